@@ -1,0 +1,145 @@
+//! Typed errors for decoding and encoding, each carrying the field path where it happened.
+
+use std::fmt;
+
+/// What went wrong while decoding, without the location.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeErrorKind {
+    /// The input ended before a complete value was read.
+    #[error("unexpected end of input")]
+    Truncated,
+    /// The input is not valid JSON (or YAML) syntax.
+    #[error("invalid syntax: {0}")]
+    Syntax(String),
+    /// A JSON value of the wrong type for the field.
+    #[error("cannot unmarshal {found} into a value of type {expected}")]
+    WrongType { expected: &'static str, found: &'static str },
+    /// A number that does not fit the field's integer type, or is not an integer.
+    #[error("number {text} {reason}")]
+    Number { text: String, reason: &'static str },
+    /// A string that is not valid UTF-8.
+    #[error("invalid UTF-8 in string")]
+    InvalidUtf8,
+    /// Nesting deeper than [`crate::MAX_DEPTH`].
+    #[error("nesting deeper than the limit of {0} levels")]
+    TooDeep(usize),
+    /// A protobuf wire type that contradicts the field's type.
+    #[error("wire type {found} does not match the field, which expects wire type {expected}")]
+    WireType { expected: u8, found: u8 },
+    /// A protobuf wire type outside 0..=5, or a group.
+    #[error("unsupported wire type {0}")]
+    BadWireType(u8),
+    /// A protobuf varint longer than ten bytes.
+    #[error("varint overflows 64 bits")]
+    VarintOverflow,
+    /// A length prefix that points past the end of its enclosing message.
+    #[error("length {len} runs past the end of the data ({remaining} bytes left)")]
+    LengthPastEnd { len: u64, remaining: usize },
+    /// A protobuf field number of zero or above the maximum.
+    #[error("invalid field number {0}")]
+    BadFieldNumber(u64),
+    /// Data that does not start with the `k8s\0` protobuf envelope prefix.
+    #[error("data does not start with the protobuf prefix k8s\\x00")]
+    BadMagic,
+    /// The envelope names a kind no scheme registration claims.
+    #[error("no kind {kind:?} is registered for version {api_version:?}")]
+    UnregisteredKind { api_version: String, kind: String },
+    /// The object's kind or apiVersion could not be determined.
+    #[error("Object 'Kind' is missing in '{0}'")]
+    MissingKind(String),
+    /// A special value (Quantity, Time, Duration, base64 bytes …) that does not parse.
+    #[error("{0}")]
+    Invalid(String),
+    /// Strict decoding found unknown or duplicate fields; the messages follow upstream's wording.
+    #[error("strict decoding error: {}", .0.join(", "))]
+    Strict(Vec<String>),
+    /// A media type no serializer handles.
+    #[error("no serializer for media type {0:?}")]
+    UnsupportedMediaType(String),
+}
+
+/// An error from a decoder, naming the field path (`webhooks[0].sideEffects`) where it happened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DecodeError {
+    /// Path segments from the outermost value inwards, already formatted (`.name` or `[3]`).
+    path: Vec<String>,
+    /// What went wrong.
+    pub kind: DecodeErrorKind,
+    /// Byte offset in the input where the error was detected, when known.
+    pub offset: Option<usize>,
+}
+
+impl DecodeError {
+    /// A new error with an empty path.
+    pub fn new(kind: DecodeErrorKind) -> Self {
+        DecodeError { path: Vec::new(), kind, offset: None }
+    }
+
+    /// A new error at a byte offset.
+    pub fn at_offset(kind: DecodeErrorKind, offset: usize) -> Self {
+        DecodeError { path: Vec::new(), kind, offset: Some(offset) }
+    }
+
+    /// An `Invalid` error with a message.
+    pub fn invalid(msg: impl Into<String>) -> Self {
+        Self::new(DecodeErrorKind::Invalid(msg.into()))
+    }
+
+    /// Prefixes the path with a field name; called while the error travels outwards.
+    pub fn in_field(mut self, name: &str) -> Self {
+        self.path.push(format!(".{name}"));
+        self
+    }
+
+    /// Prefixes the path with a list index.
+    pub fn in_index(mut self, idx: usize) -> Self {
+        self.path.push(format!("[{idx}]"));
+        self
+    }
+
+    /// Prefixes the path with a map key.
+    pub fn in_key(mut self, key: &str) -> Self {
+        self.path.push(format!("[{key:?}]"));
+        self
+    }
+
+    /// The field path, e.g. `webhooks[0].sideEffects`; empty at the top level.
+    pub fn path(&self) -> String {
+        let mut s = String::new();
+        for seg in self.path.iter().rev() {
+            s.push_str(seg);
+        }
+        s.strip_prefix('.').map(str::to_owned).unwrap_or(s)
+    }
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let path = self.path();
+        match (path.is_empty(), self.offset) {
+            (true, None) => write!(f, "{}", self.kind),
+            (true, Some(off)) => write!(f, "{} (at byte {off})", self.kind),
+            (false, None) => write!(f, "{path}: {}", self.kind),
+            (false, Some(off)) => write!(f, "{path}: {} (at byte {off})", self.kind),
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+impl From<DecodeErrorKind> for DecodeError {
+    fn from(kind: DecodeErrorKind) -> Self {
+        DecodeError::new(kind)
+    }
+}
+
+/// An error from an encoder.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EncodeError {
+    /// Raw JSON embedded in the object (RawExtension, FieldsV1) is not valid JSON.
+    #[error("{path}: embedded raw JSON is invalid: {reason}")]
+    InvalidRawJson { path: String, reason: String },
+    /// A float that JSON cannot represent.
+    #[error("unsupported value: {0}")]
+    UnsupportedValue(String),
+}

@@ -1,0 +1,470 @@
+//! A pull reader for typed JSON decoding, with field paths in errors and an optional strict mode.
+
+use std::borrow::Cow;
+
+use super::tokens::{scan_number, scan_string, unescape, Tokenizer};
+use crate::error::{DecodeError, DecodeErrorKind};
+
+/// At most this many strict-mode errors are kept, as upstream does.
+const MAX_STRICT_ERRORS: usize = 100;
+
+#[derive(Debug, Clone)]
+enum PathSeg<'a> {
+    Key(Cow<'a, str>),
+    Index(usize),
+}
+
+/// Reads JSON values from a byte slice. Keys match case-sensitively. In strict mode unknown and
+/// duplicate fields are collected (`unknown field "spec.foo"`) while decoding goes on.
+pub struct JsonReader<'a> {
+    input: &'a [u8],
+    pos: usize,
+    depth: usize,
+    strict: bool,
+    strict_errors: Vec<String>,
+    path: Vec<PathSeg<'a>>,
+}
+
+/// Iterates the members of one object; see [`JsonReader::begin_object`].
+pub struct ObjectIter<'a> {
+    first: bool,
+    pushed: bool,
+    /// Keys seen so far, kept only in strict mode to report duplicates.
+    seen: Vec<Cow<'a, str>>,
+}
+
+/// Iterates the elements of one array; see [`JsonReader::begin_array`].
+pub struct ArrayIter {
+    idx: usize,
+    pushed: bool,
+}
+
+impl<'a> JsonReader<'a> {
+    /// A reader over a whole document.
+    pub fn new(input: &'a [u8], strict: bool) -> Self {
+        JsonReader { input, pos: 0, depth: 0, strict, strict_errors: Vec::new(), path: Vec::new() }
+    }
+
+    /// Whether strict mode is on.
+    pub fn is_strict(&self) -> bool {
+        self.strict
+    }
+
+    /// Checks that only whitespace follows and returns the strict-mode errors collected.
+    pub fn finish(mut self) -> Result<Vec<String>, DecodeError> {
+        self.skip_ws();
+        if self.pos < self.input.len() {
+            return Err(self.err(DecodeErrorKind::Syntax("invalid character after top-level value".into())));
+        }
+        Ok(self.strict_errors)
+    }
+
+    /// The current field path, e.g. `webhooks[0].sideEffects`.
+    pub fn path_string(&self) -> String {
+        let mut s = String::new();
+        for seg in &self.path {
+            match seg {
+                PathSeg::Key(k) => {
+                    if !s.is_empty() {
+                        s.push('.');
+                    }
+                    s.push_str(k);
+                }
+                PathSeg::Index(i) => {
+                    s.push('[');
+                    s.push_str(&i.to_string());
+                    s.push(']');
+                }
+            }
+        }
+        s
+    }
+
+    /// An error at the current position and path.
+    pub fn err(&self, kind: DecodeErrorKind) -> DecodeError {
+        let mut e = DecodeError::at_offset(kind, self.pos);
+        for seg in self.path.iter().rev() {
+            e = match seg {
+                PathSeg::Key(k) => e.in_field(k),
+                PathSeg::Index(i) => e.in_index(*i),
+            };
+        }
+        e
+    }
+
+    /// Re-anchors an error from a nested parser (offsets relative to `base`) at the current path.
+    fn reanchor(&self, e: DecodeError, base: usize) -> DecodeError {
+        let mut out = self.err(e.kind);
+        out.offset = e.offset.map(|o| o + base);
+        out
+    }
+
+    #[inline]
+    fn skip_ws(&mut self) {
+        while let Some(&b) = self.input.get(self.pos) {
+            if matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
+                self.pos += 1;
+            } else {
+                break;
+            }
+        }
+    }
+
+    #[inline]
+    fn peek(&mut self) -> Result<u8, DecodeError> {
+        self.skip_ws();
+        match self.input.get(self.pos) {
+            Some(&b) => Ok(b),
+            None => Err(self.err(DecodeErrorKind::Truncated)),
+        }
+    }
+
+    fn found(b: u8) -> &'static str {
+        match b {
+            b'{' => "object",
+            b'[' => "array",
+            b'"' => "string",
+            b't' | b'f' => "bool",
+            b'n' => "null",
+            b'-' | b'0'..=b'9' => "number",
+            _ => "invalid character",
+        }
+    }
+
+    fn wrong_type(&self, expected: &'static str, b: u8) -> DecodeError {
+        if Self::found(b) == "invalid character" {
+            return self.err(DecodeErrorKind::Syntax("invalid character looking for beginning of value".into()));
+        }
+        self.err(DecodeErrorKind::WrongType { expected, found: Self::found(b) })
+    }
+
+    /// Consumes `null` if it comes next and says so. Go leaves non-pointer values untouched on null.
+    #[inline]
+    pub fn try_null(&mut self) -> Result<bool, DecodeError> {
+        if self.peek()? == b'n' {
+            if self.input.get(self.pos..self.pos + 4) == Some(b"null") {
+                self.pos += 4;
+                return Ok(true);
+            }
+            return Err(self.err(DecodeErrorKind::Syntax("invalid literal".into())));
+        }
+        Ok(false)
+    }
+
+    /// Opens an object; iterate its keys with [`JsonReader::next_key`].
+    pub fn begin_object(&mut self) -> Result<ObjectIter<'a>, DecodeError> {
+        let b = self.peek()?;
+        if b != b'{' {
+            return Err(self.wrong_type("object", b));
+        }
+        self.enter()?;
+        self.pos += 1;
+        Ok(ObjectIter { first: true, pushed: false, seen: Vec::new() })
+    }
+
+    fn enter(&mut self) -> Result<(), DecodeError> {
+        if self.depth >= crate::MAX_DEPTH {
+            return Err(self.err(DecodeErrorKind::TooDeep(crate::MAX_DEPTH)));
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    /// The next key of the object, or `None` at its end. The key becomes part of the error path
+    /// until the next call.
+    pub fn next_key(&mut self, it: &mut ObjectIter<'a>) -> Result<Option<Cow<'a, str>>, DecodeError> {
+        if it.pushed {
+            self.path.pop();
+            it.pushed = false;
+        }
+        let mut b = self.peek()?;
+        if b == b'}' {
+            self.pos += 1;
+            self.depth -= 1;
+            return Ok(None);
+        }
+        if !it.first {
+            if b != b',' {
+                return Err(self.err(DecodeErrorKind::Syntax("expected ',' or '}' after object member".into())));
+            }
+            self.pos += 1;
+            b = self.peek()?;
+        }
+        it.first = false;
+        if b != b'"' {
+            return Err(self.err(DecodeErrorKind::Syntax("expected a string object key".into())));
+        }
+        let (body, end) = scan_string(self.input, self.pos).map_err(|e| self.reanchor(e, 0))?;
+        let key: Cow<'a, str> = if body.contains(&b'\\') {
+            Cow::Owned(unescape(body).map_err(|e| self.reanchor(e, self.pos))?)
+        } else {
+            // `scan_string` validated UTF-8.
+            Cow::Borrowed(std::str::from_utf8(body).map_err(|_| self.err(DecodeErrorKind::InvalidUtf8))?)
+        };
+        self.pos = end;
+        if self.peek()? != b':' {
+            return Err(self.err(DecodeErrorKind::Syntax("expected ':' after object key".into())));
+        }
+        self.pos += 1;
+        self.path.push(PathSeg::Key(key.clone()));
+        it.pushed = true;
+        if self.strict {
+            if it.seen.iter().any(|k| *k == key) {
+                let msg = format!("duplicate field {:?}", self.path_string());
+                self.strict_error(msg);
+            } else {
+                it.seen.push(key.clone());
+            }
+        }
+        Ok(Some(key))
+    }
+
+    fn strict_error(&mut self, msg: String) {
+        if self.strict_errors.len() < MAX_STRICT_ERRORS && !self.strict_errors.contains(&msg) {
+            self.strict_errors.push(msg);
+        }
+    }
+
+    /// Skips the value of a key no field claims; in strict mode records `unknown field "path"`.
+    pub fn unknown_field(&mut self) -> Result<(), DecodeError> {
+        if self.strict {
+            let msg = format!("unknown field {:?}", self.path_string());
+            self.strict_error(msg);
+        }
+        self.skip_value()
+    }
+
+    /// Opens an array; iterate with [`JsonReader::next_element`].
+    pub fn begin_array(&mut self) -> Result<ArrayIter, DecodeError> {
+        let b = self.peek()?;
+        if b != b'[' {
+            return Err(self.wrong_type("array", b));
+        }
+        self.enter()?;
+        self.pos += 1;
+        Ok(ArrayIter { idx: 0, pushed: false })
+    }
+
+    /// Moves to the next element; `false` at the end of the array.
+    pub fn next_element(&mut self, it: &mut ArrayIter) -> Result<bool, DecodeError> {
+        if it.pushed {
+            self.path.pop();
+            it.pushed = false;
+        }
+        let b = self.peek()?;
+        if b == b']' {
+            self.pos += 1;
+            self.depth -= 1;
+            return Ok(false);
+        }
+        if it.idx > 0 {
+            if b != b',' {
+                return Err(self.err(DecodeErrorKind::Syntax("expected ',' or ']' after array element".into())));
+            }
+            self.pos += 1;
+        }
+        self.path.push(PathSeg::Index(it.idx));
+        it.pushed = true;
+        it.idx += 1;
+        Ok(true)
+    }
+
+    /// Reads a string value (escapes decoded).
+    pub fn str(&mut self) -> Result<Cow<'a, str>, DecodeError> {
+        let b = self.peek()?;
+        if b != b'"' {
+            return Err(self.wrong_type("string", b));
+        }
+        let start = self.pos;
+        let (body, end) = scan_string(self.input, self.pos).map_err(|e| self.reanchor(e, 0))?;
+        let s = if body.contains(&b'\\') {
+            Cow::Owned(unescape(body).map_err(|e| self.reanchor(e, start))?)
+        } else {
+            Cow::Borrowed(std::str::from_utf8(body).map_err(|_| self.err(DecodeErrorKind::InvalidUtf8))?)
+        };
+        self.pos = end;
+        Ok(s)
+    }
+
+    /// Reads a string value into an owned `String`.
+    pub fn string(&mut self) -> Result<String, DecodeError> {
+        self.str().map(Cow::into_owned)
+    }
+
+    /// Reads `true` or `false`.
+    pub fn bool(&mut self) -> Result<bool, DecodeError> {
+        let b = self.peek()?;
+        let (word, v): (&[u8], bool) = match b {
+            b't' => (b"true", true),
+            b'f' => (b"false", false),
+            _ => return Err(self.wrong_type("bool", b)),
+        };
+        if self.input.get(self.pos..self.pos + word.len()) != Some(word) {
+            return Err(self.err(DecodeErrorKind::Syntax("invalid literal".into())));
+        }
+        self.pos += word.len();
+        Ok(v)
+    }
+
+    /// Reads the text of a number value.
+    pub fn number_text(&mut self) -> Result<&'a str, DecodeError> {
+        let b = self.peek()?;
+        if !(b == b'-' || b.is_ascii_digit()) {
+            return Err(self.wrong_type("number", b));
+        }
+        let start = self.pos;
+        let end = scan_number(self.input, start).map_err(|at| {
+            let kind = if at >= self.input.len() {
+                DecodeErrorKind::Truncated
+            } else {
+                DecodeErrorKind::Syntax("invalid number".into())
+            };
+            self.err(kind)
+        })?;
+        self.pos = end;
+        // The scanner accepted only ASCII digits, signs, dots and exponents.
+        std::str::from_utf8(&self.input[start..end]).map_err(|_| self.err(DecodeErrorKind::InvalidUtf8))
+    }
+
+    /// Reads an integer that must fit an `i64` exactly (no fraction, no exponent), as Go requires.
+    pub fn i64(&mut self) -> Result<i64, DecodeError> {
+        let text = self.number_text()?;
+        text.parse::<i64>().map_err(|_| {
+            let reason = if text.contains(['.', 'e', 'E']) { "is not an integer" } else { "overflows the integer type" };
+            self.err(DecodeErrorKind::Number { text: text.to_owned(), reason })
+        })
+    }
+
+    /// Reads an integer that must fit an `i32`.
+    pub fn i32(&mut self) -> Result<i32, DecodeError> {
+        let v = self.i64_for("i32")?;
+        i32::try_from(v).map_err(|_| self.err(DecodeErrorKind::Number { text: v.to_string(), reason: "overflows int32" }))
+    }
+
+    fn i64_for(&mut self, _ty: &'static str) -> Result<i64, DecodeError> {
+        self.i64()
+    }
+
+    /// Reads an unsigned integer that must fit a `u64`.
+    pub fn u64(&mut self) -> Result<u64, DecodeError> {
+        let text = self.number_text()?;
+        text.parse::<u64>().map_err(|_| {
+            let reason = if text.contains(['.', 'e', 'E']) { "is not an integer" } else { "overflows the integer type" };
+            self.err(DecodeErrorKind::Number { text: text.to_owned(), reason })
+        })
+    }
+
+    /// Reads an unsigned integer that must fit a `u32`.
+    pub fn u32(&mut self) -> Result<u32, DecodeError> {
+        let v = self.u64()?;
+        u32::try_from(v).map_err(|_| self.err(DecodeErrorKind::Number { text: v.to_string(), reason: "overflows uint32" }))
+    }
+
+    /// Reads a float.
+    pub fn f64(&mut self) -> Result<f64, DecodeError> {
+        let text = self.number_text()?;
+        let v: f64 = text
+            .parse()
+            .map_err(|_| self.err(DecodeErrorKind::Number { text: text.to_owned(), reason: "is not a valid float" }))?;
+        if !v.is_finite() {
+            return Err(self.err(DecodeErrorKind::Number { text: text.to_owned(), reason: "overflows float64" }));
+        }
+        Ok(v)
+    }
+
+    /// Skips one value of any type.
+    pub fn skip_value(&mut self) -> Result<(), DecodeError> {
+        self.raw_value().map(|_| ())
+    }
+
+    /// Returns the raw bytes of the next value (any type), validated, and moves past it.
+    pub fn raw_value(&mut self) -> Result<&'a [u8], DecodeError> {
+        self.skip_ws();
+        let start = self.pos;
+        let rest = &self.input[start..];
+        let mut tok = Tokenizer::new(rest);
+        let mut depth = 0usize;
+        loop {
+            let t = tok.next().map_err(|e| self.reanchor(e, start))?;
+            use super::tokens::Token;
+            match t {
+                None => break,
+                Some(Token::BeginObject | Token::BeginArray) => {
+                    depth += 1;
+                    if self.depth + depth > crate::MAX_DEPTH {
+                        return Err(self.err(DecodeErrorKind::TooDeep(crate::MAX_DEPTH)));
+                    }
+                }
+                Some(Token::EndObject | Token::EndArray) => depth -= 1,
+                Some(_) => {}
+            }
+            if depth == 0 && !matches!(t, Some(Token::Key(_))) {
+                break;
+            }
+        }
+        self.pos = start + tok.offset();
+        Ok(&self.input[start..self.pos])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_objects_and_reports_paths() {
+        let input = br#"{"a": [1, {"b": "x"}], "c": true, "a": null, "z": {"q": [1,2]}}"#;
+        let mut r = JsonReader::new(input, true);
+        let mut obj = r.begin_object().unwrap();
+        let mut keys = Vec::new();
+        while let Some(k) = r.next_key(&mut obj).unwrap() {
+            keys.push(k.to_string());
+            match k.as_ref() {
+                "c" => assert!(r.bool().unwrap()),
+                "z" => r.unknown_field().unwrap(),
+                _ => r.skip_value().unwrap(),
+            }
+        }
+        assert_eq!(keys, ["a", "c", "a", "z"]);
+        let errs = r.finish().unwrap();
+        assert_eq!(errs, [r#"duplicate field "a""#, r#"unknown field "z""#]);
+    }
+
+    #[test]
+    fn integer_errors_name_the_path() {
+        let input = br#"{"w": [{"t": 99999999999}]}"#;
+        let mut r = JsonReader::new(input, false);
+        let mut obj = r.begin_object().unwrap();
+        r.next_key(&mut obj).unwrap();
+        let mut arr = r.begin_array().unwrap();
+        assert!(r.next_element(&mut arr).unwrap());
+        let mut inner = r.begin_object().unwrap();
+        r.next_key(&mut inner).unwrap();
+        let e = r.i32().unwrap_err();
+        assert_eq!(e.path(), "w[0].t");
+        assert!(matches!(e.kind, DecodeErrorKind::Number { .. }));
+    }
+
+    #[test]
+    fn raw_value_spans_one_value() {
+        let input = br#"[ {"a":[1,{}]} , 2]"#;
+        let mut r = JsonReader::new(input, false);
+        let mut arr = r.begin_array().unwrap();
+        r.next_element(&mut arr).unwrap();
+        assert_eq!(r.raw_value().unwrap(), br#"{"a":[1,{}]}"#);
+        r.next_element(&mut arr).unwrap();
+        assert_eq!(r.raw_value().unwrap(), b"2");
+        assert!(!r.next_element(&mut arr).unwrap());
+        r.finish().unwrap();
+    }
+
+    #[test]
+    fn wrong_types_and_truncation() {
+        let mut r = JsonReader::new(b"12", false);
+        assert!(matches!(r.string().unwrap_err().kind, DecodeErrorKind::WrongType { .. }));
+        let mut r = JsonReader::new(b"\"abc", false);
+        assert!(matches!(r.string().unwrap_err().kind, DecodeErrorKind::Truncated));
+        let mut r = JsonReader::new(b"1.5", false);
+        assert!(matches!(r.i64().unwrap_err().kind, DecodeErrorKind::Number { .. }));
+    }
+}

@@ -1,0 +1,412 @@
+//! A validating, non-recursive JSON tokenizer over bytes, used to copy and skip raw JSON.
+
+use crate::error::{DecodeError, DecodeErrorKind};
+
+/// One token. String bodies are returned still escaped, exactly as they appear in the input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Token<'a> {
+    BeginObject,
+    EndObject,
+    BeginArray,
+    EndArray,
+    /// An object key (escaped body, without quotes).
+    Key(&'a [u8]),
+    /// A string value (escaped body, without quotes).
+    String(&'a [u8]),
+    /// A number, `true`, `false` or `null`, verbatim.
+    Scalar(&'a [u8]),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Expect {
+    /// A value (top level, or after a colon).
+    Value,
+    /// After `[`: a value or `]`.
+    ValueOrEnd,
+    /// After `{`: a key or `}`.
+    KeyOrEnd,
+    /// After `,` in an object.
+    Key,
+    /// After a key.
+    Colon,
+    /// After a value inside a container.
+    CommaOrEnd,
+    /// After the top-level value.
+    Done,
+}
+
+/// Tokenizes one JSON value and checks that nothing but whitespace follows it.
+pub struct Tokenizer<'a> {
+    input: &'a [u8],
+    pos: usize,
+    /// `true` for objects.
+    stack: Vec<bool>,
+    expect: Expect,
+}
+
+impl<'a> Tokenizer<'a> {
+    /// A tokenizer over one JSON document.
+    pub fn new(input: &'a [u8]) -> Self {
+        Tokenizer { input, pos: 0, stack: Vec::new(), expect: Expect::Value }
+    }
+
+    /// Current byte offset.
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
+    fn err(&self, kind: DecodeErrorKind) -> DecodeError {
+        DecodeError::at_offset(kind, self.pos)
+    }
+
+    fn syntax(&self, msg: &str) -> DecodeError {
+        if self.pos >= self.input.len() {
+            self.err(DecodeErrorKind::Truncated)
+        } else {
+            self.err(DecodeErrorKind::Syntax(msg.to_owned()))
+        }
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(&b) = self.input.get(self.pos) {
+            if matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
+                self.pos += 1;
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// The next token, `None` after the complete value, or an error.
+    pub fn next(&mut self) -> Result<Option<Token<'a>>, DecodeError> {
+        loop {
+            self.skip_ws();
+            let Some(&b) = self.input.get(self.pos) else {
+                return if self.expect == Expect::Done { Ok(None) } else { Err(self.err(DecodeErrorKind::Truncated)) };
+            };
+            match self.expect {
+                Expect::Done => return Err(self.syntax("invalid character after top-level value")),
+                Expect::Colon => {
+                    if b != b':' {
+                        return Err(self.syntax("expected ':' after object key"));
+                    }
+                    self.pos += 1;
+                    self.expect = Expect::Value;
+                }
+                Expect::CommaOrEnd => {
+                    let in_obj = self.stack.last().copied().unwrap_or(false);
+                    match b {
+                        b',' => {
+                            self.pos += 1;
+                            self.expect = if in_obj { Expect::Key } else { Expect::Value };
+                        }
+                        b'}' if in_obj => return Ok(Some(self.close(Token::EndObject))),
+                        b']' if !in_obj => return Ok(Some(self.close(Token::EndArray))),
+                        _ => return Err(self.syntax("expected ',' or a closing bracket")),
+                    }
+                }
+                Expect::KeyOrEnd | Expect::Key => {
+                    if b == b'}' && self.expect == Expect::KeyOrEnd {
+                        return Ok(Some(self.close(Token::EndObject)));
+                    }
+                    if b != b'"' {
+                        return Err(self.syntax("expected a string object key"));
+                    }
+                    let body = self.string_body()?;
+                    self.expect = Expect::Colon;
+                    return Ok(Some(Token::Key(body)));
+                }
+                Expect::Value | Expect::ValueOrEnd => {
+                    if b == b']' && self.expect == Expect::ValueOrEnd {
+                        return Ok(Some(self.close(Token::EndArray)));
+                    }
+                    return self.value_token(b).map(Some);
+                }
+            }
+        }
+    }
+
+    fn after_value(&mut self) {
+        self.expect = if self.stack.is_empty() { Expect::Done } else { Expect::CommaOrEnd };
+    }
+
+    fn close(&mut self, t: Token<'a>) -> Token<'a> {
+        self.pos += 1;
+        self.stack.pop();
+        self.after_value();
+        t
+    }
+
+    fn value_token(&mut self, b: u8) -> Result<Token<'a>, DecodeError> {
+        match b {
+            b'{' | b'[' => {
+                if self.stack.len() >= crate::MAX_DEPTH {
+                    return Err(self.err(DecodeErrorKind::TooDeep(crate::MAX_DEPTH)));
+                }
+                self.pos += 1;
+                let obj = b == b'{';
+                self.stack.push(obj);
+                self.expect = if obj { Expect::KeyOrEnd } else { Expect::ValueOrEnd };
+                Ok(if obj { Token::BeginObject } else { Token::BeginArray })
+            }
+            b'"' => {
+                let body = self.string_body()?;
+                self.after_value();
+                Ok(Token::String(body))
+            }
+            b't' => self.literal(b"true"),
+            b'f' => self.literal(b"false"),
+            b'n' => self.literal(b"null"),
+            b'-' | b'0'..=b'9' => {
+                let start = self.pos;
+                self.pos = scan_number(self.input, self.pos).map_err(|at| {
+                    let kind = if at >= self.input.len() {
+                        DecodeErrorKind::Truncated
+                    } else {
+                        DecodeErrorKind::Syntax("invalid number".into())
+                    };
+                    DecodeError::at_offset(kind, at)
+                })?;
+                self.after_value();
+                Ok(Token::Scalar(&self.input[start..self.pos]))
+            }
+            _ => Err(self.syntax("invalid character looking for beginning of value")),
+        }
+    }
+
+    fn literal(&mut self, word: &'static [u8]) -> Result<Token<'a>, DecodeError> {
+        let end = self.pos + word.len();
+        if end > self.input.len() {
+            if word.starts_with(&self.input[self.pos..]) {
+                return Err(DecodeError::at_offset(DecodeErrorKind::Truncated, self.input.len()));
+            }
+            return Err(self.syntax("invalid literal"));
+        }
+        if &self.input[self.pos..end] != word {
+            return Err(self.syntax("invalid literal"));
+        }
+        let t = &self.input[self.pos..end];
+        self.pos = end;
+        self.after_value();
+        Ok(Token::Scalar(t))
+    }
+
+    /// Scans a string starting at the opening quote; returns the escaped body and moves past it.
+    fn string_body(&mut self) -> Result<&'a [u8], DecodeError> {
+        let (body, end) = scan_string(self.input, self.pos)?;
+        self.pos = end;
+        Ok(body)
+    }
+}
+
+/// Scans a JSON string whose opening quote is at `start`. Returns the escaped body and the offset
+/// after the closing quote. Validates escapes, control characters and UTF-8.
+pub fn scan_string(input: &[u8], start: usize) -> Result<(&[u8], usize), DecodeError> {
+    let mut i = start + 1;
+    loop {
+        // Fast path over plain ASCII.
+        while let Some(&b) = input.get(i) {
+            if b == b'"' || b == b'\\' || b < 0x20 || b >= 0x80 {
+                break;
+            }
+            i += 1;
+        }
+        let Some(&b) = input.get(i) else {
+            return Err(DecodeError::at_offset(DecodeErrorKind::Truncated, input.len()));
+        };
+        match b {
+            b'"' => return Ok((&input[start + 1..i], i + 1)),
+            b'\\' => {
+                let Some(&e) = input.get(i + 1) else {
+                    return Err(DecodeError::at_offset(DecodeErrorKind::Truncated, input.len()));
+                };
+                match e {
+                    b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => i += 2,
+                    b'u' => {
+                        if i + 6 > input.len() {
+                            return Err(DecodeError::at_offset(DecodeErrorKind::Truncated, input.len()));
+                        }
+                        if !input[i + 2..i + 6].iter().all(u8::is_ascii_hexdigit) {
+                            return Err(DecodeError::at_offset(
+                                DecodeErrorKind::Syntax("invalid \\u escape".into()),
+                                i,
+                            ));
+                        }
+                        i += 6;
+                    }
+                    _ => {
+                        return Err(DecodeError::at_offset(
+                            DecodeErrorKind::Syntax("invalid escape in string".into()),
+                            i,
+                        ));
+                    }
+                }
+            }
+            0x00..=0x1f => {
+                return Err(DecodeError::at_offset(
+                    DecodeErrorKind::Syntax("control character in string".into()),
+                    i,
+                ));
+            }
+            _ => {
+                // Non-ASCII: validate one UTF-8 sequence.
+                let n = match b {
+                    0xC2..=0xDF => 2,
+                    0xE0..=0xEF => 3,
+                    0xF0..=0xF4 => 4,
+                    _ => return Err(DecodeError::at_offset(DecodeErrorKind::InvalidUtf8, i)),
+                };
+                let Some(seq) = input.get(i..i + n) else {
+                    return Err(DecodeError::at_offset(DecodeErrorKind::InvalidUtf8, i));
+                };
+                if std::str::from_utf8(seq).is_err() {
+                    return Err(DecodeError::at_offset(DecodeErrorKind::InvalidUtf8, i));
+                }
+                i += n;
+            }
+        }
+    }
+}
+
+/// Scans a JSON number starting at `start`; returns the offset after it, or the offset of the error.
+pub fn scan_number(input: &[u8], start: usize) -> Result<usize, usize> {
+    let mut i = start;
+    let at = |i: usize| input.get(i).copied();
+    if at(i) == Some(b'-') {
+        i += 1;
+    }
+    match at(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => {
+            while matches!(at(i), Some(b'0'..=b'9')) {
+                i += 1;
+            }
+        }
+        _ => return Err(i),
+    }
+    if at(i) == Some(b'.') {
+        i += 1;
+        if !matches!(at(i), Some(b'0'..=b'9')) {
+            return Err(i);
+        }
+        while matches!(at(i), Some(b'0'..=b'9')) {
+            i += 1;
+        }
+    }
+    if matches!(at(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(at(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        if !matches!(at(i), Some(b'0'..=b'9')) {
+            return Err(i);
+        }
+        while matches!(at(i), Some(b'0'..=b'9')) {
+            i += 1;
+        }
+    }
+    Ok(i)
+}
+
+/// Decodes an escaped string body (as returned by the tokenizer) into a `String`.
+pub fn unescape(body: &[u8]) -> Result<String, DecodeError> {
+    if !body.contains(&b'\\') {
+        return std::str::from_utf8(body)
+            .map(str::to_owned)
+            .map_err(|_| DecodeError::new(DecodeErrorKind::InvalidUtf8));
+    }
+    let mut out = String::with_capacity(body.len());
+    let mut i = 0;
+    while i < body.len() {
+        let b = body[i];
+        if b != b'\\' {
+            let next = body[i..].iter().position(|&c| c == b'\\').map_or(body.len(), |p| i + p);
+            let chunk = std::str::from_utf8(&body[i..next]).map_err(|_| DecodeError::new(DecodeErrorKind::InvalidUtf8))?;
+            out.push_str(chunk);
+            i = next;
+            continue;
+        }
+        let e = *body.get(i + 1).ok_or_else(|| DecodeError::new(DecodeErrorKind::Truncated))?;
+        i += 2;
+        match e {
+            b'"' => out.push('"'),
+            b'\\' => out.push('\\'),
+            b'/' => out.push('/'),
+            b'b' => out.push('\u{8}'),
+            b'f' => out.push('\u{c}'),
+            b'n' => out.push('\n'),
+            b'r' => out.push('\r'),
+            b't' => out.push('\t'),
+            b'u' => {
+                let cp = hex4(body, i)?;
+                i += 4;
+                if (0xD800..0xDC00).contains(&cp) {
+                    // A high surrogate must be followed by an escaped low surrogate, else U+FFFD.
+                    if body.get(i) == Some(&b'\\') && body.get(i + 1) == Some(&b'u') {
+                        let lo = hex4(body, i + 2)?;
+                        if (0xDC00..0xE000).contains(&lo) {
+                            let c = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+                            out.push(char::from_u32(c).unwrap_or('\u{FFFD}'));
+                            i += 6;
+                            continue;
+                        }
+                    }
+                    out.push('\u{FFFD}');
+                } else {
+                    out.push(char::from_u32(cp).unwrap_or('\u{FFFD}'));
+                }
+            }
+            _ => return Err(DecodeError::new(DecodeErrorKind::Syntax("invalid escape in string".into()))),
+        }
+    }
+    Ok(out)
+}
+
+fn hex4(body: &[u8], i: usize) -> Result<u32, DecodeError> {
+    let digits = body.get(i..i + 4).ok_or_else(|| DecodeError::new(DecodeErrorKind::Truncated))?;
+    let mut v = 0u32;
+    for &d in digits {
+        let n = (d as char)
+            .to_digit(16)
+            .ok_or_else(|| DecodeError::new(DecodeErrorKind::Syntax("invalid \\u escape".into())))?;
+        v = v * 16 + n;
+    }
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(input: &str) -> Result<Vec<Token<'_>>, DecodeError> {
+        let mut t = Tokenizer::new(input.as_bytes());
+        let mut v = Vec::new();
+        while let Some(tok) = t.next()? {
+            v.push(tok);
+        }
+        Ok(v)
+    }
+
+    #[test]
+    fn tokenizes_and_validates() {
+        let toks = all(r#"{"a":[1,"x",null],"b":{}}"#).unwrap();
+        assert_eq!(toks.len(), 11);
+        for bad in ["[1 2]", "{\"a\" 1}", "{\"a\":}", "[,1]", "[1,]", "{,}", "tru", "01", "-", "1.", "1e", "\"\\x\"", "\"a", "{} {}", "\"\u{1}\""] {
+            assert!(all(bad).is_err(), "{bad}");
+        }
+        assert!(matches!(all("[1").unwrap_err().kind, DecodeErrorKind::Truncated));
+        let deep = "[".repeat(crate::MAX_DEPTH + 1);
+        assert!(matches!(all(&deep).unwrap_err().kind, DecodeErrorKind::TooDeep(_)));
+    }
+
+    #[test]
+    fn invalid_utf8_is_reported() {
+        let mut t = Tokenizer::new(b"\"\xff\"");
+        assert!(matches!(t.next().unwrap_err().kind, DecodeErrorKind::InvalidUtf8));
+    }
+
+    #[test]
+    fn unescapes() {
+        assert_eq!(unescape(br#"a\"b\\c\/\n\u00e9\ud83d\ude00\ud800x"#).unwrap(), "a\"b\\c/\né😀\u{FFFD}x");
+    }
+}

@@ -1,0 +1,295 @@
+//! Object identity: group/version/kind, `TypeMeta`, and the `Object` trait every top-level kind has.
+
+use std::any::Any;
+use std::fmt;
+
+use crate::error::DecodeError;
+use crate::fill::{Fill, FillCtx};
+use crate::json::{JsonDecode, JsonEncode, JsonFields, JsonReader, JsonWriter};
+use crate::proto::{ProtoMessage, ProtoReader, ProtoWriter};
+use crate::semantic::SemanticEq;
+
+/// The version name of internal (hub) types, as upstream spells it.
+pub const INTERNAL_VERSION: &str = "__internal";
+
+/// A group and version, e.g. `admission.k8s.io/v1`; the core group is `""` and prints as `v1`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct GroupVersion {
+    pub group: String,
+    pub version: String,
+}
+
+impl GroupVersion {
+    /// A group and version.
+    pub fn new(group: impl Into<String>, version: impl Into<String>) -> Self {
+        GroupVersion { group: group.into(), version: version.into() }
+    }
+
+    /// Parses an `apiVersion` string: `group/version` or a bare `version` for the core group.
+    pub fn parse(api_version: &str) -> Result<Self, DecodeError> {
+        match api_version.split('/').collect::<Vec<_>>()[..] {
+            [""] => Ok(GroupVersion::default()),
+            [v] => Ok(GroupVersion::new("", v)),
+            [g, v] if !g.is_empty() && !v.is_empty() => Ok(GroupVersion::new(g, v)),
+            _ => Err(DecodeError::invalid(format!("unexpected GroupVersion string: {api_version}"))),
+        }
+    }
+
+    /// With a kind.
+    pub fn with_kind(&self, kind: impl Into<String>) -> GroupVersionKind {
+        GroupVersionKind { group: self.group.clone(), version: self.version.clone(), kind: kind.into() }
+    }
+}
+
+impl fmt::Display for GroupVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.group.is_empty() {
+            write!(f, "{}", self.version)
+        } else {
+            write!(f, "{}/{}", self.group, self.version)
+        }
+    }
+}
+
+/// A group, version and kind.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct GroupVersionKind {
+    pub group: String,
+    pub version: String,
+    pub kind: String,
+}
+
+impl GroupVersionKind {
+    /// A group, version and kind.
+    pub fn new(group: impl Into<String>, version: impl Into<String>, kind: impl Into<String>) -> Self {
+        GroupVersionKind { group: group.into(), version: version.into(), kind: kind.into() }
+    }
+
+    /// The `apiVersion` string.
+    pub fn api_version(&self) -> String {
+        self.group_version().to_string()
+    }
+
+    /// The group and version.
+    pub fn group_version(&self) -> GroupVersion {
+        GroupVersion::new(self.group.clone(), self.version.clone())
+    }
+
+    /// Whether group, version and kind are all empty.
+    pub fn is_empty(&self) -> bool {
+        self.group.is_empty() && self.version.is_empty() && self.kind.is_empty()
+    }
+
+    /// Builds a kind from `apiVersion` and `kind` strings.
+    pub fn from_api_version_and_kind(api_version: &str, kind: &str) -> Result<Self, DecodeError> {
+        Ok(GroupVersion::parse(api_version)?.with_kind(kind))
+    }
+}
+
+impl fmt::Display for GroupVersionKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}, Kind={}", self.group_version(), self.kind)
+    }
+}
+
+/// `metav1.TypeMeta`: inline in JSON (`kind`, `apiVersion`), never in the protobuf message (the
+/// envelope carries it).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Hash)]
+pub struct TypeMeta {
+    pub kind: String,
+    pub api_version: String,
+}
+
+impl TypeMeta {
+    /// The kind these fields name (empty parts stay empty).
+    pub fn gvk(&self) -> GroupVersionKind {
+        match GroupVersion::parse(&self.api_version) {
+            Ok(gv) => gv.with_kind(self.kind.clone()),
+            Err(_) => GroupVersionKind { group: String::new(), version: self.api_version.clone(), kind: self.kind.clone() },
+        }
+    }
+
+    /// Sets both fields from a kind.
+    pub fn set_gvk(&mut self, gvk: &GroupVersionKind) {
+        self.kind = gvk.kind.clone();
+        self.api_version = gvk.api_version();
+    }
+}
+
+impl JsonFields for TypeMeta {
+    fn encode_json_fields(&self, w: &mut JsonWriter) {
+        if !self.kind.is_empty() {
+            w.key_static(b"\"kind\":");
+            w.string(&self.kind);
+        }
+        if !self.api_version.is_empty() {
+            w.key_static(b"\"apiVersion\":");
+            w.string(&self.api_version);
+        }
+    }
+    fn decode_json_field(&mut self, key: &str, r: &mut JsonReader<'_>) -> Result<bool, DecodeError> {
+        match key {
+            "kind" => self.kind.decode_json(r)?,
+            "apiVersion" => self.api_version.decode_json(r)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl JsonEncode for TypeMeta {
+    fn encode_json(&self, w: &mut JsonWriter) {
+        crate::json::encode_json_object(self, w);
+    }
+    fn is_json_zero(&self) -> bool {
+        self.kind.is_empty() && self.api_version.is_empty()
+    }
+}
+
+impl JsonDecode for TypeMeta {
+    fn decode_json(&mut self, r: &mut JsonReader<'_>) -> Result<(), DecodeError> {
+        crate::json::decode_json_object(self, r)
+    }
+}
+
+impl Fill for TypeMeta {
+    /// Upstream's fill function clears nested type meta; the top level is set afterwards.
+    fn fill(&mut self, _s: &str, _i: i64, _cx: &mut FillCtx) {
+        *self = TypeMeta::default();
+    }
+    /// As a map value no fill function applies, so the fields get the generic fill (protobuf
+    /// numbers 1 and 2).
+    fn fill_map_value(&mut self, _s: &str, _i: i64, cx: &mut FillCtx) {
+        self.kind.fill("kind", 1, cx);
+        self.api_version.fill("apiVersion", 2, cx);
+    }
+}
+
+impl SemanticEq for TypeMeta {
+    fn semantic_eq(&self, other: &Self) -> bool {
+        self == other
+    }
+}
+
+/// A type registered as a kind: its identity and how to reach its `TypeMeta`.
+pub trait Kind:
+    Default + Clone + fmt::Debug + Send + Sync + 'static + JsonEncode + JsonDecode + ProtoMessage + Fill + SemanticEq
+{
+    /// The API group (`""` for core).
+    const GROUP: &'static str;
+    /// The version (`v1`, …, or [`INTERNAL_VERSION`]).
+    const VERSION: &'static str;
+    /// The kind name.
+    const KIND: &'static str;
+
+    /// The object's `TypeMeta`, if the kind has one (`WatchEvent` does not).
+    fn kind_type_meta(&self) -> Option<&TypeMeta>;
+    /// Mutable access to the `TypeMeta`.
+    fn kind_type_meta_mut(&mut self) -> Option<&mut TypeMeta>;
+
+    /// The registered group/version/kind.
+    fn static_gvk() -> GroupVersionKind {
+        GroupVersionKind::new(Self::GROUP, Self::VERSION, Self::KIND)
+    }
+}
+
+/// A top-level API object, usable behind `dyn`: identity, deep copy and codecs.
+pub trait Object: Any + Send + Sync + fmt::Debug {
+    /// The object's `TypeMeta`, if its kind has one.
+    fn type_meta(&self) -> Option<&TypeMeta>;
+    /// Mutable access to the `TypeMeta`.
+    fn type_meta_mut(&mut self) -> Option<&mut TypeMeta>;
+    /// The kind this Rust type is registered as.
+    fn registered_gvk(&self) -> GroupVersionKind;
+    /// The kind the object says it is (its `TypeMeta`), as upstream's `GetObjectKind` returns.
+    fn object_gvk(&self) -> GroupVersionKind {
+        self.type_meta().map(TypeMeta::gvk).unwrap_or_default()
+    }
+    /// Sets `kind`/`apiVersion` to the registered kind (no-op for kinds without `TypeMeta`).
+    fn set_registered_type_meta(&mut self) {
+        let gvk = self.registered_gvk();
+        if let Some(tm) = self.type_meta_mut() {
+            tm.set_gvk(&gvk);
+        }
+    }
+    /// A deep, independent copy.
+    fn deep_copy_object(&self) -> Box<dyn Object>;
+    /// For downcasting.
+    fn as_any(&self) -> &dyn Any;
+    /// For downcasting.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+    /// For downcasting by value.
+    fn into_any(self: Box<Self>) -> Box<dyn Any>;
+    /// Writes the object as JSON.
+    fn encode_json_dyn(&self, w: &mut JsonWriter);
+    /// Reads JSON into the object.
+    fn decode_json_dyn(&mut self, r: &mut JsonReader<'_>) -> Result<(), DecodeError>;
+    /// Writes the object's protobuf message body.
+    fn encode_proto_dyn(&self, w: &mut ProtoWriter);
+    /// Merges a protobuf message body into the object.
+    fn merge_proto_dyn(&mut self, r: &mut ProtoReader<'_>) -> Result<(), DecodeError>;
+    /// Applies upstream's deterministic fixture fill.
+    fn fill_dyn(&mut self, cx: &mut FillCtx);
+    /// Semantic equality with another object of the same type (`false` for other types).
+    fn semantic_eq_dyn(&self, other: &dyn Object) -> bool;
+}
+
+impl<T: Kind> Object for T {
+    fn type_meta(&self) -> Option<&TypeMeta> {
+        self.kind_type_meta()
+    }
+    fn type_meta_mut(&mut self) -> Option<&mut TypeMeta> {
+        self.kind_type_meta_mut()
+    }
+    fn registered_gvk(&self) -> GroupVersionKind {
+        T::static_gvk()
+    }
+    fn deep_copy_object(&self) -> Box<dyn Object> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+    fn into_any(self: Box<Self>) -> Box<dyn Any> {
+        self
+    }
+    fn encode_json_dyn(&self, w: &mut JsonWriter) {
+        self.encode_json(w);
+    }
+    fn decode_json_dyn(&mut self, r: &mut JsonReader<'_>) -> Result<(), DecodeError> {
+        self.decode_json(r)
+    }
+    fn encode_proto_dyn(&self, w: &mut ProtoWriter) {
+        self.encode_proto(w);
+    }
+    fn merge_proto_dyn(&mut self, r: &mut ProtoReader<'_>) -> Result<(), DecodeError> {
+        self.merge_proto(r)
+    }
+    fn fill_dyn(&mut self, cx: &mut FillCtx) {
+        self.fill("", 0, cx);
+    }
+    fn semantic_eq_dyn(&self, other: &dyn Object) -> bool {
+        other.as_any().downcast_ref::<T>().is_some_and(|o| self.semantic_eq(o))
+    }
+}
+
+impl dyn Object {
+    /// Downcasts to a concrete kind.
+    pub fn downcast_ref<T: Kind>(&self) -> Option<&T> {
+        self.as_any().downcast_ref()
+    }
+
+    /// Downcasts to a concrete kind.
+    pub fn downcast_mut<T: Kind>(&mut self) -> Option<&mut T> {
+        self.as_any_mut().downcast_mut()
+    }
+}
+
+impl Clone for Box<dyn Object> {
+    fn clone(&self) -> Self {
+        self.deep_copy_object()
+    }
+}

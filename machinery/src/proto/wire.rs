@@ -1,0 +1,349 @@
+//! Protobuf wire primitives: a single-pass backwards writer and a bounds-checked reader.
+
+use crate::error::{DecodeError, DecodeErrorKind};
+
+/// Protobuf wire types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum WireType {
+    Varint = 0,
+    Fixed64 = 1,
+    Len = 2,
+    StartGroup = 3,
+    EndGroup = 4,
+    Fixed32 = 5,
+}
+
+impl WireType {
+    fn from_u8(v: u8) -> Result<Self, DecodeError> {
+        Ok(match v {
+            0 => WireType::Varint,
+            1 => WireType::Fixed64,
+            2 => WireType::Len,
+            3 => WireType::StartGroup,
+            4 => WireType::EndGroup,
+            5 => WireType::Fixed32,
+            _ => return Err(DecodeError::new(DecodeErrorKind::BadWireType(v))),
+        })
+    }
+}
+
+/// Writes a protobuf message back to front, so that every nested length is known when it is
+/// written: one pass, no size pre-computation. Fields must therefore be written in *descending*
+/// field-number order and repeated elements last to first; the result reads in ascending order.
+pub struct ProtoWriter {
+    buf: Vec<u8>,
+    /// The written bytes are `buf[start..]`.
+    start: usize,
+}
+
+impl Default for ProtoWriter {
+    fn default() -> Self {
+        Self::with_capacity(256)
+    }
+}
+
+impl ProtoWriter {
+    /// A writer with room for `cap` bytes before it grows.
+    pub fn with_capacity(cap: usize) -> Self {
+        let cap = cap.max(16);
+        ProtoWriter { buf: vec![0; cap], start: cap }
+    }
+
+    /// Bytes written so far. Take it before a nested message and pass it to [`Self::put_len_since`].
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.buf.len() - self.start
+    }
+
+    /// Whether nothing has been written.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    #[inline]
+    fn reserve(&mut self, n: usize) {
+        if self.start < n {
+            self.grow(n);
+        }
+    }
+
+    #[cold]
+    fn grow(&mut self, n: usize) {
+        let used = self.len();
+        let new_cap = (self.buf.len() * 2).max(used + n + 64);
+        let mut nb = vec![0u8; new_cap];
+        nb[new_cap - used..].copy_from_slice(&self.buf[self.start..]);
+        self.buf = nb;
+        self.start = new_cap - used;
+    }
+
+    /// Prepends raw bytes.
+    #[inline]
+    pub fn put_slice(&mut self, b: &[u8]) {
+        self.reserve(b.len());
+        self.start -= b.len();
+        self.buf[self.start..self.start + b.len()].copy_from_slice(b);
+    }
+
+    /// Prepends a varint.
+    #[inline]
+    pub fn put_varint(&mut self, mut v: u64) {
+        if v < 0x80 {
+            self.reserve(1);
+            self.start -= 1;
+            self.buf[self.start] = v as u8;
+            return;
+        }
+        let mut tmp = [0u8; 10];
+        let mut n = 0;
+        while v >= 0x80 {
+            tmp[n] = (v as u8) | 0x80;
+            v >>= 7;
+            n += 1;
+        }
+        tmp[n] = v as u8;
+        self.put_slice(&tmp[..=n]);
+    }
+
+    /// Prepends a field key.
+    #[inline]
+    pub fn put_tag(&mut self, field: u32, wire: WireType) {
+        self.put_varint((u64::from(field) << 3) | wire as u64);
+    }
+
+    /// Prepends the length of everything written since `mark` (a previous [`Self::len`]).
+    #[inline]
+    pub fn put_len_since(&mut self, mark: usize) {
+        let n = self.len() - mark;
+        self.put_varint(n as u64);
+    }
+
+    /// Prepends a length-delimited bytes field (always written).
+    #[inline]
+    pub fn put_bytes_field(&mut self, field: u32, b: &[u8]) {
+        self.put_slice(b);
+        self.put_varint(b.len() as u64);
+        self.put_tag(field, WireType::Len);
+    }
+
+    /// Prepends a varint field (always written).
+    #[inline]
+    pub fn put_varint_field(&mut self, field: u32, v: u64) {
+        self.put_varint(v);
+        self.put_tag(field, WireType::Varint);
+    }
+
+    /// The finished bytes.
+    pub fn into_vec(mut self) -> Vec<u8> {
+        if self.start == 0 {
+            return self.buf;
+        }
+        let len = self.len();
+        self.buf.copy_within(self.start.., 0);
+        self.buf.truncate(len);
+        self.buf
+    }
+
+    /// The bytes written so far.
+    pub fn as_slice(&self) -> &[u8] {
+        &self.buf[self.start..]
+    }
+}
+
+/// Reads protobuf fields from a byte slice. Every length is checked against what remains; nested
+/// messages count against [`crate::MAX_DEPTH`].
+pub struct ProtoReader<'a> {
+    data: &'a [u8],
+    pos: usize,
+    depth: usize,
+}
+
+impl<'a> ProtoReader<'a> {
+    /// A reader over a whole message.
+    pub fn new(data: &'a [u8]) -> Self {
+        ProtoReader { data, pos: 0, depth: 0 }
+    }
+
+    /// Whether the message is exhausted.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.pos >= self.data.len()
+    }
+
+    fn err(&self, kind: DecodeErrorKind) -> DecodeError {
+        DecodeError::at_offset(kind, self.pos)
+    }
+
+    /// Reads a varint.
+    #[inline]
+    pub fn varint(&mut self) -> Result<u64, DecodeError> {
+        let mut v: u64 = 0;
+        let mut shift = 0;
+        loop {
+            let Some(&b) = self.data.get(self.pos) else {
+                return Err(self.err(DecodeErrorKind::Truncated));
+            };
+            self.pos += 1;
+            if shift == 63 && b > 1 {
+                return Err(self.err(DecodeErrorKind::VarintOverflow));
+            }
+            v |= u64::from(b & 0x7f) << shift;
+            if b < 0x80 {
+                return Ok(v);
+            }
+            shift += 7;
+            if shift > 63 {
+                return Err(self.err(DecodeErrorKind::VarintOverflow));
+            }
+        }
+    }
+
+    /// Reads a field key: field number and wire type.
+    #[inline]
+    pub fn key(&mut self) -> Result<(u32, WireType), DecodeError> {
+        let k = self.varint()?;
+        let field = k >> 3;
+        if field == 0 || field > (1 << 29) - 1 {
+            return Err(self.err(DecodeErrorKind::BadFieldNumber(field)));
+        }
+        Ok((field as u32, WireType::from_u8((k & 7) as u8)?))
+    }
+
+    /// Checks the wire type of a field against the one its type expects.
+    #[inline]
+    pub fn expect(&self, got: WireType, want: WireType) -> Result<(), DecodeError> {
+        if got == want {
+            Ok(())
+        } else {
+            Err(self.err(DecodeErrorKind::WireType { expected: want as u8, found: got as u8 }))
+        }
+    }
+
+    /// Reads a length-delimited payload.
+    #[inline]
+    pub fn bytes(&mut self) -> Result<&'a [u8], DecodeError> {
+        let len = self.varint()?;
+        let remaining = self.data.len() - self.pos;
+        if len > remaining as u64 {
+            return Err(self.err(DecodeErrorKind::LengthPastEnd { len, remaining }));
+        }
+        let start = self.pos;
+        self.pos += len as usize;
+        Ok(&self.data[start..self.pos])
+    }
+
+    /// Reads a UTF-8 string payload.
+    #[inline]
+    pub fn str(&mut self) -> Result<&'a str, DecodeError> {
+        let at = self.pos;
+        let b = self.bytes()?;
+        std::str::from_utf8(b).map_err(|_| DecodeError::at_offset(DecodeErrorKind::InvalidUtf8, at))
+    }
+
+    /// Reads a nested message payload as a reader one level deeper.
+    #[inline]
+    pub fn message(&mut self) -> Result<ProtoReader<'a>, DecodeError> {
+        if self.depth + 1 >= crate::MAX_DEPTH {
+            return Err(self.err(DecodeErrorKind::TooDeep(crate::MAX_DEPTH)));
+        }
+        let depth = self.depth + 1;
+        let data = self.bytes()?;
+        Ok(ProtoReader { data, pos: 0, depth })
+    }
+
+    /// Reads eight little-endian bytes.
+    pub fn fixed64(&mut self) -> Result<u64, DecodeError> {
+        let b = self.data.get(self.pos..self.pos + 8).ok_or_else(|| self.err(DecodeErrorKind::Truncated))?;
+        self.pos += 8;
+        let mut a = [0u8; 8];
+        a.copy_from_slice(b);
+        Ok(u64::from_le_bytes(a))
+    }
+
+    /// Reads four little-endian bytes.
+    pub fn fixed32(&mut self) -> Result<u32, DecodeError> {
+        let b = self.data.get(self.pos..self.pos + 4).ok_or_else(|| self.err(DecodeErrorKind::Truncated))?;
+        self.pos += 4;
+        let mut a = [0u8; 4];
+        a.copy_from_slice(b);
+        Ok(u32::from_le_bytes(a))
+    }
+
+    /// Skips a field's value; unknown fields are dropped as gogo does. Groups are skipped whole.
+    pub fn skip(&mut self, wire: WireType) -> Result<(), DecodeError> {
+        match wire {
+            WireType::Varint => self.varint().map(|_| ()),
+            WireType::Fixed64 => self.fixed64().map(|_| ()),
+            WireType::Fixed32 => self.fixed32().map(|_| ()),
+            WireType::Len => self.bytes().map(|_| ()),
+            WireType::EndGroup => Err(self.err(DecodeErrorKind::BadWireType(4))),
+            WireType::StartGroup => {
+                let mut depth = 1usize;
+                while depth > 0 {
+                    let (_, w) = self.key()?;
+                    match w {
+                        WireType::StartGroup => {
+                            depth += 1;
+                            if self.depth + depth >= crate::MAX_DEPTH {
+                                return Err(self.err(DecodeErrorKind::TooDeep(crate::MAX_DEPTH)));
+                            }
+                        }
+                        WireType::EndGroup => depth -= 1,
+                        other => self.skip(other)?,
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backwards_writer_grows_and_nests() {
+        let mut w = ProtoWriter::with_capacity(1);
+        let mark = w.len();
+        w.put_bytes_field(2, &[7u8; 300]);
+        w.put_varint_field(1, 150);
+        w.put_len_since(mark);
+        w.put_tag(5, WireType::Len);
+        let v = w.into_vec();
+        let mut r = ProtoReader::new(&v);
+        assert_eq!(r.key().unwrap(), (5, WireType::Len));
+        let mut m = r.message().unwrap();
+        assert!(r.is_empty());
+        assert_eq!(m.key().unwrap(), (1, WireType::Varint));
+        assert_eq!(m.varint().unwrap(), 150);
+        assert_eq!(m.key().unwrap(), (2, WireType::Len));
+        assert_eq!(m.bytes().unwrap(), &[7u8; 300][..]);
+        assert!(m.is_empty());
+    }
+
+    #[test]
+    fn varints() {
+        for v in [0u64, 1, 127, 128, 300, u64::from(u32::MAX), u64::MAX, (-1i64) as u64] {
+            let mut w = ProtoWriter::default();
+            w.put_varint(v);
+            let b = w.into_vec();
+            assert_eq!(ProtoReader::new(&b).varint().unwrap(), v);
+        }
+        let over = [0xffu8; 11];
+        assert!(matches!(ProtoReader::new(&over).varint().unwrap_err().kind, DecodeErrorKind::VarintOverflow));
+        assert!(matches!(ProtoReader::new(&[0x80]).varint().unwrap_err().kind, DecodeErrorKind::Truncated));
+    }
+
+    #[test]
+    fn bad_input_is_rejected() {
+        assert!(matches!(ProtoReader::new(&[0x0a, 0x05, 1]).bytes().map(|_| ()).unwrap_err().kind, DecodeErrorKind::Truncated | DecodeErrorKind::LengthPastEnd { .. }));
+        let mut r = ProtoReader::new(&[0x0a, 0x05, 1]);
+        r.key().unwrap();
+        assert!(matches!(r.bytes().unwrap_err().kind, DecodeErrorKind::LengthPastEnd { len: 5, remaining: 1 }));
+        assert!(matches!(ProtoReader::new(&[0x07]).key().unwrap_err().kind, DecodeErrorKind::BadFieldNumber(0) | DecodeErrorKind::BadWireType(7)));
+        assert!(matches!(ProtoReader::new(&[0x0f]).key().unwrap_err().kind, DecodeErrorKind::BadWireType(7)));
+        assert!(matches!(ProtoReader::new(&[0x00]).key().unwrap_err().kind, DecodeErrorKind::BadFieldNumber(0)));
+    }
+}

@@ -1,0 +1,155 @@
+//! The scheme: which Rust type each group/version/kind is, plus defaulting and conversion functions.
+
+use std::any::{Any, TypeId};
+use std::collections::{BTreeMap, HashMap};
+
+use crate::error::{DecodeError, DecodeErrorKind};
+use crate::object::{GroupVersionKind, Kind, Object};
+
+/// An error from registering or using the scheme.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SchemeError {
+    /// Two different Rust types claim the same kind.
+    #[error("kind {gvk} is registered twice: by `{first}` and by `{second}`")]
+    DuplicateKind { gvk: GroupVersionKind, first: &'static str, second: &'static str },
+    /// A type that is not registered.
+    #[error("type `{0}` is not registered in the scheme")]
+    UnregisteredType(&'static str),
+    /// No conversion between two types.
+    #[error("no conversion from {from} to {to} is registered")]
+    NoConversion { from: GroupVersionKind, to: GroupVersionKind },
+    /// A conversion function failed.
+    #[error("converting {from} to {to}: {message}")]
+    ConversionFailed { from: GroupVersionKind, to: GroupVersionKind, message: String },
+}
+
+struct KindEntry {
+    new: fn() -> Box<dyn Object>,
+    type_id: TypeId,
+    type_name: &'static str,
+}
+
+type DefaultFn = Box<dyn Fn(&mut dyn Object) + Send + Sync>;
+type ConvertFn = Box<dyn Fn(&dyn Object) -> Result<Box<dyn Object>, String> + Send + Sync>;
+
+/// Registers kinds per group/version, creates objects by kind, and holds the defaulting and
+/// conversion functions used when decoding into another version.
+#[derive(Default)]
+pub struct Scheme {
+    kinds: BTreeMap<GroupVersionKind, KindEntry>,
+    by_type: HashMap<TypeId, GroupVersionKind>,
+    defaulters: HashMap<TypeId, Vec<DefaultFn>>,
+    conversions: HashMap<(TypeId, TypeId), ConvertFn>,
+}
+
+impl Scheme {
+    /// An empty scheme.
+    pub fn new() -> Self {
+        Scheme { kinds: BTreeMap::new(), by_type: HashMap::new(), defaulters: HashMap::new(), conversions: HashMap::new() }
+    }
+
+    /// Registers `T` as its kind. Registering the same type twice is harmless; a different type
+    /// for the same kind is an error.
+    pub fn add_known_type<T: Kind>(&mut self) -> Result<(), SchemeError> {
+        let gvk = T::static_gvk();
+        let type_id = TypeId::of::<T>();
+        let type_name = std::any::type_name::<T>();
+        if let Some(existing) = self.kinds.get(&gvk) {
+            if existing.type_id == type_id {
+                return Ok(());
+            }
+            return Err(SchemeError::DuplicateKind { gvk, first: existing.type_name, second: type_name });
+        }
+        fn make<T: Kind>() -> Box<dyn Object> {
+            Box::new(T::default())
+        }
+        self.kinds.insert(gvk.clone(), KindEntry { new: make::<T>, type_id, type_name });
+        self.by_type.entry(type_id).or_insert(gvk);
+        Ok(())
+    }
+
+    /// Whether a kind is registered.
+    pub fn recognizes(&self, gvk: &GroupVersionKind) -> bool {
+        self.kinds.contains_key(gvk)
+    }
+
+    /// Every registered kind, sorted by group, version and kind.
+    pub fn known_kinds(&self) -> impl Iterator<Item = &GroupVersionKind> {
+        self.kinds.keys()
+    }
+
+    /// A new zero-valued object of a registered kind.
+    pub fn new_object(&self, gvk: &GroupVersionKind) -> Result<Box<dyn Object>, DecodeError> {
+        match self.kinds.get(gvk) {
+            Some(e) => Ok((e.new)()),
+            None => Err(DecodeError::new(DecodeErrorKind::UnregisteredKind {
+                api_version: gvk.api_version(),
+                kind: gvk.kind.clone(),
+            })),
+        }
+    }
+
+    /// The kind a Rust type is registered as.
+    pub fn kind_of<T: Kind>(&self) -> Result<&GroupVersionKind, SchemeError> {
+        self.by_type.get(&TypeId::of::<T>()).ok_or(SchemeError::UnregisteredType(std::any::type_name::<T>()))
+    }
+
+    /// The kind an object's type is registered as.
+    pub fn kind_of_object(&self, obj: &dyn Object) -> Option<&GroupVersionKind> {
+        self.by_type.get(&obj.as_any().type_id())
+    }
+
+    /// Adds a defaulting function for a kind; several run in the order added.
+    pub fn add_defaulting_func<T: Kind>(&mut self, f: fn(&mut T)) {
+        self.defaulters.entry(TypeId::of::<T>()).or_default().push(Box::new(move |obj: &mut dyn Object| {
+            if let Some(t) = obj.as_any_mut().downcast_mut::<T>() {
+                f(t);
+            }
+        }));
+    }
+
+    /// Applies the defaulting functions registered for the object's type.
+    pub fn apply_defaults(&self, obj: &mut dyn Object) {
+        let id = (*obj).as_any().type_id();
+        if let Some(fs) = self.defaulters.get(&id) {
+            for f in fs {
+                f(obj);
+            }
+        }
+    }
+
+    /// Adds a conversion function from `A` to `B`.
+    pub fn add_conversion_func<A: Kind, B: Kind>(&mut self, f: fn(&A, &mut B) -> Result<(), String>) {
+        self.conversions.insert(
+            (TypeId::of::<A>(), TypeId::of::<B>()),
+            Box::new(move |src: &dyn Object| {
+                let a = (src.as_any() as &dyn Any)
+                    .downcast_ref::<A>()
+                    .ok_or_else(|| format!("conversion input is not `{}`", std::any::type_name::<A>()))?;
+                let mut b = B::default();
+                f(a, &mut b)?;
+                Ok(Box::new(b) as Box<dyn Object>)
+            }),
+        );
+    }
+
+    /// Converts an object to the same kind in another version, using a registered function, and
+    /// sets the result's `TypeMeta` when the target is not internal.
+    pub fn convert_to_version(&self, src: &dyn Object, version: &str) -> Result<Box<dyn Object>, SchemeError> {
+        let from = src.registered_gvk();
+        let to = GroupVersionKind::new(from.group.clone(), version, from.kind.clone());
+        if from == to {
+            return Ok(src.deep_copy_object());
+        }
+        let target = self.kinds.get(&to).ok_or_else(|| SchemeError::NoConversion { from: from.clone(), to: to.clone() })?;
+        let f = self
+            .conversions
+            .get(&(src.as_any().type_id(), target.type_id))
+            .ok_or_else(|| SchemeError::NoConversion { from: from.clone(), to: to.clone() })?;
+        let mut out = f(src).map_err(|message| SchemeError::ConversionFailed { from, to: to.clone(), message })?;
+        if to.version != crate::object::INTERNAL_VERSION {
+            out.set_registered_type_meta();
+        }
+        Ok(out)
+    }
+}

@@ -1,1 +1,14 @@
-//! placeholder
+//! The front-end of kapi's type-definition language, shared by the derive macros and the generator:
+//! attribute parsing, the typed model of an API type, JSON/Go name mapping, checks and diagnostics.
+
+pub mod attr;
+pub mod check;
+pub mod ctxt;
+pub mod diagnostics;
+pub mod model;
+pub mod names;
+pub mod symbol;
+pub mod universe;
+
+pub use ctxt::Ctxt;
+pub use model::{Body, Field, Shape, TypeDef};

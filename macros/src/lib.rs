@@ -1,1 +1,45 @@
-//! placeholder
+//! `#[derive(Kapi)]`: per-type code for kapi API types (JSON and protobuf codecs, fixture fill,
+//! semantic equality, object identity). A thin shim over `kapi-frontend`; see `docs/type-language.md`.
+
+use proc_macro::TokenStream;
+use syn::{parse_macro_input, DeriveInput};
+
+mod fill;
+mod json;
+mod kind;
+mod newtype;
+mod proto;
+mod semantic;
+
+/// Derives the wire codecs and machinery traits for an API type described by `#[kapi(...)]`.
+#[proc_macro_derive(Kapi, attributes(kapi))]
+pub fn derive_kapi(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    expand(&input).unwrap_or_else(|errors| {
+        let err = kapi_frontend::ctxt::combine(errors).expect("an error list is never empty");
+        err.to_compile_error()
+    })
+    .into()
+}
+
+fn expand(input: &DeriveInput) -> Result<proc_macro2::TokenStream, Vec<syn::Error>> {
+    let cx = kapi_frontend::Ctxt::new();
+    let def = kapi_frontend::TypeDef::from_derive_input(&cx, input);
+    cx.check()?;
+    let def = def.expect("a definition is built whenever no error was recorded");
+    if def.attrs.is_internal() {
+        return Ok(semantic::expand(&def));
+    }
+    let mut out = proc_macro2::TokenStream::new();
+    match &def.body {
+        kapi_frontend::Body::Newtype(shape, ty) => out.extend(newtype::expand(&def, shape, ty)),
+        kapi_frontend::Body::Struct(_) => {
+            out.extend(json::expand(&def));
+            out.extend(proto::expand(&def));
+            out.extend(fill::expand(&def));
+            out.extend(semantic::expand(&def));
+            out.extend(kind::expand(&def));
+        }
+    }
+    Ok(out)
+}

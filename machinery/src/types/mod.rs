@@ -1,9 +1,16 @@
 //! The special types with hand-written wire behaviour.
 
+mod codecs;
+pub mod duration;
 mod intstr;
+pub mod quantity;
 mod raw;
+pub mod time;
 mod unknown;
 
+pub use duration::Duration;
 pub use intstr::IntOrString;
+pub use quantity::Quantity;
 pub use raw::{FieldsV1, RawExtension, FIXTURE_RAW_EXTENSION};
+pub use time::{MicroTime, Time};
 pub use unknown::Unknown;

@@ -1,0 +1,192 @@
+//! Parsing of `#[kapi(...)]` attributes into typed type-level and field-level settings.
+
+use proc_macro2::Span;
+use syn::meta::ParseNestedMeta;
+
+use crate::ctxt::Ctxt;
+use crate::symbol::*;
+
+/// Type-level settings.
+#[derive(Debug, Clone, Default)]
+pub struct TypeAttrs {
+    /// `kind` or `kind = "Name"`: a top-level kind (the name defaults to the type's).
+    pub kind: Option<(Option<String>, Span)>,
+    /// `group = "admission.k8s.io"` (`""` for the core group).
+    pub group: Option<(String, Span)>,
+    /// `version = "v1"`.
+    pub version: Option<(String, Span)>,
+    /// `internal`: an internal (hub) type without wire tags.
+    pub internal: Option<Span>,
+    /// `proto_wrap`: a slice newtype that protobuf wraps in a message with `items = 1`.
+    pub proto_wrap: Option<Span>,
+}
+
+impl TypeAttrs {
+    /// Whether the type is internal.
+    pub fn is_internal(&self) -> bool {
+        self.internal.is_some()
+    }
+}
+
+/// Field-level settings.
+#[derive(Debug, Clone, Default)]
+pub struct FieldAttrs {
+    /// `json = "name"`.
+    pub json: Option<(String, Span)>,
+    /// `proto = N`.
+    pub proto: Option<u32>,
+    pub proto_span: Option<Span>,
+    pub omitempty: bool,
+    pub omitzero: bool,
+    pub inline: bool,
+    pub skip_json: bool,
+    pub skip_proto: bool,
+    /// `default = "<JSON literal>"`.
+    pub default: Option<(String, Span)>,
+}
+
+fn is_kapi(a: &syn::Attribute) -> bool {
+    a.path().is_ident(KAPI)
+}
+
+fn key_of(meta: &ParseNestedMeta<'_>) -> String {
+    meta.path.get_ident().map(ToString::to_string).unwrap_or_else(|| {
+        meta.path.segments.iter().map(|s| s.ident.to_string()).collect::<Vec<_>>().join("::")
+    })
+}
+
+/// Consumes `= value` if present, so that parsing can go on after a bad key.
+fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
+    if meta.input.peek(syn::Token![=]) {
+        meta.value()?.parse::<syn::Expr>()?;
+    } else if meta.input.peek(syn::token::Paren) {
+        let content;
+        syn::parenthesized!(content in meta.input);
+        content.parse::<proc_macro2::TokenStream>()?;
+    }
+    Ok(())
+}
+
+fn flag(cx: &Ctxt, meta: &ParseNestedMeta<'_>, slot: &mut bool, key: &str) -> syn::Result<()> {
+    if meta.input.peek(syn::Token![=]) {
+        cx.error_spanned_by(&meta.path, format!("`{key}` is a flag and takes no value"));
+        skip_value(meta)?;
+    }
+    if *slot {
+        cx.error_spanned_by(&meta.path, format!("duplicate `{key}` attribute"));
+    }
+    *slot = true;
+    Ok(())
+}
+
+fn string_value(cx: &Ctxt, meta: &ParseNestedMeta<'_>, slot: &mut Option<(String, Span)>, key: &str) -> syn::Result<()> {
+    let lit: syn::LitStr = meta.value()?.parse().map_err(|e| syn::Error::new(e.span(), format!("`{key}` takes a string, e.g. {key} = \"...\"")))?;
+    if slot.is_some() {
+        cx.error_spanned_by(&meta.path, format!("duplicate `{key}` attribute"));
+    }
+    *slot = Some((lit.value(), lit.span()));
+    Ok(())
+}
+
+fn unknown_key(cx: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str, valid: &[&str], place: &str) -> syn::Result<()> {
+    let other = if valid == TYPE_KEYS { FIELD_KEYS } else { TYPE_KEYS };
+    if other.contains(&key) {
+        cx.error_spanned_by(&meta.path, format!("`{key}` is not allowed on {place}; it belongs on {}", if place == "a type" { "a field" } else { "the type" }));
+    } else {
+        cx.error_spanned_by(&meta.path, format!("unknown kapi attribute `{key}`; expected one of: {}", valid.join(", ")));
+    }
+    skip_value(meta)
+}
+
+/// Parses the type-level attributes, recording every problem.
+pub fn parse_type_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> TypeAttrs {
+    let mut out = TypeAttrs::default();
+    for a in attrs.iter().filter(|a| is_kapi(a)) {
+        let r = a.parse_nested_meta(|meta| {
+            let key = key_of(&meta);
+            match key.as_str() {
+                KIND => {
+                    let name = if meta.input.peek(syn::Token![=]) {
+                        let lit: syn::LitStr = meta.value()?.parse()?;
+                        Some(lit.value())
+                    } else {
+                        None
+                    };
+                    if out.kind.is_some() {
+                        cx.error_spanned_by(&meta.path, "duplicate `kind` attribute");
+                    }
+                    out.kind = Some((name, meta.path.span()));
+                    Ok(())
+                }
+                GROUP => string_value(cx, &meta, &mut out.group, GROUP),
+                VERSION => string_value(cx, &meta, &mut out.version, VERSION),
+                INTERNAL => {
+                    let mut f = out.internal.is_some();
+                    flag(cx, &meta, &mut f, INTERNAL)?;
+                    out.internal = Some(meta.path.span());
+                    Ok(())
+                }
+                PROTO_WRAP => {
+                    let mut f = out.proto_wrap.is_some();
+                    flag(cx, &meta, &mut f, PROTO_WRAP)?;
+                    out.proto_wrap = Some(meta.path.span());
+                    Ok(())
+                }
+                _ => unknown_key(cx, &meta, &key, TYPE_KEYS, "a type"),
+            }
+        });
+        if let Err(e) = r {
+            cx.syn_error(e);
+        }
+    }
+    out
+}
+
+/// Parses the field-level attributes, recording every problem.
+pub fn parse_field_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttrs {
+    let mut out = FieldAttrs::default();
+    for a in attrs.iter().filter(|a| is_kapi(a)) {
+        let r = a.parse_nested_meta(|meta| {
+            let key = key_of(&meta);
+            match key.as_str() {
+                JSON => {
+                    string_value(cx, &meta, &mut out.json, JSON)?;
+                    if let Some((name, span)) = &out.json
+                        && (name.is_empty() || name == "-" || name.contains(','))
+                    {
+                        cx.error_at(*span, "a JSON name must be non-empty and contain no comma; use `skip_json` to leave a field out");
+                    }
+                    Ok(())
+                }
+                PROTO => {
+                    let lit: syn::LitInt = meta
+                        .value()?
+                        .parse()
+                        .map_err(|e| syn::Error::new(e.span(), "`proto` takes a field number, e.g. proto = 3"))?;
+                    match lit.base10_parse::<u32>() {
+                        Ok(n) if (1..=536_870_911).contains(&n) && !(19_000..=19_999).contains(&n) => out.proto = Some(n),
+                        _ => cx.error_spanned_by(&lit, "protobuf field numbers run from 1 to 536870911, excluding 19000-19999"),
+                    }
+                    if out.proto_span.is_some() {
+                        cx.error_spanned_by(&meta.path, "duplicate `proto` attribute");
+                    }
+                    out.proto_span = Some(lit.span());
+                    Ok(())
+                }
+                OMITEMPTY => flag(cx, &meta, &mut out.omitempty, OMITEMPTY),
+                OMITZERO => flag(cx, &meta, &mut out.omitzero, OMITZERO),
+                INLINE => flag(cx, &meta, &mut out.inline, INLINE),
+                SKIP_JSON => flag(cx, &meta, &mut out.skip_json, SKIP_JSON),
+                SKIP_PROTO => flag(cx, &meta, &mut out.skip_proto, SKIP_PROTO),
+                DEFAULT => string_value(cx, &meta, &mut out.default, DEFAULT),
+                _ => unknown_key(cx, &meta, &key, FIELD_KEYS, "a field"),
+            }
+        });
+        if let Err(e) = r {
+            cx.syn_error(e);
+        }
+    }
+    out
+}
+
+use syn::spanned::Spanned;

@@ -1,0 +1,50 @@
+//! Finding API type definitions in Rust source files: every struct that derives `Kapi`.
+
+use crate::ctxt::Ctxt;
+use crate::model::TypeDef;
+
+/// Whether an item derives `Kapi` (as `Kapi`, `kapi::Kapi` or `kapi_macros::Kapi`).
+pub fn derives_kapi(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().filter(|a| a.path().is_ident("derive")).any(|a| {
+        let mut found = false;
+        let _ = a.parse_nested_meta(|meta| {
+            if meta.path.segments.last().is_some_and(|s| s.ident == "Kapi") {
+                found = true;
+            }
+            Ok(())
+        });
+        found
+    })
+}
+
+/// The API types defined in one source file, with nested inline modules searched too. Syntax
+/// errors and definition errors are all returned together.
+pub fn types_in_source(source: &str) -> Result<Vec<TypeDef>, Vec<syn::Error>> {
+    let file = syn::parse_file(source).map_err(|e| vec![e])?;
+    let cx = Ctxt::new();
+    let mut out = Vec::new();
+    collect(&cx, &file.items, &mut out);
+    cx.check().map(|()| out)
+}
+
+fn collect(cx: &Ctxt, items: &[syn::Item], out: &mut Vec<TypeDef>) {
+    for item in items {
+        match item {
+            syn::Item::Struct(s) if derives_kapi(&s.attrs) => {
+                let data = syn::Data::Struct(syn::DataStruct { struct_token: s.struct_token, fields: s.fields.clone(), semi_token: s.semi_token });
+                if let Some(def) = TypeDef::from_ast(cx, &s.ident, &s.attrs, &s.generics, &data) {
+                    out.push(def);
+                }
+            }
+            syn::Item::Enum(e) if derives_kapi(&e.attrs) => {
+                cx.error_spanned_by(e.enum_token, "enums are not API types; use a string newtype with constants (Kubernetes enums are open strings)");
+            }
+            syn::Item::Mod(m) => {
+                if let Some((_, items)) = &m.content {
+                    collect(cx, items, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! Emits `JsonFields`, `JsonEncode`, `JsonDecode` and `JsonElement` for a struct.
+
+use kapi_frontend::TypeDef;
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
+pub fn expand(def: &TypeDef) -> TokenStream {
+    let ident = &def.ident;
+    let m = quote!(::kapi_machinery);
+    let mut encode = Vec::new();
+    let mut decode_arms = Vec::new();
+    let mut decode_inline = Vec::new();
+    let mut zero = Vec::new();
+    for f in def.fields() {
+        let fid = &f.ident;
+        zero.push(quote!(#m::json::JsonEncode::is_json_zero(&self.#fid)));
+        if !f.in_json() {
+            continue;
+        }
+        if f.attrs.inline {
+            encode.push(quote!(#m::json::JsonFields::encode_json_fields(&self.#fid, w);));
+            decode_inline.push(quote! {
+                if #m::json::JsonFields::decode_json_field(&mut self.#fid, key, r)? {
+                    return ::core::result::Result::Ok(true);
+                }
+            });
+            continue;
+        }
+        let mut key_bytes = Vec::new();
+        kapi_machinery_escape(&f.json_name, &mut key_bytes);
+        key_bytes.push(b':');
+        let key_lit = Literal::byte_string(&key_bytes);
+        let write = quote! {
+            w.key_static(#key_lit);
+            #m::json::JsonEncode::encode_json(&self.#fid, w);
+        };
+        let cond = match (f.attrs.omitempty, f.attrs.omitzero) {
+            (false, false) => None,
+            (true, false) => Some(quote!(!#m::json::JsonEncode::is_json_empty(&self.#fid))),
+            (false, true) => Some(quote!(!#m::json::JsonEncode::is_json_zero(&self.#fid))),
+            (true, true) => Some(quote!(!(#m::json::JsonEncode::is_json_empty(&self.#fid) || #m::json::JsonEncode::is_json_zero(&self.#fid)))),
+        };
+        encode.push(match cond {
+            Some(c) => quote!(if #c { #write }),
+            None => write,
+        });
+        let name = &f.json_name;
+        decode_arms.push(quote!(#name => #m::json::JsonDecode::decode_json(&mut self.#fid, r)?,));
+    }
+    quote! {
+        impl #m::json::JsonFields for #ident {
+            fn encode_json_fields(&self, w: &mut #m::json::JsonWriter) {
+                #(#encode)*
+            }
+            fn decode_json_field(&mut self, key: &str, r: &mut #m::json::JsonReader<'_>) -> ::core::result::Result<bool, #m::DecodeError> {
+                match key {
+                    #(#decode_arms)*
+                    _ => {
+                        #(#decode_inline)*
+                        return ::core::result::Result::Ok(false);
+                    }
+                }
+                ::core::result::Result::Ok(true)
+            }
+        }
+        impl #m::json::JsonEncode for #ident {
+            fn encode_json(&self, w: &mut #m::json::JsonWriter) {
+                #m::json::encode_json_object(self, w);
+            }
+            fn is_json_zero(&self) -> bool {
+                true #(&& #zero)*
+            }
+        }
+        impl #m::json::JsonDecode for #ident {
+            fn decode_json(&mut self, r: &mut #m::json::JsonReader<'_>) -> ::core::result::Result<(), #m::DecodeError> {
+                #m::json::decode_json_object(self, r)
+            }
+        }
+        impl #m::json::JsonElement for #ident {}
+    }
+}
+
+/// Escapes a JSON key at expansion time exactly as the runtime writer would.
+fn kapi_machinery_escape(s: &str, out: &mut Vec<u8>) {
+    out.push(b'"');
+    for c in s.chars() {
+        match c {
+            '"' => out.extend_from_slice(b"\\\""),
+            '\\' => out.extend_from_slice(b"\\\\"),
+            '<' => out.extend_from_slice(b"\\u003c"),
+            '>' => out.extend_from_slice(b"\\u003e"),
+            '&' => out.extend_from_slice(b"\\u0026"),
+            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
+                out.extend_from_slice(format!("\\u{:04x}", c as u32).as_bytes());
+            }
+            c => {
+                let mut buf = [0u8; 4];
+                out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+            }
+        }
+    }
+    out.push(b'"');
+}

@@ -1,0 +1,39 @@
+//! Emits `Kind` for a struct marked `#[kapi(kind, group = "...", version = "...")]`.
+
+use kapi_frontend::TypeDef;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+pub fn expand(def: &TypeDef) -> TokenStream {
+    let Some((kind_name, _)) = &def.attrs.kind else {
+        return TokenStream::new();
+    };
+    let ident = &def.ident;
+    let m = quote!(::kapi_machinery);
+    let kind = kind_name.clone().unwrap_or_else(|| ident.to_string());
+    let group = def.attrs.group.as_ref().map(|(g, _)| g.clone()).unwrap_or_default();
+    let version = match &def.attrs.version {
+        Some((v, _)) => quote!(#v),
+        None => quote!(#m::INTERNAL_VERSION),
+    };
+    let (tm, tm_mut) = match def.type_meta_field() {
+        Some(f) => {
+            let fid = &f.ident;
+            (quote!(::core::option::Option::Some(&self.#fid)), quote!(::core::option::Option::Some(&mut self.#fid)))
+        }
+        None => (quote!(::core::option::Option::None), quote!(::core::option::Option::None)),
+    };
+    quote! {
+        impl #m::Kind for #ident {
+            const GROUP: &'static str = #group;
+            const VERSION: &'static str = #version;
+            const KIND: &'static str = #kind;
+            fn kind_type_meta(&self) -> ::core::option::Option<&#m::TypeMeta> {
+                #tm
+            }
+            fn kind_type_meta_mut(&mut self) -> ::core::option::Option<&mut #m::TypeMeta> {
+                #tm_mut
+            }
+        }
+    }
+}

@@ -51,7 +51,12 @@ impl Scheme {
     /// Registers `T` as its kind. Registering the same type twice is harmless; a different type
     /// for the same kind is an error.
     pub fn add_known_type<T: Kind>(&mut self) -> Result<(), SchemeError> {
-        let gvk = T::static_gvk();
+        self.add_known_type_as::<T>(T::static_gvk())
+    }
+
+    /// Registers `T` under another kind as well, as upstream registers the option kinds
+    /// (`DeleteOptions`, …) in every group version. The type's own kind stays its home.
+    pub fn add_known_type_as<T: Kind>(&mut self, gvk: GroupVersionKind) -> Result<(), SchemeError> {
         let type_id = TypeId::of::<T>();
         let type_name = std::any::type_name::<T>();
         if let Some(existing) = self.kinds.get(&gvk) {

@@ -159,6 +159,12 @@ pub fn parse_field_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttrs {
                     Ok(())
                 }
                 PROTO => {
+                    if out.proto_span.is_some() {
+                        cx.error_spanned_by(&meta.path, "duplicate `proto` attribute");
+                    }
+                    // Recorded before the value is parsed, so a malformed number is not also
+                    // reported as a missing one.
+                    out.proto_span = Some(meta.path.span());
                     let lit: syn::LitInt = meta
                         .value()?
                         .parse()
@@ -166,9 +172,6 @@ pub fn parse_field_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttrs {
                     match lit.base10_parse::<u32>() {
                         Ok(n) if (1..=536_870_911).contains(&n) && !(19_000..=19_999).contains(&n) => out.proto = Some(n),
                         _ => cx.error_spanned_by(&lit, "protobuf field numbers run from 1 to 536870911, excluding 19000-19999"),
-                    }
-                    if out.proto_span.is_some() {
-                        cx.error_spanned_by(&meta.path, "duplicate `proto` attribute");
                     }
                     out.proto_span = Some(lit.span());
                     Ok(())

@@ -97,7 +97,7 @@ fn check_fields(cx: &Ctxt, def: &TypeDef) {
                     next_free += 1;
                 }
             }
-            None if !f.attrs.skip_proto && !f.is_type_meta() => {
+            None if !f.attrs.skip_proto && !f.is_type_meta() && f.attrs.proto_span.is_none() => {
                 cx.error_spanned_by(
                     &f.ident,
                     format!(

@@ -17,14 +17,19 @@ pub fn derives_kapi(attrs: &[syn::Attribute]) -> bool {
     })
 }
 
-/// The API types defined in one source file, with nested inline modules searched too. Syntax
-/// errors and definition errors are all returned together.
-pub fn types_in_source(source: &str) -> Result<Vec<TypeDef>, Vec<syn::Error>> {
-    let file = syn::parse_file(source).map_err(|e| vec![e])?;
+/// The API types defined in one source file, with nested inline modules searched too, and every
+/// syntax or definition error. Types with errors in their fields are still returned, so checks
+/// across files can run in the same pass.
+pub fn types_in_source(source: &str) -> (Vec<TypeDef>, Vec<syn::Error>) {
+    let file = match syn::parse_file(source) {
+        Ok(f) => f,
+        Err(e) => return (Vec::new(), vec![e]),
+    };
     let cx = Ctxt::new();
     let mut out = Vec::new();
     collect(&cx, &file.items, &mut out);
-    cx.check().map(|()| out)
+    let errors = cx.check().err().unwrap_or_default();
+    (out, errors)
 }
 
 fn collect(cx: &Ctxt, items: &[syn::Item], out: &mut Vec<TypeDef>) {

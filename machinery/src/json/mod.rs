@@ -46,3 +46,46 @@ pub fn from_slice_strict<T: JsonDecode + Default>(data: &[u8]) -> Result<(T, Vec
     let errs = r.finish()?;
     Ok((v, errs))
 }
+
+/// Removes insignificant whitespace from JSON, keeping every token verbatim, as Go's
+/// `json.Compact` does. Fails on invalid JSON.
+pub fn compact(input: &[u8]) -> Result<Vec<u8>, DecodeError> {
+    let mut out = Vec::with_capacity(input.len());
+    let mut tok = Tokenizer::new(input);
+    let mut prev_was_value = false;
+    while let Some(t) = tok.next()? {
+        let is_close = matches!(t, Token::EndObject | Token::EndArray);
+        if prev_was_value && !is_close {
+            out.push(b',');
+        }
+        match t {
+            Token::BeginObject => out.push(b'{'),
+            Token::BeginArray => out.push(b'['),
+            Token::EndObject => out.push(b'}'),
+            Token::EndArray => out.push(b']'),
+            Token::Key(k) => {
+                out.push(b'"');
+                out.extend_from_slice(k);
+                out.extend_from_slice(b"\":");
+            }
+            Token::String(s) => {
+                out.push(b'"');
+                out.extend_from_slice(s);
+                out.push(b'"');
+            }
+            Token::Scalar(s) => out.extend_from_slice(s),
+        }
+        prev_was_value = matches!(t, Token::EndObject | Token::EndArray | Token::String(_) | Token::Scalar(_));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn compact_keeps_tokens() {
+        let c = super::compact(b" { \"a\" : [ 1 , \"x\\u003c\" , { } ] , \"b\" : null } ").unwrap();
+        assert_eq!(c, br#"{"a":[1,"x\u003c",{}],"b":null}"#);
+        assert!(super::compact(b"{").is_err());
+    }
+}

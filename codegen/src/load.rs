@@ -1,0 +1,83 @@
+//! Walks an API tree, parses every Rust file with the shared front-end, and collects the type
+//! definitions together with every diagnostic, rendered rustc-style.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use kapi_frontend::diagnostics;
+use kapi_frontend::TypeDef;
+
+/// One type definition and the file it came from.
+#[derive(Debug, Clone)]
+pub struct LoadedType {
+    pub file: PathBuf,
+    pub def: TypeDef,
+}
+
+/// The result of loading a tree: the types found and every diagnostic, already rendered.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    pub types: Vec<LoadedType>,
+    pub diagnostics: Vec<String>,
+    pub files_read: usize,
+}
+
+/// Loads every `.rs` file under `root` (in sorted order, so output is deterministic).
+pub fn load_tree(root: &Path) -> Loaded {
+    let mut out = Loaded::default();
+    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(root)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(|e| match e {
+            Ok(e) => Some(e),
+            Err(err) => {
+                out.diagnostics.push(format!("error: cannot read {}: {err}\n", err.path().map(|p| p.display().to_string()).unwrap_or_default()));
+                None
+            }
+        })
+        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "rs"))
+        .map(|e| e.into_path())
+        .collect();
+    files.sort();
+    for file in files {
+        let display = file.display().to_string();
+        let source = match std::fs::read_to_string(&file) {
+            Ok(s) => s,
+            Err(e) => {
+                out.diagnostics.push(format!("error: cannot read {display}: {e}\n"));
+                continue;
+            }
+        };
+        out.files_read += 1;
+        let (defs, errors) = kapi_frontend::universe::types_in_source(&source);
+        out.types.extend(defs.into_iter().map(|def| LoadedType { file: file.clone(), def }));
+        for e in errors {
+            out.diagnostics.push(diagnostics::render(&display, &source, &e));
+        }
+    }
+    check_duplicate_kinds(&mut out);
+    out
+}
+
+/// A kind defined by two types is an error naming both places.
+fn check_duplicate_kinds(out: &mut Loaded) {
+    let mut seen: BTreeMap<(String, String, String), (String, String)> = BTreeMap::new();
+    for t in &out.types {
+        let Some((name, _)) = &t.def.attrs.kind else { continue };
+        let kind = name.clone().unwrap_or_else(|| t.def.ident.to_string());
+        let group = t.def.attrs.group.as_ref().map(|g| g.0.clone()).unwrap_or_default();
+        let version = t.def.attrs.version.as_ref().map(|v| v.0.clone()).unwrap_or_else(|| "__internal".into());
+        let start = t.def.ident.span().start();
+        let here = format!("{}:{}:{}", t.file.display(), start.line, start.column + 1);
+        let key = (group.clone(), version.clone(), kind.clone());
+        if let Some((first_type, first_at)) = seen.get(&key) {
+            let gv = if group.is_empty() { version.clone() } else { format!("{group}/{version}") };
+            out.diagnostics.push(format!(
+                "error: kind `{kind}` of `{gv}` is registered twice: by `{}` here and by `{first_type}` at {first_at}\n  --> {here}\n  = note: rename one of them with `kind = \"...\"` or remove one definition\n",
+                t.def.ident
+            ));
+        } else {
+            seen.insert(key, (t.def.ident.to_string(), here));
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! The `check` front-end over small fixture trees: every problem reported at once, rustc-style.
+
+use std::path::Path;
+use std::process::Command;
+
+fn fixture(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
+}
+
+#[test]
+fn good_tree_loads_every_type() {
+    let loaded = kapi_codegen::load_tree(&fixture("good"));
+    assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+    let names: Vec<String> = loaded.types.iter().map(|t| t.def.ident.to_string()).collect();
+    assert_eq!(names, ["Level", "Gadget", "Inner"]);
+    let gadget = &loaded.types[1].def;
+    assert_eq!(gadget.fields()[2].json_name, "clientCIDRs");
+}
+
+#[test]
+fn bad_tree_reports_every_problem_with_locations() {
+    let loaded = kapi_codegen::load_tree(&fixture("bad"));
+    let all = loaded.diagnostics.join("");
+    let rel = all.replace(env!("CARGO_MANIFEST_DIR"), "<root>");
+    insta::assert_snapshot!(rel);
+    // Each problem names the file, line and column.
+    for needle in [
+        "unknown kapi attribute `colour`",
+        "reuses protobuf number 1",
+        "has no protobuf number; add `#[kapi(proto = 8)]`",
+        "protobuf field numbers run from 1",
+        "`proto` takes a field number",
+        "the JSON name `name` that field `name` already uses",
+        "`usize` has no Kubernetes wire form",
+        "`kind` is not allowed on a field",
+        "`group` only applies to kinds",
+        "use `BTreeMap` for maps",
+        "enums are not API types",
+        "kind `Widget` of `example.com/v1` is registered twice",
+        "types.rs:9:",
+    ] {
+        assert!(rel.contains(needle), "missing {needle:?} in:\n{rel}");
+    }
+}
+
+#[test]
+fn cli_exits_non_zero_on_bad_tree() {
+    let bin = env!("CARGO_BIN_EXE_kapi-codegen");
+    let bad = Command::new(bin).arg("check").arg(fixture("bad")).output().unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&bad.stderr);
+    assert!(stderr.contains("error: unknown kapi attribute `colour`"), "{stderr}");
+    let good = Command::new(bin).arg("check").arg(fixture("good")).output().unwrap();
+    assert!(good.status.success(), "{}", String::from_utf8_lossy(&good.stderr));
+    let missing = Command::new(bin).arg("check").arg(fixture("nope")).output().unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+}

@@ -6,4 +6,4 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 root=${1:-$here/../shared/k8s-testdata}
 root=$(cd "$root" && pwd)
 cd "$here"
-exec cargo run --quiet --release -p kapi-tests --bin compat -- "$root"
+exec cargo run --quiet -p kapi-tests --bin compat -- "$root"

@@ -1,8 +1,8 @@
 //! The Kubernetes API as kapi type definitions. Each API group is a module behind a cargo feature
 //! of the same name, so a program compiles only the groups it uses; `meta` is always present.
 
-pub use kapi_macros::Kapi;
 pub use kapi_machinery as machinery;
+pub use kapi_macros::Kapi;
 
 pub mod meta;
 

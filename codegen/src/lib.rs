@@ -3,4 +3,4 @@
 
 pub mod load;
 
-pub use load::{load_tree, Loaded, LoadedType};
+pub use load::{Loaded, LoadedType, load_tree};

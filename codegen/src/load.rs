@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use kapi_frontend::diagnostics;
 use kapi_frontend::TypeDef;
+use kapi_frontend::diagnostics;
 
 /// One type definition and the file it came from.
 #[derive(Debug, Clone)]
@@ -31,7 +31,10 @@ pub fn load_tree(root: &Path) -> Loaded {
         .filter_map(|e| match e {
             Ok(e) => Some(e),
             Err(err) => {
-                out.diagnostics.push(format!("error: cannot read {}: {err}\n", err.path().map(|p| p.display().to_string()).unwrap_or_default()));
+                out.diagnostics.push(format!(
+                    "error: cannot read {}: {err}\n",
+                    err.path().map(|p| p.display().to_string()).unwrap_or_default()
+                ));
                 None
             }
         })
@@ -63,7 +66,9 @@ pub fn load_tree(root: &Path) -> Loaded {
 fn check_duplicate_kinds(out: &mut Loaded) {
     let mut seen: BTreeMap<(String, String, String), (String, String)> = BTreeMap::new();
     for t in &out.types {
-        let Some((name, _)) = &t.def.attrs.kind else { continue };
+        let Some((name, _)) = &t.def.attrs.kind else {
+            continue;
+        };
         let kind = name.clone().unwrap_or_else(|| t.def.ident.to_string());
         let group = t.def.attrs.group.as_ref().map(|g| g.0.clone()).unwrap_or_default();
         let version = t.def.attrs.version.as_ref().map(|v| v.0.clone()).unwrap_or_else(|| "__internal".into());

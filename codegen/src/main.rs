@@ -35,7 +35,12 @@ fn main() -> ExitCode {
                 eprint!("{d}");
             }
             if loaded.diagnostics.is_empty() {
-                println!("checked {} types in {} files under {}", loaded.types.len(), loaded.files_read, root.display());
+                println!(
+                    "checked {} types in {} files under {}",
+                    loaded.types.len(),
+                    loaded.files_read,
+                    root.display()
+                );
                 ExitCode::SUCCESS
             } else {
                 eprintln!("error: {} problem(s) found", loaded.diagnostics.len());

@@ -50,9 +50,10 @@ fn is_kapi(a: &syn::Attribute) -> bool {
 }
 
 fn key_of(meta: &ParseNestedMeta<'_>) -> String {
-    meta.path.get_ident().map(ToString::to_string).unwrap_or_else(|| {
-        meta.path.segments.iter().map(|s| s.ident.to_string()).collect::<Vec<_>>().join("::")
-    })
+    meta.path
+        .get_ident()
+        .map(ToString::to_string)
+        .unwrap_or_else(|| meta.path.segments.iter().map(|s| s.ident.to_string()).collect::<Vec<_>>().join("::"))
 }
 
 /// Consumes `= value` if present, so that parsing can go on after a bad key.
@@ -79,8 +80,16 @@ fn flag(cx: &Ctxt, meta: &ParseNestedMeta<'_>, slot: &mut bool, key: &str) -> sy
     Ok(())
 }
 
-fn string_value(cx: &Ctxt, meta: &ParseNestedMeta<'_>, slot: &mut Option<(String, Span)>, key: &str) -> syn::Result<()> {
-    let lit: syn::LitStr = meta.value()?.parse().map_err(|e| syn::Error::new(e.span(), format!("`{key}` takes a string, e.g. {key} = \"...\"")))?;
+fn string_value(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    slot: &mut Option<(String, Span)>,
+    key: &str,
+) -> syn::Result<()> {
+    let lit: syn::LitStr = meta
+        .value()?
+        .parse()
+        .map_err(|e| syn::Error::new(e.span(), format!("`{key}` takes a string, e.g. {key} = \"...\"")))?;
     if slot.is_some() {
         cx.error_spanned_by(&meta.path, format!("duplicate `{key}` attribute"));
     }
@@ -91,9 +100,18 @@ fn string_value(cx: &Ctxt, meta: &ParseNestedMeta<'_>, slot: &mut Option<(String
 fn unknown_key(cx: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str, valid: &[&str], place: &str) -> syn::Result<()> {
     let other = if valid == TYPE_KEYS { FIELD_KEYS } else { TYPE_KEYS };
     if other.contains(&key) {
-        cx.error_spanned_by(&meta.path, format!("`{key}` is not allowed on {place}; it belongs on {}", if place == "a type" { "a field" } else { "the type" }));
+        cx.error_spanned_by(
+            &meta.path,
+            format!(
+                "`{key}` is not allowed on {place}; it belongs on {}",
+                if place == "a type" { "a field" } else { "the type" }
+            ),
+        );
     } else {
-        cx.error_spanned_by(&meta.path, format!("unknown kapi attribute `{key}`; expected one of: {}", valid.join(", ")));
+        cx.error_spanned_by(
+            &meta.path,
+            format!("unknown kapi attribute `{key}`; expected one of: {}", valid.join(", ")),
+        );
     }
     skip_value(meta)
 }
@@ -154,7 +172,10 @@ pub fn parse_field_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttrs {
                     if let Some((name, span)) = &out.json
                         && (name.is_empty() || name == "-" || name.contains(','))
                     {
-                        cx.error_at(*span, "a JSON name must be non-empty and contain no comma; use `skip_json` to leave a field out");
+                        cx.error_at(
+                            *span,
+                            "a JSON name must be non-empty and contain no comma; use `skip_json` to leave a field out",
+                        );
                     }
                     Ok(())
                 }
@@ -170,8 +191,13 @@ pub fn parse_field_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttrs {
                         .parse()
                         .map_err(|e| syn::Error::new(e.span(), "`proto` takes a field number, e.g. proto = 3"))?;
                     match lit.base10_parse::<u32>() {
-                        Ok(n) if (1..=536_870_911).contains(&n) && !(19_000..=19_999).contains(&n) => out.proto = Some(n),
-                        _ => cx.error_spanned_by(&lit, "protobuf field numbers run from 1 to 536870911, excluding 19000-19999"),
+                        Ok(n) if (1..=536_870_911).contains(&n) && !(19_000..=19_999).contains(&n) => {
+                            out.proto = Some(n)
+                        }
+                        _ => cx.error_spanned_by(
+                            &lit,
+                            "protobuf field numbers run from 1 to 536870911, excluding 19000-19999",
+                        ),
                     }
                     out.proto_span = Some(lit.span());
                     Ok(())

@@ -66,10 +66,22 @@ fn check_fields(cx: &Ctxt, def: &TypeDef) {
         let name = f.ident.to_string();
         if internal {
             if let Some(span) = f.attrs.proto_span {
-                cx.error_at(span, format!("field `{name}` of internal type `{}` has a protobuf number; internal types carry no wire tags", def.ident));
+                cx.error_at(
+                    span,
+                    format!(
+                        "field `{name}` of internal type `{}` has a protobuf number; internal types carry no wire tags",
+                        def.ident
+                    ),
+                );
             }
             if let Some((_, span)) = &f.attrs.json {
-                cx.error_at(*span, format!("field `{name}` of internal type `{}` has a JSON name; internal types carry no wire tags", def.ident));
+                cx.error_at(
+                    *span,
+                    format!(
+                        "field `{name}` of internal type `{}` has a JSON name; internal types carry no wire tags",
+                        def.ident
+                    ),
+                );
             }
             continue;
         }
@@ -77,15 +89,24 @@ fn check_fields(cx: &Ctxt, def: &TypeDef) {
             cx.error_spanned_by(&f.ty, format!("`inline` field `{name}` must be a struct type"));
         }
         if f.attrs.skip_json && (f.attrs.omitempty || f.attrs.omitzero) {
-            cx.error_spanned_by(&f.ident, format!("field `{name}` is left out of JSON, so `omitempty`/`omitzero` mean nothing; remove them"));
+            cx.error_spanned_by(
+                &f.ident,
+                format!("field `{name}` is left out of JSON, so `omitempty`/`omitzero` mean nothing; remove them"),
+            );
         }
         if f.attrs.skip_proto && f.attrs.proto.is_some() {
-            cx.error_spanned_by(&f.ident, format!("field `{name}` has both `skip_proto` and a protobuf number; keep one"));
+            cx.error_spanned_by(
+                &f.ident,
+                format!("field `{name}` has both `skip_proto` and a protobuf number; keep one"),
+            );
         }
         if let Some((v, span)) = &f.attrs.default
             && v.trim().is_empty()
         {
-            cx.error_at(*span, format!("the default of field `{name}` is empty; write a JSON literal such as \"Fail\" or 30"));
+            cx.error_at(
+                *span,
+                format!("the default of field `{name}` is empty; write a JSON literal such as \"Fail\" or 30"),
+            );
         }
         match f.attrs.proto {
             Some(n) => {
@@ -113,7 +134,10 @@ fn check_fields(cx: &Ctxt, def: &TypeDef) {
             && f.in_json()
             && let Some(prev) = by_json.insert(f.json_name.as_str(), name.clone())
         {
-            cx.error_spanned_by(&f.ident, format!("field `{name}` has the JSON name `{}` that field `{prev}` already uses", f.json_name));
+            cx.error_spanned_by(
+                &f.ident,
+                format!("field `{name}` has the JSON name `{}` that field `{prev}` already uses", f.json_name),
+            );
         }
     }
 }

@@ -15,7 +15,11 @@ pub fn render(path: &str, source: &str, err: &syn::Error) -> String {
         let _ = writeln!(out, "  --> {path}:{line_no}:{col}");
         if let Some(line) = source.lines().nth(line_no - 1) {
             let gutter = line_no.to_string().len();
-            let width = if end.line == start.line { end.column.saturating_sub(start.column).max(1) } else { line.len().saturating_sub(start.column).max(1) };
+            let width = if end.line == start.line {
+                end.column.saturating_sub(start.column).max(1)
+            } else {
+                line.len().saturating_sub(start.column).max(1)
+            };
             let _ = writeln!(out, "{:gutter$} |", "");
             let _ = writeln!(out, "{line_no} | {line}");
             let _ = writeln!(out, "{:gutter$} | {}{}", "", " ".repeat(start.column), "^".repeat(width));

@@ -23,7 +23,7 @@ pub enum Body {
     /// A struct with named fields.
     Struct(Vec<Field>),
     /// A tuple struct with one field: a string or integer newtype, or a wrapped slice.
-    Newtype(Box<Shape>, syn::Type),
+    Newtype(Box<Shape>, Box<syn::Type>),
 }
 
 /// One field of a struct.
@@ -54,7 +54,8 @@ impl Field {
 
     /// Whether this is the embedded `TypeMeta`.
     pub fn is_type_meta(&self) -> bool {
-        self.attrs.inline && matches!(&self.shape, Shape::Named(p) if p.segments.last().is_some_and(|s| s.ident == "TypeMeta"))
+        self.attrs.inline
+            && matches!(&self.shape, Shape::Named(p) if p.segments.last().is_some_and(|s| s.ident == "TypeMeta"))
     }
 
     /// The string context upstream's fill uses for this field.
@@ -120,7 +121,10 @@ impl Shape {
             ("f32", []) => Shape::F32,
             ("f64", []) => Shape::F64,
             ("usize" | "isize" | "u8" | "i8" | "u16" | "i16" | "char", []) => {
-                cx.error_spanned_by(ty, format!("`{name}` has no Kubernetes wire form; use `i32`, `i64`, `u32` or `u64`"));
+                cx.error_spanned_by(
+                    ty,
+                    format!("`{name}` has no Kubernetes wire form; use `i32`, `i64`, `u32` or `u64`"),
+                );
                 Shape::I64
             }
             ("Option", [inner]) => Shape::Option(Box::new(Shape::of(cx, inner))),
@@ -174,7 +178,13 @@ fn docs(attrs: &[syn::Attribute]) -> Vec<String> {
 
 impl TypeDef {
     /// Builds the model of one type, recording every problem in `cx` and carrying on.
-    pub fn from_ast(cx: &Ctxt, ident: &syn::Ident, attrs: &[syn::Attribute], generics: &syn::Generics, data: &syn::Data) -> Option<TypeDef> {
+    pub fn from_ast(
+        cx: &Ctxt,
+        ident: &syn::Ident,
+        attrs: &[syn::Attribute],
+        generics: &syn::Generics,
+        data: &syn::Data,
+    ) -> Option<TypeDef> {
         if !generics.params.is_empty() {
             cx.error_spanned_by(generics, "API types cannot be generic");
         }
@@ -187,7 +197,7 @@ impl TypeDef {
                     for a in f.attrs.iter().filter(|a| a.path().is_ident(crate::symbol::KAPI)) {
                         cx.error_spanned_by(a, "newtype fields take no `kapi` attributes; put them on the type");
                     }
-                    Body::Newtype(Box::new(Shape::of(cx, &f.ty)), f.ty.clone())
+                    Body::Newtype(Box::new(Shape::of(cx, &f.ty)), Box::new(f.ty.clone()))
                 }
                 syn::Fields::Unnamed(_) => {
                     cx.error_spanned_by(ident, "tuple structs must have exactly one field (a newtype)");
@@ -199,7 +209,10 @@ impl TypeDef {
                 }
             },
             syn::Data::Enum(e) => {
-                cx.error_spanned_by(e.enum_token, "enums are not API types; use a string newtype with constants (Kubernetes enums are open strings)");
+                cx.error_spanned_by(
+                    e.enum_token,
+                    "enums are not API types; use a string newtype with constants (Kubernetes enums are open strings)",
+                );
                 return None;
             }
             syn::Data::Union(u) => {

@@ -36,13 +36,20 @@ fn collect(cx: &Ctxt, items: &[syn::Item], out: &mut Vec<TypeDef>) {
     for item in items {
         match item {
             syn::Item::Struct(s) if derives_kapi(&s.attrs) => {
-                let data = syn::Data::Struct(syn::DataStruct { struct_token: s.struct_token, fields: s.fields.clone(), semi_token: s.semi_token });
+                let data = syn::Data::Struct(syn::DataStruct {
+                    struct_token: s.struct_token,
+                    fields: s.fields.clone(),
+                    semi_token: s.semi_token,
+                });
                 if let Some(def) = TypeDef::from_ast(cx, &s.ident, &s.attrs, &s.generics, &data) {
                     out.push(def);
                 }
             }
             syn::Item::Enum(e) if derives_kapi(&e.attrs) => {
-                cx.error_spanned_by(e.enum_token, "enums are not API types; use a string newtype with constants (Kubernetes enums are open strings)");
+                cx.error_spanned_by(
+                    e.enum_token,
+                    "enums are not API types; use a string newtype with constants (Kubernetes enums are open strings)",
+                );
             }
             syn::Item::Mod(m) => {
                 if let Some((_, items)) = &m.content {

@@ -65,7 +65,10 @@ pub fn decode(input: &[u8]) -> Result<Vec<u8>, String> {
         quad[n] = v;
         n += 1;
         if n == 4 {
-            let w = (u32::from(quad[0]) << 18) | (u32::from(quad[1]) << 12) | (u32::from(quad[2]) << 6) | u32::from(quad[3]);
+            let w = (u32::from(quad[0]) << 18)
+                | (u32::from(quad[1]) << 12)
+                | (u32::from(quad[2]) << 6)
+                | u32::from(quad[3]);
             let bytes = [(w >> 16) as u8, (w >> 8) as u8, w as u8];
             out.extend_from_slice(&bytes[..3 - pad]);
             n = 0;
@@ -90,7 +93,14 @@ mod tests {
 
     #[test]
     fn round_trips() {
-        for (raw, enc) in [(&b""[..], ""), (b"\x04", "BA=="), (b"\x02", "Ag=="), (b"ab", "YWI="), (b"abc", "YWJj"), (b"abcd", "YWJjZA==")] {
+        for (raw, enc) in [
+            (&b""[..], ""),
+            (b"\x04", "BA=="),
+            (b"\x02", "Ag=="),
+            (b"ab", "YWI="),
+            (b"abc", "YWJj"),
+            (b"abcd", "YWJjZA=="),
+        ] {
             let mut out = Vec::new();
             encode_into(raw, &mut out);
             assert_eq!(out, enc.as_bytes());

@@ -19,7 +19,7 @@ pub use error::{DecodeError, DecodeErrorKind, EncodeError};
 pub use fill::{Fill, FillCtx};
 pub use json::{JsonDecode, JsonEncode, JsonFields};
 pub use map_key::MapKey;
-pub use object::{GroupVersion, GroupVersionKind, Kind, Object, TypeMeta, INTERNAL_VERSION};
+pub use object::{GroupVersion, GroupVersionKind, INTERNAL_VERSION, Kind, Object, TypeMeta};
 pub use proto::{ProtoField, ProtoMessage, ProtoRepeated};
 pub use scheme::{Scheme, SchemeError};
 pub use semantic::SemanticEq;

@@ -43,11 +43,7 @@ impl GroupVersion {
 
 impl fmt::Display for GroupVersion {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.group.is_empty() {
-            write!(f, "{}", self.version)
-        } else {
-            write!(f, "{}/{}", self.group, self.version)
-        }
+        if self.group.is_empty() { write!(f, "{}", self.version) } else { write!(f, "{}/{}", self.group, self.version) }
     }
 }
 
@@ -105,7 +101,9 @@ impl TypeMeta {
     pub fn gvk(&self) -> GroupVersionKind {
         match GroupVersion::parse(&self.api_version) {
             Ok(gv) => gv.with_kind(self.kind.clone()),
-            Err(_) => GroupVersionKind { group: String::new(), version: self.api_version.clone(), kind: self.kind.clone() },
+            Err(_) => {
+                GroupVersionKind { group: String::new(), version: self.api_version.clone(), kind: self.kind.clone() }
+            }
         }
     }
 

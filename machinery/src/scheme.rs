@@ -11,16 +11,16 @@ use crate::object::{GroupVersionKind, Kind, Object};
 pub enum SchemeError {
     /// Two different Rust types claim the same kind.
     #[error("kind {gvk} is registered twice: by `{first}` and by `{second}`")]
-    DuplicateKind { gvk: GroupVersionKind, first: &'static str, second: &'static str },
+    DuplicateKind { gvk: Box<GroupVersionKind>, first: &'static str, second: &'static str },
     /// A type that is not registered.
     #[error("type `{0}` is not registered in the scheme")]
     UnregisteredType(&'static str),
     /// No conversion between two types.
     #[error("no conversion from {from} to {to} is registered")]
-    NoConversion { from: GroupVersionKind, to: GroupVersionKind },
+    NoConversion { from: Box<GroupVersionKind>, to: Box<GroupVersionKind> },
     /// A conversion function failed.
     #[error("converting {from} to {to}: {message}")]
-    ConversionFailed { from: GroupVersionKind, to: GroupVersionKind, message: String },
+    ConversionFailed { from: Box<GroupVersionKind>, to: Box<GroupVersionKind>, message: String },
 }
 
 struct KindEntry {
@@ -45,7 +45,12 @@ pub struct Scheme {
 impl Scheme {
     /// An empty scheme.
     pub fn new() -> Self {
-        Scheme { kinds: BTreeMap::new(), by_type: HashMap::new(), defaulters: HashMap::new(), conversions: HashMap::new() }
+        Scheme {
+            kinds: BTreeMap::new(),
+            by_type: HashMap::new(),
+            defaulters: HashMap::new(),
+            conversions: HashMap::new(),
+        }
     }
 
     /// Registers `T` as its kind. Registering the same type twice is harmless; a different type
@@ -63,7 +68,11 @@ impl Scheme {
             if existing.type_id == type_id {
                 return Ok(());
             }
-            return Err(SchemeError::DuplicateKind { gvk, first: existing.type_name, second: type_name });
+            return Err(SchemeError::DuplicateKind {
+                gvk: Box::new(gvk),
+                first: existing.type_name,
+                second: type_name,
+            });
         }
         fn make<T: Kind>() -> Box<dyn Object> {
             Box::new(T::default())
@@ -146,12 +155,14 @@ impl Scheme {
         if from == to {
             return Ok(src.deep_copy_object());
         }
-        let target = self.kinds.get(&to).ok_or_else(|| SchemeError::NoConversion { from: from.clone(), to: to.clone() })?;
-        let f = self
-            .conversions
-            .get(&(src.as_any().type_id(), target.type_id))
-            .ok_or_else(|| SchemeError::NoConversion { from: from.clone(), to: to.clone() })?;
-        let mut out = f(src).map_err(|message| SchemeError::ConversionFailed { from, to: to.clone(), message })?;
+        let no_conversion = || SchemeError::NoConversion { from: Box::new(from.clone()), to: Box::new(to.clone()) };
+        let target = self.kinds.get(&to).ok_or_else(no_conversion)?;
+        let f = self.conversions.get(&(src.as_any().type_id(), target.type_id)).ok_or_else(no_conversion)?;
+        let mut out = f(src).map_err(|message| SchemeError::ConversionFailed {
+            from: Box::new(from.clone()),
+            to: Box::new(to.clone()),
+            message,
+        })?;
         if to.version != crate::object::INTERNAL_VERSION {
             out.set_registered_type_meta();
         }

@@ -63,8 +63,7 @@ impl SemanticEq for u8 {
 
 impl<K: Ord, V: SemanticEq> SemanticEq for BTreeMap<K, V> {
     fn semantic_eq(&self, other: &Self) -> bool {
-        self.len() == other.len()
-            && self.iter().zip(other).all(|((ka, va), (kb, vb))| ka == kb && va.semantic_eq(vb))
+        self.len() == other.len() && self.iter().zip(other).all(|((ka, va), (kb, vb))| ka == kb && va.semantic_eq(vb))
     }
     fn is_empty_collection(&self) -> bool {
         self.is_empty()

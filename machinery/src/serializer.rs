@@ -4,7 +4,7 @@
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::json::{JsonReader, JsonWriter};
 use crate::object::{GroupVersionKind, Object};
-use crate::proto::{decode_envelope, encode_envelope, ProtoReader, ProtoWriter};
+use crate::proto::{ProtoReader, ProtoWriter, decode_envelope, encode_envelope};
 use crate::scheme::Scheme;
 
 /// `application/json`.
@@ -70,7 +70,9 @@ impl<'s> Serializer<'s> {
             MEDIA_TYPE_YAML => Format::Yaml,
             MEDIA_TYPE_PROTOBUF if stream => Format::RawProtobuf,
             MEDIA_TYPE_PROTOBUF => Format::Protobuf,
-            _ => return Err(DecodeError::new(DecodeErrorKind::UnsupportedMediaType(media_type.to_owned()))),
+            _ => {
+                return Err(DecodeError::new(DecodeErrorKind::UnsupportedMediaType(media_type.to_owned())));
+            }
         };
         Ok(Serializer { scheme, format, options })
     }
@@ -124,7 +126,11 @@ impl<'s> Serializer<'s> {
 
     /// Like [`Serializer::decode`], but returns strict-mode findings beside the object instead of
     /// failing, as upstream's strict decoding error does.
-    pub fn decode_reporting(&self, data: &[u8], default_gvk: Option<&GroupVersionKind>) -> Result<Decoded, DecodeError> {
+    pub fn decode_reporting(
+        &self,
+        data: &[u8],
+        default_gvk: Option<&GroupVersionKind>,
+    ) -> Result<Decoded, DecodeError> {
         match self.format {
             Format::Json => self.decode_json(data, default_gvk),
             Format::Yaml => {
@@ -157,7 +163,15 @@ impl<'s> Serializer<'s> {
     }
 
     fn decode_json(&self, data: &[u8], default_gvk: Option<&GroupVersionKind>) -> Result<Decoded, DecodeError> {
-        let found = find_json_type_meta(data)?;
+        // When the pre-scan fails after it has seen the kind, the typed decode below reports the
+        // same problem with its full field path.
+        let found = match find_json_type_meta(data) {
+            Ok(found) => found,
+            Err(failed) => match *failed {
+                (Some(found), _) => found,
+                (None, e) => return Err(e),
+            },
+        };
         let gvk = resolve(found, default_gvk)?;
         let mut obj = self.scheme.new_object(&gvk)?;
         let mut r = JsonReader::new(data, self.options.strict);
@@ -195,26 +209,29 @@ fn resolve(mut found: GroupVersionKind, default: Option<&GroupVersionKind>) -> R
 }
 
 /// Reads the top-level `apiVersion` and `kind` members of a JSON object (upstream's meta factory).
-fn find_json_type_meta(data: &[u8]) -> Result<GroupVersionKind, DecodeError> {
-    let mut r = JsonReader::new(data, false);
-    let mut api_version = String::new();
-    let mut kind = String::new();
-    let mut it = r.begin_object()?;
-    while let Some(key) = r.next_key(&mut it)? {
-        match key.as_ref() {
-            "apiVersion" => {
-                if !r.try_null()? {
-                    api_version = r.string()?;
-                }
+/// On failure, returns the kind if both members were read before the problem.
+fn find_json_type_meta(data: &[u8]) -> Result<GroupVersionKind, Box<(Option<GroupVersionKind>, DecodeError)>> {
+    let mut api_version = None;
+    let mut kind = None;
+    let scan = (|| {
+        let mut r = JsonReader::new(data, false);
+        let mut it = r.begin_object()?;
+        while let Some(key) = r.next_key(&mut it)? {
+            match key.as_ref() {
+                "apiVersion" if !r.try_null()? => api_version = Some(r.string()?),
+                "kind" if !r.try_null()? => kind = Some(r.string()?),
+                "apiVersion" | "kind" => {}
+                _ => r.skip_value()?,
             }
-            "kind" => {
-                if !r.try_null()? {
-                    kind = r.string()?;
-                }
-            }
-            _ => r.skip_value()?,
         }
+        r.finish().map(|_| ())
+    })();
+    let gvk = || {
+        GroupVersionKind::from_api_version_and_kind(api_version.as_deref().unwrap_or(""), kind.as_deref().unwrap_or(""))
+    };
+    match scan {
+        Ok(()) => gvk().map_err(|e| Box::new((None, e))),
+        Err(e) if api_version.is_some() && kind.is_some() => Err(Box::new((gvk().ok(), e))),
+        Err(e) => Err(Box::new((None, e))),
     }
-    r.finish()?;
-    GroupVersionKind::from_api_version_and_kind(&api_version, &kind)
 }

@@ -38,7 +38,9 @@ pub fn expand(def: &TypeDef) -> TokenStream {
             (false, false) => None,
             (true, false) => Some(quote!(!#m::json::JsonEncode::is_json_empty(&self.#fid))),
             (false, true) => Some(quote!(!#m::json::JsonEncode::is_json_zero(&self.#fid))),
-            (true, true) => Some(quote!(!(#m::json::JsonEncode::is_json_empty(&self.#fid) || #m::json::JsonEncode::is_json_zero(&self.#fid)))),
+            (true, true) => Some(
+                quote!(!(#m::json::JsonEncode::is_json_empty(&self.#fid) || #m::json::JsonEncode::is_json_zero(&self.#fid))),
+            ),
         };
         encode.push(match cond {
             Some(c) => quote!(if #c { #write }),

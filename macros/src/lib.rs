@@ -2,7 +2,7 @@
 //! semantic equality, object identity). A thin shim over `kapi-frontend`; see `docs/type-language.md`.
 
 use proc_macro::TokenStream;
-use syn::{parse_macro_input, DeriveInput};
+use syn::{DeriveInput, parse_macro_input};
 
 mod fill;
 mod json;
@@ -15,11 +15,12 @@ mod semantic;
 #[proc_macro_derive(Kapi, attributes(kapi))]
 pub fn derive_kapi(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
-    expand(&input).unwrap_or_else(|errors| {
-        let err = kapi_frontend::ctxt::combine(errors).expect("an error list is never empty");
-        err.to_compile_error()
-    })
-    .into()
+    expand(&input)
+        .unwrap_or_else(|errors| {
+            let err = kapi_frontend::ctxt::combine(errors).expect("an error list is never empty");
+            err.to_compile_error()
+        })
+        .into()
 }
 
 fn expand(input: &DeriveInput) -> Result<proc_macro2::TokenStream, Vec<syn::Error>> {

@@ -11,8 +11,16 @@ use kapi_machinery::serializer::{Format, Options, Serializer};
 use kapi_machinery::{FillCtx, GroupVersionKind, Object, Scheme};
 
 /// Kinds upstream tests only once, as `core.v1.<Kind>`, even though every group registers them.
-pub const CORE_KINDS: &[&str] =
-    &["CreateOptions", "UpdateOptions", "PatchOptions", "DeleteOptions", "GetOptions", "ListOptions", "ExportOptions", "WatchEvent"];
+pub const CORE_KINDS: &[&str] = &[
+    "CreateOptions",
+    "UpdateOptions",
+    "PatchOptions",
+    "DeleteOptions",
+    "GetOptions",
+    "ListOptions",
+    "ExportOptions",
+    "WatchEvent",
+];
 
 /// The three fixture formats, in the order upstream checks them.
 pub const EXTENSIONS: [&str; 3] = ["json", "yaml", "pb"];
@@ -100,7 +108,7 @@ pub fn filled_object(scheme: &Scheme, gvk: &GroupVersionKind) -> Result<Box<dyn 
     Ok(obj)
 }
 
-fn serializer(scheme: &Scheme, ext: &str) -> Serializer<'_> {
+fn serializer<'s>(scheme: &'s Scheme, ext: &str) -> Serializer<'s> {
     match ext {
         "json" => Serializer::new(scheme, Format::Json, Options { pretty: true, strict: false }),
         "yaml" => Serializer::new(scheme, Format::Yaml, Options::default()),
@@ -116,7 +124,13 @@ pub fn first_difference(got: &[u8], want: &[u8]) -> String {
         let end = (idx + 24).min(b.len());
         format!("{:?}", String::from_utf8_lossy(&b[start..end]))
     };
-    format!("first difference at byte {idx} (got {} bytes, want {}): got …{}… want …{}…", got.len(), want.len(), ctx(got), ctx(want))
+    format!(
+        "first difference at byte {idx} (got {} bytes, want {}): got …{}… want …{}…",
+        got.len(),
+        want.len(),
+        ctx(got),
+        ctx(want)
+    )
 }
 
 /// Runs the check over `root/HEAD` and every `root/v*`.
@@ -197,7 +211,10 @@ fn check_head_file(path: &Path, ext: &str, scheme: &Scheme, gvk: &GroupVersionKi
     };
     match ser.decode(&input, Some(gvk)) {
         Ok(d) if d.object.semantic_eq_dyn(expected) => Outcome::Passed,
-        Ok(d) => Outcome::Failed(format!("decoded object differs from the filled one: {}", describe_object_difference(scheme, d.object.as_ref(), expected))),
+        Ok(d) => Outcome::Failed(format!(
+            "decoded object differs from the filled one: {}",
+            describe_object_difference(scheme, d.object.as_ref(), expected)
+        )),
         Err(e) => Outcome::Failed(format!("decode failed: {e}")),
     }
 }
@@ -265,7 +282,10 @@ fn check_previous_file(
     } else if let Some(j) = json_obj.as_ref()
         && !decoded.semantic_eq_dyn(j.as_ref())
     {
-        return Outcome::Failed(format!("decoded object differs from the one decoded from JSON: {}", describe_object_difference(scheme, decoded.as_ref(), j.as_ref())));
+        return Outcome::Failed(format!(
+            "decoded object differs from the one decoded from JSON: {}",
+            describe_object_difference(scheme, decoded.as_ref(), j.as_ref())
+        ));
     }
     let reencoded = match ser.encode(decoded.as_ref()) {
         Ok(b) => b,
@@ -275,9 +295,20 @@ fn check_previous_file(
     match std::fs::read(&after_path) {
         Ok(after) => {
             if after == original {
-                return Outcome::Failed(format!("{} is identical to the original and should be removed", after_path.display()));
+                return Outcome::Failed(format!(
+                    "{} is identical to the original and should be removed",
+                    after_path.display()
+                ));
             }
-            if reencoded == after { Outcome::Passed } else { Outcome::Failed(format!("re-encoding differs from {}: {}", after_path.display(), first_difference(&reencoded, &after))) }
+            if reencoded == after {
+                Outcome::Passed
+            } else {
+                Outcome::Failed(format!(
+                    "re-encoding differs from {}: {}",
+                    after_path.display(),
+                    first_difference(&reencoded, &after)
+                ))
+            }
         }
         Err(_) if reencoded == original => Outcome::Passed,
         Err(_) => Outcome::Failed(format!("re-encoding differs: {}", first_difference(&reencoded, original))),

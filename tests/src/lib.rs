@@ -1,6 +1,7 @@
 //! Test support shared by kapi's integration tests and tools, chiefly the compatibility harness.
 
 pub mod compat;
+pub mod fuzz;
 
 use std::path::PathBuf;
 

@@ -8,10 +8,10 @@ pub mod value;
 mod writer;
 
 pub use reader::{ArrayIter, JsonReader, ObjectIter};
-pub use tokens::{unescape, Token, Tokenizer};
-pub use traits::{decode_json_object, encode_json_object, JsonDecode, JsonElement, JsonEncode, JsonFields};
+pub use tokens::{Token, Tokenizer, unescape};
+pub use traits::{JsonDecode, JsonElement, JsonEncode, JsonFields, decode_json_object, encode_json_object};
 pub use value::Value;
-pub use writer::{format_go_float, JsonWriter};
+pub use writer::{JsonWriter, format_go_float};
 
 use crate::error::{DecodeError, EncodeError};
 
@@ -53,7 +53,7 @@ pub fn compact(input: &[u8]) -> Result<Vec<u8>, DecodeError> {
     let mut out = Vec::with_capacity(input.len());
     let mut tok = Tokenizer::new(input);
     let mut prev_was_value = false;
-    while let Some(t) = tok.next()? {
+    while let Some(t) = tok.next_token()? {
         let is_close = matches!(t, Token::EndObject | Token::EndArray);
         if prev_was_value && !is_close {
             out.push(b',');

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use super::tokens::{scan_number, scan_string, unescape, Tokenizer};
+use super::tokens::{Tokenizer, scan_number, scan_string, unescape};
 use crate::error::{DecodeError, DecodeErrorKind};
 
 /// At most this many strict-mode errors are kept, as upstream does.
@@ -209,7 +209,7 @@ impl<'a> JsonReader<'a> {
         self.path.push(PathSeg::Key(key.clone()));
         it.pushed = true;
         if self.strict {
-            if it.seen.iter().any(|k| *k == key) {
+            if it.seen.contains(&key) {
                 let msg = format!("duplicate field {:?}", self.path_string());
                 self.strict_error(msg);
             } else {
@@ -330,7 +330,8 @@ impl<'a> JsonReader<'a> {
     pub fn i64(&mut self) -> Result<i64, DecodeError> {
         let text = self.number_text()?;
         text.parse::<i64>().map_err(|_| {
-            let reason = if text.contains(['.', 'e', 'E']) { "is not an integer" } else { "overflows the integer type" };
+            let reason =
+                if text.contains(['.', 'e', 'E']) { "is not an integer" } else { "overflows the integer type" };
             self.err(DecodeErrorKind::Number { text: text.to_owned(), reason })
         })
     }
@@ -338,7 +339,8 @@ impl<'a> JsonReader<'a> {
     /// Reads an integer that must fit an `i32`.
     pub fn i32(&mut self) -> Result<i32, DecodeError> {
         let v = self.i64_for("i32")?;
-        i32::try_from(v).map_err(|_| self.err(DecodeErrorKind::Number { text: v.to_string(), reason: "overflows int32" }))
+        i32::try_from(v)
+            .map_err(|_| self.err(DecodeErrorKind::Number { text: v.to_string(), reason: "overflows int32" }))
     }
 
     fn i64_for(&mut self, _ty: &'static str) -> Result<i64, DecodeError> {
@@ -349,7 +351,8 @@ impl<'a> JsonReader<'a> {
     pub fn u64(&mut self) -> Result<u64, DecodeError> {
         let text = self.number_text()?;
         text.parse::<u64>().map_err(|_| {
-            let reason = if text.contains(['.', 'e', 'E']) { "is not an integer" } else { "overflows the integer type" };
+            let reason =
+                if text.contains(['.', 'e', 'E']) { "is not an integer" } else { "overflows the integer type" };
             self.err(DecodeErrorKind::Number { text: text.to_owned(), reason })
         })
     }
@@ -357,7 +360,8 @@ impl<'a> JsonReader<'a> {
     /// Reads an unsigned integer that must fit a `u32`.
     pub fn u32(&mut self) -> Result<u32, DecodeError> {
         let v = self.u64()?;
-        u32::try_from(v).map_err(|_| self.err(DecodeErrorKind::Number { text: v.to_string(), reason: "overflows uint32" }))
+        u32::try_from(v)
+            .map_err(|_| self.err(DecodeErrorKind::Number { text: v.to_string(), reason: "overflows uint32" }))
     }
 
     /// Reads a float.
@@ -385,7 +389,7 @@ impl<'a> JsonReader<'a> {
         let mut tok = Tokenizer::new(rest);
         let mut depth = 0usize;
         loop {
-            let t = tok.next().map_err(|e| self.reanchor(e, start))?;
+            let t = tok.next_token().map_err(|e| self.reanchor(e, start))?;
             use super::tokens::Token;
             match t {
                 None => break,

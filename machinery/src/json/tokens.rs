@@ -78,7 +78,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// The next token, `None` after the complete value, or an error.
-    pub fn next(&mut self) -> Result<Option<Token<'a>>, DecodeError> {
+    pub fn next_token(&mut self) -> Result<Option<Token<'a>>, DecodeError> {
         loop {
             self.skip_ws();
             let Some(&b) = self.input.get(self.pos) else {
@@ -206,7 +206,7 @@ pub fn scan_string(input: &[u8], start: usize) -> Result<(&[u8], usize), DecodeE
     loop {
         // Fast path over plain ASCII.
         while let Some(&b) = input.get(i) {
-            if b == b'"' || b == b'\\' || b < 0x20 || b >= 0x80 {
+            if b == b'"' || b == b'\\' || !(0x20..0x80).contains(&b) {
                 break;
             }
             i += 1;
@@ -243,10 +243,7 @@ pub fn scan_string(input: &[u8], start: usize) -> Result<(&[u8], usize), DecodeE
                 }
             }
             0x00..=0x1f => {
-                return Err(DecodeError::at_offset(
-                    DecodeErrorKind::Syntax("control character in string".into()),
-                    i,
-                ));
+                return Err(DecodeError::at_offset(DecodeErrorKind::Syntax("control character in string".into()), i));
             }
             _ => {
                 // Non-ASCII: validate one UTF-8 sequence.
@@ -321,7 +318,8 @@ pub fn unescape(body: &[u8]) -> Result<String, DecodeError> {
         let b = body[i];
         if b != b'\\' {
             let next = body[i..].iter().position(|&c| c == b'\\').map_or(body.len(), |p| i + p);
-            let chunk = std::str::from_utf8(&body[i..next]).map_err(|_| DecodeError::new(DecodeErrorKind::InvalidUtf8))?;
+            let chunk =
+                std::str::from_utf8(&body[i..next]).map_err(|_| DecodeError::new(DecodeErrorKind::InvalidUtf8))?;
             out.push_str(chunk);
             i = next;
             continue;
@@ -356,7 +354,9 @@ pub fn unescape(body: &[u8]) -> Result<String, DecodeError> {
                     out.push(char::from_u32(cp).unwrap_or('\u{FFFD}'));
                 }
             }
-            _ => return Err(DecodeError::new(DecodeErrorKind::Syntax("invalid escape in string".into()))),
+            _ => {
+                return Err(DecodeError::new(DecodeErrorKind::Syntax("invalid escape in string".into())));
+            }
         }
     }
     Ok(out)
@@ -381,7 +381,7 @@ mod tests {
     fn all(input: &str) -> Result<Vec<Token<'_>>, DecodeError> {
         let mut t = Tokenizer::new(input.as_bytes());
         let mut v = Vec::new();
-        while let Some(tok) = t.next()? {
+        while let Some(tok) = t.next_token()? {
             v.push(tok);
         }
         Ok(v)
@@ -391,7 +391,23 @@ mod tests {
     fn tokenizes_and_validates() {
         let toks = all(r#"{"a":[1,"x",null],"b":{}}"#).unwrap();
         assert_eq!(toks.len(), 11);
-        for bad in ["[1 2]", "{\"a\" 1}", "{\"a\":}", "[,1]", "[1,]", "{,}", "tru", "01", "-", "1.", "1e", "\"\\x\"", "\"a", "{} {}", "\"\u{1}\""] {
+        for bad in [
+            "[1 2]",
+            "{\"a\" 1}",
+            "{\"a\":}",
+            "[,1]",
+            "[1,]",
+            "{,}",
+            "tru",
+            "01",
+            "-",
+            "1.",
+            "1e",
+            "\"\\x\"",
+            "\"a",
+            "{} {}",
+            "\"\u{1}\"",
+        ] {
             assert!(all(bad).is_err(), "{bad}");
         }
         assert!(matches!(all("[1").unwrap_err().kind, DecodeErrorKind::Truncated));
@@ -402,7 +418,7 @@ mod tests {
     #[test]
     fn invalid_utf8_is_reported() {
         let mut t = Tokenizer::new(b"\"\xff\"");
-        assert!(matches!(t.next().unwrap_err().kind, DecodeErrorKind::InvalidUtf8));
+        assert!(matches!(t.next_token().unwrap_err().kind, DecodeErrorKind::InvalidUtf8));
     }
 
     #[test]

@@ -219,7 +219,7 @@ impl JsonWriter {
         let mut tok = Tokenizer::new(raw);
         // Whether the next value is an array element (needs a separator) rather than a member value.
         let mut in_array: Vec<bool> = Vec::new();
-        while let Some(t) = tok.next().map_err(|e| e.to_string())? {
+        while let Some(t) = tok.next_token().map_err(|e| e.to_string())? {
             let element = matches!(t, Token::BeginObject | Token::BeginArray | Token::String(_) | Token::Scalar(_))
                 && in_array.last() == Some(&true);
             if element {
@@ -324,12 +324,8 @@ pub fn format_go_float(v: f64, bits32: bool) -> Option<String> {
         return None;
     }
     let abs = v.abs();
-    let use_exp = abs != 0.0
-        && if bits32 {
-            (abs as f32) < 1e-6 || (abs as f32) >= 1e21
-        } else {
-            abs < 1e-6 || abs >= 1e21
-        };
+    let use_exp =
+        abs != 0.0 && if bits32 { (abs as f32) < 1e-6 || (abs as f32) >= 1e21 } else { !(1e-6..1e21).contains(&abs) };
     // Rust's `{}`/`{:e}` print the shortest digits that round-trip, as Go's 'f'/'e' with -1 do.
     let s = if bits32 {
         let f = v as f32;

@@ -53,7 +53,8 @@ pub fn decode_envelope(data: &[u8]) -> Result<Envelope<'_>, DecodeError> {
                     match f {
                         1 => {
                             tm.expect(w, WireType::Len).map_err(|e| e.in_field("apiVersion").in_field("typeMeta"))?;
-                            env.api_version = tm.str().map_err(|e| e.in_field("apiVersion").in_field("typeMeta"))?.to_owned();
+                            env.api_version =
+                                tm.str().map_err(|e| e.in_field("apiVersion").in_field("typeMeta"))?.to_owned();
                         }
                         2 => {
                             tm.expect(w, WireType::Len).map_err(|e| e.in_field("kind").in_field("typeMeta"))?;

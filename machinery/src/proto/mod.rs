@@ -4,6 +4,6 @@ mod envelope;
 mod traits;
 mod wire;
 
-pub use envelope::{decode_envelope, encode_envelope, frame_length_delimited, read_frame, Envelope, PROTOBUF_MAGIC};
-pub use traits::{encode_bytes_always, encode_message_field, merge_message_field, ProtoField, ProtoMessage, ProtoRepeated};
+pub use envelope::{Envelope, PROTOBUF_MAGIC, decode_envelope, encode_envelope, frame_length_delimited, read_frame};
+pub use traits::{ProtoField, ProtoMessage, ProtoRepeated, encode_message_field, merge_message_field};
 pub use wire::{ProtoReader, ProtoWriter, WireType};

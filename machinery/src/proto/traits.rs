@@ -30,6 +30,13 @@ pub trait ProtoField {
 
     /// Merges one occurrence of the field, whose key has been read.
     fn merge_field(&mut self, wire: WireType, r: &mut ProtoReader<'_>) -> Result<(), DecodeError>;
+
+    /// Writes the field behind a non-nil pointer. Only bytes differ from [`Self::encode_field`]:
+    /// a non-nil empty `[]byte` is still written, as gogo does.
+    #[inline]
+    fn encode_present(&self, field: u32, w: &mut ProtoWriter) {
+        self.encode_field(field, w);
+    }
 }
 
 /// Marks types that may be elements of a repeated field (everything but `u8`, whose `Vec` is bytes).
@@ -142,7 +149,7 @@ impl<T: ProtoField + Default> ProtoField for Option<T> {
     #[inline]
     fn encode_field(&self, field: u32, w: &mut ProtoWriter) {
         if let Some(v) = self {
-            v.encode_field(field, w);
+            v.encode_present(field, w);
         }
     }
     #[inline]
@@ -154,6 +161,9 @@ impl<T: ProtoField + Default> ProtoField for Option<T> {
 impl<T: ProtoField> ProtoField for Box<T> {
     fn encode_field(&self, field: u32, w: &mut ProtoWriter) {
         (**self).encode_field(field, w);
+    }
+    fn encode_present(&self, field: u32, w: &mut ProtoWriter) {
+        (**self).encode_present(field, w);
     }
     fn merge_field(&mut self, wire: WireType, r: &mut ProtoReader<'_>) -> Result<(), DecodeError> {
         (**self).merge_field(wire, r)
@@ -215,11 +225,10 @@ impl ProtoField for Vec<u8> {
         self.extend_from_slice(b);
         Ok(())
     }
-}
-
-/// Writes a bytes field even when empty, for `Option<Vec<u8>>` holding a non-nil slice.
-pub fn encode_bytes_always(b: &[u8], field: u32, w: &mut ProtoWriter) {
-    w.put_bytes_field(field, b);
+    #[inline]
+    fn encode_present(&self, field: u32, w: &mut ProtoWriter) {
+        w.put_bytes_field(field, self);
+    }
 }
 
 /// A map: one entry message per key in byte order, key (1) and value (2) always written.

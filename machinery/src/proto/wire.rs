@@ -338,11 +338,17 @@ mod tests {
 
     #[test]
     fn bad_input_is_rejected() {
-        assert!(matches!(ProtoReader::new(&[0x0a, 0x05, 1]).bytes().map(|_| ()).unwrap_err().kind, DecodeErrorKind::Truncated | DecodeErrorKind::LengthPastEnd { .. }));
+        assert!(matches!(
+            ProtoReader::new(&[0x0a, 0x05, 1]).bytes().map(|_| ()).unwrap_err().kind,
+            DecodeErrorKind::Truncated | DecodeErrorKind::LengthPastEnd { .. }
+        ));
         let mut r = ProtoReader::new(&[0x0a, 0x05, 1]);
         r.key().unwrap();
         assert!(matches!(r.bytes().unwrap_err().kind, DecodeErrorKind::LengthPastEnd { len: 5, remaining: 1 }));
-        assert!(matches!(ProtoReader::new(&[0x07]).key().unwrap_err().kind, DecodeErrorKind::BadFieldNumber(0) | DecodeErrorKind::BadWireType(7)));
+        assert!(matches!(
+            ProtoReader::new(&[0x07]).key().unwrap_err().kind,
+            DecodeErrorKind::BadFieldNumber(0) | DecodeErrorKind::BadWireType(7)
+        ));
         assert!(matches!(ProtoReader::new(&[0x0f]).key().unwrap_err().kind, DecodeErrorKind::BadWireType(7)));
         assert!(matches!(ProtoReader::new(&[0x00]).key().unwrap_err().kind, DecodeErrorKind::BadFieldNumber(0)));
     }

@@ -1,10 +1,13 @@
 //! JSON, protobuf, fill and semantic-equality behaviour of `Time`, `MicroTime`, `Duration` and
 //! `Quantity`, on top of their parsing and formatting.
 
-use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
+use crate::error::{DecodeError, DecodeErrorKind};
 use crate::fill::{Fill, FillCtx};
 use crate::json::{JsonDecode, JsonElement, JsonEncode, JsonReader, JsonWriter};
-use crate::proto::{encode_message_field, merge_message_field, ProtoField, ProtoMessage, ProtoReader, ProtoRepeated, ProtoWriter, WireType};
+use crate::proto::{
+    ProtoField, ProtoMessage, ProtoReader, ProtoRepeated, ProtoWriter, WireType, encode_message_field,
+    merge_message_field,
+};
 use crate::semantic::SemanticEq;
 
 use super::duration::Duration;
@@ -58,14 +61,8 @@ impl JsonEncode for Time {
         if self.is_zero() {
             return w.null();
         }
-        match self.try_format_rfc3339() {
-            Ok(s) => w.string(&s),
-            Err(e) => {
-                let path = w.current_path();
-                w.fail(EncodeError::UnsupportedValue(format!("{path}: {e}")));
-                w.null();
-            }
-        }
+        // Upstream formats any year, even outside 0..=9999, without failing.
+        w.string(&self.format_rfc3339());
     }
     fn is_json_zero(&self) -> bool {
         self.is_zero()
@@ -124,14 +121,7 @@ impl JsonEncode for MicroTime {
         if self.is_zero() {
             return w.null();
         }
-        match self.try_format_rfc3339_micro() {
-            Ok(s) => w.string(&s),
-            Err(e) => {
-                let path = w.current_path();
-                w.fail(EncodeError::UnsupportedValue(format!("{path}: {e}")));
-                w.null();
-            }
-        }
+        w.string(&self.format_rfc3339_micro());
     }
     fn is_json_zero(&self) -> bool {
         self.is_zero()

@@ -3,7 +3,10 @@
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::fill::{Fill, FillCtx};
 use crate::json::{JsonDecode, JsonElement, JsonEncode, JsonReader, JsonWriter};
-use crate::proto::{encode_message_field, merge_message_field, ProtoField, ProtoMessage, ProtoReader, ProtoRepeated, ProtoWriter, WireType};
+use crate::proto::{
+    ProtoField, ProtoMessage, ProtoReader, ProtoRepeated, ProtoWriter, WireType, encode_message_field,
+    merge_message_field,
+};
 use crate::semantic::SemanticEq;
 
 /// An int32 or a string, laid out as upstream lays it out so every wire form survives a round trip.

@@ -11,6 +11,6 @@ mod unknown;
 pub use duration::Duration;
 pub use intstr::IntOrString;
 pub use quantity::Quantity;
-pub use raw::{FieldsV1, RawExtension, FIXTURE_RAW_EXTENSION};
+pub use raw::{FIXTURE_RAW_EXTENSION, FieldsV1, RawExtension};
 pub use time::{MicroTime, Time};
 pub use unknown::Unknown;

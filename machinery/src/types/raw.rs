@@ -3,7 +3,10 @@
 use crate::error::DecodeError;
 use crate::fill::{Fill, FillCtx};
 use crate::json::{JsonDecode, JsonElement, JsonEncode, JsonReader, JsonWriter};
-use crate::proto::{encode_message_field, merge_message_field, ProtoField, ProtoMessage, ProtoReader, ProtoRepeated, ProtoWriter, WireType};
+use crate::proto::{
+    ProtoField, ProtoMessage, ProtoReader, ProtoRepeated, ProtoWriter, WireType, encode_message_field,
+    merge_message_field,
+};
 use crate::semantic::SemanticEq;
 
 /// The raw JSON upstream's fixture fill puts into every `RawExtension`.

@@ -36,8 +36,14 @@ impl ProtoMessage for Unknown {
                     while !tm.is_empty() {
                         let (f, w) = tm.key()?;
                         match f {
-                            1 => self.api_version.merge_field(w, &mut tm).map_err(|e| e.in_field("apiVersion").in_field("typeMeta"))?,
-                            2 => self.kind.merge_field(w, &mut tm).map_err(|e| e.in_field("kind").in_field("typeMeta"))?,
+                            1 => self
+                                .api_version
+                                .merge_field(w, &mut tm)
+                                .map_err(|e| e.in_field("apiVersion").in_field("typeMeta"))?,
+                            2 => self
+                                .kind
+                                .merge_field(w, &mut tm)
+                                .map_err(|e| e.in_field("kind").in_field("typeMeta"))?,
                             _ => tm.skip(w)?,
                         }
                     }

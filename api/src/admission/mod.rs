@@ -1,0 +1,11 @@
+//! The `admission.k8s.io` API group: the review messages exchanged with admission webhooks.
+
+pub mod v1;
+pub mod v1beta1;
+
+/// Registers every kind of every version of `admission.k8s.io`.
+pub fn add_to_scheme(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery::SchemeError> {
+    v1::add_to_scheme(scheme)?;
+    v1beta1::add_to_scheme(scheme)?;
+    Ok(())
+}

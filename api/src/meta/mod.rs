@@ -1,0 +1,8 @@
+//! `meta`: the metadata types every API group shares (k8s.io/apimachinery/pkg/apis/meta).
+
+pub mod v1;
+
+/// Registers the `meta/v1` kinds that upstream serves in the core group `v1`.
+pub fn add_to_scheme(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery::SchemeError> {
+    v1::add_to_scheme(scheme)
+}

@@ -55,3 +55,20 @@ fn cli_exits_non_zero_on_bad_tree() {
     let missing = Command::new(bin).arg("check").arg(fixture("nope")).output().unwrap();
     assert_eq!(missing.status.code(), Some(2));
 }
+
+#[test]
+fn the_derive_ui_cases_fail_in_the_generator_too() {
+    let ui = Path::new(env!("CARGO_MANIFEST_DIR")).join("../macros/tests/ui");
+    let mut dirs: Vec<_> = std::fs::read_dir(&ui).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
+    dirs.sort();
+    assert_eq!(dirs.len(), 4);
+    for dir in dirs {
+        for file in std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()) {
+            if file.extension().is_some_and(|e| e == "rs") {
+                let source = std::fs::read_to_string(&file).unwrap();
+                let (_, errors) = kapi_frontend::universe::types_in_source(&source);
+                assert!(!errors.is_empty(), "{} passes the generator's front-end", file.display());
+            }
+        }
+    }
+}

@@ -134,8 +134,19 @@ impl<'s> Serializer<'s> {
         match self.format {
             Format::Json => self.decode_json(data, default_gvk),
             Format::Yaml => {
-                let json = crate::yaml::yaml_to_json(data, self.options.strict)?;
-                self.decode_json(&json, default_gvk)
+                // As upstream: convert leniently, decode, and in strict mode run the strict YAML
+                // conversion as well so duplicate keys are reported beside the object.
+                let json = crate::yaml::yaml_to_json(data, false)?;
+                let mut decoded = self.decode_json(&json, default_gvk)?;
+                if self.options.strict
+                    && let Err(e) = crate::yaml::yaml_to_json(data, true)
+                {
+                    match e.kind {
+                        DecodeErrorKind::Strict(msgs) => decoded.strict_errors.splice(0..0, msgs).for_each(drop),
+                        _ => return Err(e),
+                    }
+                }
+                Ok(decoded)
             }
             Format::Protobuf => {
                 let env = decode_envelope(data)?;

@@ -177,3 +177,18 @@ fn dry_run_flows_through_every_codec() {
         assert_eq!(r.request.as_ref().unwrap().dry_run, Some(true), "{format:?}");
     }
 }
+
+#[test]
+fn strict_yaml_reports_duplicate_keys_and_unknown_fields() {
+    let scheme = kapi_api::scheme().unwrap();
+    let yaml = b"apiVersion: v1\nkind: Status\nmessage: a\nmessage: b\nbogus: 1\n";
+    let strict = Serializer::new(&scheme, Format::Yaml, Options { pretty: false, strict: true });
+    let d = strict.decode_reporting(yaml, None).unwrap();
+    assert_eq!(d.strict_errors.len(), 2, "{:?}", d.strict_errors);
+    assert!(d.strict_errors[0].contains(r#"key "message" already set in map"#), "{:?}", d.strict_errors);
+    assert_eq!(d.strict_errors[1], r#"unknown field "bogus""#);
+    assert_eq!(d.object.downcast_ref::<Status>().unwrap().message, "b");
+    assert!(strict.decode(yaml, None).is_err());
+    let lenient = Serializer::new(&scheme, Format::Yaml, Options::default());
+    assert!(lenient.decode(yaml, None).is_ok());
+}

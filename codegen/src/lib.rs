@@ -1,6 +1,34 @@
-//! The generator's library: loading an API tree with the shared front-end into one model, and the
-//! checks that span files. The binary (`kapi-codegen`) is a thin command-line layer over this.
+//! The generator's library: loading an API tree with the shared front-end into one model, the
+//! generators that emit code from it, and the writer that keeps `generated/` in step. The binary
+//! (`kapi-codegen`) is a thin command-line layer over this.
 
+pub mod emit;
 pub mod load;
+pub mod output;
 
-pub use load::{Loaded, LoadedType, load_tree};
+use std::path::Path;
+
+pub use load::{Loaded, LoadedType, Package, load_tree};
+pub use output::{Changes, Outputs};
+
+/// The generators, by name, in the order they run.
+pub const GENERATORS: &[&str] = &["register"];
+
+/// Runs the named generators (all when `only` is empty) over the tree at `root`. Returns every
+/// output file, or every diagnostic if there is any.
+pub fn generate(root: &Path, only: &[String]) -> Result<Outputs, Vec<String>> {
+    let loaded = load_tree(root);
+    let mut diagnostics = loaded.diagnostics.clone();
+    for name in only {
+        if !GENERATORS.contains(&name.as_str()) {
+            diagnostics
+                .push(format!("error: unknown generator `{name}`; the generators are: {}\n", GENERATORS.join(", ")));
+        }
+    }
+    let wanted = |g: &str| only.is_empty() || only.iter().any(|o| o == g);
+    let mut outputs = Outputs::new();
+    if wanted("register") {
+        emit::register::generate(&loaded, &loaded.packages, &mut outputs, &mut diagnostics);
+    }
+    if diagnostics.is_empty() { Ok(outputs) } else { Err(diagnostics) }
+}

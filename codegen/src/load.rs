@@ -14,17 +14,28 @@ pub struct LoadedType {
     pub def: TypeDef,
 }
 
+/// A package: a directory with a `mod.rs`, and the markers its module docs declare.
+#[derive(Debug, Clone, Default)]
+pub struct Package {
+    pub dir: PathBuf,
+    /// `+name=value` lines of the `mod.rs` inner docs.
+    pub markers: Vec<(String, String)>,
+}
+
 /// The result of loading a tree: the types found and every diagnostic, already rendered.
 #[derive(Debug, Default)]
 pub struct Loaded {
+    pub root: PathBuf,
     pub types: Vec<LoadedType>,
+    /// Packages keyed by their path relative to the root (without a leading `src/`).
+    pub packages: BTreeMap<PathBuf, Package>,
     pub diagnostics: Vec<String>,
     pub files_read: usize,
 }
 
 /// Loads every `.rs` file under `root` (in sorted order, so output is deterministic).
 pub fn load_tree(root: &Path) -> Loaded {
-    let mut out = Loaded::default();
+    let mut out = Loaded { root: root.to_path_buf(), ..Loaded::default() };
     let mut files: Vec<PathBuf> = walkdir::WalkDir::new(root)
         .sort_by_file_name()
         .into_iter()
@@ -52,6 +63,13 @@ pub fn load_tree(root: &Path) -> Loaded {
             }
         };
         out.files_read += 1;
+        if file.file_name().is_some_and(|n| n == "mod.rs")
+            && let Some(dir) = file.parent()
+        {
+            let markers = kapi_frontend::universe::package_markers(&source);
+            let rel = crate::emit::package_rel(root, dir);
+            out.packages.insert(rel, Package { dir: dir.to_path_buf(), markers });
+        }
         let (defs, errors) = kapi_frontend::universe::types_in_source(&source);
         out.types.extend(defs.into_iter().map(|def| LoadedType { file: file.clone(), def }));
         for e in errors {

@@ -60,3 +60,29 @@ fn collect(cx: &Ctxt, items: &[syn::Item], out: &mut Vec<TypeDef>) {
         }
     }
 }
+
+/// The package markers of a file: inner doc lines of the form `+name=value` (or `+name`), as
+/// upstream's `doc.go` carries `// +groupName=...`.
+pub fn package_markers(source: &str) -> Vec<(String, String)> {
+    let Ok(file) = syn::parse_file(source) else {
+        return Vec::new();
+    };
+    file.attrs
+        .iter()
+        .filter(|a| a.path().is_ident("doc") && matches!(a.style, syn::AttrStyle::Inner(_)))
+        .filter_map(|a| match &a.meta {
+            syn::Meta::NameValue(nv) => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) => Some(s.value()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .filter_map(|line| {
+            let marker = line.trim().strip_prefix('+')?.to_owned();
+            Some(match marker.split_once('=') {
+                Some((k, v)) => (k.trim().to_owned(), v.trim().to_owned()),
+                None => (marker, String::new()),
+            })
+        })
+        .collect()
+}

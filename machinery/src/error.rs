@@ -59,9 +59,14 @@ pub enum DecodeErrorKind {
 }
 
 /// An error from a decoder, naming the field path (`webhooks[0].sideEffects`) where it happened.
+/// Boxed, so that decoders' `Result`s stay one word wide on the hot path.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DecodeError {
-    /// Path segments from the outermost value inwards, already formatted (`.name` or `[3]`).
+pub struct DecodeError(Box<DecodeErrorInner>);
+
+/// The contents of a [`DecodeError`], reached through `Deref` (`err.kind`, `err.offset`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DecodeErrorInner {
+    /// Path segments from the innermost value outwards, already formatted (`.name` or `[3]`).
     path: Vec<String>,
     /// What went wrong.
     pub kind: DecodeErrorKind,
@@ -69,44 +74,68 @@ pub struct DecodeError {
     pub offset: Option<usize>,
 }
 
+impl std::ops::Deref for DecodeError {
+    type Target = DecodeErrorInner;
+    fn deref(&self) -> &DecodeErrorInner {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for DecodeError {
+    fn deref_mut(&mut self) -> &mut DecodeErrorInner {
+        &mut self.0
+    }
+}
+
 impl DecodeError {
     /// A new error with an empty path.
+    #[cold]
     pub fn new(kind: DecodeErrorKind) -> Self {
-        DecodeError { path: Vec::new(), kind, offset: None }
+        DecodeError(Box::new(DecodeErrorInner { path: Vec::new(), kind, offset: None }))
     }
 
     /// A new error at a byte offset.
+    #[cold]
     pub fn at_offset(kind: DecodeErrorKind, offset: usize) -> Self {
-        DecodeError { path: Vec::new(), kind, offset: Some(offset) }
+        DecodeError(Box::new(DecodeErrorInner { path: Vec::new(), kind, offset: Some(offset) }))
     }
 
     /// An `Invalid` error with a message.
+    #[cold]
     pub fn invalid(msg: impl Into<String>) -> Self {
         Self::new(DecodeErrorKind::Invalid(msg.into()))
     }
 
+    /// What went wrong, by value.
+    pub fn into_kind(self) -> DecodeErrorKind {
+        self.0.kind
+    }
+
     /// Prefixes the path with a field name; called while the error travels outwards.
+    #[cold]
     pub fn in_field(mut self, name: &str) -> Self {
-        self.path.push(format!(".{name}"));
+        self.0.path.push(format!(".{name}"));
         self
     }
 
     /// Prefixes the path with a list index.
+    #[cold]
     pub fn in_index(mut self, idx: usize) -> Self {
-        self.path.push(format!("[{idx}]"));
+        self.0.path.push(format!("[{idx}]"));
         self
     }
 
     /// Prefixes the path with a map key.
+    #[cold]
     pub fn in_key(mut self, key: &str) -> Self {
-        self.path.push(format!("[{key:?}]"));
+        self.0.path.push(format!("[{key:?}]"));
         self
     }
 
     /// The field path, e.g. `webhooks[0].sideEffects`; empty at the top level.
     pub fn path(&self) -> String {
         let mut s = String::new();
-        for seg in self.path.iter().rev() {
+        for seg in self.0.path.iter().rev() {
             s.push_str(seg);
         }
         s.strip_prefix('.').map(str::to_owned).unwrap_or(s)

@@ -141,9 +141,11 @@ impl<'s> Serializer<'s> {
                 if self.options.strict
                     && let Err(e) = crate::yaml::yaml_to_json(data, true)
                 {
-                    match e.kind {
-                        DecodeErrorKind::Strict(msgs) => decoded.strict_errors.splice(0..0, msgs).for_each(drop),
-                        _ => return Err(e),
+                    if !matches!(e.kind, DecodeErrorKind::Strict(_)) {
+                        return Err(e);
+                    }
+                    if let DecodeErrorKind::Strict(msgs) = e.into_kind() {
+                        decoded.strict_errors.splice(0..0, msgs).for_each(drop);
                     }
                 }
                 Ok(decoded)

@@ -191,7 +191,7 @@ fn strict_mode_names_unknown_and_duplicate_fields() {
     let json = br#"{"apiVersion":"admissionregistration.k8s.io/v1","kind":"ValidatingWebhookConfiguration","metadata":{"name":"a","name":"b","foo":1},"webhooks":[{"sideEffects":"None","bar":true}]}"#;
     let strict = Serializer::new(&s, Format::Json, Options { pretty: false, strict: true });
     let err = strict.decode(json, None).unwrap_err();
-    let DecodeErrorKind::Strict(msgs) = err.kind else { panic!("{err}") };
+    let DecodeErrorKind::Strict(msgs) = err.kind.clone() else { panic!("{err}") };
     assert_eq!(
         msgs,
         [r#"duplicate field "metadata.name""#, r#"unknown field "metadata.foo""#, r#"unknown field "webhooks[0].bar""#]

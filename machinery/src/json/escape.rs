@@ -5,9 +5,70 @@ const HEX: &[u8; 16] = b"0123456789abcdef";
 /// Appends `s` as a quoted JSON string exactly as Go's encoder writes it: `<`, `>`, `&`, U+2028 and
 /// U+2029 are `\u`-escaped, `\b \f \n \r \t` use short escapes, other control bytes are `\u00XX`.
 pub fn write_json_string(out: &mut Vec<u8>, s: &str) {
+    out.reserve(s.len() + 2);
     out.push(b'"');
-    write_json_string_body(out, s.as_bytes());
+    let bytes = s.as_bytes();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if !NEEDS_ATTENTION[b as usize] {
+            i += 1;
+            continue;
+        }
+        if b == 0xE2 {
+            // A `str` is valid UTF-8, so only U+2028 and U+2029 (E2 80 A8/A9) need escaping here.
+            if bytes.get(i + 1) == Some(&0x80) && matches!(bytes.get(i + 2), Some(0xA8 | 0xA9)) {
+                out.extend_from_slice(&bytes[start..i]);
+                out.extend_from_slice(if bytes[i + 2] == 0xA8 { b"\\u2028" } else { b"\\u2029" });
+                i += 3;
+                start = i;
+            } else {
+                i += 1;
+            }
+            continue;
+        }
+        out.extend_from_slice(&bytes[start..i]);
+        write_ascii_escape(out, b);
+        i += 1;
+        start = i;
+    }
+    out.extend_from_slice(&bytes[start..]);
     out.push(b'"');
+}
+
+/// Bytes that end a run of bytes copied verbatim from a `str`.
+static NEEDS_ATTENTION: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        t[i] = true;
+        i += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'<' as usize] = true;
+    t[b'>' as usize] = true;
+    t[b'&' as usize] = true;
+    t[0xE2] = true;
+    t
+};
+
+fn write_ascii_escape(out: &mut Vec<u8>, b: u8) {
+    match b {
+        b'"' => out.extend_from_slice(b"\\\""),
+        b'\\' => out.extend_from_slice(b"\\\\"),
+        b'\n' => out.extend_from_slice(b"\\n"),
+        b'\r' => out.extend_from_slice(b"\\r"),
+        b'\t' => out.extend_from_slice(b"\\t"),
+        0x08 => out.extend_from_slice(b"\\b"),
+        0x0c => out.extend_from_slice(b"\\f"),
+        _ => {
+            out.extend_from_slice(b"\\u00");
+            out.push(HEX[(b >> 4) as usize]);
+            out.push(HEX[(b & 0xf) as usize]);
+        }
+    }
 }
 
 /// Appends the escaped body of a string (no quotes). Bytes that are not valid UTF-8 become `\ufffd`,
@@ -20,20 +81,7 @@ pub fn write_json_string_body(out: &mut Vec<u8>, bytes: &[u8]) {
         if b < 0x80 {
             if needs_escape(b) {
                 out.extend_from_slice(&bytes[start..i]);
-                match b {
-                    b'"' => out.extend_from_slice(b"\\\""),
-                    b'\\' => out.extend_from_slice(b"\\\\"),
-                    b'\n' => out.extend_from_slice(b"\\n"),
-                    b'\r' => out.extend_from_slice(b"\\r"),
-                    b'\t' => out.extend_from_slice(b"\\t"),
-                    0x08 => out.extend_from_slice(b"\\b"),
-                    0x0c => out.extend_from_slice(b"\\f"),
-                    _ => {
-                        out.extend_from_slice(b"\\u00");
-                        out.push(HEX[(b >> 4) as usize]);
-                        out.push(HEX[(b & 0xf) as usize]);
-                    }
-                }
+                write_ascii_escape(out, b);
                 i += 1;
                 start = i;
             } else {
@@ -105,5 +153,31 @@ mod tests {
         assert_eq!(esc("héllo €".as_bytes()), "\"héllo €\"");
         assert_eq!(esc(b"\xff\xfe"), r#""\ufffd\ufffd""#);
         assert_eq!(esc(b"\x7f"), "\"\x7f\"");
+    }
+}
+
+#[cfg(test)]
+mod str_tests {
+    use super::*;
+
+    #[test]
+    fn str_and_byte_paths_agree() {
+        let cases = [
+            "",
+            "plain",
+            "a<b>&c",
+            "\"\\\n\r\t\u{8}\u{c}\u{1}\u{1f}\u{7f}",
+            "x\u{2028}y\u{2029}z",
+            "é€😀\u{2027}\u{202a}",
+            "\u{e2}",
+        ];
+        for c in cases {
+            let mut a = Vec::new();
+            write_json_string(&mut a, c);
+            let mut b = vec![b'"'];
+            write_json_string_body(&mut b, c.as_bytes());
+            b.push(b'"');
+            assert_eq!(a, b, "{c:?}");
+        }
     }
 }

@@ -94,8 +94,9 @@ impl<'a> JsonReader<'a> {
 
     /// Re-anchors an error from a nested parser (offsets relative to `base`) at the current path.
     fn reanchor(&self, e: DecodeError, base: usize) -> DecodeError {
-        let mut out = self.err(e.kind);
-        out.offset = e.offset.map(|o| o + base);
+        let offset = e.offset;
+        let mut out = self.err(e.into_kind());
+        out.offset = offset.map(|o| o + base);
         out
     }
 

@@ -199,6 +199,17 @@ impl<'a> Tokenizer<'a> {
     }
 }
 
+/// Bytes that end the fast scan of a string body: quote, backslash, control and non-ASCII bytes.
+static STRING_STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = i < 0x20 || i >= 0x80 || i == b'"' as usize || i == b'\\' as usize;
+        i += 1;
+    }
+    t
+};
+
 /// Scans a JSON string whose opening quote is at `start`. Returns the escaped body and the offset
 /// after the closing quote. Validates escapes, control characters and UTF-8.
 pub fn scan_string(input: &[u8], start: usize) -> Result<(&[u8], usize), DecodeError> {
@@ -206,7 +217,7 @@ pub fn scan_string(input: &[u8], start: usize) -> Result<(&[u8], usize), DecodeE
     loop {
         // Fast path over plain ASCII.
         while let Some(&b) = input.get(i) {
-            if b == b'"' || b == b'\\' || !(0x20..0x80).contains(&b) {
+            if STRING_STOP[b as usize] {
                 break;
             }
             i += 1;

@@ -459,7 +459,7 @@ mod tests {
 
     #[test]
     fn reports_errors() {
-        let kind = |input: &[u8]| parse(input).unwrap_err().kind;
+        let kind = |input: &[u8]| parse(input).unwrap_err().into_kind();
         assert_eq!(kind(b""), DecodeErrorKind::Truncated);
         assert_eq!(kind(b"[1,"), DecodeErrorKind::Truncated);
         assert_eq!(kind(b"{\"a\""), DecodeErrorKind::Truncated);

@@ -178,6 +178,18 @@ impl<'a> ProtoReader<'a> {
     /// Reads a varint.
     #[inline]
     pub fn varint(&mut self) -> Result<u64, DecodeError> {
+        // Most varints (keys, lengths, small numbers) are one byte.
+        if let Some(&b) = self.data.get(self.pos)
+            && b < 0x80
+        {
+            self.pos += 1;
+            return Ok(u64::from(b));
+        }
+        self.varint_slow()
+    }
+
+    #[inline(never)]
+    fn varint_slow(&mut self) -> Result<u64, DecodeError> {
         let mut v: u64 = 0;
         let mut shift = 0;
         loop {

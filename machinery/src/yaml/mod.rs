@@ -135,7 +135,7 @@ mod tests {
     }
 
     fn strict_err(yaml: &str) -> DecodeErrorKind {
-        yaml_to_json(yaml.as_bytes(), true).unwrap_err().kind
+        yaml_to_json(yaml.as_bytes(), true).unwrap_err().into_kind()
     }
 
     /// The YAML for `{"k": s}`.

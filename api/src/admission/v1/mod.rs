@@ -1,15 +1,24 @@
 //! `admission.k8s.io/v1`: the AdmissionReview exchanged with admission webhooks.
+//!
+//! +groupName=admission.k8s.io
 
 mod types;
 
 pub use types::*;
 
-/// Registers every kind of `admission.k8s.io/v1`.
+#[rustfmt::skip]
+#[path = "../../../../generated/admission/v1/register.rs"]
+mod register;
+
+pub use register::GROUP_NAME;
+
+/// Registers every kind of this package (generated), and the option kinds and `WatchEvent` in
+/// each of its group versions, as upstream's `AddToGroupVersion` does.
 pub fn add_to_scheme(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery::SchemeError> {
-    scheme.add_known_type::<AdmissionReview>()?;
-    // Option kinds and WatchEvent in this group version, as upstream's AddToGroupVersion does.
-    let gv = <AdmissionReview as kapi_machinery::Kind>::static_gvk().group_version();
-    crate::meta::v1::add_to_group_version(scheme, &gv)?;
+    register::add_known_types(scheme)?;
+    for version in register::VERSIONS {
+        crate::meta::v1::add_to_group_version(scheme, &kapi_machinery::GroupVersion::new(GROUP_NAME, *version))?;
+    }
     Ok(())
 }
 

@@ -1,32 +1,32 @@
 //! `admissionregistration.k8s.io/v1beta1`: webhook configurations and CEL admission policies.
+//!
+//! +groupName=admissionregistration.k8s.io
 
 mod types;
 
 pub use types::*;
 
-use kapi_machinery::{GroupVersion, Scheme, SchemeError};
 
-/// Registers every `admissionregistration.k8s.io/v1beta1` kind, list kinds included, and the common
-/// option kinds in this group version (upstream's `metav1.AddToGroupVersion`).
-pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
-    scheme.add_known_type::<ValidatingWebhookConfiguration>()?;
-    scheme.add_known_type::<ValidatingWebhookConfigurationList>()?;
-    scheme.add_known_type::<MutatingWebhookConfiguration>()?;
-    scheme.add_known_type::<MutatingWebhookConfigurationList>()?;
-    scheme.add_known_type::<ValidatingAdmissionPolicy>()?;
-    scheme.add_known_type::<ValidatingAdmissionPolicyList>()?;
-    scheme.add_known_type::<ValidatingAdmissionPolicyBinding>()?;
-    scheme.add_known_type::<ValidatingAdmissionPolicyBindingList>()?;
-    scheme.add_known_type::<MutatingAdmissionPolicy>()?;
-    scheme.add_known_type::<MutatingAdmissionPolicyList>()?;
-    scheme.add_known_type::<MutatingAdmissionPolicyBinding>()?;
-    scheme.add_known_type::<MutatingAdmissionPolicyBindingList>()?;
-    crate::meta::v1::add_to_group_version(scheme, &GroupVersion::new("admissionregistration.k8s.io", "v1beta1"))
+#[rustfmt::skip]
+#[path = "../../../../generated/admissionregistration/v1beta1/register.rs"]
+mod register;
+
+pub use register::GROUP_NAME;
+
+/// Registers every kind of this package (generated), and the option kinds and `WatchEvent` in
+/// each of its group versions, as upstream's `AddToGroupVersion` does.
+pub fn add_to_scheme(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery::SchemeError> {
+    register::add_known_types(scheme)?;
+    for version in register::VERSIONS {
+        crate::meta::v1::add_to_group_version(scheme, &kapi_machinery::GroupVersion::new(GROUP_NAME, *version))?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kapi_machinery::Scheme;
     use kapi_machinery::proto::ProtoReader;
     use kapi_machinery::{Fill, FillCtx, GroupVersionKind, Kind, ProtoMessage, json};
 

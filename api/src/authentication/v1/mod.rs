@@ -1,17 +1,24 @@
 //! `authentication.k8s.io/v1`: token review, token request and self subject review.
+//!
+//! +groupName=authentication.k8s.io
 
 mod types;
 
 pub use types::*;
 
-/// Registers every kind of `authentication.k8s.io/v1`.
+#[rustfmt::skip]
+#[path = "../../../../generated/authentication/v1/register.rs"]
+mod register;
+
+pub use register::GROUP_NAME;
+
+/// Registers every kind of this package (generated), and the option kinds and `WatchEvent` in
+/// each of its group versions, as upstream's `AddToGroupVersion` does.
 pub fn add_to_scheme(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery::SchemeError> {
-    scheme.add_known_type::<TokenReview>()?;
-    scheme.add_known_type::<TokenRequest>()?;
-    scheme.add_known_type::<SelfSubjectReview>()?;
-    // Option kinds and WatchEvent in this group version, as upstream's AddToGroupVersion does.
-    let gv = <TokenReview as kapi_machinery::Kind>::static_gvk().group_version();
-    crate::meta::v1::add_to_group_version(scheme, &gv)?;
+    register::add_known_types(scheme)?;
+    for version in register::VERSIONS {
+        crate::meta::v1::add_to_group_version(scheme, &kapi_machinery::GroupVersion::new(GROUP_NAME, *version))?;
+    }
     Ok(())
 }
 

@@ -1,0 +1,19 @@
+//! The generators, one module per kind of output.
+
+pub mod register;
+
+use std::path::Path;
+
+use crate::output::HEADER;
+
+/// Formats generated Rust and puts the header in front.
+pub fn render_rust(file: &syn::File) -> String {
+    format!("{HEADER}\n{}", prettyplease::unparse(file))
+}
+
+/// A package's directory relative to the API root with a leading `src/` removed: the same relative
+/// path is used under the output root.
+pub fn package_rel(root: &Path, dir: &Path) -> std::path::PathBuf {
+    let rel = dir.strip_prefix(root).unwrap_or(dir);
+    rel.strip_prefix("src").unwrap_or(rel).to_path_buf()
+}

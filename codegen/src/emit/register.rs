@@ -1,0 +1,81 @@
+//! register-gen: for every package that declares `+groupName=<group>` in its `mod.rs` docs, a
+//! `register.rs` with the group name, versions and an `add_known_types` that registers each kind
+//! (and list kind) of the package in a scheme.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use quote::{format_ident, quote};
+
+use crate::load::{Loaded, Package};
+use crate::output::Outputs;
+
+/// Adds the registration file of every opted-in package to `outputs`, or reports why it cannot.
+pub fn generate(
+    loaded: &Loaded,
+    packages: &BTreeMap<PathBuf, Package>,
+    outputs: &mut Outputs,
+    diagnostics: &mut Vec<String>,
+) {
+    for (rel, pkg) in packages {
+        let Some(group) = pkg.markers.iter().find(|(k, _)| k == "groupName").map(|(_, v)| v.clone()) else {
+            continue;
+        };
+        let mut kinds: Vec<(String, syn::Path)> = Vec::new();
+        let mut versions: Vec<String> = Vec::new();
+        for t in loaded.types.iter().filter(|t| t.file.parent() == Some(pkg.dir.as_path())) {
+            let Some((kind_name, _)) = &t.def.attrs.kind else { continue };
+            let kind = kind_name.clone().unwrap_or_else(|| t.def.ident.to_string());
+            let tgroup = t.def.attrs.group.as_ref().map(|g| g.0.as_str()).unwrap_or_default();
+            if tgroup != group {
+                let start = t.def.ident.span().start();
+                diagnostics.push(format!(
+                    "error: kind `{kind}` declares group `{tgroup}` but its package says `+groupName={group}`\n  --> {}:{}:{}\n  = note: make them agree\n",
+                    t.file.display(),
+                    start.line,
+                    start.column + 1
+                ));
+                continue;
+            }
+            if t.def.attrs.is_internal() {
+                continue;
+            }
+            let version = t.def.attrs.version.as_ref().map(|v| v.0.clone()).unwrap_or_default();
+            if !versions.contains(&version) {
+                versions.push(version);
+            }
+            let ident = &t.def.ident;
+            let stem = t.file.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+            let path: syn::Path = if stem == "mod" {
+                syn::parse_quote!(super::#ident)
+            } else {
+                let m = format_ident!("{}", stem);
+                syn::parse_quote!(super::#m::#ident)
+            };
+            kinds.push((kind, path));
+        }
+        kinds.sort_by(|a, b| a.0.cmp(&b.0));
+        versions.sort();
+        let regs = kinds.iter().map(|(_, p)| quote!(scheme.add_known_type::<#p>()?;));
+        let pkg_name = rel.display().to_string();
+        let doc = format!(" Registration of the kinds of `{pkg_name}` (group `{group}`).");
+        let file: syn::File = syn::parse_quote! {
+            #![doc = #doc]
+
+            use kapi_machinery::{Scheme, SchemeError};
+
+            /// The API group of this package.
+            pub const GROUP_NAME: &str = #group;
+
+            /// The versions of the kinds defined in this package.
+            pub const VERSIONS: &[&str] = &[#(#versions),*];
+
+            /// Registers every kind and list kind of this package, in kind-name order.
+            pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
+                #(#regs)*
+                Ok(())
+            }
+        };
+        outputs.insert(rel.join("register.rs"), super::render_rust(&file));
+    }
+}

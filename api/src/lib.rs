@@ -2,6 +2,9 @@
 //! of the same name, so a program compiles only the groups it uses; `meta` is always present.
 
 pub use kapi_machinery as machinery;
+// Generated code names this crate `::kapi_api`, as a user's crate would.
+extern crate self as kapi_api;
+
 pub use kapi_macros::Kapi;
 
 pub mod meta;

@@ -9,3 +9,6 @@ pub fn add_to_scheme(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_mac
     v1beta1::add_to_scheme(scheme)?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

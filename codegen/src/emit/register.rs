@@ -1,6 +1,8 @@
 //! register-gen: for every package that declares `+groupName=<group>` in its `mod.rs` docs, a
-//! `register.rs` with the group name, versions and an `add_known_types` that registers each kind
-//! (and list kind) of the package in a scheme.
+//! `register.rs` with the group name, versions, an `add_known_types` that registers each kind (and
+//! list kind) of the package, and an `add_to_scheme` that adds the common option kinds too. The
+//! common kinds are reached as `::kapi_api::meta::v1`, which works in users' crates and, through
+//! `extern crate self as kapi_api`, in ours.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -62,7 +64,7 @@ pub fn generate(
         let file: syn::File = syn::parse_quote! {
             #![doc = #doc]
 
-            use kapi_machinery::{Scheme, SchemeError};
+            use kapi_machinery::{GroupVersion, Scheme, SchemeError};
 
             /// The API group of this package.
             pub const GROUP_NAME: &str = #group;
@@ -73,6 +75,16 @@ pub fn generate(
             /// Registers every kind and list kind of this package, in kind-name order.
             pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
                 #(#regs)*
+                Ok(())
+            }
+
+            /// Registers this package's kinds, and the option kinds and `WatchEvent` in each of its
+            /// group versions, as upstream's `AddToGroupVersion` does.
+            pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
+                add_known_types(scheme)?;
+                for version in VERSIONS {
+                    ::kapi_api::meta::v1::add_to_group_version(scheme, &GroupVersion::new(GROUP_NAME, *version))?;
+                }
                 Ok(())
             }
         };

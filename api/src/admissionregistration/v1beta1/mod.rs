@@ -11,17 +11,7 @@ pub use types::*;
 #[path = "../../../../generated/admissionregistration/v1beta1/register.rs"]
 mod register;
 
-pub use register::GROUP_NAME;
-
-/// Registers every kind of this package (generated), and the option kinds and `WatchEvent` in
-/// each of its group versions, as upstream's `AddToGroupVersion` does.
-pub fn add_to_scheme(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery::SchemeError> {
-    register::add_known_types(scheme)?;
-    for version in register::VERSIONS {
-        crate::meta::v1::add_to_group_version(scheme, &kapi_machinery::GroupVersion::new(GROUP_NAME, *version))?;
-    }
-    Ok(())
-}
+pub use register::{GROUP_NAME, VERSIONS, add_known_types, add_to_scheme};
 
 #[cfg(test)]
 mod tests {

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use super::tokens::{Tokenizer, scan_number, scan_string, unescape};
+use super::tokens::{Tokenizer, scan, scan_number, unescape};
 use crate::error::{DecodeError, DecodeErrorKind};
 
 /// At most this many strict-mode errors are kept, as upstream does.
@@ -195,14 +195,13 @@ impl<'a> JsonReader<'a> {
         if b != b'"' {
             return Err(self.err(DecodeErrorKind::Syntax("expected a string object key".into())));
         }
-        let (body, end) = scan_string(self.input, self.pos).map_err(|e| self.reanchor(e, 0))?;
-        let key: Cow<'a, str> = if body.contains(&b'\\') {
-            Cow::Owned(unescape(body).map_err(|e| self.reanchor(e, self.pos))?)
+        let scanned = scan(self.input, self.pos).map_err(|e| self.reanchor(e, 0))?;
+        let key: Cow<'a, str> = if scanned.escaped {
+            Cow::Owned(unescape(scanned.body.as_bytes()).map_err(|e| self.reanchor(e, self.pos))?)
         } else {
-            // `scan_string` validated UTF-8.
-            Cow::Borrowed(std::str::from_utf8(body).map_err(|_| self.err(DecodeErrorKind::InvalidUtf8))?)
+            Cow::Borrowed(scanned.body)
         };
-        self.pos = end;
+        self.pos = scanned.end;
         if self.peek()? != b':' {
             return Err(self.err(DecodeErrorKind::Syntax("expected ':' after object key".into())));
         }
@@ -277,13 +276,13 @@ impl<'a> JsonReader<'a> {
             return Err(self.wrong_type("string", b));
         }
         let start = self.pos;
-        let (body, end) = scan_string(self.input, self.pos).map_err(|e| self.reanchor(e, 0))?;
-        let s = if body.contains(&b'\\') {
-            Cow::Owned(unescape(body).map_err(|e| self.reanchor(e, start))?)
+        let scanned = scan(self.input, self.pos).map_err(|e| self.reanchor(e, 0))?;
+        let s = if scanned.escaped {
+            Cow::Owned(unescape(scanned.body.as_bytes()).map_err(|e| self.reanchor(e, start))?)
         } else {
-            Cow::Borrowed(std::str::from_utf8(body).map_err(|_| self.err(DecodeErrorKind::InvalidUtf8))?)
+            Cow::Borrowed(scanned.body)
         };
-        self.pos = end;
+        self.pos = scanned.end;
         Ok(s)
     }
 

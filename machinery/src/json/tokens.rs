@@ -210,24 +210,69 @@ static STRING_STOP: [bool; 256] = {
     t
 };
 
+/// The offset of the first byte in `b` that ends a plain run of a string body (see
+/// [`STRING_STOP`]). Eight bytes at a time: a word with no quote, no backslash, no byte below 0x20
+/// and no byte from 0x80 is skipped whole; any other word is searched byte by byte, so the
+/// word test may report false positives but never misses a stop byte.
+fn find_string_stop(b: &[u8]) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let mut i = 0;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        let quote = w ^ (LO * u64::from(b'"'));
+        let backslash = w ^ (LO * u64::from(b'\\'));
+        let zero_quote = quote.wrapping_sub(LO) & !quote;
+        let zero_backslash = backslash.wrapping_sub(LO) & !backslash;
+        // A byte below 0x20 borrows through its high bit; a byte from 0x80 has it already.
+        let control_or_high = w.wrapping_sub(LO * 0x20) | w;
+        if (zero_quote | zero_backslash | control_or_high) & HI != 0 {
+            break;
+        }
+        i += 8;
+    }
+    b[i..].iter().position(|&c| STRING_STOP[c as usize]).map(|p| i + p)
+}
+
 /// Scans a JSON string whose opening quote is at `start`. Returns the escaped body and the offset
 /// after the closing quote. Validates escapes, control characters and UTF-8.
 pub fn scan_string(input: &[u8], start: usize) -> Result<(&[u8], usize), DecodeError> {
+    scan(input, start).map(|s| (s.body.as_bytes(), s.end))
+}
+
+/// A string scanned by [`scan`]: its still-escaped body, the offset after the closing quote, and
+/// whether the body holds any escape.
+#[derive(Debug, Clone, Copy)]
+pub struct Scanned<'a> {
+    pub body: &'a str,
+    pub end: usize,
+    pub escaped: bool,
+}
+
+/// Scans and validates a JSON string whose opening quote is at `start`.
+pub fn scan(input: &[u8], start: usize) -> Result<Scanned<'_>, DecodeError> {
     let mut i = start + 1;
+    let mut escaped = false;
     loop {
         // Fast path over plain ASCII.
-        while let Some(&b) = input.get(i) {
-            if STRING_STOP[b as usize] {
-                break;
-            }
-            i += 1;
+        match input.get(i..).and_then(find_string_stop) {
+            Some(p) => i += p,
+            None => return Err(DecodeError::at_offset(DecodeErrorKind::Truncated, input.len())),
         }
-        let Some(&b) = input.get(i) else {
-            return Err(DecodeError::at_offset(DecodeErrorKind::Truncated, input.len()));
-        };
+        let b = input[i];
         match b {
-            b'"' => return Ok((&input[start + 1..i], i + 1)),
+            b'"' => {
+                let body = &input[start + 1..i];
+                // SAFETY: every byte of `body` was checked above: runs of bytes below 0x80 (ASCII),
+                // escapes made only of ASCII bytes, and multi-byte sequences each accepted by
+                // `str::from_utf8`. A concatenation of valid UTF-8 sequences is valid UTF-8.
+                let body = unsafe { std::str::from_utf8_unchecked(body) };
+                return Ok(Scanned { body, end: i + 1, escaped });
+            }
             b'\\' => {
+                escaped = true;
                 let Some(&e) = input.get(i + 1) else {
                     return Err(DecodeError::at_offset(DecodeErrorKind::Truncated, input.len()));
                 };
@@ -430,6 +475,21 @@ mod tests {
     fn invalid_utf8_is_reported() {
         let mut t = Tokenizer::new(b"\"\xff\"");
         assert!(matches!(t.next_token().unwrap_err().kind, DecodeErrorKind::InvalidUtf8));
+    }
+
+    #[test]
+    fn word_scan_finds_every_stop_byte() {
+        // Every stop byte at every position of a 20-byte run of plain bytes is found.
+        for stop in (0u8..=255).filter(|b| STRING_STOP[*b as usize]) {
+            for pos in 0..20 {
+                let mut run = vec![b'a'; 20];
+                run[pos] = stop;
+                assert_eq!(find_string_stop(&run), Some(pos), "byte {stop:#x} at {pos}");
+            }
+        }
+        assert_eq!(find_string_stop(&[b'x'; 17]), None);
+        // Bytes just around the boundaries are plain.
+        assert_eq!(find_string_stop(b" !#[]~\x7f\x1f"), Some(7));
     }
 
     #[test]

@@ -75,8 +75,13 @@ impl ProtoField for String {
     fn merge_field(&mut self, wire: WireType, r: &mut ProtoReader<'_>) -> Result<(), DecodeError> {
         r.expect(wire, WireType::Len)?;
         let s = r.str()?;
-        self.clear();
-        self.push_str(s);
+        if self.capacity() == 0 {
+            // One exact allocation for the usual case of a fresh field.
+            *self = s.to_owned();
+        } else {
+            self.clear();
+            self.push_str(s);
+        }
         Ok(())
     }
 }

@@ -10,9 +10,11 @@ pub fn write_json_string(out: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();
     let mut start = 0;
     let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
+    loop {
+        i += find_attention(&bytes[i..]);
+        let Some(&b) = bytes.get(i) else { break };
         if !NEEDS_ATTENTION[b as usize] {
+            // A non-ASCII byte other than 0xE2, which the word scan stops at too.
             i += 1;
             continue;
         }
@@ -35,6 +37,37 @@ pub fn write_json_string(out: &mut Vec<u8>, s: &str) {
     }
     out.extend_from_slice(&bytes[start..]);
     out.push(b'"');
+}
+
+/// The offset of the first byte that may need escaping: a quote, backslash, `<`, `>`, `&`, a byte
+/// below 0x20 or any byte from 0x80. Eight bytes at a time; a word with such a byte (or a false
+/// positive) is searched byte by byte, so no such byte is ever skipped.
+fn find_attention(b: &[u8]) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let has_byte = |w: u64, c: u8| {
+        let x = w ^ (LO * u64::from(c));
+        x.wrapping_sub(LO) & !x
+    };
+    let mut i = 0;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        let hits = has_byte(w, b'"')
+            | has_byte(w, b'\\')
+            | has_byte(w, b'<')
+            | has_byte(w, b'>')
+            | has_byte(w, b'&')
+            | w.wrapping_sub(LO * 0x20)
+            | w;
+        if hits & HI != 0 {
+            break;
+        }
+        i += 8;
+    }
+    let rest = &b[i..];
+    i + rest.iter().position(|&c| c >= 0x80 || NEEDS_ATTENTION[c as usize]).unwrap_or(rest.len())
 }
 
 /// Bytes that end a run of bytes copied verbatim from a `str`.

@@ -12,7 +12,7 @@ pub use load::{Loaded, LoadedType, Package, load_tree};
 pub use output::{Changes, Outputs};
 
 /// The generators, by name, in the order they run.
-pub const GENERATORS: &[&str] = &["register"];
+pub const GENERATORS: &[&str] = &["register", "proto"];
 
 /// Runs the named generators (all when `only` is empty) over the tree at `root`. Returns every
 /// output file, or every diagnostic if there is any.
@@ -29,6 +29,9 @@ pub fn generate(root: &Path, only: &[String]) -> Result<Outputs, Vec<String>> {
     let mut outputs = Outputs::new();
     if wanted("register") {
         emit::register::generate(&loaded, &loaded.packages, &mut outputs, &mut diagnostics);
+    }
+    if wanted("proto") {
+        emit::proto::generate(&loaded, &loaded.packages, &mut outputs, &mut diagnostics);
     }
     if diagnostics.is_empty() { Ok(outputs) } else { Err(diagnostics) }
 }

@@ -43,6 +43,8 @@ pub struct FieldAttrs {
     pub skip_proto: bool,
     /// `default = "<JSON literal>"`.
     pub default: Option<(String, Span)>,
+    /// `proto_name = "Name"`: the protobuf field name, where it differs from the JSON name.
+    pub proto_name: Option<(String, Span)>,
 }
 
 fn is_kapi(a: &syn::Attribute) -> bool {
@@ -208,6 +210,16 @@ pub fn parse_field_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttrs {
                 SKIP_JSON => flag(cx, &meta, &mut out.skip_json, SKIP_JSON),
                 SKIP_PROTO => flag(cx, &meta, &mut out.skip_proto, SKIP_PROTO),
                 DEFAULT => string_value(cx, &meta, &mut out.default, DEFAULT),
+                PROTO_NAME => {
+                    string_value(cx, &meta, &mut out.proto_name, PROTO_NAME)?;
+                    if let Some((name, span)) = &out.proto_name
+                        && !name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+                            | !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    {
+                        cx.error_at(*span, "a protobuf field name is a letter followed by letters, digits or `_`");
+                    }
+                    Ok(())
+                }
                 _ => unknown_key(cx, &meta, &key, FIELD_KEYS, "a field"),
             }
         });

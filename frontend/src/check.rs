@@ -94,6 +94,11 @@ fn check_fields(cx: &Ctxt, def: &TypeDef) {
                 format!("field `{name}` is left out of JSON, so `omitempty`/`omitzero` mean nothing; remove them"),
             );
         }
+        if let Some((_, span)) = &f.attrs.proto_name
+            && f.attrs.proto_span.is_none()
+        {
+            cx.error_at(*span, format!("field `{name}` has a protobuf name but no protobuf number"));
+        }
         if f.attrs.skip_proto && f.attrs.proto.is_some() {
             cx.error_spanned_by(
                 &f.ident,

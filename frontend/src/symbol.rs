@@ -32,8 +32,10 @@ pub const SKIP_JSON: &str = "skip_json";
 pub const SKIP_PROTO: &str = "skip_proto";
 /// A default value as a JSON literal (`+default=`).
 pub const DEFAULT: &str = "default";
+/// The protobuf field name where it differs from the JSON name (`name=` in the protobuf tag).
+pub const PROTO_NAME: &str = "proto_name";
 
 /// Every type-level key.
 pub const TYPE_KEYS: &[&str] = &[KIND, GROUP, VERSION, INTERNAL, PROTO_WRAP];
 /// Every field-level key.
-pub const FIELD_KEYS: &[&str] = &[JSON, PROTO, OMITEMPTY, OMITZERO, INLINE, SKIP_JSON, SKIP_PROTO, DEFAULT];
+pub const FIELD_KEYS: &[&str] = &[JSON, PROTO, PROTO_NAME, OMITEMPTY, OMITZERO, INLINE, SKIP_JSON, SKIP_PROTO, DEFAULT];

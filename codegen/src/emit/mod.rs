@@ -1,5 +1,6 @@
 //! The generators, one module per kind of output.
 
+pub mod proto;
 pub mod register;
 
 use std::path::Path;

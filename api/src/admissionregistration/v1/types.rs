@@ -190,7 +190,7 @@ pub struct ParamKind {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct Validation {
     /// The CEL expression; it must evaluate to a bool.
-    #[kapi(proto = 1)]
+    #[kapi(proto = 1, proto_name = "Expression")]
     pub expression: String,
     /// The fixed message returned on failure.
     #[kapi(proto = 2, omitempty)]
@@ -207,10 +207,10 @@ pub struct Validation {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct Variable {
     /// The variable's name, a CEL identifier.
-    #[kapi(proto = 1)]
+    #[kapi(proto = 1, proto_name = "Name")]
     pub name: String,
     /// The CEL expression computing the variable's value.
-    #[kapi(proto = 2)]
+    #[kapi(proto = 2, proto_name = "Expression")]
     pub expression: String,
 }
 
@@ -485,7 +485,7 @@ pub struct ValidatingWebhookConfiguration {
     #[kapi(proto = 1, omitempty)]
     pub metadata: ObjectMeta,
     /// The webhooks and the requests they apply to.
-    #[kapi(proto = 2, omitempty)]
+    #[kapi(proto = 2, omitempty, proto_name = "Webhooks")]
     pub webhooks: Vec<ValidatingWebhook>,
 }
 
@@ -515,7 +515,7 @@ pub struct MutatingWebhookConfiguration {
     #[kapi(proto = 1, omitempty)]
     pub metadata: ObjectMeta,
     /// The webhooks and the requests they apply to.
-    #[kapi(proto = 2, omitempty)]
+    #[kapi(proto = 2, omitempty, proto_name = "Webhooks")]
     pub webhooks: Vec<MutatingWebhook>,
 }
 

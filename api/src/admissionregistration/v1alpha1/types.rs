@@ -151,7 +151,7 @@ pub struct ParamKind {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct Validation {
     /// The CEL expression; it must evaluate to a bool.
-    #[kapi(proto = 1)]
+    #[kapi(proto = 1, proto_name = "Expression")]
     pub expression: String,
     /// The fixed message returned on failure.
     #[kapi(proto = 2, omitempty)]
@@ -168,10 +168,10 @@ pub struct Validation {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct Variable {
     /// The variable's name, a CEL identifier.
-    #[kapi(proto = 1)]
+    #[kapi(proto = 1, proto_name = "Name")]
     pub name: String,
     /// The CEL expression computing the variable's value.
-    #[kapi(proto = 2)]
+    #[kapi(proto = 2, proto_name = "Expression")]
     pub expression: String,
 }
 

@@ -140,7 +140,7 @@ pub struct BoundObjectReference {
     #[kapi(proto = 3, omitempty)]
     pub name: String,
     /// UID of the referent.
-    #[kapi(proto = 4, omitempty)]
+    #[kapi(proto = 4, omitempty, proto_name = "uID")]
     pub uid: String,
 }
 

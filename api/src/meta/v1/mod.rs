@@ -1,4 +1,6 @@
 //! `meta/v1`: object and list metadata, status, request options, discovery, watch and table types.
+//!
+//! +protobufGoPackage=k8s.io/apimachinery/pkg/apis/meta/v1
 
 mod discovery;
 mod options;

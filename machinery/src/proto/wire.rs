@@ -1,5 +1,7 @@
 //! Protobuf wire primitives: a single-pass backwards writer and a bounds-checked reader.
 
+use std::mem::MaybeUninit;
+
 use crate::error::{DecodeError, DecodeErrorKind};
 
 /// Protobuf wire types.
@@ -31,15 +33,19 @@ impl WireType {
 /// Writes a protobuf message back to front, so that every nested length is known when it is
 /// written: one pass, no size pre-computation. Fields must therefore be written in *descending*
 /// field-number order and repeated elements last to first; the result reads in ascending order.
+///
+/// The buffer is not zeroed: `buf[start..]` holds the bytes written so far and is always
+/// initialized, because `start` only moves down by exactly the number of bytes written right
+/// below the old `start` (see [`ProtoWriter::put_slice`] and [`ProtoWriter::put_varint`]).
 pub struct ProtoWriter {
-    buf: Vec<u8>,
+    buf: Box<[MaybeUninit<u8>]>,
     /// The written bytes are `buf[start..]`.
     start: usize,
 }
 
 impl Default for ProtoWriter {
     fn default() -> Self {
-        Self::with_capacity(256)
+        Self::with_capacity(512)
     }
 }
 
@@ -47,7 +53,7 @@ impl ProtoWriter {
     /// A writer with room for `cap` bytes before it grows.
     pub fn with_capacity(cap: usize) -> Self {
         let cap = cap.max(16);
-        ProtoWriter { buf: vec![0; cap], start: cap }
+        ProtoWriter { buf: Box::new_uninit_slice(cap), start: cap }
     }
 
     /// Bytes written so far. Take it before a nested message and pass it to [`Self::put_len_since`].
@@ -72,7 +78,8 @@ impl ProtoWriter {
     fn grow(&mut self, n: usize) {
         let used = self.len();
         let new_cap = (self.buf.len() * 2).max(used + n + 64);
-        let mut nb = vec![0u8; new_cap];
+        let mut nb = Box::new_uninit_slice(new_cap);
+        // Copying `MaybeUninit` values copies the written (initialized) bytes as they are.
         nb[new_cap - used..].copy_from_slice(&self.buf[self.start..]);
         self.buf = nb;
         self.start = new_cap - used;
@@ -82,28 +89,27 @@ impl ProtoWriter {
     #[inline]
     pub fn put_slice(&mut self, b: &[u8]) {
         self.reserve(b.len());
-        self.start -= b.len();
-        self.buf[self.start..self.start + b.len()].copy_from_slice(b);
+        let start = self.start - b.len();
+        let dst = &mut self.buf[start..self.start];
+        // SAFETY: `dst` and `b` have the same length; `MaybeUninit<u8>` has the layout of `u8`; and
+        // they cannot overlap, since `b` is a shared borrow that coexists with `&mut self`.
+        unsafe { std::ptr::copy_nonoverlapping(b.as_ptr(), dst.as_mut_ptr().cast::<u8>(), b.len()) };
+        self.start = start;
     }
 
     /// Prepends a varint.
     #[inline]
     pub fn put_varint(&mut self, mut v: u64) {
-        if v < 0x80 {
-            self.reserve(1);
-            self.start -= 1;
-            self.buf[self.start] = v as u8;
-            return;
-        }
-        let mut tmp = [0u8; 10];
-        let mut n = 0;
-        while v >= 0x80 {
-            tmp[n] = (v as u8) | 0x80;
+        let n = varint_len(v);
+        self.reserve(n);
+        let start = self.start - n;
+        let out = &mut self.buf[start..self.start];
+        for slot in &mut out[..n - 1] {
+            slot.write((v as u8) | 0x80);
             v >>= 7;
-            n += 1;
         }
-        tmp[n] = v as u8;
-        self.put_slice(&tmp[..=n]);
+        out[n - 1].write(v as u8);
+        self.start = start;
     }
 
     /// Prepends a field key.
@@ -135,20 +141,25 @@ impl ProtoWriter {
     }
 
     /// The finished bytes.
-    pub fn into_vec(mut self) -> Vec<u8> {
-        if self.start == 0 {
-            return self.buf;
-        }
-        let len = self.len();
-        self.buf.copy_within(self.start.., 0);
-        self.buf.truncate(len);
-        self.buf
+    pub fn into_vec(self) -> Vec<u8> {
+        self.as_slice().to_vec()
     }
 
     /// The bytes written so far.
     pub fn as_slice(&self) -> &[u8] {
-        &self.buf[self.start..]
+        let written = &self.buf[self.start..];
+        // SAFETY: `buf[start..]` is initialized (the invariant in the type's docs), and
+        // `MaybeUninit<u8>` has the layout of `u8`, so the region can be read as `[u8]` for the
+        // lifetime of the borrow of `self`.
+        unsafe { std::slice::from_raw_parts(written.as_ptr().cast::<u8>(), written.len()) }
     }
+}
+
+/// The number of bytes of a varint.
+#[inline]
+fn varint_len(v: u64) -> usize {
+    // 1 byte per started group of 7 bits; zero takes one byte.
+    ((64 - (v | 1).leading_zeros() as usize) + 6) / 7
 }
 
 /// Reads protobuf fields from a byte slice. Every length is checked against what remains; nested
@@ -338,6 +349,13 @@ mod tests {
         assert_eq!(m.key().unwrap(), (2, WireType::Len));
         assert_eq!(m.bytes().unwrap(), &[7u8; 300][..]);
         assert!(m.is_empty());
+    }
+
+    #[test]
+    fn varint_lengths() {
+        for (v, n) in [(0u64, 1), (1, 1), (127, 1), (128, 2), (16_383, 2), (16_384, 3), (u64::MAX, 10)] {
+            assert_eq!(varint_len(v), n, "{v}");
+        }
     }
 
     #[test]

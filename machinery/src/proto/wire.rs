@@ -159,7 +159,7 @@ impl ProtoWriter {
 #[inline]
 fn varint_len(v: u64) -> usize {
     // 1 byte per started group of 7 bits; zero takes one byte.
-    ((64 - (v | 1).leading_zeros() as usize) + 6) / 7
+    (64 - (v | 1).leading_zeros() as usize).div_ceil(7)
 }
 
 /// Reads protobuf fields from a byte slice. Every length is checked against what remains; nested

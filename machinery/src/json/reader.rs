@@ -338,13 +338,9 @@ impl<'a> JsonReader<'a> {
 
     /// Reads an integer that must fit an `i32`.
     pub fn i32(&mut self) -> Result<i32, DecodeError> {
-        let v = self.i64_for("i32")?;
+        let v = self.i64()?;
         i32::try_from(v)
             .map_err(|_| self.err(DecodeErrorKind::Number { text: v.to_string(), reason: "overflows int32" }))
-    }
-
-    fn i64_for(&mut self, _ty: &'static str) -> Result<i64, DecodeError> {
-        self.i64()
     }
 
     /// Reads an unsigned integer that must fit a `u64`.

@@ -193,7 +193,8 @@ impl<'a> Tokenizer<'a> {
 
     /// Scans a string starting at the opening quote; returns the escaped body and moves past it.
     fn string_body(&mut self) -> Result<&'a [u8], DecodeError> {
-        let (body, end) = scan_string(self.input, self.pos)?;
+        let scanned = scan(self.input, self.pos)?;
+        let (body, end) = (scanned.body.as_bytes(), scanned.end);
         self.pos = end;
         Ok(body)
     }
@@ -236,12 +237,6 @@ fn find_string_stop(b: &[u8]) -> Option<usize> {
     b[i..].iter().position(|&c| STRING_STOP[c as usize]).map(|p| i + p)
 }
 
-/// Scans a JSON string whose opening quote is at `start`. Returns the escaped body and the offset
-/// after the closing quote. Validates escapes, control characters and UTF-8.
-pub fn scan_string(input: &[u8], start: usize) -> Result<(&[u8], usize), DecodeError> {
-    scan(input, start).map(|s| (s.body.as_bytes(), s.end))
-}
-
 /// A string scanned by [`scan`]: its still-escaped body, the offset after the closing quote, and
 /// whether the body holds any escape.
 #[derive(Debug, Clone, Copy)]
@@ -251,7 +246,8 @@ pub struct Scanned<'a> {
     pub escaped: bool,
 }
 
-/// Scans and validates a JSON string whose opening quote is at `start`.
+/// Scans a JSON string whose opening quote is at `start`, validating escapes, control characters
+/// and UTF-8.
 pub fn scan(input: &[u8], start: usize) -> Result<Scanned<'_>, DecodeError> {
     let mut i = start + 1;
     let mut escaped = false;

@@ -9,6 +9,9 @@ pub use kapi_macros::Kapi;
 
 pub mod meta;
 
+#[cfg(test)]
+mod testing;
+
 #[cfg(feature = "admission")]
 pub mod admission;
 #[cfg(feature = "admissionregistration")]

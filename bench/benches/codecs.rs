@@ -7,9 +7,8 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use kapi_api::admission::v1::AdmissionReview;
 use kapi_api::admissionregistration::v1::{MutatingWebhookConfiguration, ValidatingWebhookConfiguration};
-use kapi_bench::{fixture, proto_body};
+use kapi_bench::{fixture, large_vwc, proto_body};
 use kapi_machinery::proto::{ProtoMessage, ProtoReader};
-use kapi_machinery::{Fill, FillCtx};
 use prost::Message;
 
 /// One input: a name and the bytes both sides read.
@@ -17,22 +16,6 @@ struct Input {
     name: &'static str,
     pb: Vec<u8>,
     json: Vec<u8>,
-}
-
-fn large_vwc() -> ValidatingWebhookConfiguration {
-    let mut v = ValidatingWebhookConfiguration::default();
-    v.fill("", 0, &mut FillCtx::new());
-    v.type_meta.kind = "ValidatingWebhookConfiguration".into();
-    v.type_meta.api_version = "admissionregistration.k8s.io/v1".into();
-    let one = v.webhooks[0].clone();
-    v.webhooks = (0..64)
-        .map(|i| {
-            let mut w = one.clone();
-            w.name = format!("webhook-{i}.example.com");
-            w
-        })
-        .collect();
-    v
 }
 
 fn inputs() -> Vec<Input> {

@@ -16,31 +16,10 @@ pub use register::{GROUP_NAME, VERSIONS, add_known_types, add_to_scheme};
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::round_trip;
     use kapi_machinery::Scheme;
-    use kapi_machinery::proto::ProtoReader;
-    use kapi_machinery::{Fill, FillCtx, GroupVersionKind, Kind, ProtoMessage, json};
 
-    /// Fills a kind as upstream's fixture test does, round-trips it through JSON and protobuf,
-    /// and checks that the scheme knows it.
-    fn round_trip<T: Kind>(scheme: &Scheme) {
-        let gvk = T::static_gvk();
-        assert!(scheme.recognizes(&gvk), "{gvk} is not registered");
-        let mut obj = T::default();
-        Fill::fill(&mut obj, "", 0, &mut FillCtx::new());
-        obj.kind_type_meta_mut().expect("kind has TypeMeta").set_gvk(&gvk);
-
-        let bytes = json::to_vec(&obj).expect("JSON encode");
-        let back: T = json::from_slice(&bytes).expect("JSON decode");
-        assert!(back.semantic_eq(&obj), "{gvk}: JSON round trip differs");
-        assert_eq!(json::to_vec(&back).unwrap(), bytes, "{gvk}: JSON re-encode differs");
-
-        let pb = obj.to_proto_bytes();
-        let mut back = T::default();
-        back.merge_proto(&mut ProtoReader::new(&pb)).expect("protobuf decode");
-        back.kind_type_meta_mut().unwrap().set_gvk(&gvk);
-        assert!(back.semantic_eq(&obj), "{gvk}: protobuf round trip differs");
-        assert_eq!(back.to_proto_bytes(), pb, "{gvk}: protobuf re-encode differs");
-    }
+    use kapi_machinery::{GroupVersionKind, ProtoMessage, json};
 
     #[test]
     fn every_kind_round_trips_and_is_registered() {

@@ -12,7 +12,7 @@ pub use load::{Loaded, LoadedType, Package, load_tree};
 pub use output::{Changes, Outputs};
 
 /// The generators, by name, in the order they run.
-pub const GENERATORS: &[&str] = &["register", "proto"];
+pub const GENERATORS: &[&str] = &["defaults", "register", "proto"];
 
 /// Runs the named generators (all when `only` is empty) over the tree at `root`. Returns every
 /// output file, or every diagnostic if there is any.
@@ -27,8 +27,14 @@ pub fn generate(root: &Path, only: &[String]) -> Result<Outputs, Vec<String>> {
     }
     let wanted = |g: &str| only.is_empty() || only.iter().any(|o| o == g);
     let mut outputs = Outputs::new();
+    // Registration calls the defaulters, so which packages have them is needed either way.
+    let mut defaults_out = Outputs::new();
+    let defaulted = emit::defaults::generate(&loaded, &loaded.packages, &mut defaults_out, &mut diagnostics);
+    if wanted("defaults") {
+        outputs.extend(defaults_out);
+    }
     if wanted("register") {
-        emit::register::generate(&loaded, &loaded.packages, &mut outputs, &mut diagnostics);
+        emit::register::generate(&loaded, &loaded.packages, &defaulted, &mut outputs, &mut diagnostics);
     }
     if wanted("proto") {
         emit::proto::generate(&loaded, &loaded.packages, &mut outputs, &mut diagnostics);

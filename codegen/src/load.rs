@@ -22,11 +22,20 @@ pub struct Package {
     pub markers: Vec<(String, String)>,
 }
 
+/// A hand-written function the generators may call, with the file it is in.
+#[derive(Debug, Clone)]
+pub struct LoadedFn {
+    pub file: PathBuf,
+    pub def: kapi_frontend::universe::FnDef,
+}
+
 /// The result of loading a tree: the types found and every diagnostic, already rendered.
 #[derive(Debug, Default)]
 pub struct Loaded {
     pub root: PathBuf,
     pub types: Vec<LoadedType>,
+    /// Hand-written `set_defaults_*` functions.
+    pub defaulters: Vec<LoadedFn>,
     /// Packages keyed by their path relative to the root (without a leading `src/`).
     pub packages: BTreeMap<PathBuf, Package>,
     pub diagnostics: Vec<String>,
@@ -70,6 +79,11 @@ pub fn load_tree(root: &Path) -> Loaded {
             let rel = crate::emit::package_rel(root, dir);
             out.packages.insert(rel, Package { dir: dir.to_path_buf(), markers });
         }
+        out.defaulters.extend(
+            kapi_frontend::universe::functions_in_source(&source, "set_defaults_")
+                .into_iter()
+                .map(|def| LoadedFn { file: file.clone(), def }),
+        );
         let (defs, errors) = kapi_frontend::universe::types_in_source(&source);
         out.types.extend(defs.into_iter().map(|def| LoadedType { file: file.clone(), def }));
         for e in errors {

@@ -86,3 +86,40 @@ pub fn package_markers(source: &str) -> Vec<(String, String)> {
         })
         .collect()
 }
+
+/// A free function found in a source file, for matching hand-written conversion and defaulting
+/// functions against the conventions.
+#[derive(Debug, Clone)]
+pub struct FnDef {
+    pub ident: syn::Ident,
+    pub is_pub: bool,
+    pub inputs: Vec<syn::Type>,
+    pub has_output: bool,
+}
+
+/// The top-level free functions of a file whose names start with `prefix`.
+pub fn functions_in_source(source: &str, prefix: &str) -> Vec<FnDef> {
+    let Ok(file) = syn::parse_file(source) else {
+        return Vec::new();
+    };
+    file.items
+        .iter()
+        .filter_map(|item| match item {
+            syn::Item::Fn(f) if f.sig.ident.to_string().starts_with(prefix) => Some(FnDef {
+                ident: f.sig.ident.clone(),
+                is_pub: matches!(f.vis, syn::Visibility::Public(_)),
+                inputs: f
+                    .sig
+                    .inputs
+                    .iter()
+                    .map(|a| match a {
+                        syn::FnArg::Typed(t) => (*t.ty).clone(),
+                        syn::FnArg::Receiver(r) => (*r.ty).clone(),
+                    })
+                    .collect(),
+                has_output: !matches!(f.sig.output, syn::ReturnType::Default),
+            }),
+            _ => None,
+        })
+        .collect()
+}

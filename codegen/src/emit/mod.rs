@@ -1,5 +1,6 @@
 //! The generators, one module per kind of output.
 
+pub mod defaults;
 pub mod proto;
 pub mod register;
 

@@ -4,7 +4,7 @@
 //! common kinds are reached as `::kapi_api::meta::v1`, which works in users' crates and, through
 //! `extern crate self as kapi_api`, in ours.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use quote::{format_ident, quote};
@@ -16,6 +16,7 @@ use crate::output::Outputs;
 pub fn generate(
     loaded: &Loaded,
     packages: &BTreeMap<PathBuf, Package>,
+    defaulted: &BTreeSet<PathBuf>,
     outputs: &mut Outputs,
     diagnostics: &mut Vec<String>,
 ) {
@@ -59,6 +60,7 @@ pub fn generate(
         kinds.sort_by(|a, b| a.0.cmp(&b.0));
         versions.sort();
         let regs = kinds.iter().map(|(_, p)| quote!(scheme.add_known_type::<#p>()?;));
+        let register_defaults = defaulted.contains(rel).then(|| quote!(super::defaulters::register_defaults(scheme);));
         let pkg_name = rel.display().to_string();
         let doc = format!(" Registration of the kinds of `{pkg_name}` (group `{group}`).");
         let file: syn::File = syn::parse_quote! {
@@ -78,10 +80,12 @@ pub fn generate(
                 Ok(())
             }
 
-            /// Registers this package's kinds, and the option kinds and `WatchEvent` in each of its
-            /// group versions, as upstream's `AddToGroupVersion` does.
+            /// Registers this package's kinds (with their defaulting functions, if any), and the
+            /// option kinds and `WatchEvent` in each of its group versions, as upstream's
+            /// `AddToGroupVersion` does.
             pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
                 add_known_types(scheme)?;
+                #register_defaults
                 for version in VERSIONS {
                     ::kapi_api::meta::v1::add_to_group_version(scheme, &GroupVersion::new(GROUP_NAME, *version))?;
                 }

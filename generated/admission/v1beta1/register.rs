@@ -10,8 +10,9 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
     scheme.add_known_type::<super::types::AdmissionReview>()?;
     Ok(())
 }
-/// Registers this package's kinds, and the option kinds and `WatchEvent` in each of its
-/// group versions, as upstream's `AddToGroupVersion` does.
+/// Registers this package's kinds (with their defaulting functions, if any), and the
+/// option kinds and `WatchEvent` in each of its group versions, as upstream's
+/// `AddToGroupVersion` does.
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
     for version in VERSIONS {

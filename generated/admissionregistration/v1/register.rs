@@ -21,10 +21,12 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
     scheme.add_known_type::<super::types::ValidatingWebhookConfigurationList>()?;
     Ok(())
 }
-/// Registers this package's kinds, and the option kinds and `WatchEvent` in each of its
-/// group versions, as upstream's `AddToGroupVersion` does.
+/// Registers this package's kinds (with their defaulting functions, if any), and the
+/// option kinds and `WatchEvent` in each of its group versions, as upstream's
+/// `AddToGroupVersion` does.
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
+    super::defaulters::register_defaults(scheme);
     for version in VERSIONS {
         ::kapi_api::meta::v1::add_to_group_version(
             scheme,

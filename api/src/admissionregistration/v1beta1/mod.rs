@@ -2,6 +2,7 @@
 //!
 //! +groupName=admissionregistration.k8s.io
 
+mod defaults;
 mod types;
 
 pub use types::*;
@@ -12,6 +13,12 @@ pub use types::*;
 mod register;
 
 pub use register::{GROUP_NAME, VERSIONS, add_known_types, add_to_scheme};
+
+#[rustfmt::skip]
+#[path = "../../../../generated/admissionregistration/v1beta1/defaulters.rs"]
+mod defaulters;
+
+pub use defaulters::*;
 
 #[cfg(test)]
 mod tests {

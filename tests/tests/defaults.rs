@@ -1,0 +1,143 @@
+//! Upstream's admissionregistration defaults, pinned per version, applied through the scheme as the
+//! generated defaulters register them.
+
+use kapi_api::admissionregistration::{v1, v1beta1};
+use kapi_api::meta::v1::LabelSelector;
+use kapi_machinery::Scheme;
+
+fn scheme() -> Scheme {
+    kapi_api::scheme().unwrap()
+}
+
+#[test]
+fn v1_webhook_defaults() {
+    let s = scheme();
+    let mut cfg = v1::ValidatingWebhookConfiguration {
+        webhooks: vec![v1::ValidatingWebhook {
+            client_config: v1::WebhookClientConfig {
+                service: Some(v1::ServiceReference {
+                    name: "svc".into(),
+                    namespace: "ns".into(),
+                    ..Default::default()
+                }),
+                ..Default::default()
+            },
+            rules: vec![v1::RuleWithOperations::default()],
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    s.apply_defaults(&mut cfg);
+    let w = &cfg.webhooks[0];
+    assert_eq!(w.failure_policy.as_ref().unwrap().as_str(), "Fail");
+    assert_eq!(w.match_policy.as_ref().unwrap().as_str(), "Equivalent");
+    assert_eq!(w.namespace_selector, Some(LabelSelector::default()));
+    assert_eq!(w.object_selector, Some(LabelSelector::default()));
+    assert_eq!(w.timeout_seconds, Some(10));
+    // Required in v1: no default.
+    assert_eq!(w.side_effects, None);
+    assert_eq!(w.admission_review_versions, None);
+    assert_eq!(w.client_config.service.as_ref().unwrap().port, Some(443));
+    assert_eq!(w.rules[0].rule.scope.as_ref().unwrap().as_str(), "*");
+
+    let mut m = v1::MutatingWebhookConfiguration { webhooks: vec![Default::default()], ..Default::default() };
+    s.apply_defaults(&mut m);
+    assert_eq!(m.webhooks[0].reinvocation_policy.as_ref().unwrap().as_str(), "Never");
+    assert_eq!(m.webhooks[0].timeout_seconds, Some(10));
+}
+
+#[test]
+fn v1beta1_webhook_defaults() {
+    let s = scheme();
+    let mut cfg = v1beta1::ValidatingWebhookConfiguration {
+        webhooks: vec![v1beta1::ValidatingWebhook {
+            client_config: v1beta1::WebhookClientConfig {
+                service: Some(v1beta1::ServiceReference::default()),
+                ..Default::default()
+            },
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    s.apply_defaults(&mut cfg);
+    let w = &cfg.webhooks[0];
+    assert_eq!(w.failure_policy.as_ref().unwrap().as_str(), "Ignore");
+    assert_eq!(w.match_policy.as_ref().unwrap().as_str(), "Exact");
+    assert_eq!(w.namespace_selector, Some(LabelSelector::default()));
+    assert_eq!(w.object_selector, Some(LabelSelector::default()));
+    assert_eq!(w.side_effects.as_ref().unwrap().as_str(), "Unknown");
+    assert_eq!(w.timeout_seconds, Some(30));
+    assert_eq!(w.admission_review_versions, ["v1beta1"]);
+    assert_eq!(w.client_config.service.as_ref().unwrap().port, Some(443));
+
+    let mut m = v1beta1::MutatingWebhookConfiguration { webhooks: vec![Default::default()], ..Default::default() };
+    s.apply_defaults(&mut m);
+    let w = &m.webhooks[0];
+    assert_eq!(w.reinvocation_policy.as_ref().unwrap().as_str(), "Never");
+    assert_eq!(w.side_effects.as_ref().unwrap().as_str(), "Unknown");
+    assert_eq!(w.failure_policy.as_ref().unwrap().as_str(), "Ignore");
+}
+
+#[test]
+fn defaults_never_overwrite_set_values() {
+    let s = scheme();
+    let set = v1beta1::ValidatingWebhook {
+        failure_policy: Some("Fail".into()),
+        match_policy: Some("Equivalent".into()),
+        side_effects: Some("None".into()),
+        timeout_seconds: Some(5),
+        admission_review_versions: vec!["v1".into()],
+        namespace_selector: Some(LabelSelector {
+            match_labels: [("a".to_owned(), "b".to_owned())].into(),
+            ..Default::default()
+        }),
+        ..Default::default()
+    };
+    let mut cfg = v1beta1::ValidatingWebhookConfiguration { webhooks: vec![set.clone()], ..Default::default() };
+    s.apply_defaults(&mut cfg);
+    let w = &cfg.webhooks[0];
+    assert_eq!(w.failure_policy, set.failure_policy);
+    assert_eq!(w.match_policy, set.match_policy);
+    assert_eq!(w.side_effects, set.side_effects);
+    assert_eq!(w.timeout_seconds, Some(5));
+    assert_eq!(w.admission_review_versions, ["v1"]);
+    assert_eq!(w.namespace_selector, set.namespace_selector);
+}
+
+#[test]
+fn policy_defaults_in_both_versions() {
+    let s = scheme();
+    let mut p = v1::ValidatingAdmissionPolicy {
+        spec: v1::ValidatingAdmissionPolicySpec { match_constraints: Some(Default::default()), ..Default::default() },
+        ..Default::default()
+    };
+    s.apply_defaults(&mut p);
+    assert_eq!(p.spec.failure_policy.as_ref().unwrap().as_str(), "Fail");
+    let mc = p.spec.match_constraints.as_ref().unwrap();
+    assert_eq!(mc.match_policy.as_ref().unwrap().as_str(), "Equivalent");
+    assert_eq!(mc.namespace_selector, Some(LabelSelector::default()));
+
+    let mut p = v1beta1::MutatingAdmissionPolicy::default();
+    s.apply_defaults(&mut p);
+    assert_eq!(p.spec.failure_policy.as_ref().unwrap().as_str(), "Fail");
+}
+
+#[test]
+fn lists_default_every_item() {
+    let s = scheme();
+    let mut list = v1::ValidatingWebhookConfigurationList {
+        // `items` has no omitempty upstream, so it is an `Option` (nil encodes as `null`).
+        items: Some(vec![
+            v1::ValidatingWebhookConfiguration { webhooks: vec![Default::default()], ..Default::default() },
+            v1::ValidatingWebhookConfiguration {
+                webhooks: vec![Default::default(), Default::default()],
+                ..Default::default()
+            },
+        ]),
+        ..Default::default()
+    };
+    s.apply_defaults(&mut list);
+    let items = list.items.as_ref().unwrap();
+    assert!(items.iter().flat_map(|c| &c.webhooks).all(|w| w.timeout_seconds == Some(10)));
+    assert_eq!(items.iter().flat_map(|c| &c.webhooks).count(), 3);
+}

@@ -4,9 +4,18 @@ use std::path::Path;
 
 #[test]
 fn generated_tree_is_fresh() {
+    assert_fresh("api", "generated");
+}
+
+#[test]
+fn kitchen_sink_tree_is_fresh() {
+    assert_fresh("kitchen-sink/src", "kitchen-sink/generated");
+}
+
+fn assert_fresh(root: &str, out: &str) {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let outputs = kapi_codegen::generate(&workspace.join("api"), &[]).unwrap_or_else(|d| panic!("{}", d.join("")));
-    let changes = kapi_codegen::output::compare(&workspace.join("generated"), &outputs).unwrap();
+    let outputs = kapi_codegen::generate(&workspace.join(root), &[]).unwrap_or_else(|d| panic!("{}", d.join("")));
+    let changes = kapi_codegen::output::compare(&workspace.join(out), &outputs).unwrap();
     let diffs: Vec<&str> = changes.changed.iter().map(|(_, d)| d.as_str()).collect();
     assert!(
         changes.is_empty(),

@@ -114,6 +114,10 @@ impl<T: Fill> Fill for Box<T> {
     fn fill(&mut self, s: &str, i: i64, cx: &mut FillCtx) {
         (**self).fill(s, i, cx);
     }
+    /// A box is transparent to the recursion check, so `Option<Box<T>>` inside `T` stays `None`.
+    fn fill_type_id() -> Option<TypeId> {
+        T::fill_type_id()
+    }
 }
 
 /// A slice becomes exactly one element, filled with the same context.

@@ -1,0 +1,3 @@
+//! The `widgets.kitchen.example.com` group.
+
+pub mod v1;

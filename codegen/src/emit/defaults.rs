@@ -198,7 +198,7 @@ fn walker(
                 && needs.contains(&id.to_string())
             {
                 let w = format_ident!("default_{}", id.to_string().to_snake_case());
-                nested.push(visit(&field.shape, quote!(&mut obj.#fid), &w));
+                nested.push(visit(&field.shape, quote!(&mut obj.#fid), quote!(obj.#fid), &w));
             }
         }
     }
@@ -213,23 +213,29 @@ fn walker(
     }
 }
 
-/// Code that calls `walker` on every value of the given shape behind the `&mut` expression
-/// `place` (boxes are reached through deref coercion).
-fn visit(shape: &Shape, place: proc_macro2::TokenStream, walker: &syn::Ident) -> proc_macro2::TokenStream {
+/// Code that calls `walker` on every value of the given shape: `by_ref` is a `&mut` expression for
+/// it and `place` the place itself (the same binding for nested values); boxes are reached through
+/// deref coercion.
+fn visit(
+    shape: &Shape,
+    by_ref: proc_macro2::TokenStream,
+    place: proc_macro2::TokenStream,
+    walker: &syn::Ident,
+) -> proc_macro2::TokenStream {
     match shape {
         Shape::Option(inner) => {
-            let body = visit(inner, quote!(v), walker);
-            quote!(if let Some(v) = #place { #body })
+            let body = visit(inner, quote!(v), quote!(v), walker);
+            quote!(if let Some(v) = #by_ref { #body })
         }
         Shape::Vec(inner) => {
-            let body = visit(inner, quote!(v), walker);
-            quote!(for v in #place { #body })
+            let body = visit(inner, quote!(v), quote!(v), walker);
+            quote!(for v in #by_ref { #body })
         }
         Shape::Map(_, inner) => {
-            let body = visit(inner, quote!(v), walker);
-            quote!(for v in (#place).values_mut() { #body })
+            let body = visit(inner, quote!(v), quote!(v), walker);
+            quote!(for v in #place.values_mut() { #body })
         }
-        _ => quote!(#walker(#place);),
+        _ => quote!(#walker(#by_ref);),
     }
 }
 

@@ -57,7 +57,7 @@ pub fn default_widget_spec(obj: &mut super::types::WidgetSpec) {
     for v in &mut obj.parts {
         default_part(v);
     }
-    for v in (&mut obj.parts_by_name).values_mut() {
+    for v in obj.parts_by_name.values_mut() {
         default_part(v);
     }
     default_frame(&mut obj.frame);

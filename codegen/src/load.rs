@@ -36,6 +36,8 @@ pub struct Loaded {
     pub types: Vec<LoadedType>,
     /// Hand-written `set_defaults_*` functions.
     pub defaulters: Vec<LoadedFn>,
+    /// Type aliases: the file, the alias name and its target path.
+    pub aliases: Vec<(PathBuf, syn::Ident, syn::Path)>,
     /// Packages keyed by their path relative to the root (without a leading `src/`).
     pub packages: BTreeMap<PathBuf, Package>,
     pub diagnostics: Vec<String>,
@@ -84,6 +86,8 @@ pub fn load_tree(root: &Path) -> Loaded {
                 .into_iter()
                 .map(|def| LoadedFn { file: file.clone(), def }),
         );
+        out.aliases
+            .extend(kapi_frontend::universe::aliases_in_source(&source).into_iter().map(|(a, p)| (file.clone(), a, p)));
         let (defs, errors) = kapi_frontend::universe::types_in_source(&source);
         out.types.extend(defs.into_iter().map(|def| LoadedType { file: file.clone(), def }));
         for e in errors {

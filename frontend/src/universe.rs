@@ -123,3 +123,21 @@ pub fn functions_in_source(source: &str, prefix: &str) -> Vec<FnDef> {
         })
         .collect()
 }
+
+/// The top-level type aliases of a file (`pub type Rule = crate::admissionregistration::v1::Rule;`),
+/// as alias name and target path.
+pub fn aliases_in_source(source: &str) -> Vec<(syn::Ident, syn::Path)> {
+    let Ok(file) = syn::parse_file(source) else {
+        return Vec::new();
+    };
+    file.items
+        .iter()
+        .filter_map(|item| match item {
+            syn::Item::Type(t) => match &*t.ty {
+                syn::Type::Path(p) if p.qself.is_none() => Some((t.ident.clone(), p.path.clone())),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
+}

@@ -55,6 +55,7 @@ fn v1beta1_webhook_defaults() {
                 service: Some(v1beta1::ServiceReference::default()),
                 ..Default::default()
             },
+            rules: vec![v1beta1::RuleWithOperations::default()],
             ..Default::default()
         }],
         ..Default::default()
@@ -69,6 +70,8 @@ fn v1beta1_webhook_defaults() {
     assert_eq!(w.timeout_seconds, Some(30));
     assert_eq!(w.admission_review_versions, ["v1beta1"]);
     assert_eq!(w.client_config.service.as_ref().unwrap().port, Some(443));
+    // v1beta1's Rule is v1's (a type alias), defaulted by v1's defaulter.
+    assert_eq!(w.rules[0].rule.scope.as_ref().unwrap().as_str(), "*");
 
     let mut m = v1beta1::MutatingWebhookConfiguration { webhooks: vec![Default::default()], ..Default::default() };
     s.apply_defaults(&mut m);

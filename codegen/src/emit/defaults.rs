@@ -15,6 +15,17 @@ use quote::{format_ident, quote};
 use crate::load::{Loaded, LoadedType, Package};
 use crate::output::Outputs;
 
+/// What the defaulter knows of one package.
+struct Pkg<'a> {
+    types: BTreeMap<String, &'a LoadedType>,
+    hand: BTreeMap<String, syn::Path>,
+    /// Aliases of types in other packages: alias name to (package, type name, package module path).
+    aliases: BTreeMap<String, (PathBuf, String, syn::Path)>,
+}
+
+/// A type as the defaulter tracks it: its package and name.
+type Key = (PathBuf, String);
+
 /// Writes `defaulters.rs` for each package that has anything to default; returns those packages.
 pub fn generate(
     loaded: &Loaded,
@@ -22,11 +33,8 @@ pub fn generate(
     outputs: &mut Outputs,
     diagnostics: &mut Vec<String>,
 ) -> BTreeSet<PathBuf> {
-    let mut produced = BTreeSet::new();
-    for (rel, pkg) in packages {
-        if !pkg.markers.iter().any(|(k, _)| k == "groupName") {
-            continue;
-        }
+    let mut pkgs: BTreeMap<PathBuf, Pkg<'_>> = BTreeMap::new();
+    for (rel, pkg) in packages.iter().filter(|(_, p)| p.markers.iter().any(|(k, _)| k == "groupName")) {
         let types: BTreeMap<String, &LoadedType> = loaded
             .types
             .iter()
@@ -35,14 +43,25 @@ pub fn generate(
             .collect();
         let hand = hand_written(loaded, &pkg.dir, &types, diagnostics);
         check_defaults(&types, diagnostics);
-        let needs = needs_defaulting(&types, &hand);
-        if needs.is_empty() {
+        let aliases = loaded
+            .aliases
+            .iter()
+            .filter(|(file, _, _)| file.parent() == Some(pkg.dir.as_path()))
+            .filter_map(|(_, alias, target)| resolve_crate_path(target).map(|(r, t, m)| (alias.to_string(), (r, t, m))))
+            .collect();
+        pkgs.insert(rel.clone(), Pkg { types, hand, aliases });
+    }
+    let needs = needs_defaulting(&pkgs);
+    let mut produced = BTreeSet::new();
+    for (rel, pkg) in &pkgs {
+        let local: Vec<&String> = pkg.types.keys().filter(|n| needs.contains(&(rel.clone(), (*n).clone()))).collect();
+        if local.is_empty() {
             continue;
         }
-        let walkers = needs.iter().map(|name| walker(name, types[name], &types, &needs, &hand));
-        let kinds: Vec<&String> = needs.iter().filter(|n| types[*n].def.attrs.kind.is_some()).collect();
+        let walkers = local.iter().map(|name| walker(name, rel, pkg, &needs));
+        let kinds: Vec<&&String> = local.iter().filter(|n| pkg.types[**n].def.attrs.kind.is_some()).collect();
         let object_fns = kinds.iter().map(|name| {
-            let ty = type_path(types[*name]);
+            let ty = type_path(pkg.types[**name]);
             let f = format_ident!("set_object_defaults_{}", name.to_snake_case());
             let w = format_ident!("default_{}", name.to_snake_case());
             let doc = format!(" Applies every default to a `{name}` and everything in it.");
@@ -76,6 +95,19 @@ pub fn generate(
         produced.insert(rel.clone());
     }
     produced
+}
+
+/// `crate::a::b::T` names type `T` of package `a/b`, whose module is `crate::a::b`.
+fn resolve_crate_path(path: &syn::Path) -> Option<(PathBuf, String, syn::Path)> {
+    let segs: Vec<&syn::Ident> = path.segments.iter().map(|s| &s.ident).collect();
+    let (first, rest) = segs.split_first()?;
+    let (last, dirs) = rest.split_last()?;
+    if *first != "crate" || dirs.is_empty() {
+        return None;
+    }
+    let rel: PathBuf = dirs.iter().map(|d| d.to_string()).collect();
+    let module: syn::Path = syn::parse_quote!(crate #(::#dirs)*);
+    Some((rel, last.to_string(), module))
 }
 
 /// The hand-written `set_defaults_<type>` functions of a package, by type name, each checked
@@ -121,35 +153,41 @@ fn hand_written(
     out
 }
 
-/// The package-local type a shape leads to, through options, boxes, slices and map values.
-fn local_type<'a>(shape: &'a Shape, types: &BTreeMap<String, &LoadedType>) -> Option<&'a syn::Ident> {
+/// The type a shape leads to (through options, boxes, slices and map values), if it is a type of
+/// this package or an alias of one in another package.
+fn target_of(shape: &Shape, rel: &Path, pkg: &Pkg<'_>) -> Option<Key> {
     match shape {
-        Shape::Option(s) | Shape::Box(s) | Shape::Vec(s) | Shape::Map(_, s) => local_type(s, types),
+        Shape::Option(s) | Shape::Box(s) | Shape::Vec(s) | Shape::Map(_, s) => target_of(s, rel, pkg),
         Shape::Named(p) if p.segments.len() == 1 => {
-            let id = &p.segments[0].ident;
-            types.contains_key(&id.to_string()).then_some(id)
+            let id = p.segments[0].ident.to_string();
+            if pkg.types.contains_key(&id) {
+                Some((rel.to_path_buf(), id))
+            } else {
+                pkg.aliases.get(&id).map(|(r, t, _)| (r.clone(), t.clone()))
+            }
         }
         _ => None,
     }
 }
 
 /// The types that need a walker: those with a hand-written defaulter or field defaults, and those
-/// that hold such a type, to a fixed point.
-fn needs_defaulting(types: &BTreeMap<String, &LoadedType>, hand: &BTreeMap<String, syn::Path>) -> BTreeSet<String> {
-    let mut needs: BTreeSet<String> = types
-        .iter()
-        .filter(|(name, t)| hand.contains_key(*name) || t.def.fields().iter().any(|f| f.attrs.default.is_some()))
-        .map(|(name, _)| name.clone())
-        .collect();
+/// that hold such a type (in their own package or, through an alias, in another), to a fixed point.
+fn needs_defaulting(pkgs: &BTreeMap<PathBuf, Pkg<'_>>) -> BTreeSet<Key> {
+    let mut needs: BTreeSet<Key> = BTreeSet::new();
+    for (rel, pkg) in pkgs {
+        for (name, t) in &pkg.types {
+            if pkg.hand.contains_key(name) || t.def.fields().iter().any(|f| f.attrs.default.is_some()) {
+                needs.insert((rel.clone(), name.clone()));
+            }
+        }
+    }
     loop {
         let before = needs.len();
-        for (name, t) in types {
-            if t.def
-                .fields()
-                .iter()
-                .any(|f| local_type(&f.shape, types).is_some_and(|id| needs.contains(&id.to_string())))
-            {
-                needs.insert(name.clone());
+        for (rel, pkg) in pkgs {
+            for (name, t) in &pkg.types {
+                if t.def.fields().iter().any(|f| target_of(&f.shape, rel, pkg).is_some_and(|k| needs.contains(&k))) {
+                    needs.insert((rel.clone(), name.clone()));
+                }
             }
         }
         if needs.len() == before {
@@ -169,17 +207,14 @@ fn type_path(t: &LoadedType) -> syn::Path {
     }
 }
 
-/// `default_<type>`: hand-written defaults, field defaults, then nested values.
-fn walker(
-    name: &str,
-    t: &LoadedType,
-    types: &BTreeMap<String, &LoadedType>,
-    needs: &BTreeSet<String>,
-    hand: &BTreeMap<String, syn::Path>,
-) -> proc_macro2::TokenStream {
+/// `default_<type>`: hand-written defaults, field defaults, then nested values. Values of another
+/// package's type are handed to that package's `default_<type>`, which packages re-export with
+/// `pub use defaulters::*`.
+fn walker(name: &str, rel: &Path, pkg: &Pkg<'_>, needs: &BTreeSet<Key>) -> proc_macro2::TokenStream {
+    let t = pkg.types[name];
     let f = format_ident!("default_{}", name.to_snake_case());
     let ty = type_path(t);
-    let call_hand = hand.get(name).map(|p| quote!(#p(obj);));
+    let call_hand = pkg.hand.get(name).map(|p| quote!(#p(obj);));
     let mut field_defaults = Vec::new();
     let mut nested = Vec::new();
     if let Body::Struct(fields) = &t.def.body {
@@ -194,12 +229,18 @@ fn walker(
                     }
                 });
             }
-            if let Some(id) = local_type(&field.shape, types)
-                && needs.contains(&id.to_string())
-            {
-                let w = format_ident!("default_{}", id.to_string().to_snake_case());
-                nested.push(visit(&field.shape, quote!(&mut obj.#fid), quote!(obj.#fid), &w));
-            }
+            let Some(key) = target_of(&field.shape, rel, pkg).filter(|k| needs.contains(k)) else { continue };
+            let callee = format_ident!("default_{}", key.1.to_snake_case());
+            let callee: syn::Path = if key.0 == rel {
+                syn::parse_quote!(#callee)
+            } else {
+                let module = pkg.aliases.values().find(|(r, _, _)| *r == key.0).map(|(_, _, m)| m.clone());
+                match module {
+                    Some(m) => syn::parse_quote!(#m::#callee),
+                    None => continue,
+                }
+            };
+            nested.push(visit(&field.shape, quote!(&mut obj.#fid), quote!(obj.#fid), &callee));
         }
     }
     let doc = format!(" Applies the defaults of `{name}` and of everything it holds.");
@@ -220,7 +261,7 @@ fn visit(
     shape: &Shape,
     by_ref: proc_macro2::TokenStream,
     place: proc_macro2::TokenStream,
-    walker: &syn::Ident,
+    walker: &syn::Path,
 ) -> proc_macro2::TokenStream {
     match shape {
         Shape::Option(inner) => {

@@ -96,6 +96,12 @@ pub fn set_object_defaults_validating_webhook_configuration_list(
 /// Applies the defaults of `MatchResources` and of everything it holds.
 pub fn default_match_resources(obj: &mut super::types::MatchResources) {
     super::defaults::set_defaults_match_resources(obj);
+    for v in &mut obj.resource_rules {
+        default_named_rule_with_operations(v);
+    }
+    for v in &mut obj.exclude_resource_rules {
+        default_named_rule_with_operations(v);
+    }
 }
 /// Applies the defaults of `MutatingAdmissionPolicy` and of everything it holds.
 pub fn default_mutating_admission_policy(
@@ -150,6 +156,9 @@ pub fn default_mutating_admission_policy_spec(
 pub fn default_mutating_webhook(obj: &mut super::types::MutatingWebhook) {
     super::defaults::set_defaults_mutating_webhook(obj);
     default_webhook_client_config(&mut obj.client_config);
+    for v in &mut obj.rules {
+        crate::admissionregistration::v1::default_rule_with_operations(v);
+    }
 }
 /// Applies the defaults of `MutatingWebhookConfiguration` and of everything it holds.
 pub fn default_mutating_webhook_configuration(
@@ -168,6 +177,14 @@ pub fn default_mutating_webhook_configuration_list(
             default_mutating_webhook_configuration(v);
         }
     }
+}
+/// Applies the defaults of `NamedRuleWithOperations` and of everything it holds.
+pub fn default_named_rule_with_operations(
+    obj: &mut super::types::NamedRuleWithOperations,
+) {
+    crate::admissionregistration::v1::default_rule_with_operations(
+        &mut obj.rule_with_operations,
+    );
 }
 /// Applies the defaults of `ServiceReference` and of everything it holds.
 pub fn default_service_reference(obj: &mut super::types::ServiceReference) {
@@ -226,6 +243,9 @@ pub fn default_validating_admission_policy_spec(
 pub fn default_validating_webhook(obj: &mut super::types::ValidatingWebhook) {
     super::defaults::set_defaults_validating_webhook(obj);
     default_webhook_client_config(&mut obj.client_config);
+    for v in &mut obj.rules {
+        crate::admissionregistration::v1::default_rule_with_operations(v);
+    }
 }
 /// Applies the defaults of `ValidatingWebhookConfiguration` and of everything it holds.
 pub fn default_validating_webhook_configuration(

@@ -13,6 +13,12 @@ mod register;
 
 pub use register::{GROUP_NAME, VERSIONS, add_known_types, add_to_scheme};
 
+#[rustfmt::skip]
+#[path = "../../../../generated/admissionregistration/v1alpha1/defaulters.rs"]
+mod defaulters;
+
+pub use defaulters::*;
+
 #[cfg(test)]
 mod tests {
     use super::*;

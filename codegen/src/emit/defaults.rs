@@ -140,15 +140,7 @@ fn hand_written(
             ));
             continue;
         }
-        let stem = f.file.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
-        let ident = &f.def.ident;
-        let path: syn::Path = if stem == "mod" {
-            syn::parse_quote!(super::#ident)
-        } else {
-            let m = format_ident!("{}", stem);
-            syn::parse_quote!(super::#m::#ident)
-        };
-        out.insert((*ty).clone(), path);
+        out.insert((*ty).clone(), super::item_path(&f.file, &f.def.ident));
     }
     out
 }
@@ -197,14 +189,7 @@ fn needs_defaulting(pkgs: &BTreeMap<PathBuf, Pkg<'_>>) -> BTreeSet<Key> {
 }
 
 fn type_path(t: &LoadedType) -> syn::Path {
-    let ident = &t.def.ident;
-    let stem = t.file.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
-    if stem == "mod" {
-        syn::parse_quote!(super::#ident)
-    } else {
-        let m = format_ident!("{}", stem);
-        syn::parse_quote!(super::#m::#ident)
-    }
+    super::item_path(&t.file, &t.def.ident)
 }
 
 /// `default_<type>`: hand-written defaults, field defaults, then nested values. Values of another

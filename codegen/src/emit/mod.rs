@@ -19,3 +19,15 @@ pub fn package_rel(root: &Path, dir: &Path) -> std::path::PathBuf {
     let rel = dir.strip_prefix(root).unwrap_or(dir);
     rel.strip_prefix("src").unwrap_or(rel).to_path_buf()
 }
+
+/// The path, from a generated module included into a package, of an item defined in one of the
+/// package's files: `super::Item` for `mod.rs`, `super::<file stem>::Item` otherwise.
+pub fn item_path(file: &Path, ident: &syn::Ident) -> syn::Path {
+    match file.file_stem().and_then(|s| s.to_str()) {
+        Some("mod") | None => syn::parse_quote!(super::#ident),
+        Some(stem) => {
+            let m = quote::format_ident!("{}", stem);
+            syn::parse_quote!(super::#m::#ident)
+        }
+    }
+}

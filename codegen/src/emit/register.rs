@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-use quote::{format_ident, quote};
+use quote::quote;
 
 use crate::load::{Loaded, Package};
 use crate::output::Outputs;
@@ -47,14 +47,7 @@ pub fn generate(
             if !versions.contains(&version) {
                 versions.push(version);
             }
-            let ident = &t.def.ident;
-            let stem = t.file.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
-            let path: syn::Path = if stem == "mod" {
-                syn::parse_quote!(super::#ident)
-            } else {
-                let m = format_ident!("{}", stem);
-                syn::parse_quote!(super::#m::#ident)
-            };
+            let path = super::item_path(&t.file, &t.def.ident);
             kinds.push((kind, path));
         }
         kinds.sort_by(|a, b| a.0.cmp(&b.0));

@@ -1,0 +1,207 @@
+//! What a client needs to know about a served resource, statically ([`Resource`], implemented by
+//! generated code for every served kind) and type-erased ([`ResourceInfo`], for the object
+//! tracker and the test server, which handle any registered resource by URL).
+
+use kapi_api::meta::v1::{ListMeta, ObjectMeta};
+use kapi_machinery::{GroupVersionKind, Kind, Object};
+
+/// A kind served as a REST resource.
+pub trait Resource: Kind {
+    /// The list kind of the resource.
+    type List: ListResource<Item = Self>;
+    /// The plural resource name in URLs (`validatingwebhookconfigurations`).
+    const RESOURCE: &'static str;
+    /// Whether objects live in namespaces.
+    const NAMESPACED: bool;
+    /// Whether the server speaks protobuf for this resource.
+    const PROTOBUF: bool;
+    /// The verbs the resource supports (`create`, `update`, `delete`, `deletecollection`, `get`,
+    /// `list`, `watch`, `patch`, `apply`).
+    const VERBS: &'static [&'static str];
+    /// Subresources (`status`, `scale`, …).
+    const SUBRESOURCES: &'static [&'static str];
+
+    /// The object's metadata.
+    fn metadata(&self) -> &ObjectMeta;
+    /// Mutable access to the object's metadata.
+    fn metadata_mut(&mut self) -> &mut ObjectMeta;
+}
+
+/// The list kind of a resource.
+pub trait ListResource: Kind {
+    /// The item type.
+    type Item: Resource<List = Self>;
+    /// The list's metadata.
+    fn list_meta(&self) -> &ListMeta;
+    /// Mutable access to the list's metadata.
+    fn list_meta_mut(&mut self) -> &mut ListMeta;
+    /// The items.
+    fn items(&self) -> &[Self::Item];
+    /// Takes the items out.
+    fn into_items(self) -> Vec<Self::Item>;
+    /// Replaces the items.
+    fn set_items(&mut self, items: Vec<Self::Item>);
+}
+
+/// The group, version and plural name of a resource.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct GroupVersionResource {
+    pub group: String,
+    pub version: String,
+    pub resource: String,
+}
+
+impl GroupVersionResource {
+    /// A resource name in a group version.
+    pub fn new(group: impl Into<String>, version: impl Into<String>, resource: impl Into<String>) -> Self {
+        GroupVersionResource { group: group.into(), version: version.into(), resource: resource.into() }
+    }
+
+    /// The URL prefix of the group version: `/api/v1` for core, `/apis/<group>/<version>` otherwise.
+    pub fn prefix(&self) -> String {
+        if self.group.is_empty() {
+            format!("/api/{}", self.version)
+        } else {
+            format!("/apis/{}/{}", self.group, self.version)
+        }
+    }
+}
+
+/// Objects of a resource, type-erased.
+pub type Objects = Vec<Box<dyn Object>>;
+
+/// A list's items and metadata, type-erased.
+pub type ListParts = (Objects, ListMeta);
+
+/// A resource's description and operations, type-erased: what the tracker and the test server
+/// use to handle any resource registered with them.
+#[derive(Clone, Copy)]
+pub struct ResourceInfo {
+    pub group: &'static str,
+    pub version: &'static str,
+    pub resource: &'static str,
+    pub kind: &'static str,
+    pub list_kind: &'static str,
+    pub namespaced: bool,
+    pub protobuf: bool,
+    pub verbs: &'static [&'static str],
+    pub subresources: &'static [&'static str],
+    /// A new, empty object of the kind.
+    pub new_object: fn() -> Box<dyn Object>,
+    /// The object's metadata (`None` if the object is not of this kind).
+    pub metadata: fn(&dyn Object) -> Option<&ObjectMeta>,
+    /// Mutable access to the object's metadata (`None` if the object is not of this kind).
+    pub metadata_mut: fn(&mut dyn Object) -> Option<&mut ObjectMeta>,
+    /// Builds a list object from items of this kind (items of another kind are skipped).
+    pub new_list: fn(Objects, ListMeta) -> Box<dyn Object>,
+    /// Takes the items and list metadata out of a list object of this resource.
+    pub split_list: fn(Box<dyn Object>) -> Option<ListParts>,
+}
+
+impl std::fmt::Debug for ResourceInfo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ResourceInfo")
+            .field("group", &self.group)
+            .field("version", &self.version)
+            .field("resource", &self.resource)
+            .field("kind", &self.kind)
+            .field("namespaced", &self.namespaced)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ResourceInfo {
+    /// The description of `R`.
+    pub fn of<R: Resource>() -> ResourceInfo {
+        ResourceInfo {
+            group: R::GROUP,
+            version: R::VERSION,
+            resource: R::RESOURCE,
+            kind: R::KIND,
+            list_kind: <R::List as Kind>::KIND,
+            namespaced: R::NAMESPACED,
+            protobuf: R::PROTOBUF,
+            verbs: R::VERBS,
+            subresources: R::SUBRESOURCES,
+            new_object: || Box::new(R::default()),
+            metadata: |o| o.as_any().downcast_ref::<R>().map(R::metadata),
+            metadata_mut: |o| o.as_any_mut().downcast_mut::<R>().map(R::metadata_mut),
+            new_list: |items, meta| {
+                let mut list = R::List::default();
+                *list.list_meta_mut() = meta;
+                list.set_items(
+                    items.into_iter().filter_map(|o| o.into_any().downcast::<R>().ok().map(|b| *b)).collect(),
+                );
+                if let Some(tm) = list.kind_type_meta_mut() {
+                    tm.set_gvk(&<R::List as Kind>::static_gvk());
+                }
+                Box::new(list)
+            },
+            split_list: |obj| {
+                let list = obj.into_any().downcast::<R::List>().ok()?;
+                let meta = list.list_meta().clone();
+                let items = list.into_items().into_iter().map(|i| Box::new(i) as Box<dyn Object>).collect();
+                Some((items, meta))
+            },
+        }
+    }
+
+    /// The group, version and resource.
+    pub fn gvr(&self) -> GroupVersionResource {
+        GroupVersionResource::new(self.group, self.version, self.resource)
+    }
+
+    /// The group, version and kind of the objects.
+    pub fn gvk(&self) -> GroupVersionKind {
+        GroupVersionKind::new(self.group, self.version, self.kind)
+    }
+
+    /// Whether the resource supports a verb.
+    pub fn supports(&self, verb: &str) -> bool {
+        self.verbs.contains(&verb)
+    }
+}
+
+/// Implements [`Resource`] and [`ListResource`] for a kind and its list kind whose metadata fields
+/// are `metadata` and whose list holds `items`. Generated clientsets call this for every served
+/// kind; users call it for their own kinds.
+#[macro_export]
+macro_rules! resource {
+    (
+        $ty:ty, $list:ty, resource = $res:literal, namespaced = $ns:literal, protobuf = $pb:literal,
+        verbs = [$($verb:literal),* $(,)?], subresources = [$($sub:literal),* $(,)?] $(,)?
+    ) => {
+        impl $crate::Resource for $ty {
+            type List = $list;
+            const RESOURCE: &'static str = $res;
+            const NAMESPACED: bool = $ns;
+            const PROTOBUF: bool = $pb;
+            const VERBS: &'static [&'static str] = &[$($verb),*];
+            const SUBRESOURCES: &'static [&'static str] = &[$($sub),*];
+            fn metadata(&self) -> &$crate::__private::ObjectMeta {
+                &self.metadata
+            }
+            fn metadata_mut(&mut self) -> &mut $crate::__private::ObjectMeta {
+                &mut self.metadata
+            }
+        }
+        impl $crate::ListResource for $list {
+            type Item = $ty;
+            fn list_meta(&self) -> &$crate::__private::ListMeta {
+                &self.metadata
+            }
+            fn list_meta_mut(&mut self) -> &mut $crate::__private::ListMeta {
+                &mut self.metadata
+            }
+            fn items(&self) -> &[$ty] {
+                &self.items
+            }
+            fn into_items(self) -> ::std::vec::Vec<$ty> {
+                self.items
+            }
+            fn set_items(&mut self, items: ::std::vec::Vec<$ty>) {
+                self.items = items;
+            }
+        }
+    };
+}

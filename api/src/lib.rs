@@ -27,9 +27,9 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     #[cfg(feature = "authentication")]
     authentication::add_to_scheme(scheme)?;
     #[cfg(feature = "admission")]
-    admission::add_to_scheme(scheme)?;
+    admission::install(scheme)?;
     #[cfg(feature = "admissionregistration")]
-    admissionregistration::add_to_scheme(scheme)?;
+    admissionregistration::install(scheme)?;
     Ok(())
 }
 

@@ -12,7 +12,7 @@ pub use load::{Loaded, LoadedType, Package, load_tree};
 pub use output::{Changes, Outputs};
 
 /// The generators, by name, in the order they run.
-pub const GENERATORS: &[&str] = &["defaults", "register", "proto"];
+pub const GENERATORS: &[&str] = &["defaults", "conversion", "register", "proto", "roundtrip"];
 
 /// Runs the named generators (all when `only` is empty) over the tree at `root`. Returns every
 /// output file, or every diagnostic if there is any.
@@ -33,11 +33,20 @@ pub fn generate(root: &Path, only: &[String]) -> Result<Outputs, Vec<String>> {
     if wanted("defaults") {
         outputs.extend(defaults_out);
     }
+    // Registration and the round-trip suites call the conversions, so they are computed either way.
+    let mut conversion_out = Outputs::new();
+    let converted = emit::conversion::generate(&loaded, &loaded.packages, &mut conversion_out, &mut diagnostics);
+    if wanted("conversion") {
+        outputs.extend(conversion_out);
+    }
     if wanted("register") {
-        emit::register::generate(&loaded, &loaded.packages, &defaulted, &mut outputs, &mut diagnostics);
+        emit::register::generate(&loaded, &loaded.packages, &defaulted, &converted, &mut outputs, &mut diagnostics);
     }
     if wanted("proto") {
         emit::proto::generate(&loaded, &loaded.packages, &mut outputs, &mut diagnostics);
+    }
+    if wanted("roundtrip") {
+        emit::roundtrip::generate(&loaded, &loaded.packages, &converted, &mut outputs, &mut diagnostics);
     }
     if diagnostics.is_empty() { Ok(outputs) } else { Err(diagnostics) }
 }

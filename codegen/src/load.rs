@@ -36,6 +36,10 @@ pub struct Loaded {
     pub types: Vec<LoadedType>,
     /// Hand-written `set_defaults_*` functions.
     pub defaulters: Vec<LoadedFn>,
+    /// Hand-written `convert_*` functions (conversion overrides).
+    pub conversions: Vec<LoadedFn>,
+    /// Hand-written `fuzz_*` functions (custom fuzzer functions for round-trip tests).
+    pub fuzzers: Vec<LoadedFn>,
     /// Type aliases: the file, the alias name and its target path.
     pub aliases: Vec<(PathBuf, syn::Ident, syn::Path)>,
     /// Packages keyed by their path relative to the root (without a leading `src/`).
@@ -86,6 +90,13 @@ pub fn load_tree(root: &Path) -> Loaded {
                 .into_iter()
                 .map(|def| LoadedFn { file: file.clone(), def }),
         );
+        for (prefix, list) in [("convert_", &mut out.conversions), ("fuzz_", &mut out.fuzzers)] {
+            list.extend(
+                kapi_frontend::universe::functions_in_source(&source, prefix)
+                    .into_iter()
+                    .map(|def| LoadedFn { file: file.clone(), def }),
+            );
+        }
         out.aliases
             .extend(kapi_frontend::universe::aliases_in_source(&source).into_iter().map(|(a, p)| (file.clone(), a, p)));
         let (defs, errors) = kapi_frontend::universe::types_in_source(&source);

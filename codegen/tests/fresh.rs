@@ -33,8 +33,10 @@ fn registration_covers_every_package_with_a_group_name() {
     assert_eq!(
         files,
         [
+            "admission/register.rs",
             "admission/v1/register.rs",
             "admission/v1beta1/register.rs",
+            "admissionregistration/register.rs",
             "admissionregistration/v1/register.rs",
             "admissionregistration/v1alpha1/register.rs",
             "admissionregistration/v1beta1/register.rs",

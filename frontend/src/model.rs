@@ -52,10 +52,14 @@ impl Field {
         !self.attrs.skip_proto && self.attrs.proto.is_some()
     }
 
-    /// Whether this is the embedded `TypeMeta`.
+    /// Whether this is the embedded `TypeMeta` of a versioned type.
     pub fn is_type_meta(&self) -> bool {
-        self.attrs.inline
-            && matches!(&self.shape, Shape::Named(p) if p.segments.last().is_some_and(|s| s.ident == "TypeMeta"))
+        self.attrs.inline && self.has_type_meta_type()
+    }
+
+    /// Whether the field's type is `TypeMeta` (internal kinds hold it as a plain field).
+    pub fn has_type_meta_type(&self) -> bool {
+        matches!(&self.shape, Shape::Named(p) if p.segments.last().is_some_and(|s| s.ident == "TypeMeta"))
     }
 
     /// The string context upstream's fill uses for this field.
@@ -240,7 +244,11 @@ impl TypeDef {
 
     /// The field holding `TypeMeta`, if any.
     pub fn type_meta_field(&self) -> Option<&Field> {
-        self.fields().iter().find(|f| f.is_type_meta())
+        if self.attrs.is_internal() {
+            self.fields().iter().find(|f| f.has_type_meta_type())
+        } else {
+            self.fields().iter().find(|f| f.is_type_meta())
+        }
     }
 
     /// Whether the type carries wire tags (versioned) rather than being internal.

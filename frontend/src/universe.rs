@@ -95,6 +95,8 @@ pub struct FnDef {
     pub is_pub: bool,
     pub inputs: Vec<syn::Type>,
     pub has_output: bool,
+    /// The return type, if any.
+    pub output: Option<syn::Type>,
 }
 
 /// The top-level free functions of a file whose names start with `prefix`.
@@ -118,6 +120,10 @@ pub fn functions_in_source(source: &str, prefix: &str) -> Vec<FnDef> {
                     })
                     .collect(),
                 has_output: !matches!(f.sig.output, syn::ReturnType::Default),
+                output: match &f.sig.output {
+                    syn::ReturnType::Default => None,
+                    syn::ReturnType::Type(_, t) => Some((**t).clone()),
+                },
             }),
             _ => None,
         })

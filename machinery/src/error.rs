@@ -171,4 +171,10 @@ pub enum EncodeError {
     /// A float that JSON cannot represent.
     #[error("unsupported value: {0}")]
     UnsupportedValue(String),
+    /// An object of an internal kind: it has no wire form and must be converted to a version first.
+    #[error("{0} is an internal type and has no wire form; convert it to a version first")]
+    Internal(String),
+    /// Converting the object to the requested version failed.
+    #[error("converting before encoding: {0}")]
+    Conversion(String),
 }

@@ -3,23 +3,28 @@
 //! serializers. Generated and derived code calls into this crate.
 
 pub mod base64;
+pub mod conversion;
 pub mod error;
 pub mod fill;
+pub mod fuzz;
 pub mod json;
 mod map_key;
 pub mod object;
 pub mod proto;
+pub mod roundtrip;
 pub mod scheme;
 pub mod semantic;
 pub mod serializer;
 pub mod types;
 pub mod yaml;
 
+pub use conversion::ConversionError;
 pub use error::{DecodeError, DecodeErrorKind, EncodeError};
 pub use fill::{Fill, FillCtx};
+pub use fuzz::{Fuzz, Fuzzer};
 pub use json::{JsonDecode, JsonEncode, JsonFields};
 pub use map_key::MapKey;
-pub use object::{GroupVersion, GroupVersionKind, INTERNAL_VERSION, Kind, Object, TypeMeta};
+pub use object::{GroupVersion, GroupVersionKind, INTERNAL_VERSION, Kind, KindCodec, Object, TypeMeta, VersionedKind};
 pub use proto::{ProtoField, ProtoMessage, ProtoRepeated};
 pub use scheme::{Scheme, SchemeError};
 pub use semantic::SemanticEq;

@@ -3,8 +3,9 @@
 use std::any::Any;
 use std::fmt;
 
-use crate::error::DecodeError;
+use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::fill::{Fill, FillCtx};
+use crate::fuzz::{Fuzz, Fuzzer};
 use crate::json::{JsonDecode, JsonEncode, JsonFields, JsonReader, JsonWriter};
 use crate::proto::{ProtoMessage, ProtoReader, ProtoWriter};
 use crate::semantic::SemanticEq;
@@ -170,9 +171,7 @@ impl SemanticEq for TypeMeta {
 }
 
 /// A type registered as a kind: its identity and how to reach its `TypeMeta`.
-pub trait Kind:
-    Default + Clone + fmt::Debug + Send + Sync + 'static + JsonEncode + JsonDecode + ProtoMessage + Fill + SemanticEq
-{
+pub trait Kind: Default + Clone + fmt::Debug + Send + Sync + 'static + KindCodec + Fill + Fuzz + SemanticEq {
     /// The API group (`""` for core).
     const GROUP: &'static str;
     /// The version (`v1`, …, or [`INTERNAL_VERSION`]).
@@ -189,6 +188,60 @@ pub trait Kind:
     fn static_gvk() -> GroupVersionKind {
         GroupVersionKind::new(Self::GROUP, Self::VERSION, Self::KIND)
     }
+}
+
+/// A kind with a wire form: what round-trip tests and typed clients work with.
+pub trait VersionedKind: Kind + JsonEncode + JsonDecode + ProtoMessage {}
+
+impl<T: Kind + JsonEncode + JsonDecode + ProtoMessage> VersionedKind for T {}
+
+/// How a kind's objects are written and read: versioned kinds through their JSON and protobuf
+/// codecs; internal kinds have no wire form and refuse, so they are converted to a version first.
+pub trait KindCodec {
+    /// Whether this is an internal kind (no wire form).
+    const INTERNAL: bool = false;
+    /// Writes the object as JSON.
+    fn kind_encode_json(&self, w: &mut JsonWriter) -> Result<(), EncodeError>;
+    /// Reads JSON into the object.
+    fn kind_decode_json(&mut self, r: &mut JsonReader<'_>) -> Result<(), DecodeError>;
+    /// Writes the protobuf message body.
+    fn kind_encode_proto(&self, w: &mut ProtoWriter) -> Result<(), EncodeError>;
+    /// Merges a protobuf message body.
+    fn kind_merge_proto(&mut self, r: &mut ProtoReader<'_>) -> Result<(), DecodeError>;
+}
+
+impl<T: JsonEncode + JsonDecode + ProtoMessage> KindCodec for T {
+    #[inline]
+    fn kind_encode_json(&self, w: &mut JsonWriter) -> Result<(), EncodeError> {
+        self.encode_json(w);
+        Ok(())
+    }
+    #[inline]
+    fn kind_decode_json(&mut self, r: &mut JsonReader<'_>) -> Result<(), DecodeError> {
+        self.decode_json(r)
+    }
+    #[inline]
+    fn kind_encode_proto(&self, w: &mut ProtoWriter) -> Result<(), EncodeError> {
+        self.encode_proto(w);
+        Ok(())
+    }
+    #[inline]
+    fn kind_merge_proto(&mut self, r: &mut ProtoReader<'_>) -> Result<(), DecodeError> {
+        self.merge_proto(r)
+    }
+}
+
+/// The error every codec operation of an internal kind returns.
+pub fn internal_encode_error(kind: &str) -> EncodeError {
+    EncodeError::Internal(kind.to_owned())
+}
+
+/// The error decoding into an internal kind returns.
+pub fn internal_decode_error(kind: &str) -> DecodeError {
+    DecodeErrorKind::Invalid(format!(
+        "{kind} is an internal type and has no wire form; decode a version and convert it"
+    ))
+    .into()
 }
 
 /// A top-level API object, usable behind `dyn`: identity, deep copy and codecs.
@@ -218,16 +271,20 @@ pub trait Object: Any + Send + Sync + fmt::Debug {
     fn as_any_mut(&mut self) -> &mut dyn Any;
     /// For downcasting by value.
     fn into_any(self: Box<Self>) -> Box<dyn Any>;
-    /// Writes the object as JSON.
-    fn encode_json_dyn(&self, w: &mut JsonWriter);
+    /// Whether the object is of an internal kind, which has no wire form.
+    fn is_internal(&self) -> bool;
+    /// Writes the object as JSON (fails for internal kinds).
+    fn encode_json_dyn(&self, w: &mut JsonWriter) -> Result<(), EncodeError>;
     /// Reads JSON into the object.
     fn decode_json_dyn(&mut self, r: &mut JsonReader<'_>) -> Result<(), DecodeError>;
-    /// Writes the object's protobuf message body.
-    fn encode_proto_dyn(&self, w: &mut ProtoWriter);
+    /// Writes the object's protobuf message body (fails for internal kinds).
+    fn encode_proto_dyn(&self, w: &mut ProtoWriter) -> Result<(), EncodeError>;
     /// Merges a protobuf message body into the object.
     fn merge_proto_dyn(&mut self, r: &mut ProtoReader<'_>) -> Result<(), DecodeError>;
     /// Applies upstream's deterministic fixture fill.
     fn fill_dyn(&mut self, cx: &mut FillCtx);
+    /// Fills the object with seeded random values (custom functions of the fuzzer apply).
+    fn fuzz_dyn(&mut self, f: &mut Fuzzer);
     /// Semantic equality with another object of the same type (`false` for other types).
     fn semantic_eq_dyn(&self, other: &dyn Object) -> bool;
 }
@@ -254,20 +311,26 @@ impl<T: Kind> Object for T {
     fn into_any(self: Box<Self>) -> Box<dyn Any> {
         self
     }
-    fn encode_json_dyn(&self, w: &mut JsonWriter) {
-        self.encode_json(w);
+    fn is_internal(&self) -> bool {
+        T::INTERNAL
+    }
+    fn encode_json_dyn(&self, w: &mut JsonWriter) -> Result<(), EncodeError> {
+        self.kind_encode_json(w)
     }
     fn decode_json_dyn(&mut self, r: &mut JsonReader<'_>) -> Result<(), DecodeError> {
-        self.decode_json(r)
+        self.kind_decode_json(r)
     }
-    fn encode_proto_dyn(&self, w: &mut ProtoWriter) {
-        self.encode_proto(w);
+    fn encode_proto_dyn(&self, w: &mut ProtoWriter) -> Result<(), EncodeError> {
+        self.kind_encode_proto(w)
     }
     fn merge_proto_dyn(&mut self, r: &mut ProtoReader<'_>) -> Result<(), DecodeError> {
-        self.merge_proto(r)
+        self.kind_merge_proto(r)
     }
     fn fill_dyn(&mut self, cx: &mut FillCtx) {
         self.fill("", 0, cx);
+    }
+    fn fuzz_dyn(&mut self, f: &mut Fuzzer) {
+        f.fuzz(self);
     }
     fn semantic_eq_dyn(&self, other: &dyn Object) -> bool {
         other.as_any().downcast_ref::<T>().is_some_and(|o| self.semantic_eq(o))

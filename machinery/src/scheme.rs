@@ -1,8 +1,9 @@
 //! The scheme: which Rust type each group/version/kind is, plus defaulting and conversion functions.
 
-use std::any::{Any, TypeId};
+use std::any::TypeId;
 use std::collections::{BTreeMap, HashMap};
 
+use crate::conversion::ConversionError;
 use crate::error::{DecodeError, DecodeErrorKind};
 use crate::object::{GroupVersionKind, Kind, Object};
 
@@ -30,7 +31,7 @@ struct KindEntry {
 }
 
 type DefaultFn = Box<dyn Fn(&mut dyn Object) + Send + Sync>;
-type ConvertFn = Box<dyn Fn(&dyn Object) -> Result<Box<dyn Object>, String> + Send + Sync>;
+type ConvertFn = Box<dyn Fn(Box<dyn Object>) -> Result<Box<dyn Object>, String> + Send + Sync>;
 
 /// Registers kinds per group/version, creates objects by kind, and holds the defaulting and
 /// conversion functions used when decoding into another version.
@@ -132,37 +133,56 @@ impl Scheme {
         }
     }
 
-    /// Adds a conversion function from `A` to `B`.
-    pub fn add_conversion_func<A: Kind, B: Kind>(&mut self, f: fn(&A, &mut B) -> Result<(), String>) {
+    /// Adds a conversion function from `A` to `B`, which consumes its input. Generated
+    /// `register_conversions` functions add both directions between each versioned kind and its
+    /// internal kind.
+    pub fn add_conversion_func<A: Kind, B: Kind>(&mut self, f: fn(A) -> Result<B, ConversionError>) {
         self.conversions.insert(
             (TypeId::of::<A>(), TypeId::of::<B>()),
-            Box::new(move |src: &dyn Object| {
-                let a = (src.as_any() as &dyn Any)
-                    .downcast_ref::<A>()
-                    .ok_or_else(|| format!("conversion input is not `{}`", std::any::type_name::<A>()))?;
-                let mut b = B::default();
-                f(a, &mut b)?;
-                Ok(Box::new(b) as Box<dyn Object>)
+            Box::new(move |src: Box<dyn Object>| {
+                let a = src
+                    .into_any()
+                    .downcast::<A>()
+                    .map_err(|_| format!("conversion input is not `{}`", std::any::type_name::<A>()))?;
+                f(*a).map(|b| Box::new(b) as Box<dyn Object>).map_err(|e| e.to_string())
             }),
         );
     }
 
-    /// Converts an object to the same kind in another version, using a registered function, and
-    /// sets the result's `TypeMeta` when the target is not internal.
+    /// Converts an object to the same kind in another version (see [`Scheme::convert_into_version`]);
+    /// the source is copied.
     pub fn convert_to_version(&self, src: &dyn Object, version: &str) -> Result<Box<dyn Object>, SchemeError> {
+        self.convert_into_version(src.deep_copy_object(), version)
+    }
+
+    /// Converts an object to the same kind in another version, consuming it: with a function
+    /// registered for the pair, or else through the internal version (versioned → internal →
+    /// versioned), as upstream converts through the hub. The result's `TypeMeta` is set when the
+    /// target is not internal.
+    pub fn convert_into_version(&self, src: Box<dyn Object>, version: &str) -> Result<Box<dyn Object>, SchemeError> {
         let from = src.registered_gvk();
         let to = GroupVersionKind::new(from.group.clone(), version, from.kind.clone());
         if from == to {
-            return Ok(src.deep_copy_object());
+            return Ok(src);
         }
         let no_conversion = || SchemeError::NoConversion { from: Box::new(from.clone()), to: Box::new(to.clone()) };
         let target = self.kinds.get(&to).ok_or_else(no_conversion)?;
-        let f = self.conversions.get(&(src.as_any().type_id(), target.type_id)).ok_or_else(no_conversion)?;
-        let mut out = f(src).map_err(|message| SchemeError::ConversionFailed {
+        let src_type = (*src).as_any().type_id();
+        let failed = |message: String, at: &GroupVersionKind| SchemeError::ConversionFailed {
             from: Box::new(from.clone()),
-            to: Box::new(to.clone()),
+            to: Box::new(at.clone()),
             message,
-        })?;
+        };
+        let mut out = if let Some(f) = self.conversions.get(&(src_type, target.type_id)) {
+            f(src).map_err(|m| failed(m, &to))?
+        } else {
+            let hub = GroupVersionKind::new(from.group.clone(), crate::object::INTERNAL_VERSION, from.kind.clone());
+            let hub_entry = self.kinds.get(&hub).ok_or_else(no_conversion)?;
+            let up = self.conversions.get(&(src_type, hub_entry.type_id)).ok_or_else(no_conversion)?;
+            let down = self.conversions.get(&(hub_entry.type_id, target.type_id)).ok_or_else(no_conversion)?;
+            let internal = up(src).map_err(|m| failed(m, &hub))?;
+            down(internal).map_err(|m| failed(m, &to))?
+        };
         if to.version != crate::object::INTERNAL_VERSION {
             out.set_registered_type_meta();
         }

@@ -83,11 +83,16 @@ impl<'s> Serializer<'s> {
     }
 
     /// Encodes an object as it is (its `TypeMeta` is written as set).
+    /// Objects of internal kinds have no wire form: convert them to a version first (see
+    /// [`Serializer::encode_as`]).
     pub fn encode(&self, obj: &dyn Object) -> Result<Vec<u8>, EncodeError> {
+        if obj.is_internal() {
+            return Err(EncodeError::Internal(obj.registered_gvk().kind));
+        }
         match self.format {
             Format::Json => {
                 let mut w = JsonWriter::with_capacity(self.options.pretty, 1024);
-                obj.encode_json_dyn(&mut w);
+                obj.encode_json_dyn(&mut w)?;
                 let mut out = w.finish()?;
                 if !self.options.pretty {
                     // `json.NewEncoder(w).Encode` ends with a newline; `MarshalIndent` does not.
@@ -97,21 +102,51 @@ impl<'s> Serializer<'s> {
             }
             Format::Yaml => {
                 let mut w = JsonWriter::compact();
-                obj.encode_json_dyn(&mut w);
+                obj.encode_json_dyn(&mut w)?;
                 let json = w.finish()?;
                 crate::yaml::json_to_yaml(&json)
                     .map_err(|e| EncodeError::InvalidRawJson { path: String::new(), reason: e.to_string() })
             }
             Format::Protobuf => {
                 let gvk = obj.object_gvk();
-                Ok(encode_envelope(&gvk.api_version_or_empty(), &gvk.kind, |w| obj.encode_proto_dyn(w)))
+                let mut result = Ok(());
+                let out = encode_envelope(&gvk.api_version_or_empty(), &gvk.kind, |w| result = obj.encode_proto_dyn(w));
+                result.map(|()| out)
             }
             Format::RawProtobuf => {
                 let mut w = ProtoWriter::with_capacity(1024);
-                obj.encode_proto_dyn(&mut w);
+                obj.encode_proto_dyn(&mut w)?;
                 Ok(w.into_vec())
             }
         }
+    }
+
+    /// Converts an object (typically internal) to `version` of its group and encodes that, as
+    /// upstream's codecs encode internal objects to a target version.
+    pub fn encode_as(&self, obj: &dyn Object, version: &str) -> Result<Vec<u8>, EncodeError> {
+        let converted =
+            self.scheme.convert_to_version(obj, version).map_err(|e| EncodeError::Conversion(e.to_string()))?;
+        self.encode(converted.as_ref())
+    }
+
+    /// Decodes data, applies the defaulting functions registered for the decoded kind, and
+    /// converts the result to `version` of its group (typically the internal version) — what an
+    /// API server does with every request body.
+    pub fn decode_into(
+        &self,
+        data: &[u8],
+        default_gvk: Option<&GroupVersionKind>,
+        version: &str,
+    ) -> Result<Decoded, DecodeError> {
+        let mut decoded = self.decode(data, default_gvk)?;
+        self.scheme.apply_defaults(decoded.object.as_mut());
+        let object = self
+            .scheme
+            .convert_into_version(decoded.object, version)
+            .map_err(|e| DecodeError::new(DecodeErrorKind::Invalid(e.to_string())))?;
+        decoded.gvk = object.registered_gvk();
+        decoded.object = object;
+        Ok(decoded)
     }
 
     /// Decodes data into a new object of the kind it names, with `default_gvk` filling in whatever

@@ -23,7 +23,27 @@ pub fn expand(def: &TypeDef) -> TokenStream {
         }
         None => (quote!(::core::option::Option::None), quote!(::core::option::Option::None)),
     };
+    let codec = def.attrs.is_internal().then(|| {
+        quote! {
+            impl #m::KindCodec for #ident {
+                const INTERNAL: bool = true;
+                fn kind_encode_json(&self, _w: &mut #m::json::JsonWriter) -> ::core::result::Result<(), #m::EncodeError> {
+                    ::core::result::Result::Err(#m::object::internal_encode_error(#kind))
+                }
+                fn kind_decode_json(&mut self, _r: &mut #m::json::JsonReader<'_>) -> ::core::result::Result<(), #m::DecodeError> {
+                    ::core::result::Result::Err(#m::object::internal_decode_error(#kind))
+                }
+                fn kind_encode_proto(&self, _w: &mut #m::proto::ProtoWriter) -> ::core::result::Result<(), #m::EncodeError> {
+                    ::core::result::Result::Err(#m::object::internal_encode_error(#kind))
+                }
+                fn kind_merge_proto(&mut self, _r: &mut #m::proto::ProtoReader<'_>) -> ::core::result::Result<(), #m::DecodeError> {
+                    ::core::result::Result::Err(#m::object::internal_decode_error(#kind))
+                }
+            }
+        }
+    });
     quote! {
+        #codec
         impl #m::Kind for #ident {
             const GROUP: &'static str = #group;
             const VERSION: &'static str = #version;

@@ -5,6 +5,7 @@ use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};
 
 mod fill;
+mod fuzz;
 mod json;
 mod kind;
 mod newtype;
@@ -28,10 +29,21 @@ fn expand(input: &DeriveInput) -> Result<proc_macro2::TokenStream, Vec<syn::Erro
     let def = kapi_frontend::TypeDef::from_derive_input(&cx, input);
     cx.check()?;
     let def = def.expect("a definition is built whenever no error was recorded");
-    if def.attrs.is_internal() {
-        return Ok(semantic::expand(&def));
-    }
     let mut out = proc_macro2::TokenStream::new();
+    if def.attrs.is_internal() {
+        match &def.body {
+            kapi_frontend::Body::Newtype(shape, _) => out.extend(newtype::expand_internal(&def, shape)),
+            kapi_frontend::Body::Struct(_) => {
+                let ident = &def.ident;
+                out.extend(quote::quote!(impl ::kapi_machinery::json::JsonElement for #ident {}));
+                out.extend(fill::expand(&def));
+                out.extend(semantic::expand(&def));
+                out.extend(fuzz::expand(&def));
+                out.extend(kind::expand(&def));
+            }
+        }
+        return Ok(out);
+    }
     match &def.body {
         kapi_frontend::Body::Newtype(shape, ty) => out.extend(newtype::expand(&def, shape, ty)),
         kapi_frontend::Body::Struct(_) => {
@@ -39,6 +51,7 @@ fn expand(input: &DeriveInput) -> Result<proc_macro2::TokenStream, Vec<syn::Erro
             out.extend(proto::expand(&def));
             out.extend(fill::expand(&def));
             out.extend(semantic::expand(&def));
+            out.extend(fuzz::expand(&def));
             out.extend(kind::expand(&def));
         }
     }

@@ -80,7 +80,37 @@ pub fn expand(def: &TypeDef, shape: &Shape, inner: &syn::Type) -> TokenStream {
             }
         }
     };
-    let string_api = if *shape == Shape::String {
+    let string_api = string_api(def, shape);
+    let fuzz = crate::fuzz::expand(def);
+    quote!(#json #semantic #proto #string_api #fuzz)
+}
+
+/// What an internal newtype gets: no codecs, but the same comparison, map-key and string API as
+/// its versioned counterparts, fixture fill and fuzzing.
+pub fn expand_internal(def: &TypeDef, shape: &Shape) -> TokenStream {
+    let ident = &def.ident;
+    let m = quote!(::kapi_machinery);
+    let semantic = crate::semantic::expand(def);
+    let string_api = string_api(def, shape);
+    let fuzz = crate::fuzz::expand(def);
+    quote! {
+        impl #m::json::JsonElement for #ident {}
+        impl #m::fill::Fill for #ident {
+            fn fill(&mut self, s: &str, i: i64, cx: &mut #m::fill::FillCtx) {
+                #m::fill::Fill::fill(&mut self.0, s, i, cx);
+            }
+        }
+        #semantic
+        #string_api
+        #fuzz
+    }
+}
+
+/// Ordering, hashing, map-key use, `as_str`, `From` and `Display` for a string newtype.
+fn string_api(def: &TypeDef, shape: &Shape) -> TokenStream {
+    let ident = &def.ident;
+    let m = quote!(::kapi_machinery);
+    if *shape == Shape::String {
         quote! {
             impl ::core::cmp::Eq for #ident {}
             impl ::core::cmp::PartialOrd for #ident {
@@ -130,6 +160,5 @@ pub fn expand(def: &TypeDef, shape: &Shape, inner: &syn::Type) -> TokenStream {
         }
     } else {
         quote!()
-    };
-    quote!(#json #semantic #proto #string_api)
+    }
 }

@@ -7,7 +7,7 @@ use kapi_api::meta::v1::{DeleteOptions, Status, WatchEvent};
 use kapi_machinery::proto::{frame_length_delimited, read_frame};
 use kapi_machinery::serializer::{Format, Options, Serializer};
 use kapi_machinery::types::{MicroTime, Quantity, RawExtension, Time};
-use kapi_machinery::{Fill, FillCtx, GroupVersionKind, Kind, Object, Scheme, SemanticEq};
+use kapi_machinery::{ConversionError, Fill, FillCtx, GroupVersionKind, Kind, Object, Scheme, SemanticEq};
 
 fn filled<T: Kind>() -> T {
     let mut v = T::default();
@@ -51,11 +51,10 @@ fn scheme_creates_defaults_and_converts() {
     scheme.apply_defaults(&mut v);
     assert_eq!(v.webhooks[0].side_effects.as_ref().map(SideEffectClass::as_str), Some("None"));
 
-    fn review_to_v1beta1(a: &adm_v1::AdmissionReview, b: &mut adm_v1beta1::AdmissionReview) -> Result<(), String> {
-        let req = a.request.as_ref().ok_or("no request")?;
-        b.request =
-            Some(adm_v1beta1::AdmissionRequest { uid: req.uid.clone(), dry_run: req.dry_run, ..Default::default() });
-        Ok(())
+    fn review_to_v1beta1(a: adm_v1::AdmissionReview) -> Result<adm_v1beta1::AdmissionReview, ConversionError> {
+        let req = a.request.ok_or_else(|| ConversionError::new("no request").in_field("request"))?;
+        let request = Some(adm_v1beta1::AdmissionRequest { uid: req.uid, dry_run: req.dry_run, ..Default::default() });
+        Ok(adm_v1beta1::AdmissionReview { request, ..Default::default() })
     }
     scheme.add_conversion_func(review_to_v1beta1);
     let review = adm_v1::AdmissionReview {
@@ -67,7 +66,8 @@ fn scheme_creates_defaults_and_converts() {
     assert_eq!(out.request.as_ref().unwrap().dry_run, Some(true));
     assert_eq!(out.type_meta.api_version, "admission.k8s.io/v1beta1");
     assert!(scheme.convert_to_version(&review, "v2").is_err());
-    assert!(scheme.convert_to_version(&adm_v1::AdmissionReview::default(), "v1beta1").is_err());
+    let err = scheme.convert_to_version(&adm_v1::AdmissionReview::default(), "v1beta1").unwrap_err();
+    assert!(err.to_string().ends_with("request: no request"), "{err}");
 }
 
 #[test]

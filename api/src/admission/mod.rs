@@ -1,10 +1,28 @@
 //! The `admission.k8s.io` API group: the review messages exchanged with admission webhooks.
+//!
+//! +groupName=admission.k8s.io
 
+mod types;
 pub mod v1;
 pub mod v1beta1;
 
-/// Registers every kind of every version of `admission.k8s.io`.
-pub fn add_to_scheme(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery::SchemeError> {
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../generated/admission/register.rs"]
+mod register;
+
+pub use register::{GROUP_NAME, add_known_types, add_to_scheme};
+
+#[cfg(test)]
+#[rustfmt::skip]
+#[path = "../../../generated/admission/roundtrip_test.rs"]
+mod roundtrip_test;
+
+/// Installs the whole group: the internal kinds and every version, with their defaulting and
+/// conversion functions (upstream's `install.Install`).
+pub fn install(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery::SchemeError> {
+    add_to_scheme(scheme)?;
     v1::add_to_scheme(scheme)?;
     v1beta1::add_to_scheme(scheme)?;
     Ok(())

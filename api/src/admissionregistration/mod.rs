@@ -1,13 +1,36 @@
 //! `admissionregistration.k8s.io`: admission webhook configurations and CEL admission policies.
+//!
+//! +groupName=admissionregistration.k8s.io
 
+#[cfg(test)]
+mod fuzzer;
+mod types;
 pub mod v1;
 pub mod v1alpha1;
 pub mod v1beta1;
 
-/// Registers every kind of every `admissionregistration.k8s.io` version.
-pub fn add_to_scheme(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery::SchemeError> {
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../generated/admissionregistration/register.rs"]
+mod register;
+
+pub use register::{GROUP_NAME, add_known_types, add_to_scheme};
+
+#[cfg(test)]
+#[rustfmt::skip]
+#[path = "../../../generated/admissionregistration/roundtrip_test.rs"]
+mod roundtrip_test;
+
+/// Installs the whole group: the internal kinds and every version, with their defaulting and
+/// conversion functions (upstream's `install.Install`).
+pub fn install(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery::SchemeError> {
+    add_to_scheme(scheme)?;
     v1::add_to_scheme(scheme)?;
     v1beta1::add_to_scheme(scheme)?;
     v1alpha1::add_to_scheme(scheme)?;
     Ok(())
 }
+
+#[cfg(test)]
+mod internal_tests;

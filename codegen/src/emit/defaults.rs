@@ -98,7 +98,7 @@ pub fn generate(
 }
 
 /// `crate::a::b::T` names type `T` of package `a/b`, whose module is `crate::a::b`.
-fn resolve_crate_path(path: &syn::Path) -> Option<(PathBuf, String, syn::Path)> {
+pub(crate) fn resolve_crate_path(path: &syn::Path) -> Option<(PathBuf, String, syn::Path)> {
     let segs: Vec<&syn::Ident> = path.segments.iter().map(|s| &s.ident).collect();
     let (first, rest) = segs.split_first()?;
     let (last, dirs) = rest.split_last()?;

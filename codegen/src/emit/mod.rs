@@ -1,8 +1,10 @@
 //! The generators, one module per kind of output.
 
+pub mod conversion;
 pub mod defaults;
 pub mod proto;
 pub mod register;
+pub mod roundtrip;
 
 use std::path::Path;
 

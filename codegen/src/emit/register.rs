@@ -17,6 +17,7 @@ pub fn generate(
     loaded: &Loaded,
     packages: &BTreeMap<PathBuf, Package>,
     defaulted: &BTreeSet<PathBuf>,
+    converted: &BTreeSet<PathBuf>,
     outputs: &mut Outputs,
     diagnostics: &mut Vec<String>,
 ) {
@@ -40,12 +41,11 @@ pub fn generate(
                 ));
                 continue;
             }
-            if t.def.attrs.is_internal() {
-                continue;
-            }
-            let version = t.def.attrs.version.as_ref().map(|v| v.0.clone()).unwrap_or_default();
-            if !versions.contains(&version) {
-                versions.push(version);
+            if !t.def.attrs.is_internal() {
+                let version = t.def.attrs.version.as_ref().map(|v| v.0.clone()).unwrap_or_default();
+                if !versions.contains(&version) {
+                    versions.push(version);
+                }
             }
             let path = super::item_path(&t.file, &t.def.ident);
             kinds.push((kind, path));
@@ -54,6 +54,8 @@ pub fn generate(
         versions.sort();
         let regs = kinds.iter().map(|(_, p)| quote!(scheme.add_known_type::<#p>()?;));
         let register_defaults = defaulted.contains(rel).then(|| quote!(super::defaulters::register_defaults(scheme);));
+        let register_conversions =
+            converted.contains(rel).then(|| quote!(super::conversions::register_conversions(scheme);));
         let pkg_name = rel.display().to_string();
         let doc = format!(" Registration of the kinds of `{pkg_name}` (group `{group}`).");
         let file: syn::File = syn::parse_quote! {
@@ -64,7 +66,7 @@ pub fn generate(
             /// The API group of this package.
             pub const GROUP_NAME: &str = #group;
 
-            /// The versions of the kinds defined in this package.
+            /// The versions of the kinds defined in this package (none for an internal package).
             pub const VERSIONS: &[&str] = &[#(#versions),*];
 
             /// Registers every kind and list kind of this package, in kind-name order.
@@ -73,12 +75,13 @@ pub fn generate(
                 Ok(())
             }
 
-            /// Registers this package's kinds (with their defaulting functions, if any), and the
-            /// option kinds and `WatchEvent` in each of its group versions, as upstream's
-            /// `AddToGroupVersion` does.
+            /// Registers this package's kinds (with their defaulting and conversion functions, if
+            /// any), and the option kinds and `WatchEvent` in each of its group versions, as
+            /// upstream's `AddToGroupVersion` does.
             pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
                 add_known_types(scheme)?;
                 #register_defaults
+                #register_conversions
                 for version in VERSIONS {
                     ::kapi_api::meta::v1::add_to_group_version(scheme, &GroupVersion::new(GROUP_NAME, *version))?;
                 }

@@ -3,7 +3,7 @@
 use kapi_machinery::{GroupVersion, Scheme, SchemeError};
 /// The API group of this package.
 pub const GROUP_NAME: &str = "admissionregistration.k8s.io";
-/// The versions of the kinds defined in this package.
+/// The versions of the kinds defined in this package (none for an internal package).
 pub const VERSIONS: &[&str] = &["v1beta1"];
 /// Registers every kind and list kind of this package, in kind-name order.
 pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
@@ -21,12 +21,13 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
     scheme.add_known_type::<super::types::ValidatingWebhookConfigurationList>()?;
     Ok(())
 }
-/// Registers this package's kinds (with their defaulting functions, if any), and the
-/// option kinds and `WatchEvent` in each of its group versions, as upstream's
-/// `AddToGroupVersion` does.
+/// Registers this package's kinds (with their defaulting and conversion functions, if
+/// any), and the option kinds and `WatchEvent` in each of its group versions, as
+/// upstream's `AddToGroupVersion` does.
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
     super::defaulters::register_defaults(scheme);
+    super::conversions::register_conversions(scheme);
     for version in VERSIONS {
         ::kapi_api::meta::v1::add_to_group_version(
             scheme,

@@ -1,10 +1,22 @@
 //! `admission.k8s.io/v1beta1`: the AdmissionReview exchanged with admission webhooks.
 //!
 //! +groupName=admission.k8s.io
+//! +conversionGen=crate::admission
 
 mod types;
 
 pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../../generated/admission/v1beta1/conversions.rs"]
+mod conversions;
+
+pub use conversions::*;
+
+#[cfg(test)]
+#[rustfmt::skip]
+#[path = "../../../../generated/admission/v1beta1/roundtrip_test.rs"]
+mod roundtrip_test;
 
 #[rustfmt::skip]
 #[path = "../../../../generated/admission/v1beta1/register.rs"]

@@ -1,11 +1,23 @@
 //! `admissionregistration.k8s.io/v1alpha1`: CEL admission policies and their bindings.
 //!
 //! +groupName=admissionregistration.k8s.io
+//! +conversionGen=crate::admissionregistration
 
 mod types;
 
 pub use types::*;
 
+
+#[rustfmt::skip]
+#[path = "../../../../generated/admissionregistration/v1alpha1/conversions.rs"]
+mod conversions;
+
+pub use conversions::*;
+
+#[cfg(test)]
+#[rustfmt::skip]
+#[path = "../../../../generated/admissionregistration/v1alpha1/roundtrip_test.rs"]
+mod roundtrip_test;
 
 #[rustfmt::skip]
 #[path = "../../../../generated/admissionregistration/v1alpha1/register.rs"]

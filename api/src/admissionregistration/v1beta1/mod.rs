@@ -1,12 +1,24 @@
 //! `admissionregistration.k8s.io/v1beta1`: webhook configurations and CEL admission policies.
 //!
 //! +groupName=admissionregistration.k8s.io
+//! +conversionGen=crate::admissionregistration
 
 mod defaults;
 mod types;
 
 pub use types::*;
 
+
+#[rustfmt::skip]
+#[path = "../../../../generated/admissionregistration/v1beta1/conversions.rs"]
+mod conversions;
+
+pub use conversions::*;
+
+#[cfg(test)]
+#[rustfmt::skip]
+#[path = "../../../../generated/admissionregistration/v1beta1/roundtrip_test.rs"]
+mod roundtrip_test;
 
 #[rustfmt::skip]
 #[path = "../../../../generated/admissionregistration/v1beta1/register.rs"]

@@ -18,3 +18,8 @@ pub use register::{GROUP_NAME, VERSIONS, add_known_types, add_to_scheme};
 mod defaulters;
 
 pub use defaulters::*;
+
+#[cfg(test)]
+#[rustfmt::skip]
+#[path = "../../../generated/widgets/v1/roundtrip_test.rs"]
+mod roundtrip_test;

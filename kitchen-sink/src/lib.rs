@@ -1,12 +1,16 @@
 //! A kitchen-sink API tree: maps, nested options, newtypes, wrapped slices, renamed and inline
-//! fields, recursion, field defaults and hand-written defaulters, with its own `generated/` tree
+//! fields, recursion, field defaults and hand-written defaulters, an internal package with
+//! hand-written conversions, with its own `generated/` tree
 //! (kept fresh by `hack/update-codegen.sh`).
 
+pub mod gadgets;
 pub mod widgets;
 
 /// A scheme with the kitchen-sink kinds.
 pub fn scheme() -> Result<kapi_machinery::Scheme, kapi_machinery::SchemeError> {
     let mut s = kapi_machinery::Scheme::new();
     widgets::v1::add_to_scheme(&mut s)?;
+    gadgets::add_to_scheme(&mut s)?;
+    gadgets::v1::add_to_scheme(&mut s)?;
     Ok(s)
 }

@@ -64,3 +64,34 @@ fn every_feature_round_trips_in_every_format() {
     assert_eq!(back.payload, Some(Vec::new()));
     assert!(back.semantic_eq(&w.spec));
 }
+
+#[test]
+fn hand_written_conversions_run_when_decoding_into_the_internal_version() {
+    use kapi_kitchen_sink::gadgets;
+    use kapi_machinery::serializer::{Format, Options, Serializer};
+    use kapi_machinery::{INTERNAL_VERSION, Object};
+
+    let scheme = kapi_kitchen_sink::scheme().unwrap();
+    let ser = Serializer::new(&scheme, Format::Json, Options::default());
+    let json = br#"{"apiVersion":"gadgets.example.com/v1","kind":"Gadget","metadata":{"name":"g"},
+        "spec":{"colour":"red","sizeCm":12,"mode":"fast","aliases":[],"parts":[{"name":"p","count":2}]}}"#;
+    let decoded = ser.decode_into(json, None, INTERNAL_VERSION).unwrap();
+    let internal = decoded.object.downcast_ref::<gadgets::Gadget>().expect("internal gadget");
+    assert_eq!(internal.spec.color, "red");
+    assert_eq!(internal.spec.size_mm, 120);
+    assert_eq!(internal.spec.mode.as_ref().map(|m| m.0.as_str()), Some("fast"));
+    assert_eq!(internal.spec.aliases, None, "an empty list is nil internally");
+    assert_eq!(internal.spec.parts[0].count, Some(2));
+    assert!(internal.is_internal());
+    // Internal objects have no wire form of their own…
+    assert!(ser.encode(internal).unwrap_err().to_string().contains("internal type"));
+    // …but encode as any version.
+    let back = String::from_utf8(ser.encode_as(internal, "v1").unwrap()).unwrap();
+    assert!(back.contains(r#""colour":"red","sizeCm":12"#), "{back}");
+    assert!(back.starts_with(r#"{"kind":"Gadget","apiVersion":"gadgets.example.com/v1""#), "{back}");
+
+    // A value the hand-written conversion rejects fails with the field path.
+    let json = br#"{"apiVersion":"gadgets.example.com/v1","kind":"Gadget","spec":{"colour":"red","sizeCm":9223372036854775807}}"#;
+    let err = ser.decode_into(json, None, INTERNAL_VERSION).unwrap_err().to_string();
+    assert!(err.contains("spec.sizeCm: too large"), "{err}");
+}

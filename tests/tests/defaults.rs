@@ -144,3 +144,74 @@ fn lists_default_every_item() {
     assert!(items.iter().flat_map(|c| &c.webhooks).all(|w| w.timeout_seconds == Some(10)));
     assert_eq!(items.iter().flat_map(|c| &c.webhooks).count(), 3);
 }
+
+/// Decoding into the internal version applies the decoded version's defaults first, as an API
+/// server does with every request body: the same bytes give different internal objects per version.
+#[test]
+fn decoding_into_the_internal_version_applies_each_versions_defaults() {
+    use kapi_api::admissionregistration as internal;
+    use kapi_machinery::INTERNAL_VERSION;
+    use kapi_machinery::serializer::{Format, Options, Serializer};
+
+    let s = scheme();
+    let ser = Serializer::new(&s, Format::Json, Options::default());
+    let body = |version: &str| {
+        format!(
+            r#"{{"apiVersion":"admissionregistration.k8s.io/{version}","kind":"MutatingWebhookConfiguration",
+            "metadata":{{"name":"m"}},"webhooks":[{{"name":"w.example.com","clientConfig":{{"service":{{"namespace":"ns","name":"svc"}}}},
+            "rules":[{{"operations":["CREATE"],"apiGroups":[""],"apiVersions":["v1"],"resources":["pods"]}}]}}]}}"#
+        )
+    };
+    let decode = |version: &str| {
+        let d = ser.decode_into(body(version).as_bytes(), None, INTERNAL_VERSION).unwrap();
+        d.object.downcast_ref::<internal::MutatingWebhookConfiguration>().expect("internal kind").clone()
+    };
+    let v1 = decode("v1");
+    let w = &v1.webhooks[0];
+    assert_eq!(w.failure_policy.as_ref().map(|p| p.as_str()), Some("Fail"));
+    assert_eq!(w.match_policy.as_ref().map(|p| p.as_str()), Some("Equivalent"));
+    assert_eq!(w.timeout_seconds, Some(10));
+    assert_eq!(w.side_effects, None, "v1 requires sideEffects and does not default it");
+    assert_eq!(w.admission_review_versions, None);
+    assert_eq!(w.reinvocation_policy.as_ref().map(|p| p.as_str()), Some("Never"));
+    assert_eq!(w.namespace_selector, Some(LabelSelector::default()));
+    assert_eq!(w.client_config.service.as_ref().and_then(|s| s.port), Some(443));
+    assert_eq!(w.rules[0].rule.scope.as_ref().map(|s| s.as_str()), Some("*"));
+
+    let beta = decode("v1beta1");
+    let w = &beta.webhooks[0];
+    assert_eq!(w.failure_policy.as_ref().map(|p| p.as_str()), Some("Ignore"));
+    assert_eq!(w.match_policy.as_ref().map(|p| p.as_str()), Some("Exact"));
+    assert_eq!(w.timeout_seconds, Some(30));
+    assert_eq!(w.side_effects.as_ref().map(|p| p.as_str()), Some("Unknown"));
+    assert_eq!(w.admission_review_versions.as_deref(), Some(&["v1beta1".to_owned()][..]));
+    assert_eq!(w.client_config.service.as_ref().and_then(|s| s.port), Some(443));
+    assert_eq!(w.rules[0].rule.scope.as_ref().map(|s| s.as_str()), Some("*"));
+}
+
+/// `dryRun` of an admission request survives every conversion: v1 → internal → v1beta1 and back.
+#[test]
+fn dry_run_is_carried_through_every_conversion() {
+    use kapi_api::admission::{self as internal, v1 as adm_v1, v1beta1 as adm_v1beta1};
+    use kapi_machinery::INTERNAL_VERSION;
+
+    let s = scheme();
+    for dry_run in [Some(true), Some(false), None] {
+        let review = adm_v1::AdmissionReview {
+            request: Some(adm_v1::AdmissionRequest { uid: "u".into(), dry_run, ..Default::default() }),
+            ..Default::default()
+        };
+        let hub = s.convert_to_version(&review, INTERNAL_VERSION).unwrap();
+        let hub = hub.downcast_ref::<internal::AdmissionReview>().unwrap();
+        assert_eq!(hub.request.as_ref().unwrap().dry_run, dry_run);
+        let beta = s.convert_to_version(hub, "v1beta1").unwrap();
+        let beta = beta.downcast_ref::<adm_v1beta1::AdmissionReview>().unwrap();
+        assert_eq!(beta.request.as_ref().unwrap().dry_run, dry_run);
+        assert_eq!(beta.type_meta.api_version, "admission.k8s.io/v1beta1");
+        // Straight from v1 to v1beta1 goes through the hub too.
+        let direct = s.convert_to_version(&review, "v1beta1").unwrap();
+        assert_eq!(direct.downcast_ref::<adm_v1beta1::AdmissionReview>().unwrap(), beta);
+        let back = s.convert_to_version(beta, "v1").unwrap();
+        assert_eq!(back.downcast_ref::<adm_v1::AdmissionReview>().unwrap().request.as_ref().unwrap().dry_run, dry_run);
+    }
+}

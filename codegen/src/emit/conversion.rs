@@ -167,8 +167,7 @@ fn hand_written(
     let mut out = BTreeMap::new();
     for f in fns.iter().filter(|f| f.file.parent() == Some(dir)) {
         let name = f.def.ident.to_string();
-        let start = f.def.ident.span().start();
-        let at = format!("{}:{}:{}", f.file.display(), start.line, start.column + 1);
+        let span = f.def.ident.span();
         let rest = name.trim_start_matches("convert_");
         let (snake, dir) = if let Some(s) = rest.strip_suffix("_to_internal") {
             (s, Dir::ToInternal)
@@ -178,8 +177,11 @@ fn hand_written(
             continue;
         };
         let Some(ty) = by_snake.get(snake).filter(|t| internal.contains_key(t.as_str())) else {
-            diagnostics.push(format!(
-                "error: `{name}` names no type that exists in both this package and its internal package\n  --> {at}\n  = note: hand-written conversions are named `convert_<type in snake case>_to_internal` / `_from_internal`\n"
+            diagnostics.push(super::diagnostic(
+                &f.file,
+                span,
+                &format!("`{name}` names no type that exists in both this package and its internal package"),
+                "hand-written conversions are named `convert_<type in snake case>_to_internal` / `_from_internal`",
             ));
             continue;
         };
@@ -192,8 +194,11 @@ fn hand_written(
         let returns_result = matches!(&f.def.output, Some(syn::Type::Path(p))
             if p.path.segments.last().is_some_and(|s| s.ident == "Result"));
         if !takes_value || !returns_result || !f.def.is_pub {
-            diagnostics.push(format!(
-                "error: hand-written conversion `{name}` has the wrong signature\n  --> {at}\n  = note: write it as `pub fn {name}(from: {input}) -> Result<{output}, ConversionError>` (it takes the value by move)\n"
+            diagnostics.push(super::diagnostic(
+                &f.file,
+                span,
+                &format!("hand-written conversion `{name}` has the wrong signature"),
+                &format!("write it as `pub fn {name}(from: {input}) -> Result<{output}, ConversionError>` (it takes the value by move)"),
             ));
             continue;
         }
@@ -343,20 +348,18 @@ struct Manual {
 
 impl Manual {
     fn render(&self, from: &TypeDef, dir: Dir, snake: &str) -> String {
-        let start = self.span.start();
         let func = format!("convert_{snake}_{}", dir.suffix());
         let (input, output) = match dir {
             Dir::ToInternal => (from.ident.to_string(), format!("internal::{}", from.ident)),
             Dir::FromInternal => (format!("internal::{}", from.ident), from.ident.to_string()),
         };
-        format!(
-            "error: field `{}` of `{}` {}\n  --> {}:{}:{}\n  = note: add the field to both types, or write `pub fn {func}(from: {input}) -> Result<{output}, ConversionError>` in the versioned package (it may call `auto_{func}` and set the rest)\n",
-            self.field,
-            from.ident,
-            self.why,
-            self.file.display(),
-            start.line,
-            start.column + 1
+        super::diagnostic(
+            &self.file,
+            self.span,
+            &format!("field `{}` of `{}` {}", self.field, from.ident, self.why),
+            &format!(
+                "add the field to both types, or write `pub fn {func}(from: {input}) -> Result<{output}, ConversionError>` in the versioned package (it may call `auto_{func}` and set the rest)"
+            ),
         )
     }
 }
@@ -388,17 +391,16 @@ fn convert_body(
                     Conv::Infallible(e) => quote!(Ok(#to_ty(#e))),
                     Conv::Fallible(e) => quote!(Ok(#to_ty(#e?))),
                 }),
-                None => {
-                    let start = vt.def.ident.span().start();
-                    Err(format!(
-                        "error: newtype `{name}` wraps a different type than its internal counterpart\n  --> {}:{}:{}\n  = note: make both wrap the same type, or write `convert_{}_{}` by hand\n",
-                        vt.file.display(),
-                        start.line,
-                        start.column + 1,
+                None => Err(super::diagnostic(
+                    &vt.file,
+                    vt.def.ident.span(),
+                    &format!("newtype `{name}` wraps a different type than its internal counterpart"),
+                    &format!(
+                        "make both wrap the same type, or write `convert_{}_{}` by hand",
                         name.to_snake_case(),
                         dir.suffix()
-                    ))
-                }
+                    ),
+                )),
             }
         }
         (Body::Struct(_), Body::Struct(_)) => {
@@ -425,7 +427,7 @@ fn convert_body(
                         let vf = versioned_field(fid).unwrap_or(from_f);
                         manual.push(Manual {
                             field: fid.to_string(),
-                            span: vf.span,
+                            span: vf.ident.span(),
                             file: vt.file.clone(),
                             why: format!(
                                 "has type `{}` here and `{}` in the internal type, which cannot be converted automatically",
@@ -448,23 +450,19 @@ fn convert_body(
                 };
                 manual.push(Manual {
                     field: from_f.ident.to_string(),
-                    span: from_f.span,
+                    span: from_f.ident.span(),
                     file: from_t.file.clone(),
                     why: why.into(),
                 });
             }
             Ok(quote!(Ok(#to_ty { #(#inits,)* })))
         }
-        _ => {
-            let start = vt.def.ident.span().start();
-            Err(format!(
-                "error: `{}` is a struct on one side and a newtype on the other\n  --> {}:{}:{}\n  = note: make the versioned and internal types the same kind of type, or write the conversions by hand\n",
-                vt.def.ident,
-                vt.file.display(),
-                start.line,
-                start.column + 1
-            ))
-        }
+        _ => Err(super::diagnostic(
+            &vt.file,
+            vt.def.ident.span(),
+            &format!("`{}` is a struct on one side and a newtype on the other", vt.def.ident),
+            "make the versioned and internal types the same kind of type, or write the conversions by hand",
+        )),
     }
 }
 

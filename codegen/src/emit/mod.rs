@@ -33,3 +33,12 @@ pub fn item_path(file: &Path, ident: &syn::Ident) -> syn::Path {
         }
     }
 }
+
+/// A rustc-style diagnostic at a span of a file: the message, `--> file:line:col`, the source
+/// line with a caret under the span, and a note naming the fix.
+pub fn diagnostic(file: &Path, span: proc_macro2::Span, message: &str, note: &str) -> String {
+    let source = std::fs::read_to_string(file).unwrap_or_default();
+    let rendered =
+        kapi_frontend::diagnostics::render(&file.display().to_string(), &source, &syn::Error::new(span, message));
+    format!("{}\n  = note: {note}\n", rendered.trim_end())
+}

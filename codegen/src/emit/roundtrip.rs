@@ -131,11 +131,13 @@ fn fuzzer_functions(
     let mut out = Vec::new();
     for f in loaded.fuzzers.iter().filter(|f| f.file.parent() == Some(dir)) {
         let name = f.def.ident.to_string();
-        let start = f.def.ident.span().start();
-        let at = format!("{}:{}:{}", f.file.display(), start.line, start.column + 1);
+        let span = f.def.ident.span();
         let Some(ty) = by_snake.get(name.trim_start_matches("fuzz_")) else {
-            diagnostics.push(format!(
-                "error: `{name}` names no type of this package\n  --> {at}\n  = note: custom fuzzer functions are named `fuzz_<type in snake case>`\n"
+            diagnostics.push(super::diagnostic(
+                &f.file,
+                span,
+                &format!("`{name}` names no type of this package"),
+                "custom fuzzer functions are named `fuzz_<type in snake case>`",
             ));
             continue;
         };
@@ -146,8 +148,11 @@ fn fuzzer_functions(
                 && matches!(&*a.elem, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == ty.as_str()))
                 && matches!(&*b.elem, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "Fuzzer")));
         if !ok {
-            diagnostics.push(format!(
-                "error: custom fuzzer function `{name}` has the wrong signature\n  --> {at}\n  = note: write it as `pub fn {name}(obj: &mut {ty}, f: &mut Fuzzer)`\n"
+            diagnostics.push(super::diagnostic(
+                &f.file,
+                span,
+                &format!("custom fuzzer function `{name}` has the wrong signature"),
+                &format!("write it as `pub fn {name}(obj: &mut {ty}, f: &mut Fuzzer)`"),
             ));
             continue;
         }

@@ -28,17 +28,19 @@ pub fn generate(root: &Path, only: &[String]) -> Result<Outputs, Vec<String>> {
     let wanted = |g: &str| only.is_empty() || only.iter().any(|o| o == g);
     let mut outputs = Outputs::new();
     // Registration calls the defaulters, so which packages have them is needed either way.
-    let mut defaults_out = Outputs::new();
-    let defaulted = emit::defaults::generate(&loaded, &loaded.packages, &mut defaults_out, &mut diagnostics);
-    if wanted("defaults") {
-        outputs.extend(defaults_out);
-    }
+    let defaulted = emit::defaults::generate(
+        &loaded,
+        &loaded.packages,
+        wanted("defaults").then_some(&mut outputs),
+        &mut diagnostics,
+    );
     // Registration and the round-trip suites call the conversions, so they are computed either way.
-    let mut conversion_out = Outputs::new();
-    let converted = emit::conversion::generate(&loaded, &loaded.packages, &mut conversion_out, &mut diagnostics);
-    if wanted("conversion") {
-        outputs.extend(conversion_out);
-    }
+    let converted = emit::conversion::generate(
+        &loaded,
+        &loaded.packages,
+        wanted("conversion").then_some(&mut outputs),
+        &mut diagnostics,
+    );
     if wanted("register") {
         emit::register::generate(&loaded, &loaded.packages, &defaulted, &converted, &mut outputs, &mut diagnostics);
     }

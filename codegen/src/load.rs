@@ -78,28 +78,33 @@ pub fn load_tree(root: &Path) -> Loaded {
             }
         };
         out.files_read += 1;
+        // One parse per file serves every lookup below.
+        let file_ast = match syn::parse_file(&source) {
+            Ok(f) => f,
+            Err(e) => {
+                out.diagnostics.push(diagnostics::render(&display, &source, &e));
+                continue;
+            }
+        };
         if file.file_name().is_some_and(|n| n == "mod.rs")
             && let Some(dir) = file.parent()
         {
-            let markers = kapi_frontend::universe::package_markers(&source);
+            let markers = kapi_frontend::universe::package_markers_in_file(&file_ast);
             let rel = crate::emit::package_rel(root, dir);
             out.packages.insert(rel, Package { dir: dir.to_path_buf(), markers });
         }
-        out.defaulters.extend(
-            kapi_frontend::universe::functions_in_source(&source, "set_defaults_")
-                .into_iter()
-                .map(|def| LoadedFn { file: file.clone(), def }),
-        );
-        for (prefix, list) in [("convert_", &mut out.conversions), ("fuzz_", &mut out.fuzzers)] {
+        for (prefix, list) in
+            [("set_defaults_", &mut out.defaulters), ("convert_", &mut out.conversions), ("fuzz_", &mut out.fuzzers)]
+        {
             list.extend(
-                kapi_frontend::universe::functions_in_source(&source, prefix)
+                kapi_frontend::universe::functions_in_file(&file_ast, prefix)
                     .into_iter()
                     .map(|def| LoadedFn { file: file.clone(), def }),
             );
         }
         out.aliases
-            .extend(kapi_frontend::universe::aliases_in_source(&source).into_iter().map(|(a, p)| (file.clone(), a, p)));
-        let (defs, errors) = kapi_frontend::universe::types_in_source(&source);
+            .extend(kapi_frontend::universe::aliases_in_file(&file_ast).into_iter().map(|(a, p)| (file.clone(), a, p)));
+        let (defs, errors) = kapi_frontend::universe::types_in_file(&file_ast);
         out.types.extend(defs.into_iter().map(|def| LoadedType { file: file.clone(), def }));
         for e in errors {
             out.diagnostics.push(diagnostics::render(&display, &source, &e));

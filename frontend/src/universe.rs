@@ -21,10 +21,14 @@ pub fn derives_kapi(attrs: &[syn::Attribute]) -> bool {
 /// syntax or definition error. Types with errors in their fields are still returned, so checks
 /// across files can run in the same pass.
 pub fn types_in_source(source: &str) -> (Vec<TypeDef>, Vec<syn::Error>) {
-    let file = match syn::parse_file(source) {
-        Ok(f) => f,
-        Err(e) => return (Vec::new(), vec![e]),
-    };
+    match syn::parse_file(source) {
+        Ok(file) => types_in_file(&file),
+        Err(e) => (Vec::new(), vec![e]),
+    }
+}
+
+/// [`types_in_source`] over an already parsed file.
+pub fn types_in_file(file: &syn::File) -> (Vec<TypeDef>, Vec<syn::Error>) {
     let cx = Ctxt::new();
     let mut out = Vec::new();
     collect(&cx, &file.items, &mut out);
@@ -64,9 +68,11 @@ fn collect(cx: &Ctxt, items: &[syn::Item], out: &mut Vec<TypeDef>) {
 /// The package markers of a file: inner doc lines of the form `+name=value` (or `+name`), as
 /// upstream's `doc.go` carries `// +groupName=...`.
 pub fn package_markers(source: &str) -> Vec<(String, String)> {
-    let Ok(file) = syn::parse_file(source) else {
-        return Vec::new();
-    };
+    syn::parse_file(source).map(|f| package_markers_in_file(&f)).unwrap_or_default()
+}
+
+/// [`package_markers`] of an already parsed file.
+pub fn package_markers_in_file(file: &syn::File) -> Vec<(String, String)> {
     file.attrs
         .iter()
         .filter(|a| a.path().is_ident("doc") && matches!(a.style, syn::AttrStyle::Inner(_)))
@@ -101,9 +107,11 @@ pub struct FnDef {
 
 /// The top-level free functions of a file whose names start with `prefix`.
 pub fn functions_in_source(source: &str, prefix: &str) -> Vec<FnDef> {
-    let Ok(file) = syn::parse_file(source) else {
-        return Vec::new();
-    };
+    syn::parse_file(source).map(|f| functions_in_file(&f, prefix)).unwrap_or_default()
+}
+
+/// [`functions_in_source`] over an already parsed file.
+pub fn functions_in_file(file: &syn::File, prefix: &str) -> Vec<FnDef> {
     file.items
         .iter()
         .filter_map(|item| match item {
@@ -133,9 +141,11 @@ pub fn functions_in_source(source: &str, prefix: &str) -> Vec<FnDef> {
 /// The top-level type aliases of a file (`pub type Rule = crate::admissionregistration::v1::Rule;`),
 /// as alias name and target path.
 pub fn aliases_in_source(source: &str) -> Vec<(syn::Ident, syn::Path)> {
-    let Ok(file) = syn::parse_file(source) else {
-        return Vec::new();
-    };
+    syn::parse_file(source).map(|f| aliases_in_file(&f)).unwrap_or_default()
+}
+
+/// [`aliases_in_source`] over an already parsed file.
+pub fn aliases_in_file(file: &syn::File) -> Vec<(syn::Ident, syn::Path)> {
     file.items
         .iter()
         .filter_map(|item| match item {

@@ -70,10 +70,12 @@ enum Conv {
 }
 
 /// Writes `conversions.rs` for every versioned package with the marker; returns those packages.
+/// With `outputs` of `None`, only works out which packages get output (for the generators that
+/// depend on it), without rendering.
 pub fn generate(
     loaded: &Loaded,
     packages: &BTreeMap<PathBuf, Package>,
-    outputs: &mut Outputs,
+    mut outputs: Option<&mut Outputs>,
     diagnostics: &mut Vec<String>,
 ) -> BTreeSet<PathBuf> {
     let mut pairs = Vec::new();
@@ -134,7 +136,16 @@ pub fn generate(
         let mut problems = Vec::new();
         let file = emit_package(pair, &converting, &mut problems);
         if problems.is_empty() {
-            outputs.insert(pair.rel.join("conversions.rs"), super::render_rust(&file));
+            if let Some(outputs) = outputs.as_deref_mut() {
+                let file: syn::File = match syn::parse2(file) {
+                    Ok(f) => f,
+                    Err(e) => {
+                        diagnostics.push(format!("error: internal: generated conversions do not parse: {e}\n"));
+                        continue;
+                    }
+                };
+                outputs.insert(pair.rel.join("conversions.rs"), super::render_rust(&file));
+            }
             produced.insert(pair.rel.clone());
         } else {
             diagnostics.extend(problems);
@@ -240,7 +251,8 @@ impl Pair<'_> {
 }
 
 /// Emits the conversions file of one package, or records why a field cannot be converted.
-fn emit_package(pair: &Pair<'_>, converting: &BTreeMap<PathBuf, PathBuf>, problems: &mut Vec<String>) -> syn::File {
+/// The tokens of the file (parsed into a `syn::File` only when it is rendered).
+fn emit_package(pair: &Pair<'_>, converting: &BTreeMap<PathBuf, PathBuf>, problems: &mut Vec<String>) -> TokenStream {
     let im = &pair.internal_module;
     let mut items = Vec::new();
     let mut reexports = Vec::new();
@@ -321,7 +333,7 @@ fn emit_package(pair: &Pair<'_>, converting: &BTreeMap<PathBuf, PathBuf>, proble
         pair.rel.display(),
         pair.internal_rel.display()
     );
-    syn::parse_quote! {
+    quote! {
         #![doc = #doc]
         #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
 

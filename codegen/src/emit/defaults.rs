@@ -27,10 +27,12 @@ struct Pkg<'a> {
 type Key = (PathBuf, String);
 
 /// Writes `defaulters.rs` for each package that has anything to default; returns those packages.
+/// With `outputs` of `None`, only works out which packages get output (for the generators that
+/// depend on it), without rendering.
 pub fn generate(
     loaded: &Loaded,
     packages: &BTreeMap<PathBuf, Package>,
-    outputs: &mut Outputs,
+    mut outputs: Option<&mut Outputs>,
     diagnostics: &mut Vec<String>,
 ) -> BTreeSet<PathBuf> {
     let mut pkgs: BTreeMap<PathBuf, Pkg<'_>> = BTreeMap::new();
@@ -91,7 +93,9 @@ pub fn generate(
 
             #(#walkers)*
         };
-        outputs.insert(rel.join("defaulters.rs"), super::render_rust(&file));
+        if let Some(outputs) = outputs.as_deref_mut() {
+            outputs.insert(rel.join("defaulters.rs"), super::render_rust(&file));
+        }
         produced.insert(rel.clone());
     }
     produced

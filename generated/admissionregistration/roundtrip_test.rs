@@ -24,6 +24,7 @@ fn setup(f: &mut Fuzzer) {
     f.register(super::fuzzer::fuzz_validating_admission_policy_spec);
     f.register(super::fuzzer::fuzz_mutating_admission_policy_spec);
     f.register(super::fuzzer::fuzz_match_resources);
+    f.register(super::fuzzer::fuzz_param_ref);
 }
 #[test]
 fn validating_admission_policy() {

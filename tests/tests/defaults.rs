@@ -215,3 +215,52 @@ fn dry_run_is_carried_through_every_conversion() {
         assert_eq!(back.downcast_ref::<adm_v1::AdmissionReview>().unwrap().request.as_ref().unwrap().dry_run, dry_run);
     }
 }
+
+#[test]
+fn v1alpha1_policy_defaults() {
+    use kapi_api::admissionregistration::v1alpha1;
+    let s = scheme();
+    let mut p = v1alpha1::ValidatingAdmissionPolicy {
+        spec: v1alpha1::ValidatingAdmissionPolicySpec {
+            match_constraints: Some(v1alpha1::MatchResources {
+                resource_rules: vec![v1alpha1::NamedRuleWithOperations::default()],
+                ..Default::default()
+            }),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    s.apply_defaults(&mut p);
+    assert_eq!(p.spec.failure_policy.as_ref().unwrap().as_str(), "Fail");
+    let mc = p.spec.match_constraints.as_ref().unwrap();
+    assert_eq!(mc.match_policy.as_ref().unwrap().as_str(), "Equivalent");
+    assert_eq!(mc.namespace_selector, Some(LabelSelector::default()));
+    assert_eq!(mc.object_selector, Some(LabelSelector::default()));
+    // Rules are v1's through the alias, and get v1's scope default.
+    assert_eq!(mc.resource_rules[0].rule_with_operations.rule.scope.as_ref().unwrap().as_str(), "*");
+
+    let mut b = v1alpha1::ValidatingAdmissionPolicyBinding {
+        spec: v1alpha1::ValidatingAdmissionPolicyBindingSpec {
+            param_ref: Some(v1alpha1::ParamRef::default()),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    s.apply_defaults(&mut b);
+    assert_eq!(b.spec.param_ref.as_ref().unwrap().parameter_not_found_action.as_ref().unwrap().as_str(), "Deny");
+
+    let mut m = v1alpha1::MutatingAdmissionPolicy::default();
+    s.apply_defaults(&mut m);
+    assert_eq!(m.spec.failure_policy.as_ref().unwrap().as_str(), "Fail");
+
+    // v1 leaves parameterNotFoundAction to the user.
+    let mut b = v1::ValidatingAdmissionPolicyBinding {
+        spec: v1::ValidatingAdmissionPolicyBindingSpec {
+            param_ref: Some(v1::ParamRef::default()),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    s.apply_defaults(&mut b);
+    assert_eq!(b.spec.param_ref.as_ref().unwrap().parameter_not_found_action, None);
+}

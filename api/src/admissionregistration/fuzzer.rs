@@ -91,3 +91,13 @@ fn review_versions(v: &mut Option<Vec<String>>, f: &mut Fuzzer) {
         *v = Some(vec![f.pick(&["v1", "v1beta1"]).to_string()]);
     }
 }
+
+/// `parameterNotFoundAction` defaults to `Deny` in v1alpha1.
+pub fn fuzz_param_ref(obj: &mut ParamRef, f: &mut Fuzzer) {
+    f.fuzz_no_custom(obj);
+    obj.parameter_not_found_action.get_or_insert_with(|| {
+        ParameterNotFoundActionType::from(
+            f.pick(&[ParameterNotFoundActionType::ALLOW, ParameterNotFoundActionType::DENY]).to_owned(),
+        )
+    });
+}

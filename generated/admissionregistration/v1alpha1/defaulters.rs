@@ -66,6 +66,7 @@ pub fn set_object_defaults_validating_admission_policy_list(
 }
 /// Applies the defaults of `MatchResources` and of everything it holds.
 pub fn default_match_resources(obj: &mut super::types::MatchResources) {
+    super::defaults::set_defaults_match_resources(obj);
     for v in &mut obj.resource_rules {
         default_named_rule_with_operations(v);
     }
@@ -99,6 +100,9 @@ pub fn default_mutating_admission_policy_binding_list(
 pub fn default_mutating_admission_policy_binding_spec(
     obj: &mut super::types::MutatingAdmissionPolicyBindingSpec,
 ) {
+    if let Some(v) = &mut obj.param_ref {
+        default_param_ref(v);
+    }
     if let Some(v) = &mut obj.match_resources {
         default_match_resources(v);
     }
@@ -117,6 +121,7 @@ pub fn default_mutating_admission_policy_list(
 pub fn default_mutating_admission_policy_spec(
     obj: &mut super::types::MutatingAdmissionPolicySpec,
 ) {
+    super::defaults::set_defaults_mutating_admission_policy_spec(obj);
     if let Some(v) = &mut obj.match_constraints {
         default_match_resources(v);
     }
@@ -128,6 +133,10 @@ pub fn default_named_rule_with_operations(
     crate::admissionregistration::v1::default_rule_with_operations(
         &mut obj.rule_with_operations,
     );
+}
+/// Applies the defaults of `ParamRef` and of everything it holds.
+pub fn default_param_ref(obj: &mut super::types::ParamRef) {
+    super::defaults::set_defaults_param_ref(obj);
 }
 /// Applies the defaults of `ValidatingAdmissionPolicy` and of everything it holds.
 pub fn default_validating_admission_policy(
@@ -155,6 +164,9 @@ pub fn default_validating_admission_policy_binding_list(
 pub fn default_validating_admission_policy_binding_spec(
     obj: &mut super::types::ValidatingAdmissionPolicyBindingSpec,
 ) {
+    if let Some(v) = &mut obj.param_ref {
+        default_param_ref(v);
+    }
     if let Some(v) = &mut obj.match_resources {
         default_match_resources(v);
     }
@@ -173,6 +185,7 @@ pub fn default_validating_admission_policy_list(
 pub fn default_validating_admission_policy_spec(
     obj: &mut super::types::ValidatingAdmissionPolicySpec,
 ) {
+    super::defaults::set_defaults_validating_admission_policy_spec(obj);
     if let Some(v) = &mut obj.match_constraints {
         default_match_resources(v);
     }

@@ -3,6 +3,7 @@
 //! +groupName=admissionregistration.k8s.io
 //! +conversionGen=crate::admissionregistration
 
+mod defaults;
 mod types;
 
 pub use types::*;

@@ -120,3 +120,153 @@ impl Error {
         self.status().and_then(|s| s.retry_after)
     }
 }
+
+/// The reason upstream's client implies for an HTTP status code when the body is not a `Status`.
+pub fn reason_for_code(code: u16) -> &'static str {
+    match code {
+        400 => StatusReason::BAD_REQUEST,
+        401 => StatusReason::UNAUTHORIZED,
+        403 => StatusReason::FORBIDDEN,
+        404 => StatusReason::NOT_FOUND,
+        405 => StatusReason::METHOD_NOT_ALLOWED,
+        406 => StatusReason::NOT_ACCEPTABLE,
+        409 => StatusReason::CONFLICT,
+        410 => StatusReason::GONE,
+        413 => StatusReason::REQUEST_ENTITY_TOO_LARGE,
+        415 => StatusReason::UNSUPPORTED_MEDIA_TYPE,
+        422 => StatusReason::INVALID,
+        429 => StatusReason::TOO_MANY_REQUESTS,
+        500 => StatusReason::INTERNAL_ERROR,
+        503 => StatusReason::SERVICE_UNAVAILABLE,
+        504 => StatusReason::TIMEOUT,
+        _ => StatusReason::UNKNOWN,
+    }
+}
+
+fn message_for_code(code: u16) -> String {
+    match code {
+        400 => "the server rejected our request for an unknown reason".into(),
+        401 => "the server has asked for the client to provide credentials".into(),
+        403 => "the server does not allow access to the requested resource".into(),
+        404 => "the server could not find the requested resource".into(),
+        405 => "the server does not allow this method on the requested resource".into(),
+        406 => "the server was unable to respond with a content type that the client supports".into(),
+        409 => "the server reported a conflict".into(),
+        410 => "the requested resource is no longer available".into(),
+        413 => "the server has rejected the request because the request body is too large".into(),
+        415 => "the server does not support the media type of the request body".into(),
+        422 => "the server rejected our request due to an error in our request".into(),
+        429 => "the server has received too many requests and has asked us to try again later".into(),
+        500 => "an error on the server has prevented the request from succeeding".into(),
+        503 => "the server is currently unable to handle the request".into(),
+        504 => {
+            "the server was unable to return a response in the time allotted, but may still be processing the request"
+                .into()
+        }
+        _ => format!("the server responded with the status code {code} but did not return more information"),
+    }
+}
+
+/// The longest response text quoted in a synthesized status message.
+const MAX_QUOTED_BODY: usize = 512;
+
+/// Reads a `Retry-After` header given in seconds (the HTTP-date form is not used by the API
+/// server and is ignored).
+pub fn retry_after_header(headers: &http::HeaderMap) -> Option<Duration> {
+    let value = headers.get(http::header::RETRY_AFTER)?.to_str().ok()?;
+    value.trim().parse::<u64>().ok().map(Duration::from_secs)
+}
+
+/// Decodes a `Status` from an error response body (JSON, YAML or protobuf by `Content-Type`, or
+/// sniffed when there is none). As client-go, the body counts as a `Status` when it decodes as
+/// one and its `status` field is set; a body naming another kind does not.
+pub fn decode_status(content_type: &str, body: &[u8]) -> Option<Status> {
+    use kapi_machinery::ProtoMessage;
+    use kapi_machinery::proto::{PROTOBUF_MAGIC, ProtoReader, decode_envelope};
+    let base = content_type.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    let protobuf = match base.as_str() {
+        kapi_machinery::serializer::MEDIA_TYPE_PROTOBUF => true,
+        "" => body.starts_with(PROTOBUF_MAGIC),
+        _ => false,
+    };
+    let status = if protobuf {
+        let env = decode_envelope(body).ok()?;
+        if !(env.kind.is_empty() || env.kind == "Status") {
+            return None;
+        }
+        let mut status = Status::default();
+        status.merge_proto(&mut ProtoReader::new(env.raw)).ok()?;
+        status.type_meta.kind = "Status".to_owned();
+        status.type_meta.api_version = if env.api_version.is_empty() { "v1".to_owned() } else { env.api_version };
+        status
+    } else {
+        let json = match base.as_str() {
+            kapi_machinery::serializer::MEDIA_TYPE_YAML => kapi_machinery::yaml::yaml_to_json(body, false).ok()?,
+            _ => body.to_vec(),
+        };
+        let status = kapi_machinery::json::from_slice::<Status>(&json).ok()?;
+        if !(status.type_meta.kind.is_empty() || status.type_meta.kind == "Status") {
+            return None;
+        }
+        status
+    };
+    (!status.status.is_empty()).then_some(status)
+}
+
+impl StatusError {
+    /// The error for a non-2xx response: its `Status` body if it has one, else a status
+    /// synthesized from the code (reason as [`reason_for_code`], the body text quoted in the
+    /// message and as an `UnexpectedServerResponse` cause). The retry delay comes from the
+    /// `Retry-After` header, else `details.retryAfterSeconds`.
+    pub fn from_response(code: u16, headers: &http::HeaderMap, body: &[u8]) -> StatusError {
+        let content_type = headers.get(http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+        let status = match decode_status(content_type, body) {
+            Some(mut s) => {
+                if s.code == 0 {
+                    s.code = i32::from(code);
+                }
+                s
+            }
+            None => synthesize_status(code, body),
+        };
+        let retry_after = retry_after_header(headers).or_else(|| {
+            status
+                .details
+                .as_ref()
+                .filter(|d| d.retry_after_seconds > 0)
+                .map(|d| Duration::from_secs(d.retry_after_seconds.unsigned_abs().into()))
+        });
+        StatusError { code, status, retry_after }
+    }
+}
+
+/// A failure `Status` for a response whose body is not one.
+pub fn synthesize_status(code: u16, body: &[u8]) -> Status {
+    use kapi_api::meta::v1::{CauseType, StatusDetails};
+    let mut message = message_for_code(code);
+    let text = std::str::from_utf8(body).ok().map(str::trim).filter(|t| !t.is_empty() && !t.contains('\0'));
+    let mut details = None;
+    if let Some(text) = text {
+        let quoted: String = text.chars().take(MAX_QUOTED_BODY).collect();
+        message = format!("{message} ({quoted})");
+        details = Some(StatusDetails {
+            causes: vec![StatusCause {
+                r#type: CauseType(CauseType::UNEXPECTED_SERVER_RESPONSE.to_owned()),
+                message: quoted,
+                field: String::new(),
+            }],
+            ..StatusDetails::default()
+        });
+    }
+    let mut status = Status {
+        status: kapi_api::meta::v1::STATUS_FAILURE.to_owned(),
+        message,
+        reason: StatusReason(reason_for_code(code).to_owned()),
+        details,
+        code: i32::from(code),
+        ..Status::default()
+    };
+    status.type_meta.kind = "Status".to_owned();
+    status.type_meta.api_version = "v1".to_owned();
+    status
+}

@@ -3,10 +3,10 @@
 //! tracker and the test server, which handle any registered resource by URL).
 
 use kapi_api::meta::v1::{ListMeta, ObjectMeta};
-use kapi_machinery::{GroupVersionKind, Kind, Object};
+use kapi_machinery::{GroupVersionKind, Kind, Object, VersionedKind};
 
 /// A kind served as a REST resource.
-pub trait Resource: Kind {
+pub trait Resource: VersionedKind {
     /// The list kind of the resource.
     type List: ListResource<Item = Self>;
     /// The plural resource name in URLs (`validatingwebhookconfigurations`).
@@ -28,7 +28,7 @@ pub trait Resource: Kind {
 }
 
 /// The list kind of a resource.
-pub trait ListResource: Kind {
+pub trait ListResource: VersionedKind {
     /// The item type.
     type Item: Resource<List = Self>;
     /// The list's metadata.
@@ -162,6 +162,41 @@ impl ResourceInfo {
     }
 }
 
+/// The `items` field of a list kind: a slice, or a nullable one (`Option<Vec<T>>`, written as
+/// `null` when unset).
+pub trait ItemsField<T> {
+    /// The items.
+    fn as_slice(&self) -> &[T];
+    /// Takes the items.
+    fn into_vec(self) -> Vec<T>;
+    /// The field holding these items.
+    fn from_vec(items: Vec<T>) -> Self;
+}
+
+impl<T> ItemsField<T> for Vec<T> {
+    fn as_slice(&self) -> &[T] {
+        self
+    }
+    fn into_vec(self) -> Vec<T> {
+        self
+    }
+    fn from_vec(items: Vec<T>) -> Self {
+        items
+    }
+}
+
+impl<T> ItemsField<T> for Option<Vec<T>> {
+    fn as_slice(&self) -> &[T] {
+        self.as_deref().unwrap_or_default()
+    }
+    fn into_vec(self) -> Vec<T> {
+        self.unwrap_or_default()
+    }
+    fn from_vec(items: Vec<T>) -> Self {
+        Some(items)
+    }
+}
+
 /// Implements [`Resource`] and [`ListResource`] for a kind and its list kind whose metadata fields
 /// are `metadata` and whose list holds `items`. Generated clientsets call this for every served
 /// kind; users call it for their own kinds.
@@ -194,13 +229,13 @@ macro_rules! resource {
                 &mut self.metadata
             }
             fn items(&self) -> &[$ty] {
-                &self.items
+                $crate::resource::ItemsField::as_slice(&self.items)
             }
             fn into_items(self) -> ::std::vec::Vec<$ty> {
-                self.items
+                $crate::resource::ItemsField::into_vec(self.items)
             }
             fn set_items(&mut self, items: ::std::vec::Vec<$ty>) {
-                self.items = items;
+                self.items = $crate::resource::ItemsField::from_vec(items);
             }
         }
     };

@@ -12,7 +12,7 @@ pub use load::{Loaded, LoadedType, Package, load_tree};
 pub use output::{Changes, Outputs};
 
 /// The generators, by name, in the order they run.
-pub const GENERATORS: &[&str] = &["defaults", "conversion", "register", "proto", "roundtrip"];
+pub const GENERATORS: &[&str] = &["defaults", "conversion", "register", "proto", "roundtrip", "clientset"];
 
 /// Runs the named generators (all when `only` is empty) over the tree at `root`. Returns every
 /// output file, or every diagnostic if there is any.
@@ -46,6 +46,9 @@ pub fn generate(root: &Path, only: &[String]) -> Result<Outputs, Vec<String>> {
     }
     if wanted("proto") {
         emit::proto::generate(&loaded, &loaded.packages, &mut outputs, &mut diagnostics);
+    }
+    if wanted("clientset") {
+        emit::clientset::generate(&loaded, &loaded.packages, &mut outputs, &mut diagnostics);
     }
     if wanted("roundtrip") {
         emit::roundtrip::generate(&loaded, &loaded.packages, &converted, &mut outputs, &mut diagnostics);

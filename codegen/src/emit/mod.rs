@@ -1,5 +1,6 @@
 //! The generators, one module per kind of output.
 
+pub mod clientset;
 pub mod conversion;
 pub mod defaults;
 pub mod proto;

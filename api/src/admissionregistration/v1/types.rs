@@ -84,6 +84,9 @@ impl SideEffectClass {
 }
 
 /// A policy that admits or rejects objects with CEL validations, without changing them.
+///
+/// +genclient
+/// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
 pub struct ValidatingAdmissionPolicy {
@@ -226,6 +229,9 @@ pub struct AuditAnnotation {
 }
 
 /// Binds a ValidatingAdmissionPolicy to parameters and a set of resources.
+///
+/// +genclient
+/// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
 pub struct ValidatingAdmissionPolicyBinding {
@@ -334,6 +340,9 @@ pub struct NamedRuleWithOperations {
 }
 
 /// A policy that changes objects with CEL mutations.
+///
+/// +genclient
+/// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
 pub struct MutatingAdmissionPolicy {
@@ -431,6 +440,9 @@ pub struct JSONPatch {
 }
 
 /// Binds a MutatingAdmissionPolicy to parameters and a set of resources.
+///
+/// +genclient
+/// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
 pub struct MutatingAdmissionPolicyBinding {
@@ -475,6 +487,9 @@ pub struct MutatingAdmissionPolicyBindingSpec {
 }
 
 /// Webhooks that admit or reject objects without changing them.
+///
+/// +genclient
+/// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
 pub struct ValidatingWebhookConfiguration {
@@ -505,6 +520,9 @@ pub struct ValidatingWebhookConfigurationList {
 }
 
 /// Webhooks that admit or reject objects and may change them.
+///
+/// +genclient
+/// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
 pub struct MutatingWebhookConfiguration {

@@ -45,6 +45,9 @@ impl MatchPolicyType {
 }
 
 /// A policy that admits or rejects objects with CEL validations, without changing them.
+///
+/// +genclient
+/// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1alpha1")]
 pub struct ValidatingAdmissionPolicy {
@@ -187,6 +190,9 @@ pub struct AuditAnnotation {
 }
 
 /// Binds a ValidatingAdmissionPolicy to parameters and a set of resources.
+///
+/// +genclient
+/// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1alpha1")]
 pub struct ValidatingAdmissionPolicyBinding {
@@ -295,6 +301,9 @@ pub struct NamedRuleWithOperations {
 }
 
 /// A policy that changes objects with CEL mutations.
+///
+/// +genclient
+/// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1alpha1")]
 pub struct MutatingAdmissionPolicy {
@@ -392,6 +401,9 @@ pub struct JSONPatch {
 }
 
 /// Binds a MutatingAdmissionPolicy to parameters and a set of resources.
+///
+/// +genclient
+/// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1alpha1")]
 pub struct MutatingAdmissionPolicyBinding {

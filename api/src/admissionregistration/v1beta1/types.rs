@@ -60,6 +60,9 @@ impl SideEffectClass {
 }
 
 /// A policy that admits or rejects objects with CEL validations, without changing them.
+///
+/// +genclient
+/// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
 pub struct ValidatingAdmissionPolicy {
@@ -202,6 +205,9 @@ pub struct AuditAnnotation {
 }
 
 /// Binds a ValidatingAdmissionPolicy to parameters and a set of resources.
+///
+/// +genclient
+/// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
 pub struct ValidatingAdmissionPolicyBinding {
@@ -310,6 +316,9 @@ pub struct NamedRuleWithOperations {
 }
 
 /// A policy that changes objects with CEL mutations.
+///
+/// +genclient
+/// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
 pub struct MutatingAdmissionPolicy {
@@ -407,6 +416,9 @@ pub struct JSONPatch {
 }
 
 /// Binds a MutatingAdmissionPolicy to parameters and a set of resources.
+///
+/// +genclient
+/// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
 pub struct MutatingAdmissionPolicyBinding {
@@ -451,6 +463,9 @@ pub struct MutatingAdmissionPolicyBindingSpec {
 }
 
 /// Webhooks that admit or reject objects without changing them.
+///
+/// +genclient
+/// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
 pub struct ValidatingWebhookConfiguration {
@@ -481,6 +496,9 @@ pub struct ValidatingWebhookConfigurationList {
 }
 
 /// Webhooks that admit or reject objects and may change them.
+///
+/// +genclient
+/// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
 pub struct MutatingWebhookConfiguration {

@@ -1,0 +1,405 @@
+//! Client configuration: where the API server is, how to trust it and how to authenticate, built
+//! from a kubeconfig file, from the in-cluster service account, or by hand.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::Error;
+use crate::kubeconfig::{AuthInfo, Cluster, Kubeconfig};
+
+/// The directory where Kubernetes mounts a pod's service account credentials.
+pub const SERVICE_ACCOUNT_DIR: &str = "/var/run/secrets/kubernetes.io/serviceaccount";
+
+/// The namespace requests use when the configuration names none.
+pub const DEFAULT_NAMESPACE: &str = "default";
+
+/// PEM data, given inline or as a file read when the transport is built.
+#[derive(Clone, PartialEq, Eq)]
+pub enum PemSource {
+    /// The PEM text.
+    Data(Vec<u8>),
+    /// A file holding the PEM text.
+    File(PathBuf),
+}
+
+impl PemSource {
+    /// The PEM bytes (reading the file if need be).
+    pub fn load(&self) -> Result<Vec<u8>, Error> {
+        match self {
+            PemSource::Data(d) => Ok(d.clone()),
+            PemSource::File(p) => std::fs::read(p).map_err(|e| Error::Config(format!("reading {}: {e}", p.display()))),
+        }
+    }
+}
+
+impl std::fmt::Debug for PemSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PemSource::Data(d) => write!(f, "Data({} bytes)", d.len()),
+            PemSource::File(p) => f.debug_tuple("File").field(p).finish(),
+        }
+    }
+}
+
+/// How to trust the server and how to present a client certificate.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TlsConfig {
+    /// The CA bundle that signs the server certificate. Without one, the system bundle is used.
+    pub ca: Option<PemSource>,
+    /// The client certificate chain (needs `client_key`).
+    pub client_certificate: Option<PemSource>,
+    /// The private key of the client certificate (PKCS#8, PKCS#1 or SEC1).
+    pub client_key: Option<PemSource>,
+    /// Accept any server certificate (insecure; not allowed together with `ca`).
+    pub insecure_skip_tls_verify: bool,
+    /// The name to verify the server certificate against and to send as SNI, instead of the URL
+    /// host.
+    pub server_name: Option<String>,
+}
+
+/// How requests authenticate (besides a client certificate).
+#[derive(Clone, Default, PartialEq, Eq)]
+pub enum Auth {
+    /// No credentials.
+    #[default]
+    None,
+    /// `Authorization: Bearer <token>`.
+    BearerToken(String),
+    /// A bearer token read from a file, re-read every minute (projected service account tokens
+    /// rotate).
+    BearerTokenFile(PathBuf),
+    /// `Authorization: Basic …`.
+    Basic {
+        /// The user name.
+        username: String,
+        /// The password.
+        password: String,
+    },
+}
+
+impl std::fmt::Debug for Auth {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Auth::None => f.write_str("None"),
+            Auth::BearerToken(_) => f.write_str("BearerToken(<redacted>)"),
+            Auth::BearerTokenFile(p) => f.debug_tuple("BearerTokenFile").field(p).finish(),
+            Auth::Basic { username, .. } => {
+                f.debug_struct("Basic").field("username", username).field("password", &"<redacted>").finish()
+            }
+        }
+    }
+}
+
+/// Whom to act as (`Impersonate-*` headers).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Impersonation {
+    /// The user name (`Impersonate-User`); empty for none.
+    pub user: String,
+    /// The UID (`Impersonate-Uid`).
+    pub uid: String,
+    /// The groups (`Impersonate-Group`, one header each).
+    pub groups: Vec<String>,
+    /// Extra user fields (`Impersonate-Extra-<key>`).
+    pub extra: BTreeMap<String, Vec<String>>,
+}
+
+impl Impersonation {
+    /// Whether nothing is impersonated.
+    pub fn is_empty(&self) -> bool {
+        self.user.is_empty() && self.uid.is_empty() && self.groups.is_empty() && self.extra.is_empty()
+    }
+}
+
+/// Everything needed to reach an API server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// The server URL: `http://` or `https://`, host, optional port and path prefix.
+    pub base_url: String,
+    /// TLS settings (for `https://`).
+    pub tls: TlsConfig,
+    /// Request credentials.
+    pub auth: Auth,
+    /// Whom to impersonate.
+    pub impersonate: Impersonation,
+    /// The namespace the configuration selects (the kubeconfig context's, or the service
+    /// account's); `default` otherwise.
+    pub namespace: String,
+    /// Limit on connecting and receiving the response headers of each request (the body of a
+    /// watch is not limited); `None` for no limit.
+    pub timeout: Option<Duration>,
+    /// The `User-Agent` header.
+    pub user_agent: String,
+}
+
+impl Config {
+    /// A configuration for a server URL with no TLS settings or credentials.
+    pub fn new(base_url: impl Into<String>) -> Result<Config, Error> {
+        let base_url = base_url.into();
+        parse_base_url(&base_url)?;
+        Ok(Config {
+            base_url,
+            tls: TlsConfig::default(),
+            auth: Auth::None,
+            impersonate: Impersonation::default(),
+            namespace: DEFAULT_NAMESPACE.to_owned(),
+            timeout: Some(Duration::from_secs(60)),
+            user_agent: default_user_agent(),
+        })
+    }
+
+    /// The configuration from a kubeconfig: `context` or the current context, its cluster and
+    /// user. Relative file paths are resolved against `base_dir` (the file's directory); files are
+    /// read now, so problems name the kubeconfig field (`users[0].user.client-key`). `source`
+    /// names the kubeconfig in errors.
+    pub fn from_kubeconfig(
+        kubeconfig: &Kubeconfig,
+        context: Option<&str>,
+        base_dir: &Path,
+        source: &str,
+    ) -> Result<Config, Error> {
+        let sel = kubeconfig.select(context, source)?;
+        let cluster_path = format!("clusters[{}].cluster", sel.cluster_index);
+        let mut config = cluster_config(sel.cluster, base_dir, source, &cluster_path)?;
+        if let Some((ui, user)) = sel.user {
+            apply_user(&mut config, user, base_dir, source, &format!("users[{ui}].user"))?;
+        }
+        if !sel.context.namespace.is_empty() {
+            config.namespace = sel.context.namespace.clone();
+        }
+        Ok(config)
+    }
+
+    /// Reads a kubeconfig file and builds the configuration of `context` (or the current one).
+    pub fn from_kubeconfig_file(path: &Path, context: Option<&str>) -> Result<Config, Error> {
+        let kubeconfig = Kubeconfig::read(path)?;
+        let base_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        Config::from_kubeconfig(&kubeconfig, context, &base_dir, &path.display().to_string())
+    }
+
+    /// The configuration from the default kubeconfig: the first existing file of `KUBECONFIG`,
+    /// else `~/.kube/config`.
+    pub fn from_default_kubeconfig(context: Option<&str>) -> Result<Config, Error> {
+        let path = crate::kubeconfig::default_path().ok_or_else(|| {
+            Error::Config(
+                "no kubeconfig found: KUBECONFIG names no existing file and ~/.kube/config does not exist".into(),
+            )
+        })?;
+        Config::from_kubeconfig_file(&path, context)
+    }
+
+    /// The configuration of a pod: `KUBERNETES_SERVICE_HOST`/`KUBERNETES_SERVICE_PORT` and the
+    /// service account in [`SERVICE_ACCOUNT_DIR`].
+    pub fn in_cluster() -> Result<Config, Error> {
+        Config::in_cluster_from(|k| std::env::var(k).ok(), Path::new(SERVICE_ACCOUNT_DIR))
+    }
+
+    /// The in-cluster configuration with the environment read through `env` and the service
+    /// account files (`token`, `ca.crt`, optional `namespace`) in `dir`.
+    pub fn in_cluster_from(env: impl Fn(&str) -> Option<String>, dir: &Path) -> Result<Config, Error> {
+        let host = env("KUBERNETES_SERVICE_HOST").filter(|s| !s.is_empty());
+        let port = env("KUBERNETES_SERVICE_PORT").filter(|s| !s.is_empty());
+        let (Some(host), Some(port)) = (host, port) else {
+            return Err(Error::Config(
+                "not running in a cluster: KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT must be set".into(),
+            ));
+        };
+        if port.parse::<u16>().is_err() {
+            return Err(Error::Config(format!("KUBERNETES_SERVICE_PORT: {port:?} is not a port number")));
+        }
+        let host = if host.contains(':') && !host.starts_with('[') { format!("[{host}]") } else { host };
+        let mut config = Config::new(format!("https://{host}:{port}"))
+            .map_err(|e| Error::Config(format!("KUBERNETES_SERVICE_HOST: {e}")))?;
+        let token_path = dir.join("token");
+        let token = std::fs::read_to_string(&token_path)
+            .map_err(|e| Error::Config(format!("reading the service account token {}: {e}", token_path.display())))?;
+        if token.trim().is_empty() {
+            return Err(Error::Config(format!("the service account token {} is empty", token_path.display())));
+        }
+        config.auth = Auth::BearerTokenFile(token_path);
+        let ca_path = dir.join("ca.crt");
+        let ca = std::fs::read(&ca_path)
+            .map_err(|e| Error::Config(format!("reading the service account CA {}: {e}", ca_path.display())))?;
+        crate::transport::parse_certificates(&ca).map_err(|e| Error::Config(format!("{}: {e}", ca_path.display())))?;
+        config.tls.ca = Some(PemSource::Data(ca));
+        match std::fs::read_to_string(dir.join("namespace")) {
+            Ok(ns) if !ns.trim().is_empty() => config.namespace = ns.trim().to_owned(),
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => {
+                return Err(Error::Config(format!("reading {}: {e}", dir.join("namespace").display())));
+            }
+        }
+        Ok(config)
+    }
+
+    /// The default kubeconfig if there is one, else the in-cluster configuration.
+    pub fn infer() -> Result<Config, Error> {
+        if crate::kubeconfig::default_path().is_some() {
+            Config::from_default_kubeconfig(None)
+        } else {
+            Config::in_cluster()
+        }
+    }
+}
+
+/// The default `User-Agent`.
+pub fn default_user_agent() -> String {
+    format!("kapi-client/{}", env!("CARGO_PKG_VERSION"))
+}
+
+/// Checks a server URL: `http` or `https`, a host, no query or fragment.
+pub(crate) fn parse_base_url(url: &str) -> Result<http::Uri, Error> {
+    let uri: http::Uri = url.parse().map_err(|e| Error::Config(format!("server URL {url:?}: {e}")))?;
+    match uri.scheme_str() {
+        Some("http" | "https") => {}
+        Some(other) => {
+            return Err(Error::Config(format!("server URL {url:?}: scheme {other:?} is not http or https")));
+        }
+        None => return Err(Error::Config(format!("server URL {url:?}: no scheme (http:// or https://)"))),
+    }
+    if uri.host().is_none_or(str::is_empty) {
+        return Err(Error::Config(format!("server URL {url:?}: no host")));
+    }
+    if uri.query().is_some() || url.contains('#') {
+        return Err(Error::Config(format!("server URL {url:?}: must not have a query or fragment")));
+    }
+    Ok(uri)
+}
+
+fn resolve(base_dir: &Path, p: &str) -> PathBuf {
+    let path = Path::new(p);
+    if path.is_absolute() { path.to_path_buf() } else { base_dir.join(path) }
+}
+
+/// PEM from a `*-data` field or else a file field, checked with `check` so that a problem names
+/// the field.
+fn pem_field(
+    data: &[u8],
+    file: &str,
+    base_dir: &Path,
+    source: &str,
+    (data_field, file_field): (&str, &str),
+    check: fn(&[u8]) -> Result<(), String>,
+) -> Result<Option<PemSource>, Error> {
+    if !data.is_empty() {
+        check(data).map_err(|e| Error::Config(format!("{source}: {data_field}: {e}")))?;
+        return Ok(Some(PemSource::Data(data.to_vec())));
+    }
+    if file.is_empty() {
+        return Ok(None);
+    }
+    let path = resolve(base_dir, file);
+    let bytes = std::fs::read(&path)
+        .map_err(|e| Error::Config(format!("{source}: {file_field}: reading {}: {e}", path.display())))?;
+    check(&bytes).map_err(|e| Error::Config(format!("{source}: {file_field}: {}: {e}", path.display())))?;
+    Ok(Some(PemSource::Data(bytes)))
+}
+
+fn check_certs(pem: &[u8]) -> Result<(), String> {
+    crate::transport::parse_certificates(pem).map(drop)
+}
+
+fn check_key(pem: &[u8]) -> Result<(), String> {
+    crate::transport::parse_private_key(pem).map(drop)
+}
+
+fn cluster_config(cluster: &Cluster, base_dir: &Path, source: &str, path: &str) -> Result<Config, Error> {
+    if cluster.server.is_empty() {
+        return Err(Error::Config(format!("{source}: {path}.server: must be set")));
+    }
+    let server =
+        if cluster.server.contains("://") { cluster.server.clone() } else { format!("https://{}", cluster.server) };
+    let mut config = Config::new(server.trim_end_matches('/'))
+        .map_err(|e| Error::Config(format!("{source}: {path}.server: {e}")))?;
+    config.tls.ca = pem_field(
+        &cluster.certificate_authority_data,
+        &cluster.certificate_authority,
+        base_dir,
+        source,
+        (&format!("{path}.certificate-authority-data"), &format!("{path}.certificate-authority")),
+        check_certs,
+    )?;
+    config.tls.insecure_skip_tls_verify = cluster.insecure_skip_tls_verify;
+    if config.tls.insecure_skip_tls_verify && config.tls.ca.is_some() {
+        return Err(Error::Config(format!(
+            "{source}: {path}.insecure-skip-tls-verify: a certificate authority must not be given together with \
+             insecure-skip-tls-verify"
+        )));
+    }
+    if !cluster.tls_server_name.is_empty() {
+        config.tls.server_name = Some(cluster.tls_server_name.clone());
+    }
+    if !cluster.proxy_url.is_empty() {
+        return Err(Error::Config(format!("{source}: {path}.proxy-url: proxies are not supported by this client")));
+    }
+    Ok(config)
+}
+
+fn apply_user(config: &mut Config, user: &AuthInfo, base_dir: &Path, source: &str, path: &str) -> Result<(), Error> {
+    if user.exec.is_some() {
+        return Err(Error::Config(format!("{source}: {path}.exec: exec credential plugins are not supported")));
+    }
+    if user.auth_provider.is_some() {
+        return Err(Error::Config(format!(
+            "{source}: {path}.auth-provider: authentication provider plugins are not supported"
+        )));
+    }
+    let cert = pem_field(
+        &user.client_certificate_data,
+        &user.client_certificate,
+        base_dir,
+        source,
+        (&format!("{path}.client-certificate-data"), &format!("{path}.client-certificate")),
+        check_certs,
+    )?;
+    let key = pem_field(
+        &user.client_key_data,
+        &user.client_key,
+        base_dir,
+        source,
+        (&format!("{path}.client-key-data"), &format!("{path}.client-key")),
+        check_key,
+    )?;
+    match (&cert, &key) {
+        (Some(_), None) => {
+            return Err(Error::Config(format!(
+                "{source}: {path}.client-key-data: a client certificate is given but no client key"
+            )));
+        }
+        (None, Some(_)) => {
+            return Err(Error::Config(format!(
+                "{source}: {path}.client-certificate-data: a client key is given but no client certificate"
+            )));
+        }
+        _ => {}
+    }
+    config.tls.client_certificate = cert;
+    config.tls.client_key = key;
+
+    let has_token = !user.token.is_empty() || !user.token_file.is_empty();
+    let has_basic = !user.username.is_empty() || !user.password.is_empty();
+    if has_token && has_basic {
+        return Err(Error::Config(format!(
+            "{source}: {path}.username: basic authentication and a bearer token must not both be given"
+        )));
+    }
+    if !user.token_file.is_empty() {
+        // As client-go: the file wins over an inline token; it must be readable now.
+        let file = resolve(base_dir, &user.token_file);
+        std::fs::read_to_string(&file)
+            .map_err(|e| Error::Config(format!("{source}: {path}.tokenFile: reading {}: {e}", file.display())))?;
+        config.auth = Auth::BearerTokenFile(file);
+    } else if !user.token.is_empty() {
+        config.auth = Auth::BearerToken(user.token.clone());
+    } else if has_basic {
+        config.auth = Auth::Basic { username: user.username.clone(), password: user.password.clone() };
+    }
+    config.impersonate = Impersonation {
+        user: user.impersonate.clone(),
+        uid: user.impersonate_uid.clone(),
+        groups: user.impersonate_groups.clone(),
+        extra: user.impersonate_user_extra.clone(),
+    };
+    Ok(())
+}

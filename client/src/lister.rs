@@ -1,0 +1,119 @@
+//! Typed, read-only views of a [`Store`]: list by label selector and get by name, across the
+//! store or within one namespace, as upstream's generated listers offer.
+
+use std::sync::Arc;
+
+use kapi_api::meta::v1::{STATUS_FAILURE, Status, StatusDetails, StatusReason};
+use kapi_machinery::TypeMeta;
+
+use crate::labels::Selector;
+use crate::reflector::qualified_resource;
+use crate::store::{NAMESPACE_INDEX, Store, key};
+use crate::{Error, Resource, StatusError};
+
+/// Lists and gets objects of a resource from a local cache.
+pub struct Lister<R> {
+    store: Arc<Store<R>>,
+}
+
+impl<R> Clone for Lister<R> {
+    fn clone(&self) -> Self {
+        Lister { store: self.store.clone() }
+    }
+}
+
+impl<R> std::fmt::Debug for Lister<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lister").field("store", &self.store).finish()
+    }
+}
+
+impl<R: Resource> Lister<R> {
+    /// A lister over a store.
+    pub fn new(store: Arc<Store<R>>) -> Self {
+        Lister { store }
+    }
+
+    /// The objects whose labels match the selector, across all namespaces, in key order.
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<R>> {
+        self.store.list().into_iter().filter(|o| selector.matches(&o.metadata().labels)).collect()
+    }
+
+    /// A cluster-scoped object by name. For namespaced resources use
+    /// [`namespace`](Self::namespace)`(ns).get(name)`; this returns an invalid-request error.
+    /// A missing object is a `404 NotFound` error, as from the server.
+    pub fn get(&self, name: &str) -> Result<Arc<R>, Error> {
+        if R::NAMESPACED {
+            return Err(Error::InvalidRequest(format!(
+                "{} is namespaced: get {name:?} through namespace(ns).get(name)",
+                qualified_resource::<R>()
+            )));
+        }
+        self.store.get(name).ok_or_else(|| not_found::<R>(name))
+    }
+
+    /// The objects of one namespace. For a cluster-scoped resource the view is empty.
+    pub fn namespace(&self, namespace: impl Into<String>) -> NamespaceLister<R> {
+        NamespaceLister { store: self.store.clone(), namespace: namespace.into() }
+    }
+}
+
+/// Lists and gets the objects of one namespace from a local cache.
+pub struct NamespaceLister<R> {
+    store: Arc<Store<R>>,
+    namespace: String,
+}
+
+impl<R> Clone for NamespaceLister<R> {
+    fn clone(&self) -> Self {
+        NamespaceLister { store: self.store.clone(), namespace: self.namespace.clone() }
+    }
+}
+
+impl<R> std::fmt::Debug for NamespaceLister<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NamespaceLister").field("namespace", &self.namespace).finish_non_exhaustive()
+    }
+}
+
+impl<R: Resource> NamespaceLister<R> {
+    /// The namespace.
+    pub fn namespace(&self) -> &str {
+        &self.namespace
+    }
+
+    /// The objects of the namespace whose labels match the selector, in name order.
+    pub fn list(&self, selector: &Selector) -> Vec<Arc<R>> {
+        if !R::NAMESPACED {
+            return Vec::new();
+        }
+        // The namespace index is built into every store, so the lookup cannot fail.
+        let objects = self.store.by_index(NAMESPACE_INDEX, &self.namespace).unwrap_or_default();
+        objects.into_iter().filter(|o| selector.matches(&o.metadata().labels)).collect()
+    }
+
+    /// An object of the namespace by name; a missing object is a `404 NotFound` error.
+    pub fn get(&self, name: &str) -> Result<Arc<R>, Error> {
+        let found = if R::NAMESPACED { self.store.get(&key(&self.namespace, name)) } else { None };
+        found.ok_or_else(|| not_found::<R>(name))
+    }
+}
+
+/// The `404 NotFound` error the server would return for the object.
+fn not_found<R: Resource>(name: &str) -> Error {
+    let status = Status {
+        type_meta: TypeMeta { kind: "Status".to_string(), api_version: "v1".to_string() },
+        status: STATUS_FAILURE.to_string(),
+        message: format!("{} {name:?} not found", qualified_resource::<R>()),
+        reason: StatusReason(StatusReason::NOT_FOUND.to_string()),
+        details: Some(StatusDetails {
+            name: name.to_string(),
+            group: R::GROUP.to_string(),
+            kind: R::RESOURCE.to_string(),
+            ..Default::default()
+        }),
+        code: 404,
+        ..Default::default()
+    };
+    Error::Api(Box::new(StatusError { code: 404, status, retry_after: None }))
+}

@@ -1,0 +1,473 @@
+//! Request handling: routing a request to a verb, decoding options and bodies, calling the
+//! tracker and encoding the answer.
+
+use std::time::Duration;
+
+use bytes::Bytes;
+use http::{Method, StatusCode, header};
+use kapi_api::meta::v1::{DeleteOptions, GetOptions, ListMeta, STATUS_SUCCESS, Status, StatusDetails, StatusReason};
+use kapi_machinery::json::value::{self, Value};
+use kapi_machinery::types::Time;
+use kapi_machinery::{DecodeErrorKind, Object, TypeMeta};
+
+use super::codec::{self, Target};
+use super::negotiate::{self, Encoding};
+use super::patch::{self, PATCH_MEDIA_TYPES, PatchError, PatchType};
+use super::query::Query;
+use super::route::{self, Route};
+use super::{ApiServer, Fault, MAX_BODY_BYTES, watch};
+use crate::body::{self, Body};
+use crate::tracker::options::{self, FieldValidation};
+use crate::tracker::{Modify, Result, errors};
+use crate::{Error, ResourceInfo};
+
+/// One request being served.
+struct Call<'a> {
+    info: ResourceInfo,
+    route: Route,
+    query: Query,
+    req: &'a http::Request<Bytes>,
+    /// The response encoding.
+    enc: Encoding,
+}
+
+impl Call<'_> {
+    fn namespace(&self) -> &str {
+        self.route.namespace.as_deref().unwrap_or_default()
+    }
+
+    fn name(&self) -> &str {
+        self.route.name.as_deref().unwrap_or_default()
+    }
+
+    fn header(&self, name: header::HeaderName) -> Option<&str> {
+        self.req.headers().get(name).and_then(|v| v.to_str().ok())
+    }
+
+    /// The `apiVersion`s a body for this resource may name.
+    fn api_versions(&self) -> Vec<String> {
+        vec![self.info.gvk().api_version()]
+    }
+
+    fn require_verb(&self, verb: &str) -> Result<()> {
+        if self.info.supports(verb) { Ok(()) } else { Err(errors::method_not_supported(&self.info, verb)) }
+    }
+}
+
+/// Go's `strconv.Quote` for a warning text (non-ASCII escaped so the header stays ASCII).
+fn quote(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_ascii_graphic() || c == ' ' => out.push(c),
+            c if (c as u32) < 0x80 => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if (c as u32) <= 0xffff => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push_str(&format!("\\U{:08x}", c as u32)),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn respond(code: u16, enc: Encoding, data: Vec<u8>, warnings: &[String]) -> http::Response<Body> {
+    let mut resp = http::Response::new(body::full(data));
+    *resp.status_mut() = StatusCode::from_u16(code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    resp.headers_mut().insert(header::CONTENT_TYPE, http::HeaderValue::from_static(enc.media_type()));
+    for w in warnings {
+        if let Ok(v) = http::HeaderValue::from_str(&format!("299 - {}", quote(w))) {
+            resp.headers_mut().append(header::WARNING, v);
+        }
+    }
+    resp
+}
+
+fn object_response(code: u16, enc: Encoding, obj: &dyn Object, warnings: &[String]) -> Result<http::Response<Body>> {
+    Ok(respond(code, enc, codec::encode(enc, obj)?, warnings))
+}
+
+/// Encodes an error's `Status` with its code; `Retry-After` when it asks for a delay.
+pub(crate) fn error_response(err: &Error, enc: Encoding) -> http::Response<Body> {
+    let status = errors::status_of(err);
+    let code = u16::try_from(status.code).ok().filter(|c| (400..600).contains(c)).unwrap_or(500);
+    let retry = status.details.as_ref().map(|d| d.retry_after_seconds).filter(|s| *s > 0);
+    let mut resp = match codec::encode(enc, &status) {
+        Ok(data) => respond(code, enc, data, &[]),
+        Err(_) => {
+            let mut r = http::Response::new(body::full(status.message.clone()));
+            *r.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
+            r
+        }
+    };
+    if let Some(s) = retry
+        && let Ok(v) = http::HeaderValue::from_str(&s.to_string())
+    {
+        resp.headers_mut().insert(header::RETRY_AFTER, v);
+    }
+    resp
+}
+
+/// Sorts strict-decoding findings by the field validation directive: `Strict` fails with
+/// upstream's `strict decoding error: …`, `Warn` returns them as warnings, `Ignore` drops them.
+fn findings(fv: FieldValidation, found: Vec<String>) -> Result<Vec<String>> {
+    match fv {
+        FieldValidation::Ignore => Ok(Vec::new()),
+        FieldValidation::Warn => Ok(found),
+        FieldValidation::Strict if found.is_empty() => Ok(Vec::new()),
+        FieldValidation::Strict => Err(errors::bad_request(DecodeErrorKind::Strict(found).to_string())),
+    }
+}
+
+fn patch_error(e: PatchError) -> Error {
+    match e {
+        PatchError::Malformed(m) => errors::bad_request(m),
+        PatchError::NotApplicable(m) => errors::into_error(errors::failure(422, StatusReason::INVALID, m, None)),
+    }
+}
+
+impl ApiServer {
+    /// Serves one request. Never fails: errors are `Status` responses.
+    pub async fn handle(&self, req: http::Request<Bytes>) -> http::Response<Body> {
+        self.record(&req);
+        let accept = req.headers().get(header::ACCEPT).and_then(|v| v.to_str().ok());
+        // Errors before the resource is known are JSON unless the client refuses it.
+        let fallback = negotiate::response_encoding(accept, false).unwrap_or(Encoding::Json);
+        if let Some(fault) = self.take_fault(&req) {
+            return fault_response(&fault, fallback);
+        }
+        if req.body().len() > MAX_BODY_BYTES {
+            return error_response(&errors::request_entity_too_large(MAX_BODY_BYTES), fallback);
+        }
+        let (info, route) = match route::resolve(req.uri().path(), &self.tracker) {
+            Ok(r) => r,
+            Err(e) => return error_response(&e, fallback),
+        };
+        let query = Query::parse(req.uri().query());
+        let is_watch = req.method() == Method::GET && query.bool("watch") == Some(true);
+        let enc = if is_watch {
+            negotiate::watch_encoding(accept, info.protobuf)
+        } else {
+            negotiate::response_encoding(accept, info.protobuf)
+        };
+        let enc = match enc {
+            Ok(e) => e,
+            Err(e) => return error_response(&e, Encoding::Json),
+        };
+        let call = Call { info, route, query, req: &req, enc };
+        match self.dispatch(&call, is_watch) {
+            Ok(resp) => resp,
+            Err(e) => error_response(&e, enc),
+        }
+    }
+
+    fn dispatch(&self, call: &Call<'_>, is_watch: bool) -> Result<http::Response<Body>> {
+        let m = call.req.method();
+        let namespaced_without_ns = call.info.namespaced && call.route.namespace.is_none();
+        match (&call.route.name, &call.route.subresource) {
+            (None, _) => match *m {
+                Method::GET if is_watch => self.watch(call),
+                Method::GET => self.list(call),
+                Method::POST if !namespaced_without_ns => self.create(call),
+                Method::DELETE if !namespaced_without_ns => self.delete_collection(call),
+                _ => Err(errors::method_not_allowed(m.as_str())),
+            },
+            (Some(_), None) => match *m {
+                Method::GET if is_watch => self.watch(call),
+                Method::GET => self.get(call),
+                Method::PUT => self.update(call),
+                Method::PATCH => self.patch(call),
+                Method::DELETE => self.delete(call),
+                _ => Err(errors::method_not_allowed(m.as_str())),
+            },
+            (Some(_), Some(_)) => match *m {
+                Method::GET => self.get(call),
+                Method::PUT => self.update(call),
+                Method::PATCH => self.patch(call),
+                _ => Err(errors::method_not_allowed(m.as_str())),
+            },
+        }
+    }
+
+    fn decode_body(&self, call: &Call<'_>, fv: FieldValidation) -> Result<(Box<dyn Object>, Vec<String>)> {
+        let body_enc = negotiate::request_encoding(call.header(header::CONTENT_TYPE), call.info.protobuf)?;
+        let versions = call.api_versions();
+        let target = Target { new: call.info.new_object, api_versions: &versions, kind: call.info.kind };
+        let (mut obj, found) = codec::decode(&target, body_enc, call.req.body(), fv != FieldValidation::Ignore)?;
+        let warnings = findings(fv, found)?;
+        self.apply_defaults(obj.as_mut());
+        Ok((obj, warnings))
+    }
+
+    fn get(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
+        call.require_verb("get")?;
+        let opts = GetOptions {
+            resource_version: call.query.get("resourceVersion").unwrap_or_default().to_owned(),
+            ..GetOptions::default()
+        };
+        let obj = self.tracker.get(&call.info.gvr(), call.namespace(), call.name(), &opts)?;
+        object_response(200, call.enc, obj.as_ref(), &[])
+    }
+
+    fn list(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
+        call.require_verb("list")?;
+        let opts = call.query.list_options()?;
+        let (items, meta) = self.tracker.list(&call.info.gvr(), call.namespace(), &opts)?;
+        let list = (call.info.new_list)(items, meta);
+        object_response(200, call.enc, list.as_ref(), &[])
+    }
+
+    fn watch(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
+        call.require_verb("watch")?;
+        let mut opts = call.query.list_options()?;
+        if let Some(name) = &call.route.name {
+            // A watch on a named object is a watch with `metadata.name=<name>`.
+            let by_name = format!("metadata.name={}", name.replace('\\', "\\\\").replace(',', "\\,"));
+            opts.field_selector =
+                if opts.field_selector.is_empty() { by_name } else { format!("{},{by_name}", opts.field_selector) };
+        }
+        let timeout = match opts.timeout_seconds {
+            Some(s) if s > 0 => Some(Duration::from_secs(s.unsigned_abs())),
+            _ => None,
+        };
+        match self.tracker.watch(&call.info.gvr(), call.namespace(), &opts) {
+            Ok(w) => Ok(watch::stream(w, call.enc, timeout, self.bookmark_interval())),
+            Err(e) if e.status().is_some_and(|s| s.code == 410) => watch::error_stream(call.enc, &e),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn create(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
+        call.require_verb("create")?;
+        let opts = call.query.create_options();
+        let w = options::validate_create(&opts)?;
+        let (obj, warnings) = self.decode_body(call, w.field_validation)?;
+        let out = self.tracker.create(&call.info.gvr(), call.namespace(), obj, &opts)?;
+        object_response(201, call.enc, out.as_ref(), &warnings)
+    }
+
+    fn update(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
+        call.require_verb("update")?;
+        let opts = call.query.update_options();
+        let w = options::validate_update(&opts)?;
+        let (obj, warnings) = self.decode_body(call, w.field_validation)?;
+        let body_name = (call.info.metadata)(obj.as_ref()).map(|m| m.name.clone()).unwrap_or_default();
+        if body_name != call.name() {
+            return Err(errors::bad_request(format!(
+                "the name of the object ({body_name}) does not match the name on the URL ({})",
+                call.name()
+            )));
+        }
+        let gvr = call.info.gvr();
+        let out = match call.route.subresource.as_deref() {
+            Some(sub) => self.tracker.update_subresource(&gvr, sub, call.namespace(), obj, &opts)?,
+            None => self.tracker.update(&gvr, call.namespace(), obj, &opts)?,
+        };
+        object_response(200, call.enc, out.as_ref(), &warnings)
+    }
+
+    fn delete_options(&self, call: &Call<'_>) -> Result<DeleteOptions> {
+        let mut opts = if call.req.body().iter().all(u8::is_ascii_whitespace) {
+            DeleteOptions::default()
+        } else {
+            let enc = negotiate::request_encoding(call.header(header::CONTENT_TYPE), true)?;
+            codec::decode_delete_options(enc, call.req.body(), &call.info.gvk().api_version())?
+        };
+        call.query.merge_delete_options(&mut opts)?;
+        Ok(opts)
+    }
+
+    fn delete(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
+        call.require_verb("delete")?;
+        let opts = self.delete_options(call)?;
+        let res = self.tracker.delete(&call.info.gvr(), call.namespace(), call.name(), &opts)?;
+        if !res.deleted {
+            let code = if opts.orphan_dependents == Some(false) { 202 } else { 200 };
+            return object_response(code, call.enc, res.object.as_ref(), &[]);
+        }
+        let uid = (call.info.metadata)(res.object.as_ref()).map(|m| m.uid.clone()).unwrap_or_default();
+        let status = Status {
+            type_meta: TypeMeta { kind: "Status".into(), api_version: "v1".into() },
+            status: STATUS_SUCCESS.into(),
+            details: Some(StatusDetails {
+                name: call.name().into(),
+                group: call.info.group.into(),
+                kind: call.info.resource.into(),
+                uid,
+                ..StatusDetails::default()
+            }),
+            ..Status::default()
+        };
+        object_response(200, call.enc, &status, &[])
+    }
+
+    fn delete_collection(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
+        call.require_verb("deletecollection")?;
+        let opts = self.delete_options(call)?;
+        let list_opts = call.query.list_options()?;
+        let gvr = call.info.gvr();
+        let items = self.tracker.delete_collection(&gvr, call.namespace(), &list_opts, &opts)?;
+        let meta = ListMeta { resource_version: self.tracker.resource_version(), ..ListMeta::default() };
+        let list = (call.info.new_list)(items, meta);
+        object_response(200, call.enc, list.as_ref(), &[])
+    }
+
+    fn patch(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
+        let ct = call.header(header::CONTENT_TYPE).unwrap_or_default();
+        let pt = PatchType::from_content_type(ct).ok_or_else(|| errors::unsupported_media_type(PATCH_MEDIA_TYPES))?;
+        let apply = pt == PatchType::Apply;
+        call.require_verb(if apply { "apply" } else { "patch" })?;
+        let opts = call.query.patch_options();
+        let w = options::validate_patch(&opts, apply)?;
+        let strict = w.field_validation != FieldValidation::Ignore;
+        let info = call.info;
+        let keys = self.merge_keys_for(&info.gvr());
+        let body = call.req.body();
+        let mut found = Vec::new();
+        let applied = if apply { Some(self.applied_config(call, strict, &mut found)?) } else { None };
+        let document = match pt {
+            PatchType::Merge | PatchType::Strategic => Some(parse_patch(body)?),
+            _ => None,
+        };
+        let versions = call.api_versions();
+        let target = Target { new: info.new_object, api_versions: &versions, kind: info.kind };
+        let name = call.name().to_owned();
+        let modify = Modify {
+            namespace: call.namespace(),
+            name: &name,
+            subresource: call.route.subresource.as_deref(),
+            dry_run: w.dry_run,
+            create_if_missing: apply && call.route.subresource.is_none(),
+        };
+        let (out, created) = self.tracker.modify(&info.gvr(), &modify, |current| {
+            let live = match current {
+                Some(c) => crate::tracker::meta::to_value(c)?,
+                None => Value::Object(Vec::new()),
+            };
+            let patched = match (pt, &applied, &document) {
+                (PatchType::Json, _, _) => patch::json_patch(&live, body, MAX_BODY_BYTES).map_err(patch_error)?,
+                (PatchType::Merge, _, Some(doc)) => patch::merge_patch(live, doc),
+                (PatchType::Strategic, _, Some(doc)) => {
+                    patch::strategic_merge_patch(live, doc, &keys).map_err(patch_error)?
+                }
+                (PatchType::Apply, Some(cfg), _) => {
+                    let mut merged = patch::apply_merge(live, cfg, &keys).map_err(patch_error)?;
+                    record_apply(
+                        &mut merged,
+                        cfg,
+                        &keys,
+                        &opts.field_manager,
+                        &info,
+                        call.route.subresource.as_deref(),
+                    );
+                    merged
+                }
+                _ => return Err(errors::internal("the patch document was not read")),
+            };
+            let (mut obj, more) = codec::decode_json(&target, &patched.to_compact_vec(), strict)?;
+            found.extend(more);
+            found = findings(w.field_validation, std::mem::take(&mut found))?;
+            self.apply_defaults(obj.as_mut());
+            Ok(obj)
+        })?;
+        object_response(if created { 201 } else { 200 }, call.enc, out.as_ref(), &found)
+    }
+
+    /// The applied configuration of an apply patch (YAML or JSON), with the URL's name filled in
+    /// when it has none.
+    fn applied_config(&self, call: &Call<'_>, strict: bool, found: &mut Vec<String>) -> Result<Value> {
+        let body = call.req.body();
+        let json = kapi_machinery::yaml::yaml_to_json(body, false)
+            .map_err(|e| errors::bad_request(format!("error decoding YAML: {e}")))?;
+        if strict
+            && let Err(e) = kapi_machinery::yaml::yaml_to_json(body, true)
+            && let DecodeErrorKind::Strict(msgs) = e.into_kind()
+        {
+            found.extend(msgs);
+        }
+        let mut cfg = value::parse(&json).map_err(|e| errors::bad_request(format!("error decoding YAML: {e}")))?;
+        let Value::Object(members) = &mut cfg else {
+            return Err(errors::bad_request("the applied configuration must be an object"));
+        };
+        let gvk = call.info.gvk();
+        let text =
+            |k: &str| members.iter().rev().find(|(n, _)| n == k).and_then(|(_, v)| v.as_str()).map(str::to_owned);
+        if text("apiVersion").as_deref() != Some(gvk.api_version().as_str())
+            || text("kind").as_deref() != Some(gvk.kind.as_str())
+        {
+            return Err(errors::bad_request(format!(
+                "the applied configuration must set apiVersion {:?} and kind {:?}",
+                gvk.api_version(),
+                gvk.kind
+            )));
+        }
+        let meta = members.iter_mut().rev().find(|(n, _)| n == "metadata").map(|(_, v)| v);
+        match meta {
+            Some(Value::Object(m)) => {
+                if !m.iter().any(|(k, _)| k == "name") {
+                    m.push(("name".into(), Value::String(call.name().into())));
+                }
+            }
+            Some(_) => return Err(errors::bad_request("metadata must be an object")),
+            None => members
+                .push(("metadata".into(), Value::Object(vec![("name".into(), Value::String(call.name().into()))]))),
+        }
+        Ok(cfg)
+    }
+}
+
+fn parse_patch(body: &[u8]) -> Result<Value> {
+    value::parse(body).map_err(|e| errors::bad_request(format!("error decoding patch: {e}")))
+}
+
+/// Records the manager's `Apply` entry in `metadata.managedFields`, replacing its previous one.
+fn record_apply(
+    merged: &mut Value,
+    applied: &Value,
+    keys: &super::MergeKeys,
+    manager: &str,
+    info: &ResourceInfo,
+    subresource: Option<&str>,
+) {
+    let fields = patch::field_set(applied, keys);
+    let mut entry = vec![
+        ("manager".to_owned(), Value::String(manager.into())),
+        ("operation".to_owned(), Value::String("Apply".into())),
+        ("apiVersion".to_owned(), Value::String(info.gvk().api_version())),
+        ("time".to_owned(), Value::String(Time::now().format_rfc3339())),
+        ("fieldsType".to_owned(), Value::String("FieldsV1".into())),
+        ("fieldsV1".to_owned(), fields),
+    ];
+    if let Some(sub) = subresource {
+        entry.push(("subresource".to_owned(), Value::String(sub.into())));
+    }
+    let Value::Object(top) = merged else { return };
+    if !top.iter().any(|(k, _)| k == "metadata") {
+        top.push(("metadata".into(), Value::Object(Vec::new())));
+    }
+    let Some((_, Value::Object(meta))) = top.iter_mut().rev().find(|(k, _)| k == "metadata") else { return };
+    if !meta.iter().any(|(k, _)| k == "managedFields") {
+        meta.push(("managedFields".into(), Value::Array(Vec::new())));
+    }
+    let Some((_, Value::Array(list))) = meta.iter_mut().rev().find(|(k, _)| k == "managedFields") else { return };
+    let same = |e: &Value| {
+        e.get("manager").and_then(Value::as_str) == Some(manager)
+            && e.get("operation").and_then(Value::as_str) == Some("Apply")
+            && e.get("subresource").and_then(Value::as_str) == subresource
+    };
+    list.retain(|e| !same(e));
+    list.push(Value::Object(entry));
+}
+
+fn fault_response(fault: &Fault, enc: Encoding) -> http::Response<Body> {
+    let details = fault.retry_after_seconds.map(|s| StatusDetails {
+        retry_after_seconds: i32::try_from(s).unwrap_or(i32::MAX),
+        ..StatusDetails::default()
+    });
+    let status = errors::failure(fault.code, &fault.reason, fault.message.clone(), details);
+    error_response(&errors::into_error(status), enc)
+}

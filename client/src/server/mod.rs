@@ -1,0 +1,314 @@
+//! An in-process Kubernetes API server over an [`ObjectTracker`]: [`ApiServer`] speaks the REST
+//! protocol for every registered resource and implements [`Service`], so clients can talk to it
+//! directly or over HTTP through [`TestServer`].
+//!
+//! Routes: `/api/v1/...` and `/apis/<group>/<version>/[namespaces/<ns>/]<resource>[/<name>[/<sub>]]`.
+//! - `GET` get and list; `GET ?watch=true` (or `watch=1`) watch; `POST` create; `PUT` update
+//!   (and `/status`); `PATCH` (JSON Patch, merge patch, strategic merge patch and server-side
+//!   apply, see [`patch`]); `DELETE` one object or a collection, with `DeleteOptions` from the
+//!   body and/or the query.
+//! - Query parameters: `dryRun`, `fieldManager`, `fieldValidation` (`Ignore`, `Warn` (default:
+//!   one `Warning: 299 - "unknown field \"spec.foo\""` header per finding) or `Strict` (`400`
+//!   `strict decoding error: …`)), `force`, `labelSelector`, `fieldSelector`, `limit`,
+//!   `continue`, `resourceVersion`, `resourceVersionMatch`, `allowWatchBookmarks`,
+//!   `sendInitialEvents`, `timeoutSeconds`, `gracePeriodSeconds`, `propagationPolicy`,
+//!   `orphanDependents`. Invalid option values are `422 Invalid` statuses on the options kind,
+//!   as upstream validates them; malformed numbers are `400`.
+//! - Content negotiation: request bodies in JSON, YAML or (for protobuf resources) protobuf by
+//!   `Content-Type` (`415` otherwise); responses by `Accept` (`406` when nothing fits). Watches
+//!   stream JSON (`Content-Type: application/json`, as upstream) or length-framed protobuf
+//!   (`application/vnd.kubernetes.protobuf;stream=watch`). Errors are `Status` bodies in the
+//!   negotiated encoding with the status code as HTTP code.
+//! - Bodies larger than [`MAX_BODY_BYTES`] are refused with `413`.
+//!
+//! Server-side apply is simplified: the applied configuration is merged into the live object
+//! (keyed lists by key, other lists replaced, maps merged), fields the configuration leaves out
+//! are kept, no ownership conflicts are detected (`force` is accepted and changes nothing), and
+//! the manager's `Apply` entry in `metadata.managedFields` records the applied field set. Other
+//! writes record no managed fields.
+//!
+//! Tests can inject faults ([`ApiServer::fail_next`]), compact the history
+//! ([`ApiServer::compact`]) to force `410` on watches and continue tokens, ask for bookmarks,
+//! close watches, and read the log of requests received.
+
+mod codec;
+mod handler;
+pub mod negotiate;
+pub mod patch;
+mod query;
+mod route;
+pub mod serve;
+mod watch;
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Mutex, MutexGuard, RwLock};
+use std::time::Duration;
+
+use bytes::Bytes;
+use kapi_machinery::{Object, Scheme, SchemeError};
+
+pub use negotiate::Encoding;
+pub use patch::{ListMerge, MergeKeys, PatchType};
+pub use serve::TestServer;
+
+use crate::service::{ResponseFuture, Service};
+use crate::tracker::ObjectTracker;
+use crate::{GroupVersionResource, Resource, ResourceInfo};
+
+/// The largest request body accepted (upstream's limit, 3 MiB).
+pub const MAX_BODY_BYTES: usize = 3 * 1024 * 1024;
+
+/// A failure to inject: the next request matching the method and path filters gets this status
+/// instead of being served.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fault {
+    /// The HTTP status code.
+    pub code: u16,
+    /// The `Status` reason.
+    pub reason: String,
+    /// The `Status` message.
+    pub message: String,
+    /// A `Retry-After` header and `details.retryAfterSeconds`.
+    pub retry_after_seconds: Option<u32>,
+    /// Only requests with this method match.
+    pub method: Option<http::Method>,
+    /// Only requests whose path contains this text match.
+    pub path_contains: Option<String>,
+    /// How many matching requests fail.
+    pub times: usize,
+}
+
+impl Fault {
+    /// A failure with any status.
+    pub fn status(code: u16, reason: &str, message: &str) -> Self {
+        Fault {
+            code,
+            reason: reason.into(),
+            message: message.into(),
+            retry_after_seconds: None,
+            method: None,
+            path_contains: None,
+            times: 1,
+        }
+    }
+
+    /// `429 TooManyRequests` with `Retry-After`, as upstream's max-in-flight filter answers.
+    pub fn too_many_requests(retry_after_seconds: u32) -> Self {
+        Fault {
+            retry_after_seconds: Some(retry_after_seconds),
+            ..Fault::status(429, "TooManyRequests", "Too many requests, please try again later.")
+        }
+    }
+
+    /// Only for requests with this method.
+    pub fn on_method(mut self, method: http::Method) -> Self {
+        self.method = Some(method);
+        self
+    }
+
+    /// Only for requests whose path contains `text`.
+    pub fn on_path(mut self, text: &str) -> Self {
+        self.path_contains = Some(text.into());
+        self
+    }
+
+    /// For the next `n` matching requests.
+    pub fn times(mut self, n: usize) -> Self {
+        self.times = n;
+        self
+    }
+
+    fn matches(&self, req: &http::Request<Bytes>) -> bool {
+        self.method.as_ref().is_none_or(|m| m == req.method())
+            && self.path_contains.as_ref().is_none_or(|p| req.uri().path().contains(p.as_str()))
+    }
+}
+
+/// A request the server received.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RequestRecord {
+    /// The method.
+    pub method: http::Method,
+    /// The path.
+    pub path: String,
+    /// The raw query string (empty when there is none).
+    pub query: String,
+    /// The `Content-Type` header.
+    pub content_type: Option<String>,
+    /// The `Accept` header.
+    pub accept: Option<String>,
+}
+
+/// An in-process API server over an [`ObjectTracker`].
+pub struct ApiServer {
+    tracker: ObjectTracker,
+    scheme: RwLock<Scheme>,
+    merge_keys: RwLock<HashMap<GroupVersionResource, MergeKeys>>,
+    faults: Mutex<VecDeque<Fault>>,
+    requests: Mutex<Vec<RequestRecord>>,
+    bookmark_interval: Mutex<Option<Duration>>,
+}
+
+impl std::fmt::Debug for ApiServer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ApiServer").field("tracker", &self.tracker).finish_non_exhaustive()
+    }
+}
+
+impl Default for ApiServer {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl ApiServer {
+    /// A server with an empty tracker and a scheme of every kind `kapi-api` defines (with their
+    /// defaulting functions, which run on every decoded body).
+    pub fn new() -> Self {
+        Self::with_tracker(ObjectTracker::new())
+    }
+
+    /// A server over an existing tracker (its registered resources are served).
+    pub fn with_tracker(tracker: ObjectTracker) -> Self {
+        let scheme = kapi_api::scheme().unwrap_or_default();
+        Self::with_parts(tracker, scheme)
+    }
+
+    /// A server over a tracker with a scheme of your own (used for defaulting request bodies).
+    pub fn with_parts(tracker: ObjectTracker, scheme: Scheme) -> Self {
+        let merge_keys =
+            tracker.resources().into_iter().map(|i| (i.gvr(), patch::default_merge_keys(i.group, i.kind))).collect();
+        ApiServer {
+            tracker,
+            scheme: RwLock::new(scheme),
+            merge_keys: RwLock::new(merge_keys),
+            faults: Mutex::new(VecDeque::new()),
+            requests: Mutex::new(Vec::new()),
+            bookmark_interval: Mutex::new(None),
+        }
+    }
+
+    /// Serves the resource of `R` (and adds `R` and its list to the scheme).
+    pub fn register<R: Resource>(&self) -> Result<(), SchemeError> {
+        {
+            let mut scheme = self.scheme.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+            scheme.add_known_type::<R>()?;
+            scheme.add_known_type::<R::List>()?;
+        }
+        self.register_info(ResourceInfo::of::<R>());
+        Ok(())
+    }
+
+    /// Serves a resource described at run time.
+    pub fn register_info(&self, info: ResourceInfo) {
+        self.tracker.register(info);
+        self.merge_keys
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .entry(info.gvr())
+            .or_insert_with(|| patch::default_merge_keys(info.group, info.kind));
+    }
+
+    /// Declares how a list field of a resource merges in strategic merge patches and apply
+    /// (`path` is the dotted field path, e.g. `spec.ports`).
+    pub fn set_list_merge(&self, gvr: &GroupVersionResource, path: &str, merge: ListMerge) {
+        let mut keys = self.merge_keys.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let entry = keys.entry(gvr.clone()).or_insert_with(patch::metadata_merge_keys);
+        entry.retain(|(p, _)| p != path);
+        entry.push((path.to_owned(), merge));
+    }
+
+    fn merge_keys_for(&self, gvr: &GroupVersionResource) -> MergeKeys {
+        self.merge_keys
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(gvr)
+            .cloned()
+            .unwrap_or_else(patch::metadata_merge_keys)
+    }
+
+    fn apply_defaults(&self, obj: &mut dyn Object) {
+        self.scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner).apply_defaults(obj);
+    }
+
+    /// The tracker holding the objects.
+    pub fn tracker(&self) -> &ObjectTracker {
+        &self.tracker
+    }
+
+    /// Makes matching requests fail with the fault's status (faults queue up in order).
+    pub fn fail_next(&self, fault: Fault) {
+        if fault.times > 0 {
+            lock(&self.faults).push_back(fault);
+        }
+    }
+
+    /// Drops the tracker's history: watches from older resource versions and continue tokens
+    /// answer `410`.
+    pub fn compact(&self) {
+        self.tracker.compact();
+    }
+
+    /// Asks open watches that allow bookmarks for one now.
+    pub fn request_bookmarks(&self) {
+        self.tracker.request_bookmarks();
+    }
+
+    /// Ends every open watch.
+    pub fn close_watches(&self) {
+        self.tracker.close_watches();
+    }
+
+    /// Sends a bookmark this often on watches that allow them (none by default).
+    pub fn set_bookmark_interval(&self, interval: Option<Duration>) {
+        *lock(&self.bookmark_interval) = interval;
+    }
+
+    fn bookmark_interval(&self) -> Option<Duration> {
+        *lock(&self.bookmark_interval)
+    }
+
+    /// The requests received so far, oldest first.
+    pub fn requests(&self) -> Vec<RequestRecord> {
+        lock(&self.requests).clone()
+    }
+
+    /// Forgets the requests received so far.
+    pub fn clear_requests(&self) {
+        lock(&self.requests).clear();
+    }
+
+    fn record(&self, req: &http::Request<Bytes>) {
+        let header =
+            |h: http::header::HeaderName| req.headers().get(h).and_then(|v| v.to_str().ok()).map(str::to_owned);
+        lock(&self.requests).push(RequestRecord {
+            method: req.method().clone(),
+            path: req.uri().path().to_owned(),
+            query: req.uri().query().unwrap_or_default().to_owned(),
+            content_type: header(http::header::CONTENT_TYPE),
+            accept: header(http::header::ACCEPT),
+        });
+    }
+
+    fn take_fault(&self, req: &http::Request<Bytes>) -> Option<Fault> {
+        let mut faults = lock(&self.faults);
+        let i = faults.iter().position(|f| f.matches(req))?;
+        let f = &mut faults[i];
+        f.times -= 1;
+        let fault = f.clone();
+        if f.times == 0 {
+            faults.remove(i);
+        }
+        Some(fault)
+    }
+}
+
+impl Service for ApiServer {
+    fn call(&self, request: http::Request<Bytes>) -> ResponseFuture<'_> {
+        Box::pin(async move { Ok(self.handle(request).await) })
+    }
+}

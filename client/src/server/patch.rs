@@ -1,0 +1,680 @@
+//! Patches on the JSON form of objects: JSON Patch (RFC 6902), JSON Merge Patch (RFC 7386), a
+//! strategic merge patch, and the merge step of a simplified server-side apply.
+//!
+//! The strategic merge patch is a merge patch except for the lists the resource declares a
+//! strategy for ([`ListMerge`]): lists of objects with a merge key are merged element by element
+//! (elements matched by the key; `$patch: delete` removes one; a `{"$patch": "replace"}` element
+//! replaces the whole list) and lists of scalars marked as sets are unioned
+//! (`$deleteFromPrimitiveList/<field>` removes values). `$patch: replace` and `$patch: delete`
+//! also work on maps; `$setElementOrder/…` and `$retainKeys` are accepted and ignored. All other
+//! lists are replaced. Server-side apply merges the applied configuration the same way, without
+//! directives, and records the applied field set in `metadata.managedFields`.
+
+use kapi_machinery::json::value::{self, Value};
+
+/// How a list field merges.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ListMerge {
+    /// A list of objects merged by this key (`patchMergeKey`, `listMapKey`).
+    Key(String),
+    /// A list of scalars merged as a set.
+    Set,
+}
+
+/// The list strategies of a resource, by dotted field path (`webhooks`, `metadata.finalizers`).
+pub type MergeKeys = Vec<(String, ListMerge)>;
+
+/// The patch types the server accepts, by `Content-Type`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PatchType {
+    /// `application/json-patch+json`.
+    Json,
+    /// `application/merge-patch+json`.
+    Merge,
+    /// `application/strategic-merge-patch+json`.
+    Strategic,
+    /// `application/apply-patch+yaml`.
+    Apply,
+}
+
+/// Every accepted patch media type.
+pub const PATCH_MEDIA_TYPES: &[&str] = &[
+    "application/json-patch+json",
+    "application/merge-patch+json",
+    "application/strategic-merge-patch+json",
+    "application/apply-patch+yaml",
+];
+
+impl PatchType {
+    /// The patch type of a `Content-Type` header value.
+    pub fn from_content_type(ct: &str) -> Option<PatchType> {
+        let essence = ct.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+        Some(match essence.as_str() {
+            "application/json-patch+json" => PatchType::Json,
+            "application/merge-patch+json" => PatchType::Merge,
+            "application/strategic-merge-patch+json" => PatchType::Strategic,
+            "application/apply-patch+yaml" => PatchType::Apply,
+            _ => return None,
+        })
+    }
+}
+
+/// Why a patch failed: a malformed patch (`400 BadRequest`) or one that does not apply to the
+/// object (`422 Invalid`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PatchError {
+    /// The patch document itself is wrong.
+    Malformed(String),
+    /// The patch cannot be applied to this object.
+    NotApplicable(String),
+}
+
+/// The strategies upstream declares for every object's metadata.
+pub fn metadata_merge_keys() -> MergeKeys {
+    vec![
+        ("metadata.ownerReferences".into(), ListMerge::Key("uid".into())),
+        ("metadata.finalizers".into(), ListMerge::Set),
+        ("metadata.managedFields".into(), ListMerge::Key("manager".into())),
+    ]
+}
+
+/// The list strategies of the admissionregistration kinds (their `patchMergeKey` and
+/// `listMapKey` markers), plus the metadata ones.
+pub fn default_merge_keys(group: &str, kind: &str) -> MergeKeys {
+    let mut keys = metadata_merge_keys();
+    if group == "admissionregistration.k8s.io" {
+        let name = || ListMerge::Key("name".into());
+        match kind {
+            "ValidatingWebhookConfiguration" | "MutatingWebhookConfiguration" => {
+                keys.push(("webhooks".into(), name()));
+                keys.push(("webhooks.matchConditions".into(), name()));
+            }
+            "ValidatingAdmissionPolicy" | "MutatingAdmissionPolicy" => {
+                keys.push(("spec.matchConditions".into(), name()));
+                keys.push(("spec.variables".into(), name()));
+            }
+            _ => {}
+        }
+    }
+    keys
+}
+
+fn strategy<'a>(keys: &'a MergeKeys, path: &[String]) -> Option<&'a ListMerge> {
+    let joined = path.join(".");
+    keys.iter().find(|(p, _)| *p == joined).map(|(_, m)| m)
+}
+
+/// JSON equality: objects compare regardless of member order, numbers by value.
+pub fn json_eq(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => {
+            x == y || matches!((x.parse::<f64>(), y.parse::<f64>()), (Ok(p), Ok(q)) if p == q)
+        }
+        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_eq(p, q)),
+        (Value::Object(x), Value::Object(y)) => {
+            let distinct = |m: &[(String, Value)]| {
+                let mut keys: Vec<&str> = m.iter().map(|(k, _)| k.as_str()).collect();
+                keys.sort_unstable();
+                keys.dedup();
+                keys.len()
+            };
+            distinct(x) == distinct(y)
+                && x.iter().all(|(k, v)| b.get(k).is_some_and(|w| json_eq(a.get(k).unwrap_or(v), w)))
+        }
+        _ => a == b,
+    }
+}
+
+/// Sets a member in place (appending it when absent); later duplicates of the key are dropped.
+fn set_member(obj: &mut Vec<(String, Value)>, key: &str, v: Value) {
+    match obj.iter().position(|(k, _)| k == key) {
+        Some(i) => {
+            obj[i].1 = v;
+            let mut first = true;
+            obj.retain(|(k, _)| {
+                if k != key {
+                    return true;
+                }
+                let keep = first;
+                first = false;
+                keep
+            });
+        }
+        None => obj.push((key.to_owned(), v)),
+    }
+}
+
+fn remove_member(obj: &mut Vec<(String, Value)>, key: &str) -> Option<Value> {
+    let pos = obj.iter().rposition(|(k, _)| k == key)?;
+    let v = obj.remove(pos).1;
+    obj.retain(|(k, _)| k != key);
+    Some(v)
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON Patch (RFC 6902)
+
+fn parse_pointer(p: &str) -> Result<Vec<String>, PatchError> {
+    if p.is_empty() {
+        return Ok(Vec::new());
+    }
+    let Some(rest) = p.strip_prefix('/') else {
+        return Err(PatchError::Malformed(format!("JSON pointer must be empty or start with '/': {p:?}")));
+    };
+    Ok(rest.split('/').map(|t| t.replace("~1", "/").replace("~0", "~")).collect())
+}
+
+fn array_index(token: &str, len: usize, allow_end: bool, path: &str) -> Result<usize, PatchError> {
+    if allow_end && token == "-" {
+        return Ok(len);
+    }
+    let valid =
+        !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit()) && (token == "0" || !token.starts_with('0'));
+    let i = if valid { token.parse::<usize>().ok() } else { None };
+    match i {
+        Some(i) if i < len || (allow_end && i == len) => Ok(i),
+        _ => Err(PatchError::NotApplicable(format!("array index {token:?} is out of bounds at {path:?}"))),
+    }
+}
+
+fn get_path<'a>(doc: &'a Value, path: &[String]) -> Option<&'a Value> {
+    let mut cur = doc;
+    for t in path {
+        cur = match cur {
+            Value::Object(_) => cur.get(t)?,
+            Value::Array(items) => items.get(array_index(t, items.len(), false, "").ok()?)?,
+            _ => return None,
+        };
+    }
+    Some(cur)
+}
+
+fn get_path_mut<'a>(doc: &'a mut Value, path: &[String]) -> Option<&'a mut Value> {
+    let mut cur = doc;
+    for t in path {
+        cur = match cur {
+            Value::Object(members) => members.iter_mut().rev().find(|(k, _)| k == t).map(|(_, v)| v)?,
+            Value::Array(items) => {
+                let i = array_index(t, items.len(), false, "").ok()?;
+                items.get_mut(i)?
+            }
+            _ => return None,
+        };
+    }
+    Some(cur)
+}
+
+fn missing(op: &str, path: &str) -> PatchError {
+    PatchError::NotApplicable(format!("{op} operation does not apply: doc is missing path: {path:?}"))
+}
+
+fn op_add(doc: &mut Value, path: &[String], raw: &str, v: Value) -> Result<(), PatchError> {
+    let Some((last, parent)) = path.split_last() else {
+        *doc = v;
+        return Ok(());
+    };
+    match get_path_mut(doc, parent) {
+        Some(Value::Object(members)) => {
+            set_member(members, last, v);
+            Ok(())
+        }
+        Some(Value::Array(items)) => {
+            let i = array_index(last, items.len(), true, raw)?;
+            items.insert(i, v);
+            Ok(())
+        }
+        _ => Err(missing("add", raw)),
+    }
+}
+
+fn op_remove(doc: &mut Value, path: &[String], raw: &str, op: &str) -> Result<Value, PatchError> {
+    let Some((last, parent)) = path.split_last() else {
+        return Err(PatchError::NotApplicable(format!("{op} operation does not apply: cannot remove the root")));
+    };
+    match get_path_mut(doc, parent) {
+        Some(Value::Object(members)) => remove_member(members, last).ok_or_else(|| missing(op, raw)),
+        Some(Value::Array(items)) => {
+            let i = array_index(last, items.len(), false, raw)?;
+            Ok(items.remove(i))
+        }
+        _ => Err(missing(op, raw)),
+    }
+}
+
+/// Applies a JSON Patch document. Copies may add at most `copy_limit` bytes in total, as
+/// upstream bounds them.
+pub fn json_patch(doc: &Value, patch: &[u8], copy_limit: usize) -> Result<Value, PatchError> {
+    let ops = match value::parse(patch) {
+        Ok(Value::Array(ops)) => ops,
+        Ok(_) => return Err(PatchError::Malformed("a JSON patch must be an array of operations".into())),
+        Err(e) => return Err(PatchError::Malformed(format!("invalid JSON patch: {e}"))),
+    };
+    let mut doc = doc.clone();
+    let mut copied = 0usize;
+    for (i, op) in ops.iter().enumerate() {
+        let field = |name: &str| -> Result<&str, PatchError> {
+            op.get(name)
+                .and_then(Value::as_str)
+                .ok_or_else(|| PatchError::Malformed(format!("operation {i}: missing or non-string {name:?} member")))
+        };
+        let value = || {
+            op.get("value")
+                .cloned()
+                .ok_or_else(|| PatchError::Malformed(format!("operation {i}: missing \"value\" member")))
+        };
+        let kind = field("op")?;
+        let raw = field("path")?;
+        let path = parse_pointer(raw)?;
+        match kind {
+            "add" => op_add(&mut doc, &path, raw, value()?)?,
+            "remove" => {
+                op_remove(&mut doc, &path, raw, "remove")?;
+            }
+            "replace" => {
+                let v = value()?;
+                match get_path_mut(&mut doc, &path) {
+                    Some(slot) => *slot = v,
+                    None => return Err(missing("replace", raw)),
+                }
+            }
+            "move" => {
+                let from_raw = field("from")?;
+                let from = parse_pointer(from_raw)?;
+                if path.len() > from.len() && path[..from.len()] == from[..] {
+                    return Err(PatchError::NotApplicable(format!(
+                        "move operation does not apply: {from_raw:?} is a prefix of {raw:?}"
+                    )));
+                }
+                let v = op_remove(&mut doc, &from, from_raw, "move")?;
+                op_add(&mut doc, &path, raw, v)?;
+            }
+            "copy" => {
+                let from_raw = field("from")?;
+                let from = parse_pointer(from_raw)?;
+                let v = get_path(&doc, &from).cloned().ok_or_else(|| missing("copy", from_raw))?;
+                copied = copied.saturating_add(v.to_compact_vec().len());
+                if copied > copy_limit {
+                    return Err(PatchError::NotApplicable(format!(
+                        "the accumulated size of copied values exceeds the limit of {copy_limit} bytes"
+                    )));
+                }
+                op_add(&mut doc, &path, raw, v)?;
+            }
+            "test" => {
+                let want = value()?;
+                match get_path(&doc, &path) {
+                    Some(have) if json_eq(have, &want) => {}
+                    Some(_) => {
+                        return Err(PatchError::NotApplicable(format!("testing value {raw} failed: test failed")));
+                    }
+                    None => return Err(missing("test", raw)),
+                }
+            }
+            other => return Err(PatchError::Malformed(format!("operation {i}: unexpected op {other:?}"))),
+        }
+    }
+    Ok(doc)
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON Merge Patch (RFC 7386)
+
+/// Applies a merge patch.
+pub fn merge_patch(target: Value, patch: &Value) -> Value {
+    let Value::Object(members) = patch else { return patch.clone() };
+    let mut out = match target {
+        Value::Object(m) => m,
+        _ => Vec::new(),
+    };
+    for (k, v) in members {
+        if *v == Value::Null {
+            remove_member(&mut out, k);
+        } else {
+            let cur = out.iter().rev().find(|(n, _)| n == k).map(|(_, c)| c.clone()).unwrap_or(Value::Null);
+            set_member(&mut out, k, merge_patch(cur, v));
+        }
+    }
+    Value::Object(out)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Strategic merge patch and apply
+
+fn is_directive(key: &str) -> bool {
+    key == "$patch"
+        || key == "$retainKeys"
+        || key.starts_with("$setElementOrder/")
+        || key.starts_with("$deleteFromPrimitiveList/")
+}
+
+/// The value without patch directives, for content a patch adds.
+fn strip_directives(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(
+            m.iter().filter(|(k, _)| !is_directive(k)).map(|(k, v)| (k.clone(), strip_directives(v))).collect(),
+        ),
+        Value::Array(items) => Value::Array(items.iter().map(strip_directives).collect()),
+        other => other.clone(),
+    }
+}
+
+struct Merger<'a> {
+    keys: &'a MergeKeys,
+    directives: bool,
+}
+
+impl Merger<'_> {
+    /// Merges `patch` into `target`; `None` means the value is deleted.
+    fn merge(&self, target: Value, patch: &Value, path: &mut Vec<String>) -> Result<Option<Value>, PatchError> {
+        let Value::Object(members) = patch else { return Ok(Some(patch.clone())) };
+        if self.directives {
+            match patch.get("$patch") {
+                None => {}
+                Some(Value::String(d)) if d == "replace" => return Ok(Some(strip_directives(patch))),
+                Some(Value::String(d)) if d == "delete" => return Ok(None),
+                Some(Value::String(d)) if d == "merge" => {}
+                Some(other) => {
+                    return Err(PatchError::Malformed(format!(
+                        "unknown patch type: {} in map: {}",
+                        String::from_utf8_lossy(&other.to_compact_vec()),
+                        path.join(".")
+                    )));
+                }
+            }
+        }
+        let mut out = match target {
+            Value::Object(m) => m,
+            _ => Vec::new(),
+        };
+        for (k, v) in members {
+            if self.directives && is_directive(k) {
+                if let Some(field) = k.strip_prefix("$deleteFromPrimitiveList/") {
+                    let Value::Array(drop) = v else {
+                        return Err(PatchError::Malformed(format!("{k} must be a list")));
+                    };
+                    if let Some(Value::Array(items)) = out.iter_mut().rev().find(|(n, _)| n == field).map(|(_, v)| v) {
+                        items.retain(|x| !drop.iter().any(|d| json_eq(x, d)));
+                    }
+                }
+                continue;
+            }
+            if *v == Value::Null {
+                remove_member(&mut out, k);
+                continue;
+            }
+            path.push(k.clone());
+            let cur = out.iter().rev().find(|(n, _)| n == k).map(|(_, v)| v.clone()).unwrap_or(Value::Null);
+            let merged = match (v, strategy(self.keys, path)) {
+                (Value::Array(items), Some(ListMerge::Key(key))) => Some(self.merge_keyed(cur, items, key, path)?),
+                (Value::Array(items), Some(ListMerge::Set)) => Some(union(cur, items)),
+                (Value::Array(items), None) => Some(Value::Array(items.iter().map(strip_directives).collect())),
+                (Value::Object(_), _) => self.merge(cur, v, path)?,
+                (other, _) => Some(other.clone()),
+            };
+            path.pop();
+            match merged {
+                Some(m) => set_member(&mut out, k, m),
+                None => {
+                    remove_member(&mut out, k);
+                }
+            }
+        }
+        Ok(Some(Value::Object(out)))
+    }
+
+    fn merge_keyed(&self, cur: Value, items: &[Value], key: &str, path: &mut Vec<String>) -> Result<Value, PatchError> {
+        let mut list = match cur {
+            Value::Array(a) => a,
+            _ => Vec::new(),
+        };
+        let directive = |i: &Value| i.get("$patch").and_then(Value::as_str).map(str::to_owned);
+        if self.directives && items.iter().any(|i| directive(i).as_deref() == Some("replace")) {
+            return Ok(Value::Array(items.iter().filter(|i| directive(i).is_none()).map(strip_directives).collect()));
+        }
+        for item in items {
+            if !matches!(item, Value::Object(_)) {
+                return Err(PatchError::Malformed(format!(
+                    "{}: list items must be objects with the merge key {key:?}",
+                    path.join(".")
+                )));
+            }
+            let Some(kv) = item.get(key) else {
+                return Err(PatchError::Malformed(format!(
+                    "map: {} does not contain declared merge key: {key}",
+                    String::from_utf8_lossy(&item.to_compact_vec())
+                )));
+            };
+            let pos = list.iter().position(|e| e.get(key).is_some_and(|x| json_eq(x, kv)));
+            if self.directives && directive(item).as_deref() == Some("delete") {
+                if let Some(p) = pos {
+                    list.remove(p);
+                }
+                continue;
+            }
+            match pos {
+                Some(p) => {
+                    let existing = std::mem::replace(&mut list[p], Value::Null);
+                    match self.merge(existing, item, path)? {
+                        Some(m) => list[p] = m,
+                        None => {
+                            list.remove(p);
+                        }
+                    }
+                }
+                None => list.push(strip_directives(item)),
+            }
+        }
+        Ok(Value::Array(list))
+    }
+}
+
+fn union(cur: Value, items: &[Value]) -> Value {
+    let mut list = match cur {
+        Value::Array(a) => a,
+        _ => Vec::new(),
+    };
+    for i in items {
+        if !list.iter().any(|x| json_eq(x, i)) {
+            list.push(i.clone());
+        }
+    }
+    Value::Array(list)
+}
+
+/// Applies a strategic merge patch with the resource's list strategies.
+pub fn strategic_merge_patch(target: Value, patch: &Value, keys: &MergeKeys) -> Result<Value, PatchError> {
+    if !matches!(patch, Value::Object(_)) {
+        return Err(PatchError::Malformed("a strategic merge patch must be a JSON object".into()));
+    }
+    Merger { keys, directives: true }
+        .merge(target, patch, &mut Vec::new())?
+        .ok_or_else(|| PatchError::NotApplicable("the patch deletes the whole object".into()))
+}
+
+/// Merges an applied configuration into the live object (server-side apply, simplified: the
+/// applied fields win, fields it leaves out are kept, keyed lists merge by key).
+pub fn apply_merge(live: Value, applied: &Value, keys: &MergeKeys) -> Result<Value, PatchError> {
+    Merger { keys, directives: false }
+        .merge(live, applied, &mut Vec::new())?
+        .ok_or_else(|| PatchError::NotApplicable("the applied configuration is empty".into()))
+}
+
+/// Fields server-side apply does not track.
+fn untracked(path: &[String], key: &str) -> bool {
+    match path {
+        [] => matches!(key, "apiVersion" | "kind" | "status"),
+        [m] if m == "metadata" => matches!(
+            key,
+            "name"
+                | "namespace"
+                | "uid"
+                | "resourceVersion"
+                | "generation"
+                | "creationTimestamp"
+                | "managedFields"
+                | "selfLink"
+                | "deletionTimestamp"
+                | "deletionGracePeriodSeconds"
+        ),
+        _ => false,
+    }
+}
+
+/// The `FieldsV1` set of the fields a configuration sets (`f:<field>`, `k:{"name":"x"}` for
+/// keyed list elements, `v:<value>` for set elements).
+pub fn field_set(v: &Value, keys: &MergeKeys) -> Value {
+    fn walk(v: &Value, keys: &MergeKeys, path: &mut Vec<String>) -> Value {
+        let Value::Object(members) = v else { return Value::Object(Vec::new()) };
+        let mut out = Vec::new();
+        for (k, child) in members {
+            if untracked(path, k) {
+                continue;
+            }
+            path.push(k.clone());
+            let entry = match (child, strategy(keys, path)) {
+                (Value::Object(_), _) => walk(child, keys, path),
+                (Value::Array(items), Some(ListMerge::Key(key))) => Value::Object(
+                    items
+                        .iter()
+                        .filter_map(|item| {
+                            let kv = item.get(key)?;
+                            let id = Value::Object(vec![(key.clone(), kv.clone())]);
+                            let mut inner = vec![(".".to_owned(), Value::Object(Vec::new()))];
+                            if let Value::Object(fields) = walk(item, keys, path) {
+                                inner.extend(fields);
+                            }
+                            Some((format!("k:{}", String::from_utf8_lossy(&id.to_compact_vec())), Value::Object(inner)))
+                        })
+                        .collect(),
+                ),
+                (Value::Array(items), Some(ListMerge::Set)) => Value::Object(
+                    items
+                        .iter()
+                        .map(|i| {
+                            (format!("v:{}", String::from_utf8_lossy(&i.to_compact_vec())), Value::Object(Vec::new()))
+                        })
+                        .collect(),
+                ),
+                _ => Value::Object(Vec::new()),
+            };
+            path.pop();
+            set_member(&mut out, &format!("f:{k}"), entry);
+        }
+        Value::Object(out)
+    }
+    walk(v, keys, &mut Vec::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(s: &str) -> Value {
+        value::parse(s.as_bytes()).unwrap()
+    }
+
+    fn s(v: &Value) -> String {
+        String::from_utf8(v.to_compact_vec()).unwrap()
+    }
+
+    #[test]
+    fn json_patch_operations() {
+        let doc = v(r#"{"a":{"b":[1,2]},"c":"x"}"#);
+        let p = br#"[{"op":"add","path":"/a/b/1","value":9},{"op":"remove","path":"/c"},
+            {"op":"replace","path":"/a/b/0","value":0},{"op":"copy","from":"/a/b","path":"/d"},
+            {"op":"move","from":"/d","path":"/e"},{"op":"test","path":"/e/2","value":2.0},
+            {"op":"add","path":"/a/b/-","value":"end"},{"op":"add","path":"/a/x~1y","value":true}]"#;
+        let out = json_patch(&doc, p, 1 << 20).unwrap();
+        assert_eq!(s(&out), r#"{"a":{"b":[0,9,2,"end"],"x/y":true},"e":[0,9,2]}"#);
+    }
+
+    #[test]
+    fn json_patch_failures() {
+        let doc = v(r#"{"a":[1]}"#);
+        assert!(matches!(json_patch(&doc, b"{}", 100), Err(PatchError::Malformed(_))));
+        assert!(matches!(json_patch(&doc, br#"[{"op":"jump","path":"/a"}]"#, 100), Err(PatchError::Malformed(_))));
+        assert!(matches!(
+            json_patch(&doc, br#"[{"op":"test","path":"/a/0","value":2}]"#, 100),
+            Err(PatchError::NotApplicable(_))
+        ));
+        assert!(matches!(
+            json_patch(&doc, br#"[{"op":"remove","path":"/b"}]"#, 100),
+            Err(PatchError::NotApplicable(_))
+        ));
+        assert!(matches!(
+            json_patch(&doc, br#"[{"op":"add","path":"/a/5","value":1}]"#, 100),
+            Err(PatchError::NotApplicable(_))
+        ));
+        assert!(matches!(
+            json_patch(&doc, br#"[{"op":"move","from":"/a","path":"/a/0"}]"#, 100),
+            Err(PatchError::NotApplicable(_))
+        ));
+        let bomb = br#"[{"op":"copy","from":"/a","path":"/b"},{"op":"copy","from":"/a","path":"/c"}]"#;
+        assert!(matches!(json_patch(&doc, bomb, 4), Err(PatchError::NotApplicable(_))));
+    }
+
+    #[test]
+    fn merge_patch_rfc_examples() {
+        let target = v(
+            r#"{"title":"Goodbye!","author":{"givenName":"John","familyName":"Doe"},"tags":["example","sample"],"content":"This will be unchanged"}"#,
+        );
+        let patch =
+            v(r#"{"title":"Hello!","phoneNumber":"+01-123-456-7890","author":{"familyName":null},"tags":["example"]}"#);
+        assert_eq!(
+            s(&merge_patch(target, &patch)),
+            r#"{"title":"Hello!","author":{"givenName":"John"},"tags":["example"],"content":"This will be unchanged","phoneNumber":"+01-123-456-7890"}"#
+        );
+        assert_eq!(s(&merge_patch(v(r#"{"a":"b"}"#), &v(r#"["c"]"#))), r#"["c"]"#);
+        assert_eq!(s(&merge_patch(v(r#"[1]"#), &v(r#"{"a":{"b":null}}"#))), r#"{"a":{}}"#);
+    }
+
+    #[test]
+    fn strategic_merge_by_key() {
+        let keys = default_merge_keys("admissionregistration.k8s.io", "ValidatingWebhookConfiguration");
+        let live =
+            v(r#"{"metadata":{"finalizers":["a"]},"webhooks":[{"name":"x","sideEffects":"None"},{"name":"y"}]}"#);
+        let patch = v(
+            r#"{"metadata":{"finalizers":["b"]},"webhooks":[{"name":"x","timeoutSeconds":5},{"name":"y","$patch":"delete"},{"name":"z"}]}"#,
+        );
+        let out = strategic_merge_patch(live.clone(), &patch, &keys).unwrap();
+        assert_eq!(
+            s(&out),
+            r#"{"metadata":{"finalizers":["a","b"]},"webhooks":[{"name":"x","sideEffects":"None","timeoutSeconds":5},{"name":"z"}]}"#
+        );
+        let replace = v(
+            r#"{"webhooks":[{"name":"q"},{"$patch":"replace"}],"metadata":{"$deleteFromPrimitiveList/finalizers":["a"]}}"#,
+        );
+        let out = strategic_merge_patch(live.clone(), &replace, &keys).unwrap();
+        assert_eq!(s(&out), r#"{"metadata":{"finalizers":[]},"webhooks":[{"name":"q"}]}"#);
+        let bad = v(r#"{"webhooks":[{"timeoutSeconds":1}]}"#);
+        assert!(matches!(strategic_merge_patch(live.clone(), &bad, &keys), Err(PatchError::Malformed(_))));
+        // Lists without a strategy are replaced.
+        let plain = default_merge_keys("", "Other");
+        let out = strategic_merge_patch(live, &v(r#"{"webhooks":[{"name":"z"}]}"#), &plain).unwrap();
+        assert_eq!(s(&out), r#"{"metadata":{"finalizers":["a"]},"webhooks":[{"name":"z"}]}"#);
+    }
+
+    #[test]
+    fn apply_merges_and_records_fields() {
+        let keys = default_merge_keys("admissionregistration.k8s.io", "ValidatingWebhookConfiguration");
+        let live = v(r#"{"metadata":{"name":"c","labels":{"a":"1"}},"webhooks":[{"name":"x","sideEffects":"None"}]}"#);
+        let applied = v(
+            r#"{"apiVersion":"admissionregistration.k8s.io/v1","kind":"ValidatingWebhookConfiguration","metadata":{"name":"c","labels":{"b":"2"}},"webhooks":[{"name":"x","timeoutSeconds":3}]}"#,
+        );
+        let out = apply_merge(live, &applied, &keys).unwrap();
+        assert_eq!(
+            s(&out),
+            r#"{"metadata":{"name":"c","labels":{"a":"1","b":"2"}},"webhooks":[{"name":"x","sideEffects":"None","timeoutSeconds":3}],"apiVersion":"admissionregistration.k8s.io/v1","kind":"ValidatingWebhookConfiguration"}"#
+        );
+        assert_eq!(
+            s(&field_set(&applied, &keys)),
+            r#"{"f:metadata":{"f:labels":{"f:b":{}}},"f:webhooks":{"k:{\"name\":\"x\"}":{".":{},"f:name":{},"f:timeoutSeconds":{}}}}"#
+        );
+    }
+
+    #[test]
+    fn equality_ignores_member_order() {
+        assert!(json_eq(&v(r#"{"a":1,"b":[1.0]}"#), &v(r#"{"b":[1],"a":1}"#)));
+        assert!(!json_eq(&v(r#"{"a":1}"#), &v(r#"{"a":1,"b":2}"#)));
+    }
+}

@@ -1,0 +1,58 @@
+//! URL routing: `/api/v1/...` and `/apis/<group>/<version>/...` paths to a served resource,
+//! with an optional namespace, object name and subresource.
+
+use super::query::percent_decode;
+use crate::tracker::{ObjectTracker, Result, errors};
+use crate::{GroupVersionResource, ResourceInfo};
+
+/// Where a request points.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Route {
+    /// The namespace from `/namespaces/<ns>/`, if the path has one.
+    pub(crate) namespace: Option<String>,
+    /// The object name.
+    pub(crate) name: Option<String>,
+    /// The subresource (`status`).
+    pub(crate) subresource: Option<String>,
+}
+
+/// Resolves a path to a registered resource and the rest of the route; unknown paths are
+/// `404 NotFound`.
+pub(crate) fn resolve(path: &str, tracker: &ObjectTracker) -> Result<(ResourceInfo, Route)> {
+    let segments: Vec<String> = path.split('/').filter(|s| !s.is_empty()).map(|s| percent_decode(s, false)).collect();
+    let (group, version, rest) = match segments.as_slice() {
+        [api, version, rest @ ..] if api == "api" => ("", version.as_str(), rest),
+        [apis, group, version, rest @ ..] if apis == "apis" => (group.as_str(), version.as_str(), rest),
+        _ => return Err(errors::path_not_found()),
+    };
+    let lookup = |resource: &str| tracker.resource(&GroupVersionResource::new(group, version, resource));
+    // `namespaces/<ns>/<resource>/…` for namespaced resources; otherwise the first segment is
+    // the resource (which may be `namespaces` itself).
+    if let [ns_word, ns, resource, tail @ ..] = rest
+        && ns_word == "namespaces"
+        && let Some(info) = lookup(resource)
+        && info.namespaced
+    {
+        return finish(info, Some(ns.clone()), tail);
+    }
+    let [resource, tail @ ..] = rest else { return Err(errors::path_not_found()) };
+    let info = lookup(resource).ok_or_else(errors::path_not_found)?;
+    if info.namespaced && !tail.is_empty() {
+        // Named objects of namespaced resources live under their namespace only.
+        return Err(errors::path_not_found());
+    }
+    finish(info, None, tail)
+}
+
+fn finish(info: ResourceInfo, namespace: Option<String>, tail: &[String]) -> Result<(ResourceInfo, Route)> {
+    let (name, subresource) = match tail {
+        [] => (None, None),
+        [name] => (Some(name.clone()), None),
+        [name, sub] if info.subresources.contains(&sub.as_str()) => (Some(name.clone()), Some(sub.clone())),
+        _ => return Err(errors::path_not_found()),
+    };
+    if namespace.as_deref() == Some("") || name.as_deref() == Some("") {
+        return Err(errors::path_not_found());
+    }
+    Ok((info, Route { namespace, name, subresource }))
+}

@@ -1,0 +1,123 @@
+//! [`TestServer`]: an [`ApiServer`] on a loopback port over HTTP/1.1, with TLS when given a
+//! rustls configuration.
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use http_body_util::BodyExt;
+use hyper::body::Incoming;
+use hyper_util::rt::TokioIo;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::task::{JoinHandle, JoinSet};
+use tokio_rustls::TlsAcceptor;
+
+use super::handler::error_response;
+use super::{ApiServer, Encoding, MAX_BODY_BYTES};
+use crate::body::Body;
+use crate::tracker::errors;
+
+/// A running test server. Dropping it (or [`TestServer::shutdown`]) stops accepting and closes
+/// every connection, which also ends open watches.
+#[derive(Debug)]
+pub struct TestServer {
+    addr: SocketAddr,
+    url: String,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: Option<JoinHandle<()>>,
+}
+
+impl TestServer {
+    /// Binds `127.0.0.1:0` and serves `api` (over TLS when `tls` is given). Must be called
+    /// within a tokio runtime.
+    pub async fn start(api: Arc<ApiServer>, tls: Option<Arc<rustls::ServerConfig>>) -> std::io::Result<TestServer> {
+        let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
+        let addr = listener.local_addr()?;
+        let url = format!("{}://{addr}", if tls.is_some() { "https" } else { "http" });
+        let acceptor = tls.map(TlsAcceptor::from);
+        let (stop, mut stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            let mut conns = JoinSet::new();
+            loop {
+                tokio::select! {
+                    _ = &mut stopped => break,
+                    accepted = listener.accept() => match accepted {
+                        Ok((stream, _)) => {
+                            conns.spawn(serve_connection(Arc::clone(&api), stream, acceptor.clone()));
+                        }
+                        // Out of file descriptors and the like: back off instead of spinning.
+                        Err(_) => tokio::time::sleep(Duration::from_millis(20)).await,
+                    },
+                    Some(_) = conns.join_next(), if !conns.is_empty() => {}
+                }
+            }
+            conns.shutdown().await;
+        });
+        Ok(TestServer { addr, url, stop: Some(stop), task: Some(task) })
+    }
+
+    /// The base URL, `http://127.0.0.1:<port>` or `https://…`.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// The bound address.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Stops accepting, closes every connection and waits until that is done.
+    pub async fn shutdown(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(task) = self.task.take() {
+            let _ = task.await;
+        }
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(task) = self.task.take() {
+            // Aborting the accept loop drops its connection set, which aborts every connection.
+            task.abort();
+        }
+    }
+}
+
+async fn serve_connection(api: Arc<ApiServer>, stream: TcpStream, tls: Option<TlsAcceptor>) {
+    let _ = stream.set_nodelay(true);
+    let svc = hyper::service::service_fn(move |req: http::Request<Incoming>| {
+        let api = Arc::clone(&api);
+        async move { Ok::<_, Infallible>(handle(api, req).await) }
+    });
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    // The timer drives the header read timeout, so idle half-open connections do not linger.
+    builder.timer(hyper_util::rt::TokioTimer::new());
+    match tls {
+        Some(acceptor) => {
+            if let Ok(s) = acceptor.accept(stream).await {
+                let _ = builder.serve_connection(TokioIo::new(s), svc).await;
+            }
+        }
+        None => {
+            let _ = builder.serve_connection(TokioIo::new(stream), svc).await;
+        }
+    }
+}
+
+async fn handle(api: Arc<ApiServer>, req: http::Request<Incoming>) -> http::Response<Body> {
+    let (parts, body) = req.into_parts();
+    match http_body_util::Limited::new(body, MAX_BODY_BYTES).collect().await {
+        Ok(collected) => api.handle(http::Request::from_parts(parts, collected.to_bytes())).await,
+        Err(e) if e.is::<http_body_util::LengthLimitError>() => {
+            error_response(&errors::request_entity_too_large(MAX_BODY_BYTES), Encoding::Json)
+        }
+        Err(e) => error_response(&errors::bad_request(format!("reading the request body: {e}")), Encoding::Json),
+    }
+}

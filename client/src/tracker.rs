@@ -1,0 +1,1133 @@
+//! An in-memory object store with API server semantics: the [`ObjectTracker`] keeps objects of
+//! any registered resource (type-erased, keyed by resource, namespace and name), assigns
+//! resource versions from one global counter, and keeps a bounded history of changes from which
+//! it serves watches, consistent paginated lists and reads at an exact resource version.
+//!
+//! What it implements, as upstream's generic registry and etcd storage do:
+//! - create: `AlreadyExists`, `generateName` (five random characters), UID, creation
+//!   timestamp, `generation` 1, name and namespace validation;
+//! - update: `NotFound`, optimistic concurrency (`Conflict` when the given resourceVersion is
+//!   stale; unconditional when it is empty), immutable UID, carried-over system fields,
+//!   `generation` bumped when anything outside `metadata` and `status` changes, no-op updates
+//!   that write nothing;
+//! - the `status` subresource, done generically: the stored object and the new one are
+//!   JSON-encoded and only the `status` member is taken from the new one. For resources that
+//!   have the subresource, create drops `status` and the main resource's update keeps it;
+//! - delete with preconditions; objects with finalizers get a deletion timestamp and are removed
+//!   once an update clears their finalizers. No garbage collector runs, so propagation policies
+//!   are validated but add no finalizers, and grace periods are ignored;
+//! - dry run (`dryRun=All`) on every write: the object comes back as it would have been stored,
+//!   nothing is persisted, and on create no UID or generated name is assigned and the
+//!   resourceVersion stays empty (on update it stays unchanged);
+//! - list with label and field selectors, `limit`/`continue` (tokens carry the snapshot's
+//!   resource version and the last key; lists continue at that snapshot) and the
+//!   `resourceVersion`/`resourceVersionMatch` semantics; history older than the retained window
+//!   answers `410 Expired`;
+//! - watch from a resource version, with synthetic initial events, bookmarks and selector-aware
+//!   ADDED/DELETED events when an object enters or leaves the selection.
+//!
+//! Errors are [`crate::Error::Api`] values carrying upstream's `Status` (see [`errors`]).
+
+pub mod errors;
+pub mod fields;
+pub(crate) mod meta;
+pub mod options;
+mod watch;
+
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use kapi_api::meta::v1::{
+    CreateOptions, DeleteOptions, GetOptions, ListMeta, ListOptions, ObjectMeta, ResourceVersionMatch, UpdateOptions,
+};
+use kapi_machinery::Object;
+use kapi_machinery::json::value::{self, Value};
+use kapi_machinery::types::Time;
+
+pub use fields::FieldSelector;
+pub use options::{FieldValidation, WriteOptions};
+pub use watch::TrackerWatch;
+
+use crate::labels::Selector;
+use crate::{Error, GroupVersionResource, ListParts, Resource, ResourceInfo};
+use errors::FieldError;
+
+/// The result of tracker operations: errors are API statuses.
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// How many changes the tracker keeps for watches and continued lists, unless told otherwise.
+pub const DEFAULT_HISTORY: usize = 10_000;
+
+/// The type of a change or watch event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EventType {
+    /// `ADDED`.
+    Added,
+    /// `MODIFIED`.
+    Modified,
+    /// `DELETED`.
+    Deleted,
+    /// `BOOKMARK`.
+    Bookmark,
+    /// `ERROR`.
+    Error,
+}
+
+impl EventType {
+    /// The wire name (`ADDED`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EventType::Added => "ADDED",
+            EventType::Modified => "MODIFIED",
+            EventType::Deleted => "DELETED",
+            EventType::Bookmark => "BOOKMARK",
+            EventType::Error => "ERROR",
+        }
+    }
+
+    /// Parses a wire name.
+    pub fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "ADDED" => EventType::Added,
+            "MODIFIED" => EventType::Modified,
+            "DELETED" => EventType::Deleted,
+            "BOOKMARK" => EventType::Bookmark,
+            "ERROR" => EventType::Error,
+            _ => return None,
+        })
+    }
+}
+
+/// One watch event: for `Error` the object is a `Status`; for `Bookmark` it is an empty object of
+/// the kind carrying only `metadata.resourceVersion` (and annotations).
+#[derive(Debug, Clone)]
+pub struct Event {
+    /// The event type.
+    pub event_type: EventType,
+    /// The object.
+    pub object: Box<dyn Object>,
+}
+
+/// The object a [`ObjectTracker::modify`] call reads and writes, and how.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Modify<'a> {
+    /// The namespace (ignored for cluster-scoped resources).
+    pub namespace: &'a str,
+    /// The object's name.
+    pub name: &'a str,
+    /// `Some("status")` to write only the status.
+    pub subresource: Option<&'a str>,
+    /// Persist nothing.
+    pub dry_run: bool,
+    /// Create the object when it does not exist (server-side apply).
+    pub create_if_missing: bool,
+}
+
+/// What a delete did.
+#[derive(Debug)]
+pub struct DeleteResult {
+    /// The object: its last stored state when deleted, or the state with the deletion timestamp
+    /// when finalizers keep it.
+    pub object: Box<dyn Object>,
+    /// Whether the object is gone (false when finalizers hold it back).
+    pub deleted: bool,
+}
+
+type Key = (String, String);
+
+struct Store {
+    info: ResourceInfo,
+    objects: BTreeMap<Key, Box<dyn Object>>,
+}
+
+/// One recorded change: the event's object (for deletions, the last state with the deletion's
+/// resource version) and the state before it, so that lists can be served at older versions
+/// and watches can tell objects leaving a selection.
+struct Change {
+    rv: u64,
+    resource: usize,
+    event_type: EventType,
+    object: Box<dyn Object>,
+    prev: Option<Box<dyn Object>>,
+}
+
+struct State {
+    stores: Vec<Store>,
+    index: HashMap<GroupVersionResource, usize>,
+    rv: u64,
+    history: VecDeque<Change>,
+    history_size: usize,
+    /// Changes at or below this resource version are no longer in the history.
+    compacted: u64,
+    bookmark_epoch: u64,
+    close_epoch: u64,
+}
+
+struct Shared {
+    state: Mutex<State>,
+    changed: tokio::sync::watch::Sender<u64>,
+}
+
+/// An in-memory object store with API server semantics; cheap to clone (clones share the store).
+#[derive(Clone)]
+pub struct ObjectTracker {
+    shared: Arc<Shared>,
+}
+
+impl Default for ObjectTracker {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl std::fmt::Debug for ObjectTracker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let st = self.lock();
+        f.debug_struct("ObjectTracker")
+            .field("resource_version", &st.rv)
+            .field("resources", &st.stores.iter().map(|s| s.info.resource).collect::<Vec<_>>())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Which objects a list, watch or delete-collection selects.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Filter {
+    namespace: String,
+    labels: Option<Selector>,
+    fields: FieldSelector,
+}
+
+impl Filter {
+    pub(crate) fn new(namespace: &str, label_selector: &str, field_selector: &str) -> Result<Filter> {
+        let labels = if label_selector.trim().is_empty() {
+            None
+        } else {
+            Some(Selector::parse(label_selector).map_err(|e| errors::bad_request(e.to_string()))?)
+        };
+        let fields = FieldSelector::parse(field_selector).map_err(|e| errors::bad_request(e.0))?;
+        Ok(Filter { namespace: namespace.to_owned(), labels, fields })
+    }
+
+    fn has_selectors(&self) -> bool {
+        self.labels.is_some() || !self.fields.is_empty()
+    }
+
+    pub(crate) fn matches(&self, info: &ResourceInfo, obj: &dyn Object) -> bool {
+        let Some(m) = (info.metadata)(obj) else { return false };
+        (self.namespace.is_empty() || !info.namespaced || m.namespace == self.namespace)
+            && self.fields.matches(&m.name, &m.namespace)
+            && self.labels.as_ref().is_none_or(|s| s.matches(&m.labels))
+    }
+}
+
+fn parse_rv(rv: &str) -> Result<u64> {
+    rv.parse::<u64>().map_err(|_| {
+        errors::bad_request(format!(
+            "resourceVersion: Invalid value: {rv:?}: resource versions of this server are unsigned decimal integers"
+        ))
+    })
+}
+
+fn meta_of<'a>(info: &ResourceInfo, obj: &'a dyn Object) -> Result<&'a ObjectMeta> {
+    (info.metadata)(obj).ok_or_else(|| wrong_kind(info, obj))
+}
+
+fn meta_mut<'a>(info: &ResourceInfo, obj: &'a mut dyn Object) -> Result<&'a mut ObjectMeta> {
+    if (info.metadata)(obj).is_none() {
+        return Err(wrong_kind(info, obj));
+    }
+    (info.metadata_mut)(obj).ok_or_else(|| errors::internal("object metadata is not reachable"))
+}
+
+fn wrong_kind(info: &ResourceInfo, obj: &dyn Object) -> Error {
+    errors::bad_request(format!(
+        "the object provided is unrecognized (must be of type {}): got {}",
+        info.kind,
+        obj.registered_gvk().kind
+    ))
+}
+
+fn has_status(info: &ResourceInfo) -> bool {
+    info.subresources.contains(&"status")
+}
+
+/// A copy of an object with another resource version.
+fn with_rv(info: &ResourceInfo, obj: &dyn Object, rv: u64) -> Box<dyn Object> {
+    let mut copy = obj.deep_copy_object();
+    if let Some(m) = (info.metadata_mut)(copy.as_mut()) {
+        m.resource_version = rv.to_string();
+    }
+    copy
+}
+
+/// Takes `member` of `from` into `into` (removing it when `from` has none).
+fn replace_member(info: &ResourceInfo, into: &dyn Object, from: &dyn Object, member: &str) -> Result<Box<dyn Object>> {
+    let mut v = meta::to_value(into)?;
+    let src = meta::to_value(from)?;
+    meta::set_member(&mut v, member, meta::member(&src, member).cloned());
+    meta::from_value(info, &v)
+}
+
+/// The object without its `member`.
+fn drop_member(info: &ResourceInfo, obj: &dyn Object, member: &str) -> Result<Box<dyn Object>> {
+    let mut v = meta::to_value(obj)?;
+    if meta::member(&v, member).is_none() {
+        return Ok(obj.deep_copy_object());
+    }
+    meta::set_member(&mut v, member, None);
+    meta::from_value(info, &v)
+}
+
+/// Fixes the object's namespace against the request's, as upstream's `BeforeCreate` does.
+fn resolve_namespace(info: &ResourceInfo, request_ns: &str, m: &mut ObjectMeta) -> Result<()> {
+    if !info.namespaced {
+        m.namespace.clear();
+        return Ok(());
+    }
+    if m.namespace.is_empty() {
+        m.namespace = request_ns.to_owned();
+    } else if !request_ns.is_empty() && m.namespace != request_ns {
+        return Err(errors::bad_request(
+            "the namespace of the provided object does not match the namespace sent on the request",
+        ));
+    }
+    Ok(())
+}
+
+fn validate_meta(info: &ResourceInfo, m: &ObjectMeta) -> Result<()> {
+    let mut errs = Vec::new();
+    if m.name.is_empty() {
+        if m.generate_name.is_empty() {
+            errs.push(FieldError::required("metadata.name", "name or generateName is required"));
+        }
+    } else {
+        errs.extend(meta::validate_subdomain("metadata.name", &m.name));
+    }
+    if info.namespaced {
+        if m.namespace.is_empty() {
+            errs.push(FieldError::required("metadata.namespace", ""));
+        } else {
+            errs.extend(meta::validate_label("metadata.namespace", &m.namespace));
+        }
+    }
+    if errs.is_empty() { Ok(()) } else { Err(errors::invalid_object(info, &m.name, &errs)) }
+}
+
+/// The continue token: base64url (no padding) of a small JSON document, as upstream's.
+fn encode_continue(rv: u64, key: &Key) -> String {
+    let doc = Value::Object(vec![
+        ("v".into(), Value::String("meta.k8s.io/v1".into())),
+        ("rv".into(), Value::Number(rv.to_string())),
+        ("ns".into(), Value::String(key.0.clone())),
+        ("name".into(), Value::String(key.1.clone())),
+    ]);
+    let mut b64 = Vec::new();
+    kapi_machinery::base64::encode_into(&doc.to_compact_vec(), &mut b64);
+    b64.iter()
+        .filter(|c| **c != b'=')
+        .map(|c| match c {
+            b'+' => '-',
+            b'/' => '_',
+            other => char::from(*other),
+        })
+        .collect()
+}
+
+fn decode_continue(token: &str) -> Result<(u64, Option<Key>)> {
+    let bad = |why: &str| errors::bad_request(format!("continue key is not valid: {why}"));
+    let mut std: Vec<u8> = token
+        .bytes()
+        .map(|c| match c {
+            b'-' => b'+',
+            b'_' => b'/',
+            other => other,
+        })
+        .collect();
+    while !std.len().is_multiple_of(4) {
+        std.push(b'=');
+    }
+    let json = kapi_machinery::base64::decode(&std).map_err(|e| bad(&e))?;
+    let doc = value::parse(&json).map_err(|e| bad(&e.to_string()))?;
+    if doc.get("v").and_then(Value::as_str) != Some("meta.k8s.io/v1") {
+        return Err(bad("continue key has an unexpected version"));
+    }
+    let rv = match doc.get("rv") {
+        Some(Value::Number(n)) => n.parse::<u64>().map_err(|_| bad("invalid resource version"))?,
+        _ => return Err(bad("continue key has no resource version")),
+    };
+    let key = match (doc.get("ns").and_then(Value::as_str), doc.get("name").and_then(Value::as_str)) {
+        (Some(ns), Some(name)) => Some((ns.to_owned(), name.to_owned())),
+        _ => None,
+    };
+    Ok((rv, key))
+}
+
+impl State {
+    fn index_of(&self, gvr: &GroupVersionResource) -> Result<usize> {
+        self.index.get(gvr).copied().ok_or_else(errors::path_not_found)
+    }
+
+    fn info(&self, idx: usize) -> ResourceInfo {
+        self.stores[idx].info
+    }
+
+    fn next_rv(&mut self) -> u64 {
+        self.rv += 1;
+        self.rv
+    }
+
+    fn record(&mut self, change: Change) {
+        self.history.push_back(change);
+        while self.history.len() > self.history_size {
+            if let Some(old) = self.history.pop_front() {
+                self.compacted = old.rv;
+            }
+        }
+        if self.history_size == 0 {
+            self.compacted = self.rv;
+        }
+    }
+
+    fn create(
+        &mut self,
+        idx: usize,
+        request_ns: &str,
+        mut obj: Box<dyn Object>,
+        dry_run: bool,
+    ) -> Result<Box<dyn Object>> {
+        let info = self.info(idx);
+        meta_of(&info, obj.as_ref())?;
+        if has_status(&info) {
+            obj = drop_member(&info, obj.as_ref(), "status")?;
+        }
+        obj.set_registered_type_meta();
+        let m = meta_mut(&info, obj.as_mut())?;
+        resolve_namespace(&info, request_ns, m)?;
+        if !m.resource_version.is_empty() {
+            return Err(errors::internal("resourceVersion should not be set on objects to be created"));
+        }
+        m.deletion_timestamp = None;
+        m.deletion_grace_period_seconds = None;
+        m.self_link.clear();
+        m.generation = 1;
+        m.creation_timestamp = Time::now();
+        m.uid = if dry_run { String::new() } else { meta::new_uid() };
+        validate_meta(&info, m)?;
+        let store = &self.stores[idx];
+        if m.name.is_empty() && !dry_run {
+            // The generated name must be free; a clash is retried as upstream's registry does.
+            let mut tries = 0;
+            loop {
+                let candidate = meta::generate_name(&m.generate_name);
+                if !store.objects.contains_key(&(m.namespace.clone(), candidate.clone())) {
+                    m.name = candidate;
+                    break;
+                }
+                tries += 1;
+                if tries >= 8 {
+                    return Err(errors::already_exists(&info, &candidate));
+                }
+            }
+            validate_meta(&info, m)?;
+        }
+        let key = (m.namespace.clone(), m.name.clone());
+        if !m.name.is_empty() && store.objects.contains_key(&key) {
+            return Err(errors::already_exists(&info, &m.name));
+        }
+        if dry_run {
+            return Ok(obj);
+        }
+        let rv = self.next_rv();
+        if let Some(m) = (info.metadata_mut)(obj.as_mut()) {
+            m.resource_version = rv.to_string();
+        }
+        self.stores[idx].objects.insert(key, obj.clone());
+        self.record(Change { rv, resource: idx, event_type: EventType::Added, object: obj.clone(), prev: None });
+        Ok(obj)
+    }
+
+    /// Update of the object or of its `status` subresource.
+    fn update(
+        &mut self,
+        idx: usize,
+        request_ns: &str,
+        mut obj: Box<dyn Object>,
+        subresource: Option<&str>,
+        dry_run: bool,
+    ) -> Result<Box<dyn Object>> {
+        let info = self.info(idx);
+        obj.set_registered_type_meta();
+        let m = meta_mut(&info, obj.as_mut())?;
+        resolve_namespace(&info, request_ns, m)?;
+        if m.name.is_empty() {
+            return Err(errors::invalid_object(
+                &info,
+                "",
+                &[FieldError::required("metadata.name", "name is required")],
+            ));
+        }
+        let key = (m.namespace.clone(), m.name.clone());
+        let given_rv = m.resource_version.clone();
+        let Some(existing) = self.stores[idx].objects.get(&key) else {
+            return Err(errors::not_found(&info, &key.1));
+        };
+        let existing = existing.clone();
+        let old = meta_of(&info, existing.as_ref())?.clone();
+        if !given_rv.is_empty() && given_rv != old.resource_version {
+            return Err(errors::conflict(&info, &key.1, errors::OPTIMISTIC_LOCK_MESSAGE));
+        }
+        let mut new = match subresource {
+            Some("status") => replace_member(&info, existing.as_ref(), obj.as_ref(), "status")?,
+            Some(other) => return Err(errors::method_not_supported(&info, &format!("update of {other}"))),
+            None => {
+                let m = meta_mut(&info, obj.as_mut())?;
+                if m.uid.is_empty() {
+                    m.uid = old.uid.clone();
+                } else if m.uid != old.uid {
+                    return Err(errors::invalid_object(
+                        &info,
+                        &key.1,
+                        &[FieldError::invalid("metadata.uid", &m.uid, "field is immutable")],
+                    ));
+                }
+                m.creation_timestamp = old.creation_timestamp;
+                if old.deletion_timestamp.is_some() {
+                    m.deletion_timestamp = old.deletion_timestamp;
+                    m.deletion_grace_period_seconds = old.deletion_grace_period_seconds;
+                } else {
+                    m.deletion_timestamp = None;
+                    m.deletion_grace_period_seconds = None;
+                }
+                m.generation = old.generation;
+                m.self_link.clear();
+                if m.managed_fields.is_empty() {
+                    m.managed_fields = old.managed_fields.clone();
+                }
+                if has_status(&info) { replace_member(&info, obj.as_ref(), existing.as_ref(), "status")? } else { obj }
+            }
+        };
+        let nm = meta_mut(&info, new.as_mut())?;
+        nm.resource_version = old.resource_version.clone();
+        let before = meta::to_value(existing.as_ref())?;
+        let mut after = meta::to_value(new.as_ref())?;
+        if subresource.is_none()
+            && meta::without(&before, &["metadata", "status"]) != meta::without(&after, &["metadata", "status"])
+        {
+            meta_mut(&info, new.as_mut())?.generation = old.generation.saturating_add(1);
+            after = meta::to_value(new.as_ref())?;
+        }
+        if before == after {
+            return Ok(existing);
+        }
+        let nm = meta_of(&info, new.as_ref())?;
+        let finalize = nm.deletion_timestamp.is_some() && nm.finalizers.is_empty();
+        if dry_run {
+            return Ok(new);
+        }
+        let rv = self.next_rv();
+        if finalize {
+            let gone = with_rv(&info, new.as_ref(), rv);
+            self.stores[idx].objects.remove(&key);
+            self.record(Change {
+                rv,
+                resource: idx,
+                event_type: EventType::Deleted,
+                object: gone.clone(),
+                prev: Some(existing),
+            });
+            return Ok(gone);
+        }
+        meta_mut(&info, new.as_mut())?.resource_version = rv.to_string();
+        self.stores[idx].objects.insert(key, new.clone());
+        self.record(Change {
+            rv,
+            resource: idx,
+            event_type: EventType::Modified,
+            object: new.clone(),
+            prev: Some(existing),
+        });
+        Ok(new)
+    }
+
+    fn delete(
+        &mut self,
+        idx: usize,
+        namespace: &str,
+        name: &str,
+        opts: &DeleteOptions,
+        dry_run: bool,
+    ) -> Result<DeleteResult> {
+        let info = self.info(idx);
+        let ns = if info.namespaced { namespace } else { "" };
+        let key = (ns.to_owned(), name.to_owned());
+        let Some(existing) = self.stores[idx].objects.get(&key) else {
+            return Err(errors::not_found(&info, name));
+        };
+        let existing = existing.clone();
+        let m = meta_of(&info, existing.as_ref())?.clone();
+        if let Some(p) = &opts.preconditions {
+            if let Some(uid) = &p.uid
+                && *uid != m.uid
+            {
+                return Err(errors::conflict(
+                    &info,
+                    name,
+                    &format!("Precondition failed: UID in precondition: {uid}, UID in object meta: {}", m.uid),
+                ));
+            }
+            if let Some(rv) = &p.resource_version
+                && *rv != m.resource_version
+            {
+                return Err(errors::conflict(
+                    &info,
+                    name,
+                    &format!(
+                        "Precondition failed: ResourceVersion in precondition: {rv}, ResourceVersion in object meta: {}",
+                        m.resource_version
+                    ),
+                ));
+            }
+        }
+        if !m.finalizers.is_empty() {
+            if m.deletion_timestamp.is_some() {
+                return Ok(DeleteResult { object: existing, deleted: false });
+            }
+            let mut marked = existing.clone();
+            let mm = meta_mut(&info, marked.as_mut())?;
+            if mm.generation > 0 {
+                mm.generation = mm.generation.saturating_add(1);
+            }
+            mm.deletion_timestamp = Some(Time::now());
+            mm.deletion_grace_period_seconds = Some(0);
+            if dry_run {
+                return Ok(DeleteResult { object: marked, deleted: false });
+            }
+            let rv = self.next_rv();
+            mm.resource_version = rv.to_string();
+            self.stores[idx].objects.insert(key, marked.clone());
+            self.record(Change {
+                rv,
+                resource: idx,
+                event_type: EventType::Modified,
+                object: marked.clone(),
+                prev: Some(existing),
+            });
+            return Ok(DeleteResult { object: marked, deleted: false });
+        }
+        if dry_run {
+            return Ok(DeleteResult { object: existing, deleted: true });
+        }
+        let rv = self.next_rv();
+        self.stores[idx].objects.remove(&key);
+        let gone = with_rv(&info, existing.as_ref(), rv);
+        self.record(Change {
+            rv,
+            resource: idx,
+            event_type: EventType::Deleted,
+            object: gone,
+            prev: Some(existing.clone()),
+        });
+        Ok(DeleteResult { object: existing, deleted: true })
+    }
+
+    /// The objects of a resource at resource version `at`, rebuilt from the current state by
+    /// undoing later changes.
+    fn snapshot(&self, idx: usize, at: u64) -> BTreeMap<Key, Box<dyn Object>> {
+        let info = self.info(idx);
+        let mut objects = self.stores[idx].objects.clone();
+        for c in self.history.iter().rev() {
+            if c.rv <= at {
+                break;
+            }
+            if c.resource != idx {
+                continue;
+            }
+            let key_of = |o: &dyn Object| (info.metadata)(o).map(|m| (m.namespace.clone(), m.name.clone()));
+            match c.event_type {
+                EventType::Added => {
+                    if let Some(k) = key_of(c.object.as_ref()) {
+                        objects.remove(&k);
+                    }
+                }
+                _ => {
+                    if let Some(prev) = &c.prev
+                        && let Some(k) = key_of(prev.as_ref())
+                    {
+                        objects.insert(k, prev.clone());
+                    }
+                }
+            }
+        }
+        objects
+    }
+
+    fn too_old(&self, rv: u64) -> bool {
+        rv < self.compacted
+    }
+}
+
+impl ObjectTracker {
+    /// An empty tracker keeping [`DEFAULT_HISTORY`] changes.
+    pub fn new() -> Self {
+        Self::with_history(DEFAULT_HISTORY)
+    }
+
+    /// An empty tracker keeping the last `size` changes for watches and continued lists.
+    pub fn with_history(size: usize) -> Self {
+        let (changed, _) = tokio::sync::watch::channel(0);
+        ObjectTracker {
+            shared: Arc::new(Shared {
+                state: Mutex::new(State {
+                    stores: Vec::new(),
+                    index: HashMap::new(),
+                    rv: 1,
+                    history: VecDeque::new(),
+                    history_size: size,
+                    compacted: 1,
+                    bookmark_epoch: 0,
+                    close_epoch: 0,
+                }),
+                changed,
+            }),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.shared.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn notify(&self) {
+        self.shared.changed.send_modify(|v| *v = v.wrapping_add(1));
+    }
+
+    /// Serves a resource. Registering it again keeps its objects and updates its description.
+    pub fn register(&self, info: ResourceInfo) {
+        let mut st = self.lock();
+        let gvr = info.gvr();
+        match st.index.get(&gvr) {
+            Some(&i) => st.stores[i].info = info,
+            None => {
+                let i = st.stores.len();
+                st.stores.push(Store { info, objects: BTreeMap::new() });
+                st.index.insert(gvr, i);
+            }
+        }
+    }
+
+    /// Serves the resource of `R`.
+    pub fn register_resource<R: Resource>(&self) {
+        self.register(ResourceInfo::of::<R>());
+    }
+
+    /// The description of a served resource.
+    pub fn resource(&self, gvr: &GroupVersionResource) -> Option<ResourceInfo> {
+        let st = self.lock();
+        st.index.get(gvr).map(|&i| st.stores[i].info)
+    }
+
+    /// Every served resource, in registration order.
+    pub fn resources(&self) -> Vec<ResourceInfo> {
+        self.lock().stores.iter().map(|s| s.info).collect()
+    }
+
+    /// The current resource version.
+    pub fn resource_version(&self) -> String {
+        self.lock().rv.to_string()
+    }
+
+    /// Forgets the whole change history: watches and continue tokens from before now answer
+    /// `410 Expired`, and watches that are behind end with an `ERROR` event.
+    pub fn compact(&self) {
+        {
+            let mut st = self.lock();
+            st.history.clear();
+            st.compacted = st.rv;
+        }
+        self.notify();
+    }
+
+    /// Asks every watch that allows bookmarks to send one with the current resource version.
+    pub fn request_bookmarks(&self) {
+        self.lock().bookmark_epoch += 1;
+        self.notify();
+    }
+
+    /// Ends every open watch, as a server closing its watch connections does.
+    pub fn close_watches(&self) {
+        self.lock().close_epoch += 1;
+        self.notify();
+    }
+
+    /// Creates an object in `namespace` (the request's namespace; the object's own is used when
+    /// this is empty).
+    pub fn create(
+        &self,
+        gvr: &GroupVersionResource,
+        namespace: &str,
+        obj: Box<dyn Object>,
+        opts: &CreateOptions,
+    ) -> Result<Box<dyn Object>> {
+        let w = options::validate_create(opts)?;
+        let out = {
+            let mut st = self.lock();
+            let idx = st.index_of(gvr)?;
+            st.create(idx, namespace, obj, w.dry_run)?
+        };
+        if !w.dry_run {
+            self.notify();
+        }
+        Ok(out)
+    }
+
+    /// Replaces an object.
+    pub fn update(
+        &self,
+        gvr: &GroupVersionResource,
+        namespace: &str,
+        obj: Box<dyn Object>,
+        opts: &UpdateOptions,
+    ) -> Result<Box<dyn Object>> {
+        self.update_inner(gvr, namespace, obj, None, opts)
+    }
+
+    /// Replaces a subresource of an object; only `status` is supported (see the module docs).
+    pub fn update_subresource(
+        &self,
+        gvr: &GroupVersionResource,
+        subresource: &str,
+        namespace: &str,
+        obj: Box<dyn Object>,
+        opts: &UpdateOptions,
+    ) -> Result<Box<dyn Object>> {
+        self.update_inner(gvr, namespace, obj, Some(subresource), opts)
+    }
+
+    fn update_inner(
+        &self,
+        gvr: &GroupVersionResource,
+        namespace: &str,
+        obj: Box<dyn Object>,
+        subresource: Option<&str>,
+        opts: &UpdateOptions,
+    ) -> Result<Box<dyn Object>> {
+        let w = options::validate_update(opts)?;
+        let out = {
+            let mut st = self.lock();
+            let idx = st.index_of(gvr)?;
+            if let Some(sub) = subresource
+                && !st.info(idx).subresources.contains(&sub)
+            {
+                return Err(errors::path_not_found());
+            }
+            st.update(idx, namespace, obj, subresource, w.dry_run)?
+        };
+        if !w.dry_run {
+            self.notify();
+        }
+        Ok(out)
+    }
+
+    /// Reads an object, modifies it with `f` and writes the result, atomically: what patches
+    /// and server-side apply use. `f` gets the current object (`None` when it does not exist,
+    /// which is `NotFound` unless `target.create_if_missing`); a resourceVersion left in the
+    /// result must still match the stored one. Returns the result and whether it was created.
+    pub fn modify<F>(&self, gvr: &GroupVersionResource, target: &Modify<'_>, f: F) -> Result<(Box<dyn Object>, bool)>
+    where
+        F: FnOnce(Option<&dyn Object>) -> Result<Box<dyn Object>>,
+    {
+        let Modify { namespace, name, subresource, dry_run, create_if_missing } = *target;
+        let out = {
+            let mut st = self.lock();
+            let idx = st.index_of(gvr)?;
+            let info = st.info(idx);
+            if let Some(sub) = subresource
+                && !info.subresources.contains(&sub)
+            {
+                return Err(errors::path_not_found());
+            }
+            let ns = if info.namespaced { namespace } else { "" };
+            let current = st.stores[idx].objects.get(&(ns.to_owned(), name.to_owned())).cloned();
+            match current {
+                None if !create_if_missing => return Err(errors::not_found(&info, name)),
+                None => {
+                    let new = f(None)?;
+                    let m = meta_of(&info, new.as_ref())?;
+                    if m.name != name {
+                        return Err(name_mismatch(&m.name, name));
+                    }
+                    (st.create(idx, namespace, new, dry_run)?, true)
+                }
+                Some(cur) => {
+                    let new = f(Some(cur.as_ref()))?;
+                    let m = meta_of(&info, new.as_ref())?;
+                    if m.name != name {
+                        return Err(name_mismatch(&m.name, name));
+                    }
+                    (st.update(idx, namespace, new, subresource, dry_run)?, false)
+                }
+            }
+        };
+        if !dry_run {
+            self.notify();
+        }
+        Ok(out)
+    }
+
+    /// Deletes an object, honouring preconditions and finalizers.
+    pub fn delete(
+        &self,
+        gvr: &GroupVersionResource,
+        namespace: &str,
+        name: &str,
+        opts: &DeleteOptions,
+    ) -> Result<DeleteResult> {
+        let dry_run = options::validate_delete(opts)?;
+        let out = {
+            let mut st = self.lock();
+            let idx = st.index_of(gvr)?;
+            st.delete(idx, namespace, name, opts, dry_run)?
+        };
+        if !dry_run {
+            self.notify();
+        }
+        Ok(out)
+    }
+
+    /// Deletes every object the list options select (label and field selectors) in `namespace`
+    /// (all namespaces when empty); returns the objects deleted (or marked for deletion).
+    pub fn delete_collection(
+        &self,
+        gvr: &GroupVersionResource,
+        namespace: &str,
+        list: &ListOptions,
+        opts: &DeleteOptions,
+    ) -> Result<Vec<Box<dyn Object>>> {
+        let dry_run = options::validate_delete(opts)?;
+        let filter = Filter::new(namespace, &list.label_selector, &list.field_selector)?;
+        let out = {
+            let mut st = self.lock();
+            let idx = st.index_of(gvr)?;
+            let info = st.info(idx);
+            let keys: Vec<Key> = st.stores[idx]
+                .objects
+                .iter()
+                .filter(|(_, o)| filter.matches(&info, o.as_ref()))
+                .map(|(k, _)| k.clone())
+                .collect();
+            let mut deleted = Vec::with_capacity(keys.len());
+            let mut failed = None;
+            for (ns, name) in keys {
+                match st.delete(idx, &ns, &name, opts, dry_run) {
+                    Ok(d) => deleted.push(d.object),
+                    Err(e) => {
+                        failed = Some(e);
+                        break;
+                    }
+                }
+            }
+            failed.map_or(Ok(deleted), Err)
+        };
+        // Deletions before a failure are kept, so watchers are woken either way.
+        if !dry_run {
+            self.notify();
+        }
+        out
+    }
+
+    /// Reads an object. `resourceVersion` "" reads the latest, "0" any, and another value
+    /// requires the store to have reached it.
+    pub fn get(
+        &self,
+        gvr: &GroupVersionResource,
+        namespace: &str,
+        name: &str,
+        opts: &GetOptions,
+    ) -> Result<Box<dyn Object>> {
+        let st = self.lock();
+        let idx = st.index_of(gvr)?;
+        let info = st.info(idx);
+        if !opts.resource_version.is_empty() {
+            let rv = parse_rv(&opts.resource_version)?;
+            if rv > st.rv {
+                return Err(errors::too_large_resource_version(rv, st.rv));
+            }
+        }
+        let ns = if info.namespaced { namespace } else { "" };
+        st.stores[idx]
+            .objects
+            .get(&(ns.to_owned(), name.to_owned()))
+            .cloned()
+            .ok_or_else(|| errors::not_found(&info, name))
+    }
+
+    /// Lists objects in `namespace` (all namespaces when empty) with selectors, pagination and
+    /// resource version semantics; returns the items and the list metadata.
+    pub fn list(&self, gvr: &GroupVersionResource, namespace: &str, opts: &ListOptions) -> Result<ListParts> {
+        options::validate_list(opts)?;
+        let filter = Filter::new(namespace, &opts.label_selector, &opts.field_selector)?;
+        let st = self.lock();
+        let idx = st.index_of(gvr)?;
+        let info = st.info(idx);
+        let (at, after) = self.list_version(&st, opts)?;
+        let snapshot = if at == st.rv { st.stores[idx].objects.clone() } else { st.snapshot(idx, at) };
+        let mut matching = snapshot
+            .into_iter()
+            .filter(|(k, _)| after.as_ref().is_none_or(|a| k > a))
+            .filter(|(_, o)| filter.matches(&info, o.as_ref()));
+        let mut items = Vec::new();
+        let mut meta = ListMeta { resource_version: at.to_string(), ..ListMeta::default() };
+        let limit = usize::try_from(opts.limit).unwrap_or(0);
+        let mut last_key = None;
+        for (k, o) in matching.by_ref() {
+            if limit > 0 && items.len() == limit {
+                let remaining = 1 + matching.count();
+                if let Some(last) = &last_key {
+                    meta.continue_ = encode_continue(at, last);
+                }
+                if !filter.has_selectors() {
+                    meta.remaining_item_count = i64::try_from(remaining).ok();
+                }
+                break;
+            }
+            last_key = Some(k);
+            items.push(o);
+        }
+        Ok((items, meta))
+    }
+
+    /// The resource version a list is served at, and the key it continues after.
+    fn list_version(&self, st: &State, opts: &ListOptions) -> Result<(u64, Option<Key>)> {
+        let rv = opts.resource_version.as_str();
+        if !opts.continue_.is_empty() {
+            if !rv.is_empty() && rv != "0" {
+                return Err(errors::bad_request("specifying resource version is not allowed when using continue"));
+            }
+            let (at, key) = decode_continue(&opts.continue_)?;
+            if at == 0 {
+                return Ok((st.rv, key));
+            }
+            if st.too_old(at) || at > st.rv {
+                let mut status = errors::status_of(&errors::expired(
+                    "The provided continue parameter is too old to display a consistent list result. You can start a \
+                     new list without the continue parameter, or use the continue token in this response to retrieve \
+                     the remainder of the results. Continuing with the provided token results in an inconsistent list \
+                     - objects that were created, modified, or deleted between the time the first chunk was returned \
+                     and now may show up in the list.",
+                ));
+                if let Some(k) = &key {
+                    status.metadata.continue_ = encode_continue(0, k);
+                }
+                return Err(errors::into_error(status));
+            }
+            return Ok((at, key));
+        }
+        let exact = |v: u64| -> Result<(u64, Option<Key>)> {
+            if v > st.rv {
+                return Err(errors::too_large_resource_version(v, st.rv));
+            }
+            if st.too_old(v) {
+                return Err(errors::expired("The resourceVersion for the provided list is too old."));
+            }
+            Ok((v, None))
+        };
+        let not_older_than = |v: u64| -> Result<(u64, Option<Key>)> {
+            if v > st.rv { Err(errors::too_large_resource_version(v, st.rv)) } else { Ok((st.rv, None)) }
+        };
+        match (opts.resource_version_match.0.as_str(), rv) {
+            (_, "" | "0") => Ok((st.rv, None)),
+            (ResourceVersionMatch::EXACT, v) => exact(parse_rv(v)?),
+            (ResourceVersionMatch::NOT_OLDER_THAN, v) => not_older_than(parse_rv(v)?),
+            (_, v) if opts.limit > 0 => exact(parse_rv(v)?),
+            (_, v) => not_older_than(parse_rv(v)?),
+        }
+    }
+
+    /// Starts a watch of the objects in `namespace` (all namespaces when empty).
+    ///
+    /// `resourceVersion` "" or "0" starts with synthetic `ADDED` events for the current objects;
+    /// another value starts after that version (`410 Expired` when it is older than the
+    /// history). `sendInitialEvents=true` sends the current objects and then, with
+    /// `allowWatchBookmarks`, a bookmark annotated `k8s.io/initial-events-end`.
+    pub fn watch(&self, gvr: &GroupVersionResource, namespace: &str, opts: &ListOptions) -> Result<TrackerWatch> {
+        options::validate_watch(opts)?;
+        let filter = Filter::new(namespace, &opts.label_selector, &opts.field_selector)?;
+        let rx = self.shared.changed.subscribe();
+        let st = self.lock();
+        let idx = st.index_of(gvr)?;
+        let info = st.info(idx);
+        let rv = opts.resource_version.as_str();
+        let (start, initial) = match rv {
+            "" | "0" => (st.rv, opts.send_initial_events.unwrap_or(true)),
+            v => {
+                let v = parse_rv(v)?;
+                let initial = opts.send_initial_events.unwrap_or(false);
+                if initial && v > st.rv {
+                    return Err(errors::too_large_resource_version(v, st.rv));
+                }
+                if !initial && st.too_old(v) {
+                    return Err(errors::expired(format!("too old resource version: {v} ({})", st.compacted)));
+                }
+                (if initial { st.rv } else { v }, initial)
+            }
+        };
+        let mut pending = VecDeque::new();
+        if initial {
+            for o in st.stores[idx].objects.values() {
+                if filter.matches(&info, o.as_ref()) {
+                    pending.push_back(Event { event_type: EventType::Added, object: o.clone() });
+                }
+            }
+            if opts.send_initial_events == Some(true) && opts.allow_watch_bookmarks {
+                pending.push_back(watch::bookmark(&info, st.rv, true));
+            }
+        }
+        Ok(TrackerWatch::new(
+            Arc::clone(&self.shared),
+            rx,
+            watch::Position {
+                resource: idx,
+                info,
+                filter,
+                last_rv: start,
+                bookmarks: opts.allow_watch_bookmarks,
+                bookmark_epoch: st.bookmark_epoch,
+                close_epoch: st.close_epoch,
+            },
+            pending,
+        ))
+    }
+
+    /// Creates a typed object in its own namespace, as client-go's `tracker.Add` does.
+    pub fn add<R: Resource>(&self, obj: R) -> Result<R> {
+        let info = ResourceInfo::of::<R>();
+        let ns = obj.metadata().namespace.clone();
+        let out = self.create(&info.gvr(), &ns, Box::new(obj), &CreateOptions::default())?;
+        downcast(out)
+    }
+
+    /// Reads a typed object.
+    pub fn get_as<R: Resource>(&self, namespace: &str, name: &str) -> Result<R> {
+        let info = ResourceInfo::of::<R>();
+        downcast(self.get(&info.gvr(), namespace, name, &GetOptions::default())?)
+    }
+
+    /// Lists typed objects (no selectors or pagination) and the list's resource version.
+    pub fn list_as<R: Resource>(&self, namespace: &str) -> Result<(Vec<R>, String)> {
+        let info = ResourceInfo::of::<R>();
+        let (items, meta) = self.list(&info.gvr(), namespace, &ListOptions::default())?;
+        let items = items.into_iter().map(downcast).collect::<Result<Vec<R>>>()?;
+        Ok((items, meta.resource_version))
+    }
+}
+
+fn name_mismatch(object: &str, url: &str) -> Error {
+    errors::bad_request(format!("the name of the object ({object}) does not match the name on the URL ({url})"))
+}
+
+fn downcast<R: Resource>(obj: Box<dyn Object>) -> Result<R> {
+    obj.into_any()
+        .downcast::<R>()
+        .map(|b| *b)
+        .map_err(|_| errors::internal(&format!("the tracker holds an object that is not a {}", R::KIND)))
+}

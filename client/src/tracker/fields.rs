@@ -1,0 +1,170 @@
+//! Field selectors as the API server accepts them for every resource: comma-separated
+//! `field=value`, `field==value` and `field!=value` terms on `metadata.name` and
+//! `metadata.namespace`, with `\` escaping `,`, `=`, `!` and `\` in values.
+
+use std::fmt;
+
+/// One term of a field selector.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldRequirement {
+    /// `metadata.name` or `metadata.namespace`.
+    pub field: String,
+    /// Whether the value must be equal (`=`, `==`) or different (`!=`).
+    pub equal: bool,
+    /// The value, unescaped.
+    pub value: String,
+}
+
+/// A parsed field selector: every requirement must hold. The empty selector matches everything.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FieldSelector {
+    requirements: Vec<FieldRequirement>,
+}
+
+/// A field selector that does not parse or names an unsupported field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldSelectorError(pub String);
+
+impl fmt::Display for FieldSelectorError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for FieldSelectorError {}
+
+/// The fields every resource can be selected by.
+pub const SUPPORTED_FIELDS: &[&str] = &["metadata.name", "metadata.namespace"];
+
+/// Splits on unescaped `sep`, keeping escapes in the parts.
+fn split_unescaped(s: &str, sep: char) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let mut escaped = false;
+    for (i, c) in s.char_indices() {
+        if escaped {
+            escaped = false;
+        } else if c == '\\' {
+            escaped = true;
+        } else if c == sep {
+            parts.push(&s[start..i]);
+            start = i + c.len_utf8();
+        }
+    }
+    parts.push(&s[start..]);
+    parts
+}
+
+fn unescape(s: &str, term: &str) -> Result<String, FieldSelectorError> {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some(e @ ('\\' | ',' | '=' | '!')) => out.push(e),
+                Some(e) => {
+                    return Err(FieldSelectorError(format!(
+                        "invalid field selector: {term:?}: invalid escape sequence \\{e}"
+                    )));
+                }
+                None => {
+                    return Err(FieldSelectorError(format!(
+                        "invalid field selector: {term:?}: unterminated escape sequence"
+                    )));
+                }
+            }
+        } else if matches!(c, ',' | '=' | '!') {
+            return Err(FieldSelectorError(format!("invalid field selector: {term:?}: unescaped {c:?} in value")));
+        } else {
+            out.push(c);
+        }
+    }
+    Ok(out)
+}
+
+impl FieldSelector {
+    /// The selector that matches everything.
+    pub fn everything() -> Self {
+        FieldSelector::default()
+    }
+
+    /// Parses a selector; an unknown field is an error worded as upstream's
+    /// `field label not supported: <field>`.
+    pub fn parse(input: &str) -> Result<Self, FieldSelectorError> {
+        let mut requirements = Vec::new();
+        if input.trim().is_empty() {
+            return Ok(FieldSelector { requirements });
+        }
+        for term in split_unescaped(input, ',') {
+            let term_trimmed = term.trim();
+            if term_trimmed.is_empty() {
+                continue;
+            }
+            let (field, equal, value) = if let Some((f, v)) = term_trimmed.split_once("!=") {
+                (f, false, v)
+            } else if let Some((f, v)) = term_trimmed.split_once("==") {
+                (f, true, v)
+            } else if let Some((f, v)) = term_trimmed.split_once('=') {
+                (f, true, v)
+            } else {
+                return Err(FieldSelectorError(format!(
+                    "invalid selector: '{input}'; can't understand '{term_trimmed}'"
+                )));
+            };
+            let field = field.trim();
+            if !SUPPORTED_FIELDS.contains(&field) {
+                return Err(FieldSelectorError(format!("field label not supported: {field}")));
+            }
+            requirements.push(FieldRequirement { field: field.into(), equal, value: unescape(value, term_trimmed)? });
+        }
+        Ok(FieldSelector { requirements })
+    }
+
+    /// Adds a requirement that `metadata.name` equals `name`.
+    pub fn and_name(mut self, name: &str) -> Self {
+        self.requirements.push(FieldRequirement { field: "metadata.name".into(), equal: true, value: name.into() });
+        self
+    }
+
+    /// The requirements.
+    pub fn requirements(&self) -> &[FieldRequirement] {
+        &self.requirements
+    }
+
+    /// Whether the selector has no requirements.
+    pub fn is_empty(&self) -> bool {
+        self.requirements.is_empty()
+    }
+
+    /// Whether an object with this name and namespace is selected.
+    pub fn matches(&self, name: &str, namespace: &str) -> bool {
+        self.requirements.iter().all(|r| {
+            let actual = if r.field == "metadata.name" { name } else { namespace };
+            (actual == r.value) == r.equal
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_matches() {
+        let s = FieldSelector::parse("metadata.name=foo,metadata.namespace!=kube-system").unwrap();
+        assert!(s.matches("foo", "default"));
+        assert!(!s.matches("foo", "kube-system"));
+        assert!(!s.matches("bar", "default"));
+        let s = FieldSelector::parse("metadata.name==a\\,b").unwrap();
+        assert!(s.matches("a,b", ""));
+        assert!(FieldSelector::parse("").unwrap().matches("x", "y"));
+    }
+
+    #[test]
+    fn rejects_unknown_fields_and_garbage() {
+        assert_eq!(FieldSelector::parse("spec.foo=1").unwrap_err().0, "field label not supported: spec.foo");
+        assert!(FieldSelector::parse("metadata.name").is_err());
+        assert!(FieldSelector::parse("metadata.name=a=b").is_err());
+        assert!(FieldSelector::parse("metadata.name=a\\").is_err());
+    }
+}

@@ -1,0 +1,166 @@
+//! Watches over the tracker's change history.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use kapi_api::meta::v1::INITIAL_EVENTS_ANNOTATION_KEY;
+
+use super::{Change, Event, EventType, Filter, Shared, errors, with_rv};
+use crate::ResourceInfo;
+
+/// An empty object of the kind carrying only a resource version: a `BOOKMARK` event.
+pub(crate) fn bookmark(info: &ResourceInfo, rv: u64, initial_events_end: bool) -> Event {
+    let mut obj = (info.new_object)();
+    obj.set_registered_type_meta();
+    if let Some(m) = (info.metadata_mut)(obj.as_mut()) {
+        m.resource_version = rv.to_string();
+        if initial_events_end {
+            m.annotations.insert(INITIAL_EVENTS_ANNOTATION_KEY.to_owned(), "true".to_owned());
+        }
+    }
+    Event { event_type: EventType::Bookmark, object: obj }
+}
+
+/// Where a watch stands.
+pub(crate) struct Position {
+    pub(crate) resource: usize,
+    pub(crate) info: ResourceInfo,
+    pub(crate) filter: Filter,
+    /// Every change up to this resource version has been looked at.
+    pub(crate) last_rv: u64,
+    pub(crate) bookmarks: bool,
+    pub(crate) bookmark_epoch: u64,
+    pub(crate) close_epoch: u64,
+}
+
+/// A watch on one resource of an [`ObjectTracker`](super::ObjectTracker): yields events after its
+/// starting resource version until the tracker closes its watches, or an `ERROR` event (`410
+/// Expired`) if it falls further behind than the tracker's history reaches.
+pub struct TrackerWatch {
+    shared: Arc<Shared>,
+    rx: tokio::sync::watch::Receiver<u64>,
+    pos: Position,
+    pending: VecDeque<Event>,
+    bookmark_requested: bool,
+    done: bool,
+}
+
+impl std::fmt::Debug for TrackerWatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TrackerWatch")
+            .field("resource", &self.pos.info.resource)
+            .field("last_rv", &self.pos.last_rv)
+            .field("pending", &self.pending.len())
+            .field("done", &self.done)
+            .finish()
+    }
+}
+
+impl TrackerWatch {
+    pub(super) fn new(
+        shared: Arc<Shared>,
+        rx: tokio::sync::watch::Receiver<u64>,
+        pos: Position,
+        pending: VecDeque<Event>,
+    ) -> Self {
+        TrackerWatch { shared, rx, pos, pending, bookmark_requested: false, done: false }
+    }
+
+    /// The next event, waiting for one; `None` once the watch has ended.
+    pub async fn next(&mut self) -> Option<Event> {
+        loop {
+            if let Some(e) = self.try_next() {
+                return Some(e);
+            }
+            if self.done || self.rx.changed().await.is_err() {
+                self.done = true;
+                return None;
+            }
+        }
+    }
+
+    /// The next event if one is ready, without waiting.
+    pub fn try_next(&mut self) -> Option<Event> {
+        if let Some(e) = self.pending.pop_front() {
+            return Some(e);
+        }
+        if self.done {
+            return None;
+        }
+        self.rx.borrow_and_update();
+        self.collect();
+        self.pending.pop_front()
+    }
+
+    /// Asks for a bookmark once the events so far are delivered (ignored unless the watch
+    /// allows bookmarks).
+    pub fn request_bookmark(&mut self) {
+        self.bookmark_requested = true;
+    }
+
+    /// Whether the watch has ended.
+    pub fn is_done(&self) -> bool {
+        self.done && self.pending.is_empty()
+    }
+
+    /// The resource version up to which changes have been looked at.
+    pub fn resource_version(&self) -> String {
+        self.pos.last_rv.to_string()
+    }
+
+    fn collect(&mut self) {
+        let shared = Arc::clone(&self.shared);
+        let st = shared.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if st.close_epoch != self.pos.close_epoch {
+            self.done = true;
+            return;
+        }
+        if st.too_old(self.pos.last_rv) {
+            self.done = true;
+            let err = errors::expired(format!("too old resource version: {} ({})", self.pos.last_rv, st.compacted));
+            self.pending.push_back(Event { event_type: EventType::Error, object: Box::new(errors::status_of(&err)) });
+            return;
+        }
+        let start = st.history.partition_point(|c| c.rv <= self.pos.last_rv);
+        for c in st.history.range(start..) {
+            if c.resource == self.pos.resource
+                && let Some(e) = self.convert(c)
+            {
+                self.pending.push_back(e);
+            }
+        }
+        self.pos.last_rv = self.pos.last_rv.max(st.rv);
+        let epoch_moved = st.bookmark_epoch != self.pos.bookmark_epoch;
+        self.pos.bookmark_epoch = st.bookmark_epoch;
+        if (epoch_moved || self.bookmark_requested) && self.pending.is_empty() {
+            self.bookmark_requested = false;
+            if self.pos.bookmarks {
+                self.pending.push_back(bookmark(&self.pos.info, self.pos.last_rv, false));
+            }
+        }
+    }
+
+    /// The event a change means for this watch's selection.
+    fn convert(&self, c: &Change) -> Option<Event> {
+        let info = &self.pos.info;
+        let now = self.pos.filter.matches(info, c.object.as_ref());
+        let event = |event_type, object| Some(Event { event_type, object });
+        match c.event_type {
+            EventType::Added if now => event(EventType::Added, c.object.clone()),
+            EventType::Deleted if now => event(EventType::Deleted, c.object.clone()),
+            EventType::Modified => {
+                let before = c.prev.as_ref().is_some_and(|p| self.pos.filter.matches(info, p.as_ref()));
+                match (before, now) {
+                    (true, true) => event(EventType::Modified, c.object.clone()),
+                    (false, true) => event(EventType::Added, c.object.clone()),
+                    (true, false) => {
+                        let prev = c.prev.as_ref()?;
+                        event(EventType::Deleted, with_rv(info, prev.as_ref(), c.rv))
+                    }
+                    (false, false) => None,
+                }
+            }
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,461 @@
+//! client-gen, lister-gen and informer-gen: one `clientset.rs` at the output root for every kind
+//! marked `/// +genclient` in a versioned package. It is compiled into the crate that owns the
+//! client runtime (`kapi-client`), which may implement its `Resource` trait for the API types:
+//!
+//! - per package, a module (`admissionregistration::v1`) with the `Resource` implementations
+//!   (`kapi_client::resource!`), a typed group-version client with one accessor per resource
+//!   (`validating_webhook_configurations()`, taking a namespace for namespaced resources), and typed
+//!   informer and lister accessors over a shared informer factory;
+//! - a `Clientset` with one accessor per group version, built on a `kapi_client::Client` (real
+//!   HTTP) or as a fake over an in-process `ApiServer` with the same semantics;
+//! - an `InformerFactory` with one accessor per group version.
+//!
+//! Markers (doc lines on the kind, as upstream's comment tags): `+genclient`,
+//! `+genclient:nonNamespaced`, `+genclient:onlyVerbs=create,get`, `+genclient:skipVerbs=watch`,
+//! `+genclient:noStatus`, `+genclient:subresource=scale`, `+resourceName=plural`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use heck::ToSnakeCase;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::load::{Loaded, LoadedType, Package};
+use crate::output::Outputs;
+
+/// The verbs a resource may support, in upstream's spelling for `onlyVerbs`/`skipVerbs`, with the
+/// API verb each stands for (`updateStatus` is the `status` subresource).
+const VERBS: &[(&str, &str)] = &[
+    ("create", "create"),
+    ("update", "update"),
+    ("updateStatus", ""),
+    ("delete", "delete"),
+    ("deleteCollection", "deletecollection"),
+    ("get", "get"),
+    ("list", "list"),
+    ("watch", "watch"),
+    ("patch", "patch"),
+    ("apply", "apply"),
+];
+
+/// One served resource.
+struct Served<'a> {
+    t: &'a LoadedType,
+    list: &'a LoadedType,
+    plural: String,
+    namespaced: bool,
+    verbs: Vec<&'static str>,
+    subresources: Vec<String>,
+}
+
+/// The marker values of a kind's doc lines: `+genclient:onlyVerbs=a,b` → ("genclient:onlyVerbs", "a,b").
+fn markers(t: &LoadedType) -> Vec<(String, String)> {
+    t.def
+        .docs
+        .iter()
+        .filter_map(|l| l.trim().strip_prefix('+'))
+        .map(|m| match m.split_once('=') {
+            Some((k, v)) => (k.trim().to_owned(), v.trim().to_owned()),
+            None => (m.trim().to_owned(), String::new()),
+        })
+        .collect()
+}
+
+/// Upstream's plural of a kind (`Policy` → `Policies`, `Status` → `Statuses`, `Review` → `Reviews`).
+pub fn plural(kind: &str) -> String {
+    // Kinds whose name is already plural, as upstream's namer lists them.
+    if kind == "Endpoints" {
+        return kind.to_owned();
+    }
+    let lower = kind.to_ascii_lowercase();
+    if lower.ends_with('y') && !lower.ends_with("ay") && !lower.ends_with("ey") && !lower.ends_with("oy") {
+        format!("{}ies", &kind[..kind.len() - 1])
+    } else if ["s", "x", "z", "ch", "sh"].iter().any(|e| lower.ends_with(e)) {
+        format!("{kind}es")
+    } else {
+        format!("{kind}s")
+    }
+}
+
+/// Writes `clientset.rs` if any kind is marked `+genclient`.
+pub fn generate(
+    loaded: &Loaded,
+    packages: &BTreeMap<PathBuf, Package>,
+    outputs: &mut Outputs,
+    diagnostics: &mut Vec<String>,
+) {
+    let mut by_package: BTreeMap<PathBuf, Vec<Served<'_>>> = BTreeMap::new();
+    for (rel, pkg) in packages {
+        let types: Vec<&LoadedType> =
+            loaded.types.iter().filter(|t| t.file.parent() == Some(pkg.dir.as_path())).collect();
+        for t in &types {
+            let marks = markers(t);
+            if !marks.iter().any(|(k, _)| k == "genclient") {
+                continue;
+            }
+            let here = || (t.file.clone(), t.def.ident.span());
+            if t.def.attrs.kind.is_none() || t.def.attrs.is_internal() {
+                let (file, span) = here();
+                diagnostics.push(super::diagnostic(
+                    &file,
+                    span,
+                    &format!("`+genclient` on `{}`, which is not a versioned kind", t.def.ident),
+                    "clients are generated for kinds of versioned packages: add `#[kapi(kind, group = \"…\", version = \"…\")]`",
+                ));
+                continue;
+            }
+            let mut verbs: Vec<&'static str> = VERBS.iter().map(|(v, _)| *v).collect();
+            let mut bad = false;
+            for (key, keep) in [("genclient:onlyVerbs", true), ("genclient:skipVerbs", false)] {
+                if let Some((_, list)) = marks.iter().find(|(k, _)| k == key) {
+                    let named: Vec<&str> = list.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+                    for n in &named {
+                        if !VERBS.iter().any(|(v, _)| v == n) {
+                            let (file, span) = here();
+                            diagnostics.push(super::diagnostic(
+                                &file,
+                                span,
+                                &format!("unknown verb `{n}` in `+{key}`"),
+                                &format!(
+                                    "the verbs are: {}",
+                                    VERBS.iter().map(|(v, _)| *v).collect::<Vec<_>>().join(", ")
+                                ),
+                            ));
+                            bad = true;
+                        }
+                    }
+                    verbs.retain(|v| named.contains(v) == keep);
+                }
+            }
+            if bad {
+                continue;
+            }
+            let list_name = format!("{}List", t.def.ident);
+            let Some(list) = types.iter().find(|l| l.def.ident == list_name.as_str() && l.def.attrs.kind.is_some())
+            else {
+                let (file, span) = here();
+                diagnostics.push(super::diagnostic(
+                    &file,
+                    span,
+                    &format!("`+genclient` kind `{}` has no list kind `{list_name}` in its package", t.def.ident),
+                    &format!("define `{list_name}` with `metadata: ListMeta` and `items`"),
+                ));
+                continue;
+            };
+            let has_status = t.def.fields().iter().any(|f| f.ident == "status");
+            let no_status = marks.iter().any(|(k, _)| k == "genclient:noStatus");
+            let mut subresources = Vec::new();
+            if has_status && !no_status && verbs.contains(&"updateStatus") {
+                subresources.push("status".to_owned());
+            } else {
+                verbs.retain(|v| *v != "updateStatus");
+            }
+            subresources.extend(marks.iter().filter(|(k, _)| k == "genclient:subresource").map(|(_, v)| v.clone()));
+            let kind = t.def.attrs.kind.as_ref().and_then(|k| k.0.clone()).unwrap_or_else(|| t.def.ident.to_string());
+            let plural = marks
+                .iter()
+                .find(|(k, _)| k == "resourceName")
+                .map(|(_, v)| v.clone())
+                .unwrap_or_else(|| plural(&kind).to_ascii_lowercase());
+            by_package.entry(rel.clone()).or_default().push(Served {
+                t,
+                list,
+                plural,
+                namespaced: !marks.iter().any(|(k, _)| k == "genclient:nonNamespaced"),
+                verbs,
+                subresources,
+            });
+        }
+    }
+    if by_package.is_empty() {
+        return;
+    }
+    let api_crate = crate_name(&loaded.root);
+    let mut tree = ModTree::default();
+    let mut group_versions = Vec::new();
+    for (rel, served) in &by_package {
+        let segs: Vec<String> = rel.iter().filter_map(|s| s.to_str()).map(str::to_owned).collect();
+        let version = served[0].t.def.attrs.version.as_ref().map(|v| v.0.clone()).unwrap_or_default();
+        let group = served[0].t.def.attrs.group.as_ref().map(|g| g.0.clone()).unwrap_or_default();
+        tree.insert(&segs, package_module(rel, served, &api_crate, &group, &version));
+        let accessor = format_ident!("{}", segs.join("_").to_snake_case());
+        let path: Vec<syn::Ident> = segs.iter().map(|s| format_ident!("{}", s)).collect();
+        group_versions.push((accessor, path, served));
+    }
+    let modules = tree.render();
+    let clientset_accessors = group_versions.iter().map(|(acc, path, _)| {
+        let doc = format!(" The client of `{}`.", path.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("/"));
+        quote! {
+            #[doc = #doc]
+            pub fn #acc(&self) -> #(#path::)*Client {
+                #(#path::)*Client::new(self.client.clone())
+            }
+        }
+    });
+    let informer_accessors = group_versions.iter().map(|(acc, path, _)| {
+        quote! {
+            #[doc = " Informers and listers of the group version."]
+            pub fn #acc(&self) -> #(#path::)*Informers<'_> {
+                #(#path::)*Informers::new(&self.factory, &self.client)
+            }
+        }
+    });
+    let registrations = group_versions.iter().map(|(_, path, _)| quote!(#(#path::)*register(server)?;));
+    let infos = group_versions.iter().map(|(_, path, _)| quote!(out.extend(#(#path::)*resources());));
+    let file: syn::File = syn::parse_quote! {
+        //! Typed clients, informers and listers for every kind marked `+genclient`, and a fake
+        //! clientset over an in-process API server.
+        #![allow(clippy::too_many_arguments)]
+
+        use std::sync::Arc;
+
+        use kapi_client::{Client, Error, ResourceInfo};
+        use kapi_client::factory::SharedInformerFactory;
+        use kapi_client::server::ApiServer;
+
+        #(#modules)*
+
+        /// Every served resource, for registering them with a server or a tracker.
+        pub fn resources() -> Vec<ResourceInfo> {
+            let mut out = Vec::new();
+            #(#infos)*
+            out
+        }
+
+        /// Registers every served resource with an in-process API server.
+        pub fn register_all(server: &ApiServer) -> Result<(), kapi_machinery::SchemeError> {
+            #(#registrations)*
+            Ok(())
+        }
+
+        /// The typed clients of every group version.
+        #[derive(Clone, Debug)]
+        pub struct Clientset {
+            client: Client,
+        }
+
+        impl Clientset {
+            /// A clientset over a client (HTTP transport, or any `Service`).
+            pub fn new(client: Client) -> Self {
+                Clientset { client }
+            }
+
+            /// A clientset from the usual configuration: kubeconfig, or in-cluster.
+            pub fn infer() -> Result<Self, Error> {
+                Ok(Clientset::new(Client::infer()?))
+            }
+
+            /// A fake clientset: the same typed clients over an in-process API server backed by an
+            /// object tracker (create, update, delete, patch, list, watch, dry-run, the same errors
+            /// as a real server). The server is returned so tests can inspect or prime it.
+            pub fn fake() -> Result<(Self, Arc<ApiServer>), Error> {
+                let server = Arc::new(ApiServer::new());
+                register_all(&server).map_err(|e| Error::Config(e.to_string()))?;
+                let client = Client::new(server.clone(), "http://fake.kapi.invalid")?;
+                Ok((Clientset::new(client), server))
+            }
+
+            /// The underlying client.
+            pub fn client(&self) -> &Client {
+                &self.client
+            }
+
+            #(#clientset_accessors)*
+        }
+
+        /// Shared informers of every group version, one per resource, over one client.
+        #[derive(Debug)]
+        pub struct InformerFactory {
+            factory: SharedInformerFactory,
+            client: Client,
+        }
+
+        impl InformerFactory {
+            /// A factory over a clientset's client and an informer factory (resync, namespace and
+            /// selector settings live there).
+            pub fn new(clientset: &Clientset, factory: SharedInformerFactory) -> Self {
+                InformerFactory { factory, client: clientset.client.clone() }
+            }
+
+            /// The shared factory (start, wait for sync, shut down).
+            pub fn factory(&self) -> &SharedInformerFactory {
+                &self.factory
+            }
+
+            #(#informer_accessors)*
+        }
+    };
+    outputs.insert(Path::new("clientset.rs").to_path_buf(), super::render_rust(&file));
+}
+
+/// The name of the crate the API tree belongs to (from the `Cargo.toml` at the root or beside it),
+/// by which the clientset, compiled into another crate, names the types.
+fn crate_name(root: &Path) -> syn::Path {
+    let name = [root.join("Cargo.toml"), root.join("../Cargo.toml")].iter().find_map(|p| {
+        let text = std::fs::read_to_string(p).ok()?;
+        let package = text.split("[package]").nth(1)?;
+        let line = package.lines().find(|l| l.trim_start().starts_with("name"))?;
+        Some(line.split('"').nth(1)?.replace('-', "_"))
+    });
+    match name {
+        Some(n) => {
+            let id = format_ident!("{}", n);
+            syn::parse_quote!(::#id)
+        }
+        None => syn::parse_quote!(crate),
+    }
+}
+
+/// The module of one package: resource implementations, client, informers.
+fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, group: &str, version: &str) -> TokenStream {
+    let segs: Vec<syn::Ident> = rel.iter().filter_map(|s| s.to_str()).map(|s| format_ident!("{}", s)).collect();
+    let types_path: syn::Path = syn::parse_quote!(#api_crate #(::#segs)*);
+    let gv = if group.is_empty() { version.to_owned() } else { format!("{group}/{version}") };
+    let mut impls = Vec::new();
+    let mut accessors = Vec::new();
+    let mut informers = Vec::new();
+    let mut regs = Vec::new();
+    let mut infos = Vec::new();
+    for s in served {
+        let ty = &s.t.def.ident;
+        let list = &s.list.def.ident;
+        let resource = &s.plural;
+        let namespaced = s.namespaced;
+        let api_verbs: Vec<&str> = s
+            .verbs
+            .iter()
+            .filter_map(|v| VERBS.iter().find(|(n, _)| n == v).map(|(_, a)| *a))
+            .filter(|a| !a.is_empty())
+            .collect();
+        let subs = &s.subresources;
+        impls.push(quote! {
+            kapi_client::resource!(
+                #types_path::#ty, #types_path::#list,
+                resource = #resource, namespaced = #namespaced, protobuf = true,
+                verbs = [#(#api_verbs),*], subresources = [#(#subs),*],
+            );
+        });
+        let acc = format_ident!("{}", plural(&ty.to_string()).to_snake_case());
+        let doc = format!(" `{resource}` of `{gv}`.");
+        if namespaced {
+            let all = format_ident!("{}_all_namespaces", acc);
+            let doc_all = format!(" `{resource}` of `{gv}` in every namespace (list and watch).");
+            accessors.push(quote! {
+                #[doc = #doc]
+                pub fn #acc(&self, namespace: &str) -> Result<kapi_client::Api<#types_path::#ty>, kapi_client::Error> {
+                    self.client.namespaced(namespace)
+                }
+                #[doc = #doc_all]
+                pub fn #all(&self) -> Result<kapi_client::Api<#types_path::#ty>, kapi_client::Error> {
+                    self.client.all_namespaces()
+                }
+            });
+        } else {
+            accessors.push(quote! {
+                #[doc = #doc]
+                pub fn #acc(&self) -> Result<kapi_client::Api<#types_path::#ty>, kapi_client::Error> {
+                    self.client.api()
+                }
+            });
+        }
+        if s.verbs.contains(&"list") && s.verbs.contains(&"watch") {
+            let lister = format_ident!("{}_lister", ty.to_string().to_snake_case());
+            let api = if namespaced { quote!(self.client.all_namespaces()) } else { quote!(self.client.api()) };
+            informers.push(quote! {
+                #[doc = #doc]
+                pub fn #acc(&self) -> Result<kapi_client::informer::SharedInformer<#types_path::#ty>, kapi_client::Error> {
+                    Ok(self.factory.informer::<#types_path::#ty, _>(#api?))
+                }
+                #[doc = " A lister over the shared informer's cache."]
+                pub fn #lister(&self) -> Result<kapi_client::lister::Lister<#types_path::#ty>, kapi_client::Error> {
+                    Ok(self.#acc()?.lister())
+                }
+            });
+        }
+        regs.push(quote!(server.register::<#types_path::#ty>()?;));
+        infos.push(quote!(kapi_client::ResourceInfo::of::<#types_path::#ty>()));
+    }
+    let doc_client = format!(" The typed client of `{gv}`.");
+    let doc_informers = format!(" Shared informers and listers of `{gv}`.");
+    quote! {
+        #(#impls)*
+
+        #[doc = #doc_client]
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+
+            #(#accessors)*
+        }
+
+        #[doc = #doc_informers]
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(factory: &'a kapi_client::factory::SharedInformerFactory, client: &'a kapi_client::Client) -> Self {
+                Informers { factory, client }
+            }
+
+            #(#informers)*
+        }
+
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![#(#infos),*]
+        }
+
+        /// Registers the resources of this group version with an in-process API server.
+        pub fn register(server: &kapi_client::server::ApiServer) -> Result<(), kapi_machinery::SchemeError> {
+            #(#regs)*
+            Ok(())
+        }
+    }
+}
+
+/// Nested modules by package path.
+#[derive(Default)]
+struct ModTree {
+    content: Option<TokenStream>,
+    children: BTreeMap<String, ModTree>,
+}
+
+impl ModTree {
+    fn insert(&mut self, path: &[String], content: TokenStream) {
+        match path.split_first() {
+            None => self.content = Some(content),
+            Some((first, rest)) => self.children.entry(first.clone()).or_default().insert(rest, content),
+        }
+    }
+
+    fn render(&self) -> Vec<TokenStream> {
+        self.children
+            .iter()
+            .map(|(name, child)| {
+                let id = format_ident!("{}", name);
+                let content = child.content.clone().unwrap_or_default();
+                let nested = child.render();
+                let doc = format!(" `{name}`.");
+                quote! {
+                    #[doc = #doc]
+                    pub mod #id {
+                        #content
+                        #(#nested)*
+                    }
+                }
+            })
+            .collect()
+    }
+}

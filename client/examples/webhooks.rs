@@ -24,7 +24,10 @@ fn webhook_config(name: &str) -> ValidatingWebhookConfiguration {
         metadata: ObjectMeta { name: name.into(), ..Default::default() },
         webhooks: vec![ValidatingWebhook {
             name: format!("{name}.example.com"),
-            client_config: WebhookClientConfig { url: Some("https://hook.example.com/validate".into()), ..Default::default() },
+            client_config: WebhookClientConfig {
+                url: Some("https://hook.example.com/validate".into()),
+                ..Default::default()
+            },
             side_effects: Some(SideEffectClass::from(SideEffectClass::NONE_ON_DRY_RUN)),
             admission_review_versions: Some(vec!["v1".into()]),
             ..Default::default()
@@ -48,13 +51,21 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         let client = Client::new(Arc::new(Transport::new(&config)?), server.url())?;
         let clientset = Clientset::new(client);
         let seeded = webhook_config("existing");
-        clientset.admissionregistration_v1().validating_webhook_configurations()?.create(&seeded, &CreateOptions::default()).await?;
+        clientset
+            .admissionregistration_v1()
+            .validating_webhook_configurations()?
+            .create(&seeded, &CreateOptions::default())
+            .await?;
         (clientset, Some(server))
     };
     let api = clientset.admissionregistration_v1().validating_webhook_configurations()?;
 
     let list = api.list(&ListOptions::default()).await?;
-    println!("{} webhook configuration(s) at resourceVersion {}:", list.items.as_ref().map_or(0, Vec::len), list.metadata.resource_version);
+    println!(
+        "{} webhook configuration(s) at resourceVersion {}:",
+        list.items.as_ref().map_or(0, Vec::len),
+        list.metadata.resource_version
+    );
     for c in list.items.as_deref().unwrap_or_default() {
         let hooks: Vec<&str> = c.webhooks.iter().map(|w| w.name.as_str()).collect();
         println!("  {} {:?}", c.metadata.name, hooks);

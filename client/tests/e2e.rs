@@ -11,7 +11,9 @@ use kapi_api::admissionregistration::v1::{
     MutatingWebhookConfiguration, SideEffectClass, ValidatingWebhook, ValidatingWebhookConfiguration,
     WebhookClientConfig,
 };
-use kapi_api::meta::v1::{CreateOptions, DeleteOptions, GetOptions, ListOptions, ObjectMeta, PatchOptions, UpdateOptions};
+use kapi_api::meta::v1::{
+    CreateOptions, DeleteOptions, GetOptions, ListOptions, ObjectMeta, PatchOptions, UpdateOptions,
+};
 use kapi_client::clientset::{Clientset, InformerFactory};
 use kapi_client::factory::SharedInformerFactory;
 use kapi_client::server::{ApiServer, TestServer};
@@ -217,10 +219,7 @@ async fn watch_in_both_framings_with_bookmarks_and_gone() {
         }
         // A resource version older than the history: an ERROR event with 410.
         server.compact();
-        let mut old = api
-            .watch(&ListOptions { resource_version: "1".into(), ..Default::default() })
-            .await
-            .unwrap();
+        let mut old = api.watch(&ListOptions { resource_version: "1".into(), ..Default::default() }).await.unwrap();
         match next_event(&mut old).await {
             WatchEvent::Error(status) => assert_eq!(status.code, 410),
             other => panic!("expected ERROR 410, got {other:?}"),
@@ -240,10 +239,9 @@ async fn informers_converge_after_a_burst_and_relist_after_gone() {
     let informer = factory.admissionregistration_v1().validating_webhook_configurations().unwrap();
     let seen = Arc::new(Mutex::new(Vec::<String>::new()));
     let log = seen.clone();
-    informer.add_handler(
-        kapi_client::informer::HandlerFns::new()
-            .on_add(move |o: &Arc<ValidatingWebhookConfiguration>| log.lock().unwrap().push(format!("add {}", o.metadata.name))),
-    );
+    informer.add_handler(kapi_client::informer::HandlerFns::new().on_add(
+        move |o: &Arc<ValidatingWebhookConfiguration>| log.lock().unwrap().push(format!("add {}", o.metadata.name)),
+    ));
     factory.factory().start().unwrap();
     assert!(tokio::time::timeout(GUARD, informer.wait_for_sync()).await.unwrap());
 

@@ -979,12 +979,78 @@ pub mod admissionregistration {
         }
     }
 }
+/// `authentication`.
+pub mod authentication {
+    /// `v1`.
+    pub mod v1 {
+        kapi_client::resource!(
+            unlisted::kapi_api::authentication::v1::TokenReview, resource =
+            "tokenreviews", namespaced = false, protobuf = true, verbs = ["create"],
+            subresources = [],
+        );
+        kapi_client::resource!(
+            unlisted::kapi_api::authentication::v1::SelfSubjectReview, resource =
+            "selfsubjectreviews", namespaced = false, protobuf = true, verbs =
+            ["create"], subresources = [],
+        );
+        /// The typed client of `authentication.k8s.io/v1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `tokenreviews` of `authentication.k8s.io/v1`.
+            pub fn token_reviews(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::authentication::v1::TokenReview>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `selfsubjectreviews` of `authentication.k8s.io/v1`.
+            pub fn self_subject_reviews(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::authentication::v1::SelfSubjectReview>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of_unlisted:: <
+                ::kapi_api::authentication::v1::TokenReview > (),
+                kapi_client::ResourceInfo::of_unlisted:: <
+                ::kapi_api::authentication::v1::SelfSubjectReview > ()
+            ]
+        }
+        /// Registers the resources of this group version with an in-process API server.
+        pub fn register(
+            server: &kapi_client::server::ApiServer,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            server.register_unlisted::<::kapi_api::authentication::v1::TokenReview>()?;
+            server
+                .register_unlisted::<
+                    ::kapi_api::authentication::v1::SelfSubjectReview,
+                >()?;
+            Ok(())
+        }
+    }
+}
 /// Every served resource, for registering them with a server or a tracker.
 pub fn resources() -> Vec<ResourceInfo> {
     let mut out = Vec::new();
     out.extend(admissionregistration::v1::resources());
     out.extend(admissionregistration::v1alpha1::resources());
     out.extend(admissionregistration::v1beta1::resources());
+    out.extend(authentication::v1::resources());
     out
 }
 /// Registers every served resource with an in-process API server.
@@ -992,6 +1058,7 @@ pub fn register_all(server: &ApiServer) -> Result<(), kapi_machinery::SchemeErro
     admissionregistration::v1::register(server)?;
     admissionregistration::v1alpha1::register(server)?;
     admissionregistration::v1beta1::register(server)?;
+    authentication::v1::register(server)?;
     Ok(())
 }
 /// The typed clients of every group version.
@@ -1036,6 +1103,10 @@ impl Clientset {
         &self,
     ) -> admissionregistration::v1beta1::Client {
         admissionregistration::v1beta1::Client::new(self.client.clone())
+    }
+    /// The client of `authentication/v1`.
+    pub fn authentication_v1(&self) -> authentication::v1::Client {
+        authentication::v1::Client::new(self.client.clone())
     }
 }
 /// Shared informers of every group version, one per resource, over one client.

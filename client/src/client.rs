@@ -25,7 +25,7 @@ use crate::options::{Query, ToQuery};
 use crate::service::Service;
 use crate::transport::Transport;
 use crate::warning::{LogWarnings, WarningHandler, warnings_from_headers};
-use crate::{Error, EventStream, GroupVersionResource, ListResource, ListWatch, Resource, StatusError};
+use crate::{Error, EventStream, GroupVersionResource, ListResource, ListWatch, Listable, Resource, StatusError};
 
 /// The `Accept` header of requests for resources served in protobuf.
 pub const ACCEPT_PROTOBUF_OR_JSON: &str = "application/vnd.kubernetes.protobuf, application/json";
@@ -652,37 +652,6 @@ impl<R: Resource> Api<R> {
         Ok(self.call_outcome::<R>(call).await?.map(delete_response))
     }
 
-    /// Deletes the objects a list selects (`DELETE` on the collection); returns the deleted
-    /// objects or a `Status`.
-    pub async fn delete_collection(
-        &self,
-        list_options: &ListOptions,
-        options: &DeleteOptions,
-    ) -> Result<DeleteResponse<R::List>, Error> {
-        Ok(self.delete_collection_with_warnings(list_options, options).await?.value)
-    }
-
-    /// [`Api::delete_collection`] with the call's warnings.
-    pub async fn delete_collection_with_warnings(
-        &self,
-        list_options: &ListOptions,
-        options: &DeleteOptions,
-    ) -> Result<Response<DeleteResponse<R::List>>, Error> {
-        Self::check_verb("deletecollection")?;
-        if self.scope == Scope::AllNamespaces {
-            return Err(Error::InvalidRequest(
-                "deletecollection needs a namespace; this Api spans all namespaces".into(),
-            ));
-        }
-        let call = Call {
-            method: Method::DELETE,
-            path: self.collection_path(),
-            query: query_of(list_options),
-            payload: delete_body::<R>(options)?,
-        };
-        Ok(self.call_outcome::<R::List>(call).await?.map(delete_response))
-    }
-
     /// Reads an object.
     pub async fn get(&self, name: &str, options: &GetOptions) -> Result<R, Error> {
         Ok(self.get_with_warnings(name, options).await?.value)
@@ -693,66 +662,6 @@ impl<R: Resource> Api<R> {
         Self::check_verb("get")?;
         let path = self.item_path(name, None)?;
         self.call_typed(Call { method: Method::GET, path, query: query_of(options), payload: Payload::None }).await
-    }
-
-    /// Lists objects (one page if `limit` is set; see [`Api::list_all`]).
-    pub async fn list(&self, options: &ListOptions) -> Result<R::List, Error> {
-        Ok(self.list_with_warnings(options).await?.value)
-    }
-
-    /// [`Api::list`] with the call's warnings.
-    pub async fn list_with_warnings(&self, options: &ListOptions) -> Result<Response<R::List>, Error> {
-        Self::check_verb("list")?;
-        let mut options = options.clone();
-        options.watch = false;
-        let call = Call {
-            method: Method::GET,
-            path: self.collection_path(),
-            query: query_of(&options),
-            payload: Payload::None,
-        };
-        self.call_typed(call).await
-    }
-
-    /// Lists every object, following `continue` tokens when `limit` pages the list. The result
-    /// has all items and the metadata of the last page (with no `continue`).
-    pub async fn list_all(&self, options: &ListOptions) -> Result<R::List, Error> {
-        Ok(self.list_all_with_warnings(options).await?.value)
-    }
-
-    /// [`Api::list_all`] with the warnings of every page.
-    pub async fn list_all_with_warnings(&self, options: &ListOptions) -> Result<Response<R::List>, Error> {
-        let mut options = options.clone();
-        let mut items = Vec::new();
-        let mut warnings = Vec::new();
-        loop {
-            let page = self.list_with_warnings(&options).await?;
-            warnings.extend(page.warnings);
-            let mut meta = page.value.list_meta().clone();
-            items.extend(page.value.into_items());
-            if options.limit <= 0 || meta.continue_.is_empty() {
-                meta.continue_.clear();
-                meta.remaining_item_count = None;
-                let mut list = R::List::default();
-                if let Some(tm) = list.kind_type_meta_mut() {
-                    tm.set_gvk(&<R::List as Kind>::static_gvk());
-                }
-                *list.list_meta_mut() = meta;
-                list.set_items(items);
-                return Ok(Response { value: list, warnings });
-            }
-            if meta.continue_ == options.continue_ {
-                return Err(Error::Decode {
-                    context: format!("listing {}", Self::gvr_text()),
-                    message: "the server returned the same continue token twice".into(),
-                });
-            }
-            // A continued list is served at the snapshot of its token; a resource version
-            // alongside it is rejected.
-            options.continue_ = meta.continue_;
-            options.resource_version.clear();
-            options.resource_version_match.0.clear();
-        }
     }
 
     /// Starts a watch (`watch=true` is set); the stream ends when the server closes it.
@@ -827,6 +736,100 @@ impl<R: Resource> Api<R> {
     }
 }
 
+/// The verbs that need the resource's list kind.
+impl<R: Listable> Api<R> {
+    /// Deletes the objects a list selects (`DELETE` on the collection); returns the deleted
+    /// objects or a `Status`.
+    pub async fn delete_collection(
+        &self,
+        list_options: &ListOptions,
+        options: &DeleteOptions,
+    ) -> Result<DeleteResponse<R::List>, Error> {
+        Ok(self.delete_collection_with_warnings(list_options, options).await?.value)
+    }
+
+    /// [`Api::delete_collection`] with the call's warnings.
+    pub async fn delete_collection_with_warnings(
+        &self,
+        list_options: &ListOptions,
+        options: &DeleteOptions,
+    ) -> Result<Response<DeleteResponse<R::List>>, Error> {
+        Self::check_verb("deletecollection")?;
+        if self.scope == Scope::AllNamespaces {
+            return Err(Error::InvalidRequest(
+                "deletecollection needs a namespace; this Api spans all namespaces".into(),
+            ));
+        }
+        let call = Call {
+            method: Method::DELETE,
+            path: self.collection_path(),
+            query: query_of(list_options),
+            payload: delete_body::<R>(options)?,
+        };
+        Ok(self.call_outcome::<R::List>(call).await?.map(delete_response))
+    }
+
+    /// Lists objects (one page if `limit` is set; see [`Api::list_all`]).
+    pub async fn list(&self, options: &ListOptions) -> Result<R::List, Error> {
+        Ok(self.list_with_warnings(options).await?.value)
+    }
+
+    /// [`Api::list`] with the call's warnings.
+    pub async fn list_with_warnings(&self, options: &ListOptions) -> Result<Response<R::List>, Error> {
+        Self::check_verb("list")?;
+        let mut options = options.clone();
+        options.watch = false;
+        let call = Call {
+            method: Method::GET,
+            path: self.collection_path(),
+            query: query_of(&options),
+            payload: Payload::None,
+        };
+        self.call_typed(call).await
+    }
+
+    /// Lists every object, following `continue` tokens when `limit` pages the list. The result
+    /// has all items and the metadata of the last page (with no `continue`).
+    pub async fn list_all(&self, options: &ListOptions) -> Result<R::List, Error> {
+        Ok(self.list_all_with_warnings(options).await?.value)
+    }
+
+    /// [`Api::list_all`] with the warnings of every page.
+    pub async fn list_all_with_warnings(&self, options: &ListOptions) -> Result<Response<R::List>, Error> {
+        let mut options = options.clone();
+        let mut items = Vec::new();
+        let mut warnings = Vec::new();
+        loop {
+            let page = self.list_with_warnings(&options).await?;
+            warnings.extend(page.warnings);
+            let mut meta = page.value.list_meta().clone();
+            items.extend(page.value.into_items());
+            if options.limit <= 0 || meta.continue_.is_empty() {
+                meta.continue_.clear();
+                meta.remaining_item_count = None;
+                let mut list = R::List::default();
+                if let Some(tm) = list.kind_type_meta_mut() {
+                    tm.set_gvk(&<R::List as Kind>::static_gvk());
+                }
+                *list.list_meta_mut() = meta;
+                list.set_items(items);
+                return Ok(Response { value: list, warnings });
+            }
+            if meta.continue_ == options.continue_ {
+                return Err(Error::Decode {
+                    context: format!("listing {}", Self::gvr_text()),
+                    message: "the server returned the same continue token twice".into(),
+                });
+            }
+            // A continued list is served at the snapshot of its token; a resource version
+            // alongside it is rejected.
+            options.continue_ = meta.continue_;
+            options.resource_version.clear();
+            options.resource_version_match.0.clear();
+        }
+    }
+}
+
 fn query_of(options: &(impl ToQuery + ?Sized)) -> Query {
     let mut q = Query::new();
     q.extend_from(options);
@@ -848,7 +851,7 @@ fn delete_body<R: Resource>(options: &DeleteOptions) -> Result<Payload<'static>,
     Ok(Payload::Raw(MEDIA_TYPE_JSON, Bytes::from(data)))
 }
 
-impl<R: Resource> ListWatch<R> for Api<R> {
+impl<R: Listable> ListWatch<R> for Api<R> {
     async fn list(&self, options: ListOptions) -> Result<R::List, Error> {
         Api::list(self, &options).await
     }

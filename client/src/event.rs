@@ -5,7 +5,7 @@ use std::pin::Pin;
 
 use kapi_api::meta::v1::{ListOptions, Status};
 
-use crate::{Error, Resource};
+use crate::{Error, Listable};
 
 /// One event of a watch stream.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,7 +28,7 @@ pub type EventStream<R> = Pin<Box<dyn futures_core::Stream<Item = Result<WatchEv
 
 /// What informers need from a client: list and watch of one resource, with the options the
 /// reflector chooses (resource version, bookmarks, timeouts, label/field selectors).
-pub trait ListWatch<R: Resource>: Send + Sync + 'static {
+pub trait ListWatch<R: Listable>: Send + Sync + 'static {
     /// Lists the resource.
     fn list(&self, options: ListOptions) -> impl Future<Output = Result<R::List, Error>> + Send;
     /// Starts a watch.

@@ -14,7 +14,7 @@ use kapi_api::meta::v1::ListOptions;
 use crate::informer::{InformerConfig, InformerError, SharedInformer};
 use crate::labels::Selector;
 use crate::reflector::ReflectorConfig;
-use crate::{GroupVersionResource, ListWatch, Resource, ResourceInfo};
+use crate::{GroupVersionResource, ListWatch, Listable, ResourceInfo};
 
 /// An informer of any resource type.
 trait ErasedInformer: Send + Sync {
@@ -25,12 +25,12 @@ trait ErasedInformer: Send + Sync {
     fn shutdown(&self) -> Pin<Box<dyn Future<Output = ()> + Send>>;
 }
 
-impl<R: Resource> ErasedInformer for SharedInformer<R> {
+impl<R: Listable> ErasedInformer for SharedInformer<R> {
     fn as_any(&self) -> &dyn Any {
         self
     }
     fn gvr(&self) -> GroupVersionResource {
-        ResourceInfo::of::<R>().gvr()
+        ResourceInfo::of_unlisted::<R>().gvr()
     }
     fn start(&self) -> Result<(), InformerError> {
         SharedInformer::start(self)
@@ -123,7 +123,7 @@ impl SharedInformerFactory {
     }
 
     /// The informer of `R` resyncs every `resync` (`None`: never) instead of the default.
-    pub fn with_custom_resync<R: Resource>(mut self, resync: Option<Duration>) -> Self {
+    pub fn with_custom_resync<R: Listable>(mut self, resync: Option<Duration>) -> Self {
         self.custom_resync.insert(TypeId::of::<R>(), resync);
         self
     }
@@ -135,7 +135,7 @@ impl SharedInformerFactory {
     /// The informer of `R`: the one already made, or a new one over `list_watch` (which is
     /// dropped if the informer exists). A new informer runs once [`start`](Self::start) is
     /// called (again).
-    pub fn informer<R: Resource, L: ListWatch<R>>(&self, list_watch: L) -> SharedInformer<R> {
+    pub fn informer<R: Listable, L: ListWatch<R>>(&self, list_watch: L) -> SharedInformer<R> {
         let mut state = self.state();
         let type_id = TypeId::of::<R>();
         if let Some(existing) = state.informers.get(&type_id)
@@ -154,7 +154,7 @@ impl SharedInformerFactory {
     }
 
     /// The informer of `R` if one was made.
-    pub fn existing_informer<R: Resource>(&self) -> Option<SharedInformer<R>> {
+    pub fn existing_informer<R: Listable>(&self) -> Option<SharedInformer<R>> {
         let state = self.state();
         let entry = state.informers.get(&TypeId::of::<R>())?;
         entry.informer.as_any().downcast_ref::<SharedInformer<R>>().cloned()

@@ -20,7 +20,7 @@ use tokio::task::JoinHandle;
 use crate::lister::Lister;
 use crate::reflector::{Reflector, ReflectorConfig, ReflectorError, ReflectorSink};
 use crate::store::{Change, Store, StoreError};
-use crate::{ListWatch, Resource};
+use crate::{ListWatch, Listable};
 
 /// How an informer runs.
 #[derive(Debug, Clone, Default)]
@@ -201,7 +201,7 @@ impl<R> Shared<R> {
     }
 }
 
-impl<R: Resource> Shared<R> {
+impl<R: Listable> Shared<R> {
     fn resync(&self) {
         if !self.is_synced() {
             return;
@@ -213,7 +213,7 @@ impl<R: Resource> Shared<R> {
     }
 }
 
-impl<R: Resource> ReflectorSink<R> for Shared<R> {
+impl<R: Listable> ReflectorSink<R> for Shared<R> {
     fn on_list(&self, items: Vec<R>, resource_version: String) {
         let mut d = self.dispatch();
         for change in self.store.replace(items, resource_version) {
@@ -328,7 +328,7 @@ impl<R> std::fmt::Debug for SharedInformer<R> {
     }
 }
 
-impl<R: Resource> SharedInformer<R> {
+impl<R: Listable> SharedInformer<R> {
     /// An informer over `list_watch`; [`start`](Self::start) runs it.
     pub fn new<L: ListWatch<R>>(list_watch: L, config: InformerConfig) -> Self {
         let reflector_config = config.reflector;
@@ -512,7 +512,7 @@ async fn stopped_ref(stop: &mut watch::Receiver<bool>) {
     let _ = stop.wait_for(|s| *s).await;
 }
 
-async fn resync_loop<R: Resource>(shared: Arc<Shared<R>>, period: Duration, mut stop: watch::Receiver<bool>) {
+async fn resync_loop<R: Listable>(shared: Arc<Shared<R>>, period: Duration, mut stop: watch::Receiver<bool>) {
     let mut interval = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {

@@ -31,7 +31,7 @@ pub use error::{Error, StatusError};
 pub use event::{EventStream, ListWatch, WatchEvent};
 pub use kubeconfig::Kubeconfig;
 pub use options::{Query, ToQuery};
-pub use resource::{GroupVersionResource, ListParts, ListResource, Objects, Resource, ResourceInfo};
+pub use resource::{GroupVersionResource, ListParts, ListResource, Listable, Objects, Resource, ResourceInfo};
 pub use service::{ResponseFuture, Service};
 pub use transport::Transport;
 pub use warning::{Warning, WarningHandler};

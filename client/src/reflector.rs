@@ -21,7 +21,7 @@ use kapi_api::meta::v1::{INITIAL_EVENTS_ANNOTATION_KEY, ListOptions, ResourceVer
 
 use crate::labels::Selector;
 use crate::store::{Store, object_key};
-use crate::{Error, EventStream, ListResource, ListWatch, Resource, StatusError, WatchEvent};
+use crate::{Error, EventStream, ListResource, ListWatch, Listable, Resource, StatusError, WatchEvent};
 
 /// A watch that ends this quickly without a single event counts as a failure (it backs off).
 const SHORT_WATCH: Duration = Duration::from_secs(1);
@@ -201,7 +201,7 @@ pub trait ReflectorSink<R>: Send + Sync + 'static {
     }
 }
 
-impl<R: Resource> ReflectorSink<R> for Store<R> {
+impl<R: Listable> ReflectorSink<R> for Store<R> {
     fn on_list(&self, items: Vec<R>, resource_version: String) {
         self.replace(items, resource_version);
     }
@@ -285,7 +285,7 @@ impl<R, L, S> std::fmt::Debug for Reflector<R, L, S> {
     }
 }
 
-impl<R: Resource, L: ListWatch<R>, S: ReflectorSink<R>> Reflector<R, L, S> {
+impl<R: Listable, L: ListWatch<R>, S: ReflectorSink<R>> Reflector<R, L, S> {
     /// A reflector; [`run`](Self::run) starts it.
     pub fn new(list_watch: L, sink: S, config: ReflectorConfig) -> Self {
         let backoff = BackoffState::new(config.backoff.clone());
@@ -513,7 +513,7 @@ impl<R: Resource, L: ListWatch<R>, S: ReflectorSink<R>> Reflector<R, L, S> {
 }
 
 /// Records the object's resource version as the latest, if it has one.
-fn note_resource_version<R: Resource>(latest: &mut String, obj: &R) -> bool {
+fn note_resource_version<R: Listable>(latest: &mut String, obj: &R) -> bool {
     let rv = &obj.metadata().resource_version;
     if rv.is_empty() {
         return false;

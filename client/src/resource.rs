@@ -7,8 +7,6 @@ use kapi_machinery::{GroupVersionKind, Kind, Object, VersionedKind};
 
 /// A kind served as a REST resource.
 pub trait Resource: VersionedKind {
-    /// The list kind of the resource.
-    type List: ListResource<Item = Self>;
     /// The plural resource name in URLs (`validatingwebhookconfigurations`).
     const RESOURCE: &'static str;
     /// Whether objects live in namespaces.
@@ -27,10 +25,17 @@ pub trait Resource: VersionedKind {
     fn metadata_mut(&mut self) -> &mut ObjectMeta;
 }
 
+/// A resource with a list kind: what `list`, `watch`, `deletecollection`, informers and listers
+/// need. Create-only resources (`TokenReview`) are [`Resource`]s without one.
+pub trait Listable: Resource {
+    /// The list kind of the resource.
+    type List: ListResource<Item = Self>;
+}
+
 /// The list kind of a resource.
 pub trait ListResource: VersionedKind {
     /// The item type.
-    type Item: Resource<List = Self>;
+    type Item: Listable<List = Self>;
     /// The list's metadata.
     fn list_meta(&self) -> &ListMeta;
     /// Mutable access to the list's metadata.
@@ -73,6 +78,12 @@ pub type Objects = Vec<Box<dyn Object>>;
 /// A list's items and metadata, type-erased.
 pub type ListParts = (Objects, ListMeta);
 
+/// Builds a list object of a resource from its items and metadata.
+pub type NewListFn = fn(Objects, ListMeta) -> Box<dyn Object>;
+
+/// Takes a list object of a resource apart.
+pub type SplitListFn = fn(Box<dyn Object>) -> Option<ListParts>;
+
 /// A resource's description and operations, type-erased: what the tracker and the test server
 /// use to handle any resource registered with them.
 #[derive(Clone, Copy)]
@@ -81,7 +92,8 @@ pub struct ResourceInfo {
     pub version: &'static str,
     pub resource: &'static str,
     pub kind: &'static str,
-    pub list_kind: &'static str,
+    /// The list kind (`None` for create-only resources without one).
+    pub list_kind: Option<&'static str>,
     pub namespaced: bool,
     pub protobuf: bool,
     pub verbs: &'static [&'static str],
@@ -92,10 +104,11 @@ pub struct ResourceInfo {
     pub metadata: fn(&dyn Object) -> Option<&ObjectMeta>,
     /// Mutable access to the object's metadata (`None` if the object is not of this kind).
     pub metadata_mut: fn(&mut dyn Object) -> Option<&mut ObjectMeta>,
-    /// Builds a list object from items of this kind (items of another kind are skipped).
-    pub new_list: fn(Objects, ListMeta) -> Box<dyn Object>,
+    /// Builds a list object from items of this kind (items of another kind are skipped); `None`
+    /// without a list kind.
+    pub new_list: Option<NewListFn>,
     /// Takes the items and list metadata out of a list object of this resource.
-    pub split_list: fn(Box<dyn Object>) -> Option<ListParts>,
+    pub split_list: Option<SplitListFn>,
 }
 
 impl std::fmt::Debug for ResourceInfo {
@@ -111,22 +124,11 @@ impl std::fmt::Debug for ResourceInfo {
 }
 
 impl ResourceInfo {
-    /// The description of `R`.
-    pub fn of<R: Resource>() -> ResourceInfo {
+    /// The description of a resource with a list kind.
+    pub fn of<R: Listable>() -> ResourceInfo {
         ResourceInfo {
-            group: R::GROUP,
-            version: R::VERSION,
-            resource: R::RESOURCE,
-            kind: R::KIND,
-            list_kind: <R::List as Kind>::KIND,
-            namespaced: R::NAMESPACED,
-            protobuf: R::PROTOBUF,
-            verbs: R::VERBS,
-            subresources: R::SUBRESOURCES,
-            new_object: || Box::new(R::default()),
-            metadata: |o| o.as_any().downcast_ref::<R>().map(R::metadata),
-            metadata_mut: |o| o.as_any_mut().downcast_mut::<R>().map(R::metadata_mut),
-            new_list: |items, meta| {
+            list_kind: Some(<R::List as Kind>::KIND),
+            new_list: Some(|items, meta| {
                 let mut list = R::List::default();
                 *list.list_meta_mut() = meta;
                 list.set_items(
@@ -136,13 +138,34 @@ impl ResourceInfo {
                     tm.set_gvk(&<R::List as Kind>::static_gvk());
                 }
                 Box::new(list)
-            },
-            split_list: |obj| {
+            }),
+            split_list: Some(|obj| {
                 let list = obj.into_any().downcast::<R::List>().ok()?;
                 let meta = list.list_meta().clone();
                 let items = list.into_items().into_iter().map(|i| Box::new(i) as Box<dyn Object>).collect();
                 Some((items, meta))
-            },
+            }),
+            ..Self::of_unlisted::<R>()
+        }
+    }
+
+    /// The description of a resource without a list kind (create-only resources).
+    pub fn of_unlisted<R: Resource>() -> ResourceInfo {
+        ResourceInfo {
+            group: R::GROUP,
+            version: R::VERSION,
+            resource: R::RESOURCE,
+            kind: R::KIND,
+            list_kind: None,
+            namespaced: R::NAMESPACED,
+            protobuf: R::PROTOBUF,
+            verbs: R::VERBS,
+            subresources: R::SUBRESOURCES,
+            new_object: || Box::new(R::default()),
+            metadata: |o| o.as_any().downcast_ref::<R>().map(R::metadata),
+            metadata_mut: |o| o.as_any_mut().downcast_mut::<R>().map(R::metadata_mut),
+            new_list: None,
+            split_list: None,
         }
     }
 
@@ -197,17 +220,38 @@ impl<T> ItemsField<T> for Option<Vec<T>> {
     }
 }
 
-/// Implements [`Resource`] and [`ListResource`] for a kind and its list kind whose metadata fields
-/// are `metadata` and whose list holds `items`. Generated clientsets call this for every served
+/// Implements [`Resource`], [`Listable`] and [`ListResource`] for a kind and its list kind whose
+/// metadata fields are `metadata` and whose list holds `items`; `resource!(unlisted Kind, …)`
+/// implements only [`Resource`], for create-only kinds without a list kind. Generated clientsets call this for every served
 /// kind; users call it for their own kinds.
 #[macro_export]
 macro_rules! resource {
     (
-        $ty:ty, $list:ty, resource = $res:literal, namespaced = $ns:literal, protobuf = $pb:literal,
+        unlisted $ty:ty, resource = $res:literal, namespaced = $ns:literal, protobuf = $pb:literal,
         verbs = [$($verb:literal),* $(,)?], subresources = [$($sub:literal),* $(,)?] $(,)?
     ) => {
         impl $crate::Resource for $ty {
+            const RESOURCE: &'static str = $res;
+            const NAMESPACED: bool = $ns;
+            const PROTOBUF: bool = $pb;
+            const VERBS: &'static [&'static str] = &[$($verb),*];
+            const SUBRESOURCES: &'static [&'static str] = &[$($sub),*];
+            fn metadata(&self) -> &$crate::__private::ObjectMeta {
+                &self.metadata
+            }
+            fn metadata_mut(&mut self) -> &mut $crate::__private::ObjectMeta {
+                &mut self.metadata
+            }
+        }
+    };
+    (
+        $ty:ty, $list:ty, resource = $res:literal, namespaced = $ns:literal, protobuf = $pb:literal,
+        verbs = [$($verb:literal),* $(,)?], subresources = [$($sub:literal),* $(,)?] $(,)?
+    ) => {
+        impl $crate::Listable for $ty {
             type List = $list;
+        }
+        impl $crate::Resource for $ty {
             const RESOURCE: &'static str = $res;
             const NAMESPACED: bool = $ns;
             const PROTOBUF: bool = $pb;

@@ -49,7 +49,7 @@ pub use options::{FieldValidation, WriteOptions};
 pub use watch::TrackerWatch;
 
 use crate::labels::Selector;
-use crate::{Error, GroupVersionResource, ListParts, Resource, ResourceInfo};
+use crate::{Error, GroupVersionResource, ListParts, Listable, Resource, ResourceInfo};
 use errors::FieldError;
 
 /// The result of tracker operations: errors are API statuses.
@@ -716,7 +716,7 @@ impl ObjectTracker {
     }
 
     /// Serves the resource of `R`.
-    pub fn register_resource<R: Resource>(&self) {
+    pub fn register_resource<R: Listable>(&self) {
         self.register(ResourceInfo::of::<R>());
     }
 
@@ -1100,7 +1100,7 @@ impl ObjectTracker {
 
     /// Creates a typed object in its own namespace, as client-go's `tracker.Add` does.
     pub fn add<R: Resource>(&self, obj: R) -> Result<R> {
-        let info = ResourceInfo::of::<R>();
+        let info = ResourceInfo::of_unlisted::<R>();
         let ns = obj.metadata().namespace.clone();
         let out = self.create(&info.gvr(), &ns, Box::new(obj), &CreateOptions::default())?;
         downcast(out)
@@ -1108,13 +1108,13 @@ impl ObjectTracker {
 
     /// Reads a typed object.
     pub fn get_as<R: Resource>(&self, namespace: &str, name: &str) -> Result<R> {
-        let info = ResourceInfo::of::<R>();
+        let info = ResourceInfo::of_unlisted::<R>();
         downcast(self.get(&info.gvr(), namespace, name, &GetOptions::default())?)
     }
 
     /// Lists typed objects (no selectors or pagination) and the list's resource version.
     pub fn list_as<R: Resource>(&self, namespace: &str) -> Result<(Vec<R>, String)> {
-        let info = ResourceInfo::of::<R>();
+        let info = ResourceInfo::of_unlisted::<R>();
         let (items, meta) = self.list(&info.gvr(), namespace, &ListOptions::default())?;
         let items = items.into_iter().map(downcast).collect::<Result<Vec<R>>>()?;
         Ok((items, meta.resource_version))

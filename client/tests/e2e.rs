@@ -311,3 +311,21 @@ async fn the_fake_clientset_has_the_same_semantics_in_process() {
     let beta = cs.admissionregistration_v1beta1().validating_admission_policies().unwrap();
     assert!(beta.list(&ListOptions::default()).await.unwrap().items.unwrap_or_default().is_empty());
 }
+
+#[tokio::test]
+async fn create_only_kinds_have_clients_without_a_list_kind() {
+    use kapi_api::authentication::v1::{TokenReview, TokenReviewSpec};
+    let (cs, _server, test) = http_clientset(ContentType::Protobuf).await;
+    let reviews = cs.authentication_v1().token_reviews().unwrap();
+    let review = TokenReview {
+        metadata: ObjectMeta { name: "r".into(), ..Default::default() },
+        spec: TokenReviewSpec { token: "t0k3n".into(), ..Default::default() },
+        ..Default::default()
+    };
+    let out = reviews.create(&review, &CreateOptions::default()).await.unwrap();
+    assert_eq!(out.spec.token, "t0k3n");
+    // Only `create` is served: other verbs fail before any request.
+    let err = reviews.get("r", &GetOptions::default()).await.unwrap_err();
+    assert!(matches!(err, kapi_client::Error::InvalidRequest(_)), "{err}");
+    test.shutdown().await;
+}

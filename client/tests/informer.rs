@@ -20,7 +20,7 @@ use kapi_client::lister::Lister;
 use kapi_client::reflector::{Backoff, Phase, ReflectorConfig};
 use kapi_client::server::ApiServer;
 use kapi_client::store::{Change, NAMESPACE_INDEX, Store, StoreError};
-use kapi_client::{Client, Error, ListResource, ListWatch, Resource, ResourceInfo, StatusError, WatchEvent};
+use kapi_client::{Client, Error, ListResource, ListWatch, Listable, Resource, ResourceInfo, StatusError, WatchEvent};
 use kapi_machinery::TypeMeta;
 use kapi_macros::Kapi;
 use tokio::sync::{mpsc, watch};
@@ -148,7 +148,7 @@ enum WatchPlan<R> {
 }
 
 /// What the scripted `ListWatch` answers and whom it tells about requests.
-struct Script<R: Resource> {
+struct Script<R: Listable> {
     lists: Mutex<VecDeque<Result<R::List, Error>>>,
     watches: Mutex<VecDeque<WatchPlan<R>>>,
     /// Senders of unscripted watches, kept so those watches stay open.
@@ -158,7 +158,7 @@ struct Script<R: Resource> {
     live_watches: Arc<watch::Sender<usize>>,
 }
 
-struct ScriptedListWatch<R: Resource>(Arc<Script<R>>);
+struct ScriptedListWatch<R: Listable>(Arc<Script<R>>);
 
 /// A watch stream that counts itself while alive.
 struct Counted<R> {
@@ -186,7 +186,7 @@ impl<R> futures_core::Stream for Counted<R> {
     }
 }
 
-impl<R: Resource> ListWatch<R> for ScriptedListWatch<R> {
+impl<R: Listable> ListWatch<R> for ScriptedListWatch<R> {
     async fn list(&self, options: ListOptions) -> Result<R::List, Error> {
         let _ = self.0.list_calls.send(options);
         let next = self.0.lists.lock().unwrap().pop_front();
@@ -209,14 +209,14 @@ impl<R: Resource> ListWatch<R> for ScriptedListWatch<R> {
     }
 }
 
-struct Harness<R: Resource> {
+struct Harness<R: Listable> {
     script: Arc<Script<R>>,
     list_calls: mpsc::UnboundedReceiver<ListOptions>,
     watch_calls: mpsc::UnboundedReceiver<ListOptions>,
     live: watch::Receiver<usize>,
 }
 
-impl<R: Resource> Harness<R> {
+impl<R: Listable> Harness<R> {
     fn new() -> Self {
         let (list_tx, list_calls) = mpsc::unbounded_channel();
         let (watch_tx, watch_calls) = mpsc::unbounded_channel();
@@ -275,14 +275,14 @@ impl<R: Resource> Harness<R> {
     }
 }
 
-fn describe<R: Resource>(obj: &R) -> String {
+fn describe<R: Listable>(obj: &R) -> String {
     let m = obj.metadata();
     let key = if m.namespace.is_empty() { m.name.clone() } else { format!("{}/{}", m.namespace, m.name) };
     format!("{key}@{}", m.resource_version)
 }
 
 /// A handler that reports every event as a line of text.
-fn recorder<R: Resource>() -> (HandlerFns<R>, mpsc::UnboundedReceiver<String>) {
+fn recorder<R: Listable>() -> (HandlerFns<R>, mpsc::UnboundedReceiver<String>) {
     let (tx, rx) = mpsc::unbounded_channel();
     let (add, update, delete) = (tx.clone(), tx.clone(), tx);
     let handler = HandlerFns::new()
@@ -310,7 +310,7 @@ async fn expect_events(seen: &mut mpsc::UnboundedReceiver<String>, want: &[&str]
     }
 }
 
-fn keys<R: Resource>(informer: &SharedInformer<R>) -> Vec<String> {
+fn keys<R: Listable>(informer: &SharedInformer<R>) -> Vec<String> {
     informer.store().keys()
 }
 

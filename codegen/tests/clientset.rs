@@ -29,6 +29,9 @@ fn markers_decide_scope_verbs_and_subresources() {
         assert!(text.contains(f), "missing {f} in {text}");
     }
     assert!(!text.contains("thing_policy_lister"), "{text}");
+    // A create-only kind without a list kind.
+    assert!(squashed.contains(r#"resource!(unlistedcrate::things::v1::ThingReview,resource="thingreviews",namespaced=false,protobuf=true,verbs=["create"],subresources=[],"#), "{text}");
+    assert!(squashed.contains("register_unlisted::<crate::things::v1::ThingReview>"), "{text}");
 }
 
 #[test]

@@ -216,8 +216,9 @@ impl ApiServer {
     fn list(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
         call.require_verb("list")?;
         let opts = call.query.list_options()?;
+        let new_list = call.info.new_list.ok_or_else(|| errors::method_not_supported(&call.info, "list"))?;
         let (items, meta) = self.tracker.list(&call.info.gvr(), call.namespace(), &opts)?;
-        let list = (call.info.new_list)(items, meta);
+        let list = new_list(items, meta);
         object_response(200, call.enc, list.as_ref(), &[])
     }
 
@@ -309,10 +310,12 @@ impl ApiServer {
         call.require_verb("deletecollection")?;
         let opts = self.delete_options(call)?;
         let list_opts = call.query.list_options()?;
+        let new_list =
+            call.info.new_list.ok_or_else(|| errors::method_not_supported(&call.info, "deletecollection"))?;
         let gvr = call.info.gvr();
         let items = self.tracker.delete_collection(&gvr, call.namespace(), &list_opts, &opts)?;
         let meta = ListMeta { resource_version: self.tracker.resource_version(), ..ListMeta::default() };
-        let list = (call.info.new_list)(items, meta);
+        let list = new_list(items, meta);
         object_response(200, call.enc, list.as_ref(), &[])
     }
 

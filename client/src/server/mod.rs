@@ -53,7 +53,7 @@ pub use serve::TestServer;
 
 use crate::service::{ResponseFuture, Service};
 use crate::tracker::ObjectTracker;
-use crate::{GroupVersionResource, Resource, ResourceInfo};
+use crate::{GroupVersionResource, Listable, Resource, ResourceInfo};
 
 /// The largest request body accepted (upstream's limit, 3 MiB).
 pub const MAX_BODY_BYTES: usize = 3 * 1024 * 1024;
@@ -193,13 +193,20 @@ impl ApiServer {
     }
 
     /// Serves the resource of `R` (and adds `R` and its list to the scheme).
-    pub fn register<R: Resource>(&self) -> Result<(), SchemeError> {
+    pub fn register<R: Listable>(&self) -> Result<(), SchemeError> {
         {
             let mut scheme = self.scheme.write().unwrap_or_else(std::sync::PoisonError::into_inner);
             scheme.add_known_type::<R>()?;
             scheme.add_known_type::<R::List>()?;
         }
         self.register_info(ResourceInfo::of::<R>());
+        Ok(())
+    }
+
+    /// Serves a create-only resource without a list kind (and adds `R` to the scheme).
+    pub fn register_unlisted<R: Resource>(&self) -> Result<(), SchemeError> {
+        self.scheme.write().unwrap_or_else(std::sync::PoisonError::into_inner).add_known_type::<R>()?;
+        self.register_info(ResourceInfo::of_unlisted::<R>());
         Ok(())
     }
 

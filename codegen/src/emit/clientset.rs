@@ -42,7 +42,8 @@ const VERBS: &[(&str, &str)] = &[
 /// One served resource.
 struct Served<'a> {
     t: &'a LoadedType,
-    list: &'a LoadedType,
+    /// The list kind; create-only kinds (no list, watch or deleteCollection) may have none.
+    list: Option<&'a LoadedType>,
     plural: String,
     namespaced: bool,
     verbs: Vec<&'static str>,
@@ -132,17 +133,20 @@ pub fn generate(
                 continue;
             }
             let list_name = format!("{}List", t.def.ident);
-            let Some(list) = types.iter().find(|l| l.def.ident == list_name.as_str() && l.def.attrs.kind.is_some())
-            else {
+            let list = types.iter().copied().find(|l| l.def.ident == list_name.as_str() && l.def.attrs.kind.is_some());
+            let needs_list = verbs.iter().any(|v| matches!(*v, "list" | "watch" | "deleteCollection"));
+            if list.is_none() && needs_list {
                 let (file, span) = here();
                 diagnostics.push(super::diagnostic(
                     &file,
                     span,
                     &format!("`+genclient` kind `{}` has no list kind `{list_name}` in its package", t.def.ident),
-                    &format!("define `{list_name}` with `metadata: ListMeta` and `items`"),
+                    &format!(
+                        "define `{list_name}` with `metadata: ListMeta` and `items`, or limit the verbs with `+genclient:onlyVerbs=create` (list, watch and deleteCollection need a list kind)"
+                    ),
                 ));
                 continue;
-            };
+            }
             let has_status = t.def.fields().iter().any(|f| f.ident == "status");
             let no_status = marks.iter().any(|(k, _)| k == "genclient:noStatus");
             let mut subresources = Vec::new();
@@ -193,14 +197,17 @@ pub fn generate(
             }
         }
     });
-    let informer_accessors = group_versions.iter().map(|(acc, path, _)| {
-        quote! {
-            #[doc = " Informers and listers of the group version."]
-            pub fn #acc(&self) -> #(#path::)*Informers<'_> {
-                #(#path::)*Informers::new(&self.factory, &self.client)
+    let informer_accessors = group_versions
+        .iter()
+        .filter(|(_, _, served)| served.iter().any(|s| s.verbs.contains(&"list") && s.verbs.contains(&"watch")))
+        .map(|(acc, path, _)| {
+            quote! {
+                #[doc = " Informers and listers of the group version."]
+                pub fn #acc(&self) -> #(#path::)*Informers<'_> {
+                    #(#path::)*Informers::new(&self.factory, &self.client)
+                }
             }
-        }
-    });
+        });
     let registrations = group_versions.iter().map(|(_, path, _)| quote!(#(#path::)*register(server)?;));
     let infos = group_versions.iter().map(|(_, path, _)| quote!(out.extend(#(#path::)*resources());));
     let file: syn::File = syn::parse_quote! {
@@ -319,7 +326,6 @@ fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, grou
     let mut infos = Vec::new();
     for s in served {
         let ty = &s.t.def.ident;
-        let list = &s.list.def.ident;
         let resource = &s.plural;
         let namespaced = s.namespaced;
         let api_verbs: Vec<&str> = s
@@ -329,9 +335,16 @@ fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, grou
             .filter(|a| !a.is_empty())
             .collect();
         let subs = &s.subresources;
+        let target = match s.list {
+            Some(list) => {
+                let list = &list.def.ident;
+                quote!(#types_path::#ty, #types_path::#list)
+            }
+            None => quote!(unlisted #types_path::#ty),
+        };
         impls.push(quote! {
             kapi_client::resource!(
-                #types_path::#ty, #types_path::#list,
+                #target,
                 resource = #resource, namespaced = #namespaced, protobuf = true,
                 verbs = [#(#api_verbs),*], subresources = [#(#subs),*],
             );
@@ -373,11 +386,35 @@ fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, grou
                 }
             });
         }
-        regs.push(quote!(server.register::<#types_path::#ty>()?;));
-        infos.push(quote!(kapi_client::ResourceInfo::of::<#types_path::#ty>()));
+        if s.list.is_some() {
+            regs.push(quote!(server.register::<#types_path::#ty>()?;));
+            infos.push(quote!(kapi_client::ResourceInfo::of::<#types_path::#ty>()));
+        } else {
+            regs.push(quote!(server.register_unlisted::<#types_path::#ty>()?;));
+            infos.push(quote!(kapi_client::ResourceInfo::of_unlisted::<#types_path::#ty>()));
+        }
     }
     let doc_client = format!(" The typed client of `{gv}`.");
     let doc_informers = format!(" Shared informers and listers of `{gv}`.");
+    let informers_block = (!informers.is_empty()).then(|| {
+        quote! {
+            #[doc = #doc_informers]
+            #[derive(Debug)]
+            pub struct Informers<'a> {
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            }
+
+            impl<'a> Informers<'a> {
+                /// Informers over a factory and a client.
+                pub fn new(factory: &'a kapi_client::factory::SharedInformerFactory, client: &'a kapi_client::Client) -> Self {
+                    Informers { factory, client }
+                }
+
+                #(#informers)*
+            }
+        }
+    });
     quote! {
         #(#impls)*
 
@@ -396,21 +433,7 @@ fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, grou
             #(#accessors)*
         }
 
-        #[doc = #doc_informers]
-        #[derive(Debug)]
-        pub struct Informers<'a> {
-            factory: &'a kapi_client::factory::SharedInformerFactory,
-            client: &'a kapi_client::Client,
-        }
-
-        impl<'a> Informers<'a> {
-            /// Informers over a factory and a client.
-            pub fn new(factory: &'a kapi_client::factory::SharedInformerFactory, client: &'a kapi_client::Client) -> Self {
-                Informers { factory, client }
-            }
-
-            #(#informers)*
-        }
+        #informers_block
 
         /// The resources of this group version.
         pub fn resources() -> Vec<kapi_client::ResourceInfo> {

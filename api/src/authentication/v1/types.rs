@@ -9,6 +9,10 @@ use crate::Kapi;
 use crate::meta::v1::ObjectMeta;
 
 /// Asks the server to authenticate a bearer token and report the user it belongs to.
+///
+/// +genclient
+/// +genclient:nonNamespaced
+/// +genclient:onlyVerbs=create
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "authentication.k8s.io", version = "v1")]
 pub struct TokenReview {
@@ -145,6 +149,10 @@ pub struct BoundObjectReference {
 }
 
 /// Reports what the API server knows about the user making the request.
+///
+/// +genclient
+/// +genclient:nonNamespaced
+/// +genclient:onlyVerbs=create
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "authentication.k8s.io", version = "v1")]
 pub struct SelfSubjectReview {

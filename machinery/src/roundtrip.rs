@@ -102,7 +102,11 @@ pub fn versioned<T: VersionedKind>(scheme: &Scheme, setup: Setup) -> Result<(), 
                 tm.set_gvk(&gvk);
             }
             let bytes = ser.encode(&obj).map_err(|e| fail("encode", e.to_string()))?;
-            let decoded = ser.decode(&bytes, Some(&gvk)).map_err(|e| fail("decode", e.to_string()))?;
+            let decoded = ser.decode(&bytes, Some(&gvk)).map_err(|e| {
+                let text = String::from_utf8_lossy(&bytes);
+                let shown: String = text.chars().take(3000).collect();
+                fail("decode", format!("{e}\nencoded as:\n{shown}"))
+            })?;
             let back = decoded
                 .object
                 .downcast_ref::<T>()

@@ -46,6 +46,15 @@ pub struct Loaded {
     pub packages: BTreeMap<PathBuf, Package>,
     pub diagnostics: Vec<String>,
     pub files_read: usize,
+    /// Indexes into `types` by the directory of their file.
+    by_dir: BTreeMap<PathBuf, Vec<usize>>,
+}
+
+impl Loaded {
+    /// The types defined in the files of one directory (a package), in load order.
+    pub fn types_in<'a>(&'a self, dir: &Path) -> impl Iterator<Item = &'a LoadedType> + 'a {
+        self.by_dir.get(dir).into_iter().flatten().map(|&i| &self.types[i])
+    }
 }
 
 /// Loads every `.rs` file under `root` (in sorted order, so output is deterministic).
@@ -111,6 +120,11 @@ pub fn load_tree(root: &Path) -> Loaded {
         }
     }
     check_duplicate_kinds(&mut out);
+    for (i, t) in out.types.iter().enumerate() {
+        if let Some(dir) = t.file.parent() {
+            out.by_dir.entry(dir.to_path_buf()).or_default().push(i);
+        }
+    }
     out
 }
 

@@ -88,8 +88,7 @@ pub fn generate(
 ) {
     let mut by_package: BTreeMap<PathBuf, Vec<Served<'_>>> = BTreeMap::new();
     for (rel, pkg) in packages {
-        let types: Vec<&LoadedType> =
-            loaded.types.iter().filter(|t| t.file.parent() == Some(pkg.dir.as_path())).collect();
+        let types: Vec<&LoadedType> = loaded.types_in(&pkg.dir).collect();
         for t in &types {
             let marks = markers(t);
             if !marks.iter().any(|(k, _)| k == "genclient") {

@@ -97,17 +97,14 @@ pub fn generate(
             ));
             continue;
         };
-        let in_dir = |t: &&LoadedType, dir: &Path| t.file.parent() == Some(dir);
         let versioned: BTreeMap<String, &LoadedType> = loaded
-            .types
-            .iter()
-            .filter(|t| in_dir(t, &pkg.dir) && !t.def.attrs.is_internal())
+            .types_in(&pkg.dir)
+            .filter(|t| !t.def.attrs.is_internal())
             .map(|t| (t.def.ident.to_string(), t))
             .collect();
         let internal: BTreeMap<String, &LoadedType> = loaded
-            .types
-            .iter()
-            .filter(|t| in_dir(t, &internal_pkg.dir) && t.def.attrs.is_internal())
+            .types_in(&internal_pkg.dir)
+            .filter(|t| t.def.attrs.is_internal())
             .map(|t| (t.def.ident.to_string(), t))
             .collect();
         if internal.is_empty() {

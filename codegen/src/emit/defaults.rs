@@ -38,9 +38,8 @@ pub fn generate(
     let mut pkgs: BTreeMap<PathBuf, Pkg<'_>> = BTreeMap::new();
     for (rel, pkg) in packages.iter().filter(|(_, p)| p.markers.iter().any(|(k, _)| k == "groupName")) {
         let types: BTreeMap<String, &LoadedType> = loaded
-            .types
-            .iter()
-            .filter(|t| t.file.parent() == Some(pkg.dir.as_path()) && !t.def.attrs.is_internal())
+            .types_in(&pkg.dir)
+            .filter(|t| !t.def.attrs.is_internal())
             .map(|t| (t.def.ident.to_string(), t))
             .collect();
         let hand = hand_written(loaded, &pkg.dir, &types, diagnostics);
@@ -58,6 +57,11 @@ pub fn generate(
     for (rel, pkg) in &pkgs {
         let local: Vec<&String> = pkg.types.keys().filter(|n| needs.contains(&(rel.clone(), (*n).clone()))).collect();
         if local.is_empty() {
+            continue;
+        }
+        if outputs.is_none() {
+            // Only which packages have defaulters is wanted.
+            produced.insert(rel.clone());
             continue;
         }
         let walkers = local.iter().map(|name| walker(name, rel, pkg, &needs));
@@ -79,7 +83,7 @@ pub fn generate(
             quote!(scheme.add_defaulting_func(#f);)
         });
         let doc = format!(" Defaulting for the kinds of `{}`.", rel.display());
-        let file: syn::File = syn::parse_quote! {
+        let file = quote! {
             #![doc = #doc]
 
             use kapi_machinery::Scheme;
@@ -94,7 +98,12 @@ pub fn generate(
             #(#walkers)*
         };
         if let Some(outputs) = outputs.as_deref_mut() {
-            outputs.insert(rel.join("defaulters.rs"), super::render_rust(&file));
+            match syn::parse2::<syn::File>(file) {
+                Ok(file) => {
+                    outputs.insert(rel.join("defaulters.rs"), super::render_rust(&file));
+                }
+                Err(e) => diagnostics.push(format!("error: internal: generated defaulters do not parse: {e}\n")),
+            }
         }
         produced.insert(rel.clone());
     }

@@ -138,11 +138,7 @@ pub fn generate(
         if !opted_in {
             continue;
         }
-        let types: Vec<&LoadedType> = loaded
-            .types
-            .iter()
-            .filter(|t| t.file.parent() == Some(pkg.dir.as_path()) && t.def.is_versioned())
-            .collect();
+        let types: Vec<&LoadedType> = loaded.types_in(&pkg.dir).filter(|t| t.def.is_versioned()).collect();
         if types.is_empty() {
             continue;
         }

@@ -27,7 +27,7 @@ pub fn generate(
         };
         let mut kinds: Vec<(String, syn::Path)> = Vec::new();
         let mut versions: Vec<String> = Vec::new();
-        for t in loaded.types.iter().filter(|t| t.file.parent() == Some(pkg.dir.as_path())) {
+        for t in loaded.types_in(&pkg.dir) {
             let Some((kind_name, _)) = &t.def.attrs.kind else { continue };
             let kind = kind_name.clone().unwrap_or_else(|| t.def.ident.to_string());
             let tgroup = t.def.attrs.group.as_ref().map(|g| g.0.as_str()).unwrap_or_default();

@@ -31,21 +31,19 @@ pub fn generate(
             versions_of.entry(internal_rel.split("::").collect()).or_default().push(rel.clone());
         }
     }
+    // The kinds of each package directory, looked up once rather than per kind and version.
+    let mut kinds_in: BTreeMap<&Path, BTreeSet<String>> = BTreeMap::new();
+    for t in loaded.types.iter().filter(|t| t.def.attrs.kind.is_some()) {
+        if let Some(dir) = t.file.parent() {
+            kinds_in.entry(dir).or_default().insert(t.def.ident.to_string());
+        }
+    }
     for (rel, pkg) in packages.iter().filter(|(_, p)| p.markers.iter().any(|(k, _)| k == "groupName")) {
-        let kinds: Vec<&LoadedType> = loaded
-            .types
-            .iter()
-            .filter(|t| t.file.parent() == Some(pkg.dir.as_path()) && t.def.attrs.kind.is_some())
-            .collect();
+        let kinds: Vec<&LoadedType> = loaded.types_in(&pkg.dir).filter(|t| t.def.attrs.kind.is_some()).collect();
         if kinds.is_empty() {
             continue;
         }
-        let types: BTreeSet<String> = loaded
-            .types
-            .iter()
-            .filter(|t| t.file.parent() == Some(pkg.dir.as_path()))
-            .map(|t| t.def.ident.to_string())
-            .collect();
+        let types: BTreeSet<String> = loaded.types_in(&pkg.dir).map(|t| t.def.ident.to_string()).collect();
         let fuzzers = fuzzer_functions(loaded, &pkg.dir, &types, diagnostics);
         let mut tests = Vec::new();
         let mut schemes = vec![module_path(rel)];
@@ -58,11 +56,10 @@ pub fn generate(
                 let versions: Vec<String> = internal_versions
                     .iter()
                     .filter(|v| {
-                        loaded.types.iter().any(|vt| {
-                            vt.file.parent().and_then(|d| packages.get(*v).map(|p| p.dir.as_path() == d)) == Some(true)
-                                && vt.def.ident == t.def.ident
-                                && vt.def.attrs.kind.is_some()
-                        })
+                        packages
+                            .get(*v)
+                            .and_then(|p| kinds_in.get(p.dir.as_path()))
+                            .is_some_and(|kinds| kinds.contains(&t.def.ident.to_string()))
                     })
                     .filter_map(|v| v.file_name().and_then(|n| n.to_str()).map(str::to_owned))
                     .collect();

@@ -50,15 +50,12 @@ pub trait Fuzz: 'static {
 impl Fuzzer {
     /// A fuzzer for a seed, with upstream's defaults (20 % nil, up to 3 elements).
     pub fn new(seed: u64) -> Self {
-        Fuzzer {
-            state: seed ^ 0x9E37_79B9_7F4A_7C15,
-            seed,
-            nil_chance: 20,
-            max_elements: 3,
-            max_depth: 12,
-            depth: 0,
-            custom: HashMap::new(),
-        }
+        // xorshift never leaves the all-zero state.
+        let state = match seed ^ 0x9E37_79B9_7F4A_7C15 {
+            0 => 0x9E37_79B9_7F4A_7C15,
+            s => s,
+        };
+        Fuzzer { state, seed, nil_chance: 20, max_elements: 3, max_depth: 12, depth: 0, custom: HashMap::new() }
     }
 
     /// The seed this fuzzer started from.
@@ -338,6 +335,12 @@ mod tests {
         let mut g = Fuzzer::new(43);
         let c: Vec<String> = (0..20).map(|_| g.make()).collect();
         assert_ne!(a.iter().map(|t| t.0.clone()).collect::<Vec<_>>(), c);
+    }
+
+    #[test]
+    fn no_seed_gives_the_stuck_all_zero_state() {
+        let mut f = Fuzzer::new(0x9E37_79B9_7F4A_7C15);
+        assert!((0..4).any(|_| f.next_u64() != 0));
     }
 
     #[test]

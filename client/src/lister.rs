@@ -3,13 +3,10 @@
 
 use std::sync::Arc;
 
-use kapi_api::meta::v1::{STATUS_FAILURE, Status, StatusDetails, StatusReason};
-use kapi_machinery::TypeMeta;
-
 use crate::labels::Selector;
 use crate::reflector::qualified_resource;
 use crate::store::{NAMESPACE_INDEX, Store, key};
-use crate::{Error, Resource, StatusError};
+use crate::{Error, Resource};
 
 /// Lists and gets objects of a resource from a local cache.
 pub struct Lister<R> {
@@ -101,19 +98,5 @@ impl<R: Resource> NamespaceLister<R> {
 
 /// The `404 NotFound` error the server would return for the object.
 fn not_found<R: Resource>(name: &str) -> Error {
-    let status = Status {
-        type_meta: TypeMeta { kind: "Status".to_string(), api_version: "v1".to_string() },
-        status: STATUS_FAILURE.to_string(),
-        message: format!("{} {name:?} not found", qualified_resource::<R>()),
-        reason: StatusReason(StatusReason::NOT_FOUND.to_string()),
-        details: Some(StatusDetails {
-            name: name.to_string(),
-            group: R::GROUP.to_string(),
-            kind: R::RESOURCE.to_string(),
-            ..Default::default()
-        }),
-        code: 404,
-        ..Default::default()
-    };
-    Error::Api(Box::new(StatusError { code: 404, status, retry_after: None }))
+    crate::tracker::errors::not_found(&crate::ResourceInfo::of_unlisted::<R>(), name)
 }

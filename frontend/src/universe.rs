@@ -67,11 +67,6 @@ fn collect(cx: &Ctxt, items: &[syn::Item], out: &mut Vec<TypeDef>) {
 
 /// The package markers of a file: inner doc lines of the form `+name=value` (or `+name`), as
 /// upstream's `doc.go` carries `// +groupName=...`.
-pub fn package_markers(source: &str) -> Vec<(String, String)> {
-    syn::parse_file(source).map(|f| package_markers_in_file(&f)).unwrap_or_default()
-}
-
-/// [`package_markers`] of an already parsed file.
 pub fn package_markers_in_file(file: &syn::File) -> Vec<(String, String)> {
     file.attrs
         .iter()
@@ -83,14 +78,18 @@ pub fn package_markers_in_file(file: &syn::File) -> Vec<(String, String)> {
             },
             _ => None,
         })
-        .filter_map(|line| {
-            let marker = line.trim().strip_prefix('+')?.to_owned();
-            Some(match marker.split_once('=') {
-                Some((k, v)) => (k.trim().to_owned(), v.trim().to_owned()),
-                None => (marker, String::new()),
-            })
-        })
+        .filter_map(|line| parse_marker(&line))
         .collect()
+}
+
+/// One marker line, `+name=value` or `+name`, as (name, value); `None` for other lines. Package
+/// docs and the doc lines of types (`+genclient:onlyVerbs=create`) use the same form.
+pub fn parse_marker(line: &str) -> Option<(String, String)> {
+    let marker = line.trim().strip_prefix('+')?;
+    Some(match marker.split_once('=') {
+        Some((k, v)) => (k.trim().to_owned(), v.trim().to_owned()),
+        None => (marker.trim().to_owned(), String::new()),
+    })
 }
 
 /// A free function found in a source file, for matching hand-written conversion and defaulting
@@ -106,11 +105,6 @@ pub struct FnDef {
 }
 
 /// The top-level free functions of a file whose names start with `prefix`.
-pub fn functions_in_source(source: &str, prefix: &str) -> Vec<FnDef> {
-    syn::parse_file(source).map(|f| functions_in_file(&f, prefix)).unwrap_or_default()
-}
-
-/// [`functions_in_source`] over an already parsed file.
 pub fn functions_in_file(file: &syn::File, prefix: &str) -> Vec<FnDef> {
     file.items
         .iter()
@@ -140,11 +134,6 @@ pub fn functions_in_file(file: &syn::File, prefix: &str) -> Vec<FnDef> {
 
 /// The top-level type aliases of a file (`pub type Rule = crate::admissionregistration::v1::Rule;`),
 /// as alias name and target path.
-pub fn aliases_in_source(source: &str) -> Vec<(syn::Ident, syn::Path)> {
-    syn::parse_file(source).map(|f| aliases_in_file(&f)).unwrap_or_default()
-}
-
-/// [`aliases_in_source`] over an already parsed file.
 pub fn aliases_in_file(file: &syn::File) -> Vec<(syn::Ident, syn::Path)> {
     file.items
         .iter()

@@ -26,30 +26,12 @@ pub fn decode_all(scheme: &Scheme, format: Format, data: &[u8], defaults: &[Grou
     ok
 }
 
-/// A small deterministic generator (xorshift64*), so mutation tests are reproducible from a seed.
-#[derive(Debug, Clone)]
-pub struct Rng(u64);
+/// The seeded generator of the mutation tests: the fuzzer's (xorshift64*), so a seed reproduces a run.
+pub type Rng = kapi_machinery::Fuzzer;
 
-impl Rng {
-    /// A generator from a seed (zero is replaced by a fixed constant).
-    pub fn new(seed: u64) -> Self {
-        Rng(if seed == 0 { 0x9E37_79B9_7F4A_7C15 } else { seed })
-    }
-
-    /// The next value.
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A value below `n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n.max(1) as u64) as usize
-    }
+/// A value below `n` (`n > 0`) as an index.
+fn index(rng: &mut Rng, n: usize) -> usize {
+    rng.below(n as u64) as usize
 }
 
 /// Applies one random mutation: flip a bit, drop a byte, duplicate a run, insert a special byte,
@@ -59,20 +41,20 @@ pub fn mutate(rng: &mut Rng, data: &mut Vec<u8>) {
         data.push(rng.next_u64() as u8);
         return;
     }
-    let at = rng.below(data.len());
-    match rng.below(6) {
-        0 => data[at] ^= 1 << rng.below(8),
+    let at = index(rng, data.len());
+    match index(rng, 6) {
+        0 => data[at] ^= 1 << index(rng, 8),
         1 => {
             data.remove(at);
         }
         2 => {
-            let end = (at + 1 + rng.below(16)).min(data.len());
+            let end = (at + 1 + index(rng, 16)).min(data.len());
             let run: Vec<u8> = data[at..end].to_vec();
             data.splice(at..at, run);
         }
         3 => {
             const SPECIAL: &[u8] = b"\x00\xff\x80{}[]\":,\\\n-0e.\x7f";
-            data.insert(at, SPECIAL[rng.below(SPECIAL.len())]);
+            data.insert(at, SPECIAL[index(rng, SPECIAL.len())]);
         }
         4 => data.truncate(at),
         _ => data[at] = rng.next_u64() as u8,

@@ -52,15 +52,7 @@ struct Served<'a> {
 
 /// The marker values of a kind's doc lines: `+genclient:onlyVerbs=a,b` → ("genclient:onlyVerbs", "a,b").
 fn markers(t: &LoadedType) -> Vec<(String, String)> {
-    t.def
-        .docs
-        .iter()
-        .filter_map(|l| l.trim().strip_prefix('+'))
-        .map(|m| match m.split_once('=') {
-            Some((k, v)) => (k.trim().to_owned(), v.trim().to_owned()),
-            None => (m.trim().to_owned(), String::new()),
-        })
-        .collect()
+    t.def.docs.iter().filter_map(|l| kapi_frontend::universe::parse_marker(l)).collect()
 }
 
 /// Upstream's plural of a kind (`Policy` → `Policies`, `Status` → `Statuses`, `Review` → `Reviews`).

@@ -152,7 +152,7 @@ pub fn generate(
 }
 
 /// `crate::a::b` → (`a/b`, the path).
-fn parse_module_path(text: &str) -> Option<(PathBuf, syn::Path)> {
+pub(crate) fn parse_module_path(text: &str) -> Option<(PathBuf, syn::Path)> {
     let path: syn::Path = syn::parse_str(text).ok()?;
     let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
     let (first, rest) = segs.split_first()?;

@@ -26,9 +26,9 @@ pub fn generate(
     for rel in converted {
         let Some(pkg) = packages.get(rel) else { continue };
         if let Some((_, target)) = pkg.markers.iter().find(|(k, _)| k == super::conversion::MARKER)
-            && let Some(internal_rel) = target.strip_prefix("crate::")
+            && let Some((internal_rel, _)) = super::conversion::parse_module_path(target)
         {
-            versions_of.entry(internal_rel.split("::").collect()).or_default().push(rel.clone());
+            versions_of.entry(internal_rel).or_default().push(rel.clone());
         }
     }
     // The kinds of each package directory, looked up once rather than per kind and version.

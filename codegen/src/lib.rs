@@ -1,57 +1,67 @@
-//! The generator's library: loading an API tree with the shared front-end into one model, the
-//! generators that emit code from it, and the writer that keeps `generated/` in step. The binary
-//! (`kapi-codegen`) is a thin command-line layer over this.
+//! The generator's library: generators that are pure functions of the front-end's universe (one model of the whole tree, read once), and the writer that keeps `generated/` in step. The binary (`kapi-codegen`) is a thin command-line layer over this.
 
 pub mod emit;
-pub mod load;
 pub mod output;
 
 use std::path::Path;
 
-pub use load::{Loaded, LoadedType, Package, load_tree};
+pub use kapi_frontend::diagnostics::Diagnostic;
+pub use kapi_frontend::universe::Universe;
 pub use output::{Changes, Outputs};
 
 /// The generators, by name, in the order they run.
 pub const GENERATORS: &[&str] = &["defaults", "conversion", "register", "proto", "roundtrip", "clientset"];
 
-/// Runs the named generators (all when `only` is empty) over the tree at `root`. Returns every
-/// output file, or every diagnostic if there is any.
-pub fn generate(root: &Path, only: &[String]) -> Result<Outputs, Vec<String>> {
-    let loaded = load_tree(root);
-    let mut diagnostics = loaded.diagnostics.clone();
+/// Runs the named generators (all when `only` is empty) over a universe. Returns every output
+/// file, or every diagnostic (the universe's own and the generators') if there is any. Reads and
+/// writes no file.
+pub fn generate(u: &Universe, only: &[String]) -> Result<Outputs, Vec<Diagnostic>> {
+    let mut diagnostics = u.diagnostics.clone();
     for name in only {
         if !GENERATORS.contains(&name.as_str()) {
-            diagnostics
-                .push(format!("error: unknown generator `{name}`; the generators are: {}\n", GENERATORS.join(", ")));
+            diagnostics.push(Diagnostic::global(format!(
+                "unknown generator `{name}`; the generators are: {}",
+                GENERATORS.join(", ")
+            )));
         }
     }
     let wanted = |g: &str| only.is_empty() || only.iter().any(|o| o == g);
-    let mut outputs = Outputs::new();
-    // Registration calls the defaulters, so which packages have them is needed either way.
-    let defaulted = emit::defaults::generate(
-        &loaded,
-        &loaded.packages,
-        wanted("defaults").then_some(&mut outputs),
-        &mut diagnostics,
-    );
-    // Registration and the round-trip suites call the conversions, so they are computed either way.
-    let converted = emit::conversion::generate(
-        &loaded,
-        &loaded.packages,
-        wanted("conversion").then_some(&mut outputs),
-        &mut diagnostics,
-    );
+    let mut outputs = emit::Emitted::default();
+    // What one generator's output depends on in another's (which packages get defaulters or
+    // conversions) is analysis of the universe, computed once and shared.
+    let plan = emit::Plan::new(u);
+    if wanted("defaults") {
+        emit::defaults::generate(u, &plan, &mut outputs, &mut diagnostics);
+    }
+    if wanted("conversion") {
+        emit::conversion::generate(u, &plan, &mut outputs, &mut diagnostics);
+    }
     if wanted("register") {
-        emit::register::generate(&loaded, &loaded.packages, &defaulted, &converted, &mut outputs, &mut diagnostics);
+        emit::register::generate(u, &plan, &mut outputs, &mut diagnostics);
     }
     if wanted("proto") {
-        emit::proto::generate(&loaded, &loaded.packages, &mut outputs, &mut diagnostics);
-    }
-    if wanted("clientset") {
-        emit::clientset::generate(&loaded, &loaded.packages, &mut outputs, &mut diagnostics);
+        emit::proto::generate(u, &mut outputs, &mut diagnostics);
     }
     if wanted("roundtrip") {
-        emit::roundtrip::generate(&loaded, &loaded.packages, &converted, &mut outputs, &mut diagnostics);
+        emit::roundtrip::generate(u, &plan, &mut outputs, &mut diagnostics);
     }
-    if diagnostics.is_empty() { Ok(outputs) } else { Err(diagnostics) }
+    if wanted("clientset") {
+        emit::clientset::generate(u, &mut outputs, &mut diagnostics);
+    }
+    if diagnostics.is_empty() { Ok(outputs.finish(only.is_empty())) } else { Err(diagnostics) }
+}
+
+/// Loads the tree at `root` and runs every generator without writing anything: exactly the
+/// problems `generate` would report.
+pub fn check(root: &Path) -> (Universe, Result<Outputs, Vec<Diagnostic>>) {
+    let u = Universe::load(root);
+    let result = generate(&u, &[]);
+    (u, result)
+}
+
+/// Loads the tree at `root` and runs the named generators: the outputs, or every diagnostic
+/// rendered rustc-style in position order.
+pub fn generate_tree(root: &Path, only: &[String]) -> Result<Outputs, String> {
+    let u = Universe::load(root);
+    generate(&u, only).map_err(|d| u.render(&d))
 }

@@ -4,28 +4,45 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
+use kapi_codegen::Universe;
 
 #[derive(Parser)]
-#[command(name = "kapi-codegen", about = "Reads kapi API type definitions and checks or generates code")]
+#[command(name = "kapi-codegen", version, about = "Reads kapi API type definitions and checks or generates code")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
+/// The tree to read, the same way for every command.
+#[derive(Args)]
+struct Tree {
+    /// The API tree to read.
+    #[arg(long, default_value = "api")]
+    root: PathBuf,
+    /// The API tree to read (the same as `--root`, kept for scripts that pass it positionally).
+    #[arg(value_name = "ROOT", conflicts_with = "root")]
+    positional_root: Option<PathBuf>,
+}
+
+impl Tree {
+    fn root(&self) -> PathBuf {
+        self.positional_root.clone().unwrap_or_else(|| self.root.clone())
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
-    /// Parses every type definition under ROOT and reports every problem, rustc-style.
+    /// Reads every type definition under the tree and runs every generator without writing
+    /// anything: reports every problem `generate` would, rustc-style.
     Check {
-        /// The API tree to read.
-        #[arg(default_value = "api")]
-        root: PathBuf,
+        #[command(flatten)]
+        tree: Tree,
     },
     /// Runs the generators over the API tree and writes (or verifies) the output tree.
     Generate {
-        /// The API tree to read.
-        #[arg(long, default_value = "api")]
-        root: PathBuf,
+        #[command(flatten)]
+        tree: Tree,
         /// Where generated files go.
         #[arg(long, default_value = "generated")]
         out: PathBuf,
@@ -39,43 +56,68 @@ enum Command {
     },
 }
 
+/// syn's parser recurses once per nesting level; a deeply nested definition must end in a
+/// diagnostic, not a stack overflow, so the work runs on a thread with a large stack.
+const STACK_BYTES: usize = 256 << 20;
+
 fn main() -> ExitCode {
-    match Cli::parse().command {
-        Command::Check { root } => check(root),
-        Command::Generate { root, out, verify_only, only } => generate(root, out, verify_only, &only),
+    let cli = Cli::parse();
+    let worker =
+        std::thread::Builder::new().name("kapi-codegen".into()).stack_size(STACK_BYTES).spawn(move || {
+            match cli.command {
+                Command::Check { tree } => check(tree.root()),
+                Command::Generate { tree, out, verify_only, only } => generate(tree.root(), out, verify_only, &only),
+            }
+        });
+    match worker.map(|w| w.join()) {
+        Ok(Ok(code)) => code,
+        Ok(Err(_)) => ExitCode::from(101),
+        Err(e) => {
+            eprintln!("error: cannot start the generator's thread: {e}");
+            ExitCode::from(2)
+        }
     }
 }
 
-fn check(root: PathBuf) -> ExitCode {
+fn load(root: &std::path::Path) -> Result<Universe, ExitCode> {
     if !root.is_dir() {
         eprintln!("error: {} is not a directory", root.display());
-        return ExitCode::from(2);
+        return Err(ExitCode::from(2));
     }
-    let loaded = kapi_codegen::load_tree(&root);
-    for d in &loaded.diagnostics {
-        eprint!("{d}");
-    }
-    if loaded.diagnostics.is_empty() {
-        println!("checked {} types in {} files under {}", loaded.types.len(), loaded.files_read, root.display());
-        ExitCode::SUCCESS
-    } else {
-        eprintln!("error: {} problem(s) found", loaded.diagnostics.len());
-        ExitCode::FAILURE
+    Ok(Universe::load(root))
+}
+
+fn check(root: PathBuf) -> ExitCode {
+    let u = match load(&root) {
+        Ok(u) => u,
+        Err(code) => return code,
+    };
+    match kapi_codegen::generate(&u, &[]) {
+        Ok(_) => {
+            println!("checked {} types in {} files under {}", u.types.len(), u.files.len(), root.display());
+            ExitCode::SUCCESS
+        }
+        Err(diagnostics) => {
+            eprint!("{}", u.render(&diagnostics));
+            eprintln!("error: {} problem(s) found", diagnostics.len());
+            ExitCode::FAILURE
+        }
     }
 }
 
 fn generate(root: PathBuf, out: PathBuf, verify_only: bool, only: &[String]) -> ExitCode {
     let started = Instant::now();
-    if !root.is_dir() {
-        eprintln!("error: {} is not a directory", root.display());
-        return ExitCode::from(2);
-    }
-    let outputs = match kapi_codegen::generate(&root, only) {
+    let u = match load(&root) {
+        Ok(u) => u,
+        Err(code) => return code,
+    };
+    let outputs = match kapi_codegen::generate(&u, only).and_then(|o| {
+        let missing = kapi_codegen::emit::check_included(&u, &out, &o);
+        if missing.is_empty() { Ok(o) } else { Err(missing) }
+    }) {
         Ok(o) => o,
         Err(diagnostics) => {
-            for d in &diagnostics {
-                eprint!("{d}");
-            }
+            eprint!("{}", u.render(&diagnostics));
             eprintln!("error: {} problem(s) found; nothing was written", diagnostics.len());
             return ExitCode::FAILURE;
         }

@@ -9,18 +9,18 @@ fn fixture(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn good_tree_loads_every_type() {
-    let loaded = kapi_codegen::load_tree(&fixture("good"));
-    assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
-    let names: Vec<String> = loaded.types.iter().map(|t| t.def.ident.to_string()).collect();
+    let u = kapi_codegen::Universe::load(&fixture("good"));
+    assert!(u.diagnostics.is_empty(), "{}", u.render(&u.diagnostics));
+    let names: Vec<String> = u.types.iter().map(|t| t.def.ident.to_string()).collect();
     assert_eq!(names, ["Level", "Gadget", "Inner"]);
-    let gadget = &loaded.types[1].def;
+    let gadget = &u.types[1].def;
     assert_eq!(gadget.fields()[2].json_name, "clientCIDRs");
 }
 
 #[test]
 fn bad_tree_reports_every_problem_with_locations() {
-    let loaded = kapi_codegen::load_tree(&fixture("bad"));
-    let all = loaded.diagnostics.join("");
+    let u = kapi_codegen::Universe::load(&fixture("bad"));
+    let all = u.render(&u.diagnostics);
     let rel = all.replace(env!("CARGO_MANIFEST_DIR"), "<root>");
     insta::assert_snapshot!(rel);
     // Each problem names the file, line and column.
@@ -70,5 +70,29 @@ fn the_derive_ui_cases_fail_in_the_generator_too() {
                 assert!(!errors.is_empty(), "{} passes the generator's front-end", file.display());
             }
         }
+    }
+}
+
+#[test]
+fn misspelt_markers_and_misplaced_schema_facts_fail_at_their_line() {
+    let (u, result) = kapi_codegen::check(&fixture("markers/bad"));
+    let all = u.render(&result.unwrap_err());
+    let rel = all.replace(env!("CARGO_MANIFEST_DIR"), "<root>");
+    insta::assert_snapshot!(rel);
+    for needle in [
+        "unknown package marker `+groupname`",
+        "mod.rs:3:1",
+        "`+conversionGen=crate::nowhere`: there is no package `nowhere`",
+        "unknown type marker `+genclient:onlyverbs`",
+        "types.rs:7:1",
+        "unknown verb `fly`",
+        "`+listType` is written as an attribute in kapi",
+        "`list_type = \"map\"` needs a list of structs",
+        "has a merge key but no merge strategy",
+        "`list_map_key` needs `list_type = \"map\"`",
+        "`map_type` applies to maps",
+        "`+genclient:nonNamespaced` needs `+genclient`",
+    ] {
+        assert!(rel.contains(needle), "missing {needle:?} in:\n{rel}");
     }
 }

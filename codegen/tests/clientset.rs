@@ -9,8 +9,8 @@ fn fixture(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn markers_decide_scope_verbs_and_subresources() {
-    let outputs = kapi_codegen::generate(&fixture("good"), &["clientset".to_owned()])
-        .unwrap_or_else(|d| panic!("{}", d.join("")));
+    let outputs =
+        kapi_codegen::generate_tree(&fixture("good"), &["clientset".to_owned()]).unwrap_or_else(|d| panic!("{d}"));
     let text = &outputs[Path::new("clientset.rs")];
     insta::assert_snapshot!(text);
     let squashed: String = text.split_whitespace().collect();
@@ -36,11 +36,11 @@ fn markers_decide_scope_verbs_and_subresources() {
 
 #[test]
 fn bad_markers_are_reported() {
-    let errors = kapi_codegen::generate(&fixture("bad"), &["clientset".to_owned()]).unwrap_err().join("");
+    let errors = kapi_codegen::generate_tree(&fixture("bad"), &["clientset".to_owned()]).unwrap_err();
     for needle in [
         "`+genclient` kind `Lonely` has no list kind `LonelyList` in its package",
         "unknown verb `frobnicate` in `+genclient:skipVerbs`",
-        "`+genclient` on `Part`, which is not a versioned kind",
+        "`+genclient` applies to versioned kinds",
     ] {
         assert!(errors.contains(needle), "missing {needle:?} in:\n{errors}");
     }

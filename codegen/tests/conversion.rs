@@ -10,14 +10,14 @@ fn fixture(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn conversions_pair_fields_and_call_hand_written_overrides() {
-    let outputs = kapi_codegen::generate(&fixture("good"), &["conversion".to_owned()])
-        .unwrap_or_else(|d| panic!("{}", d.join("")));
+    let outputs =
+        kapi_codegen::generate_tree(&fixture("good"), &["conversion".to_owned()]).unwrap_or_else(|d| panic!("{d}"));
     let files: Vec<String> = outputs.keys().map(|p| p.display().to_string()).collect();
     assert_eq!(files, ["gadgets/v1/conversions.rs"]);
     let text = &outputs[Path::new("gadgets/v1/conversions.rs")];
     insta::assert_snapshot!(text);
     // The hand-written functions are re-exported and no public function is generated for them.
-    assert!(text.contains("pub use super::conversion::convert_gadget_spec_to_internal;"), "{text}");
+    assert!(text.contains("pub use crate::gadgets::v1::conversion::convert_gadget_spec_to_internal;"), "{text}");
     assert!(!text.contains("pub fn convert_gadget_spec_to_internal"), "{text}");
     // The generated kind conversion calls the hand-written one.
     assert!(text.contains("spec: convert_gadget_spec_to_internal(from.spec)"), "{text}");
@@ -29,36 +29,36 @@ fn conversions_pair_fields_and_call_hand_written_overrides() {
 
 #[test]
 fn registration_registers_conversions_and_internal_kinds() {
-    let outputs = kapi_codegen::generate(&fixture("good"), &["register".to_owned()]).unwrap();
+    let outputs = kapi_codegen::generate_tree(&fixture("good"), &["register".to_owned()]).unwrap();
     let v1 = &outputs[Path::new("gadgets/v1/register.rs")];
     assert!(v1.contains("super::conversions::register_conversions(scheme);"), "{v1}");
     let internal = &outputs[Path::new("gadgets/register.rs")];
-    assert!(internal.contains("scheme.add_known_type::<super::types::Gadget>()?;"), "{internal}");
+    assert!(internal.contains("scheme.add_known_type::<crate::gadgets::types::Gadget>()?;"), "{internal}");
     assert!(internal.contains("pub const VERSIONS: &[&str] = &[];"), "{internal}");
 }
 
 #[test]
 fn the_round_trip_suite_covers_internal_kinds_through_every_version() {
-    let outputs = kapi_codegen::generate(&fixture("good"), &["roundtrip".to_owned()]).unwrap();
+    let outputs = kapi_codegen::generate_tree(&fixture("good"), &["roundtrip".to_owned()]).unwrap();
     let squash = |s: &str| s.split_whitespace().collect::<String>();
     let internal = &squash(&outputs[Path::new("gadgets/roundtrip_test.rs")]);
-    assert!(internal.contains("kapi_machinery::roundtrip::internal::<super::types::Gadget,>"), "{internal}");
+    assert!(internal.contains("kapi_machinery::roundtrip::internal::<crate::gadgets::types::Gadget,>"), "{internal}");
     assert!(internal.contains("&[\"v1\"]"), "{internal}");
     assert!(internal.contains("crate::gadgets::v1::add_to_scheme"), "{internal}");
     let v1 = &squash(&outputs[Path::new("gadgets/v1/roundtrip_test.rs")]);
-    assert!(v1.contains("kapi_machinery::roundtrip::versioned::<super::types::Gadget,>"), "{v1}");
+    assert!(v1.contains("kapi_machinery::roundtrip::versioned::<crate::gadgets::v1::types::Gadget,>"), "{v1}");
 }
 
 #[test]
 fn unconvertible_fields_and_bad_hand_written_conversions_are_errors() {
-    let errors = kapi_codegen::generate(&fixture("bad"), &[]).unwrap_err().join("");
+    let errors = kapi_codegen::generate_tree(&fixture("bad"), &[]).unwrap_err();
     let rel = errors.replace(env!("CARGO_MANIFEST_DIR"), "<root>");
     insta::assert_snapshot!(rel);
     for needle in [
         "field `replicas` of `GizmoSpec` has type `i32` here and `String` in the internal type",
         "field `colour` of `GizmoSpec` has no counterpart in the internal type",
         "field `internal_only` of `GizmoSpec` of the internal type has no counterpart in the versioned type",
-        "hand-written conversion `convert_widget_spec_to_internal` has the wrong signature",
+        "hand-written function `convert_widget_spec_to_internal` has the wrong signature",
         "write it as `pub fn convert_widget_spec_to_internal(from: WidgetSpec) -> Result<internal::WidgetSpec, ConversionError>`",
         "`convert_sprocket_to_internal` names no type",
         "bad/gizmos/v1/types.rs:10:9",

@@ -9,7 +9,7 @@ fn fixture(name: &str) -> std::path::PathBuf {
 #[test]
 fn walkers_reach_every_defaulted_value() {
     let outputs =
-        kapi_codegen::generate(&fixture("good"), &["defaults".to_owned()]).unwrap_or_else(|d| panic!("{}", d.join("")));
+        kapi_codegen::generate_tree(&fixture("good"), &["defaults".to_owned()]).unwrap_or_else(|d| panic!("{d}"));
     let files: Vec<String> = outputs.keys().map(|p| p.display().to_string()).collect();
     assert_eq!(files, ["v1/defaulters.rs"]);
     let text = &outputs[Path::new("v1/defaulters.rs")];
@@ -20,23 +20,23 @@ fn walkers_reach_every_defaulted_value() {
 
 #[test]
 fn registration_registers_the_defaulters() {
-    let outputs = kapi_codegen::generate(&fixture("good"), &["register".to_owned()]).unwrap();
+    let outputs = kapi_codegen::generate_tree(&fixture("good"), &["register".to_owned()]).unwrap();
     let text = &outputs[Path::new("v1/register.rs")];
     assert!(text.contains("super::defaulters::register_defaults(scheme);"), "{text}");
 }
 
 #[test]
 fn bad_defaults_and_defaulters_are_reported() {
-    let errors = kapi_codegen::generate(&fixture("bad"), &[]).unwrap_err().join("");
+    let errors = kapi_codegen::generate_tree(&fixture("bad"), &[]).unwrap_err();
     let rel = errors.replace(env!("CARGO_MANIFEST_DIR"), "<root>");
     insta::assert_snapshot!(rel);
     for needle in [
         "the default `\"thirty\"` of field `timeout_seconds` does not parse as the field's type `Option<i32>`",
         "the default `[1, 2` of field `versions` is not valid JSON",
         "the default `5000000000` of field `small` does not parse as the field's type `i32`",
-        "hand-written defaulter `set_defaults_part` has the wrong signature",
+        "hand-written function `set_defaults_part` has the wrong signature",
         "write it as `pub fn set_defaults_part(obj: &mut Part)`",
-        "`set_defaults_gadget` names no type of this package",
+        "`set_defaults_gadget` names no versioned type of this package",
         "bad/v1/types.rs:5:",
     ] {
         assert!(rel.contains(needle), "missing {needle:?} in:\n{rel}");

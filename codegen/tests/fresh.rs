@@ -14,7 +14,7 @@ fn kitchen_sink_tree_is_fresh() {
 
 fn assert_fresh(root: &str, out: &str) {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let outputs = kapi_codegen::generate(&workspace.join(root), &[]).unwrap_or_else(|d| panic!("{}", d.join("")));
+    let outputs = kapi_codegen::generate_tree(&workspace.join(root), &[]).unwrap_or_else(|d| panic!("{d}"));
     let changes = kapi_codegen::output::compare(&workspace.join(out), &outputs).unwrap();
     let diffs: Vec<&str> = changes.changed.iter().map(|(_, d)| d.as_str()).collect();
     assert!(
@@ -28,7 +28,7 @@ fn assert_fresh(root: &str, out: &str) {
 #[test]
 fn registration_covers_every_package_with_a_group_name() {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let outputs = kapi_codegen::generate(&workspace.join("api"), &["register".to_owned()]).unwrap();
+    let outputs = kapi_codegen::generate_tree(&workspace.join("api"), &["register".to_owned()]).unwrap();
     let files: Vec<String> = outputs.keys().map(|p| p.display().to_string()).collect();
     assert_eq!(
         files,
@@ -43,5 +43,5 @@ fn registration_covers_every_package_with_a_group_name() {
             "authentication/v1/register.rs"
         ]
     );
-    assert!(kapi_codegen::generate(&workspace.join("api"), &["nope".to_owned()]).is_err());
+    assert!(kapi_codegen::generate_tree(&workspace.join("api"), &["nope".to_owned()]).is_err());
 }

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 fn proto_outputs(root: &Path) -> kapi_codegen::Outputs {
-    kapi_codegen::generate(root, &["proto".to_owned()]).unwrap_or_else(|d| panic!("{}", d.join("")))
+    kapi_codegen::generate_tree(root, &["proto".to_owned()]).unwrap_or_else(|d| panic!("{d}"))
 }
 
 #[test]
@@ -73,7 +73,7 @@ fn unresolvable_types_are_reported_at_the_field() {
         "#[derive(Kapi)]\npub struct A {\n    #[kapi(proto = 1)]\n    pub b: Missing,\n    #[kapi(proto = 2)]\n    pub c: Vec<Vec<String>>,\n}\n",
     )
     .unwrap();
-    let errors = kapi_codegen::generate(&dir, &["proto".to_owned()]).unwrap_err().join("");
+    let errors = kapi_codegen::generate_tree(&dir, &["proto".to_owned()]).unwrap_err();
     assert!(errors.contains("field `b` of `A` has no protobuf form: cannot find type `Missing`"), "{errors}");
     assert!(errors.contains("field `c` of `A` has no protobuf form: a list of lists"), "{errors}");
     assert!(errors.contains("types.rs:3:5"), "{errors}");

@@ -35,7 +35,9 @@ fn scratch(name: &str) -> PathBuf {
         let text = fs::read_to_string(beta.join(file)).unwrap();
         fs::write(
             beta.join(file),
-            text.replace("version = \"v1\"", "version = \"v1beta1\"").replace("/v1`", "/v1beta1`"),
+            text.replace("version = \"v1\"", "version = \"v1beta1\"")
+                .replace("/v1`", "/v1beta1`")
+                .replace("gadgets/v1/mod.rs", "gadgets/v1beta1/mod.rs"),
         )
         .unwrap();
     }

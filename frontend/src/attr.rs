@@ -4,6 +4,7 @@ use proc_macro2::Span;
 use syn::meta::ParseNestedMeta;
 
 use crate::ctxt::Ctxt;
+use crate::facts::{Granularity, ListType, PatchStrategy};
 use crate::symbol::*;
 
 /// Type-level settings.
@@ -19,6 +20,14 @@ pub struct TypeAttrs {
     pub internal: Option<Span>,
     /// `proto_wrap`: a slice newtype that protobuf wraps in a message with `items = 1`.
     pub proto_wrap: Option<Span>,
+    /// `json_only`: no protobuf form (custom resources); fields need no protobuf numbers.
+    pub json_only: Option<Span>,
+    /// `union`: the struct's fields are the members of a union.
+    pub union: Option<Span>,
+    /// `query_params`: an option kind that also travels as URL query parameters.
+    pub query_params: Option<Span>,
+    /// `struct_type = "atomic"`: apply replaces values of this type whole.
+    pub struct_type: Option<(Granularity, Span)>,
 }
 
 impl TypeAttrs {
@@ -45,6 +54,24 @@ pub struct FieldAttrs {
     pub default: Option<(String, Span)>,
     /// `proto_name = "Name"`: the protobuf field name, where it differs from the JSON name.
     pub proto_name: Option<(String, Span)>,
+    /// `patch_strategy = "merge"`.
+    pub patch_strategy: Option<(PatchStrategy, Span)>,
+    /// `patch_merge_key = "name"`.
+    pub patch_merge_key: Option<(String, Span)>,
+    /// `list_type = "map"`.
+    pub list_type: Option<(ListType, Span)>,
+    /// `list_map_key = "name"`, in the order written.
+    pub list_map_keys: Vec<(String, Span)>,
+    /// `map_type = "atomic"`.
+    pub map_type: Option<(Granularity, Span)>,
+    /// `struct_type = "atomic"`.
+    pub struct_type: Option<(Granularity, Span)>,
+    /// `optional`.
+    pub optional: Option<Span>,
+    /// `required`.
+    pub required: Option<Span>,
+    /// `union_discriminator`.
+    pub union_discriminator: Option<Span>,
 }
 
 fn is_kapi(a: &syn::Attribute) -> bool {
@@ -99,6 +126,42 @@ fn string_value(
     Ok(())
 }
 
+/// A flag recorded with its span.
+fn flag_at(cx: &Ctxt, meta: &ParseNestedMeta<'_>, slot: &mut Option<Span>, key: &str) -> syn::Result<()> {
+    let mut seen = slot.is_some();
+    flag(cx, meta, &mut seen, key)?;
+    *slot = Some(meta.path.span());
+    Ok(())
+}
+
+/// A string value that must be one of a fixed set of spellings.
+fn enum_value<T>(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    slot: &mut Option<(T, Span)>,
+    key: &str,
+    names: &[&str],
+    parse: fn(&str) -> Option<T>,
+) -> syn::Result<()> {
+    let mut raw = None;
+    string_value(cx, meta, &mut raw, key)?;
+    let Some((text, span)) = raw else { return Ok(()) };
+    if slot.is_some() {
+        cx.error_spanned_by(&meta.path, format!("duplicate `{key}` attribute"));
+    }
+    match parse(&text) {
+        Some(v) => *slot = Some((v, span)),
+        None => cx.error_at(
+            span,
+            format!(
+                "`{key}` must be one of {}; found \"{text}\"",
+                names.iter().map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join(", ")
+            ),
+        ),
+    }
+    Ok(())
+}
+
 fn unknown_key(cx: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str, valid: &[&str], place: &str) -> syn::Result<()> {
     let other = if valid == TYPE_KEYS { FIELD_KEYS } else { TYPE_KEYS };
     if other.contains(&key) {
@@ -140,17 +203,13 @@ pub fn parse_type_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> TypeAttrs {
                 }
                 GROUP => string_value(cx, &meta, &mut out.group, GROUP),
                 VERSION => string_value(cx, &meta, &mut out.version, VERSION),
-                INTERNAL => {
-                    let mut f = out.internal.is_some();
-                    flag(cx, &meta, &mut f, INTERNAL)?;
-                    out.internal = Some(meta.path.span());
-                    Ok(())
-                }
-                PROTO_WRAP => {
-                    let mut f = out.proto_wrap.is_some();
-                    flag(cx, &meta, &mut f, PROTO_WRAP)?;
-                    out.proto_wrap = Some(meta.path.span());
-                    Ok(())
+                INTERNAL => flag_at(cx, &meta, &mut out.internal, INTERNAL),
+                PROTO_WRAP => flag_at(cx, &meta, &mut out.proto_wrap, PROTO_WRAP),
+                JSON_ONLY => flag_at(cx, &meta, &mut out.json_only, JSON_ONLY),
+                UNION => flag_at(cx, &meta, &mut out.union, UNION),
+                QUERY_PARAMS => flag_at(cx, &meta, &mut out.query_params, QUERY_PARAMS),
+                STRUCT_TYPE => {
+                    enum_value(cx, &meta, &mut out.struct_type, STRUCT_TYPE, Granularity::NAMES, Granularity::parse)
                 }
                 _ => unknown_key(cx, &meta, &key, TYPE_KEYS, "a type"),
             }
@@ -220,6 +279,34 @@ pub fn parse_field_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttrs {
                     }
                     Ok(())
                 }
+                PATCH_STRATEGY => enum_value(
+                    cx,
+                    &meta,
+                    &mut out.patch_strategy,
+                    PATCH_STRATEGY,
+                    PatchStrategy::NAMES,
+                    PatchStrategy::parse,
+                ),
+                PATCH_MERGE_KEY => string_value(cx, &meta, &mut out.patch_merge_key, PATCH_MERGE_KEY),
+                LIST_TYPE => enum_value(cx, &meta, &mut out.list_type, LIST_TYPE, ListType::NAMES, ListType::parse),
+                LIST_MAP_KEY => {
+                    let mut one = None;
+                    string_value(cx, &meta, &mut one, LIST_MAP_KEY)?;
+                    if let Some((k, span)) = one {
+                        if out.list_map_keys.iter().any(|(seen, _)| *seen == k) {
+                            cx.error_at(span, format!("`list_map_key = \"{k}\"` is given twice"));
+                        }
+                        out.list_map_keys.push((k, span));
+                    }
+                    Ok(())
+                }
+                MAP_TYPE => enum_value(cx, &meta, &mut out.map_type, MAP_TYPE, Granularity::NAMES, Granularity::parse),
+                STRUCT_TYPE => {
+                    enum_value(cx, &meta, &mut out.struct_type, STRUCT_TYPE, Granularity::NAMES, Granularity::parse)
+                }
+                OPTIONAL => flag_at(cx, &meta, &mut out.optional, OPTIONAL),
+                REQUIRED => flag_at(cx, &meta, &mut out.required, REQUIRED),
+                UNION_DISCRIMINATOR => flag_at(cx, &meta, &mut out.union_discriminator, UNION_DISCRIMINATOR),
                 _ => unknown_key(cx, &meta, &key, FIELD_KEYS, "a field"),
             }
         });

@@ -3,7 +3,8 @@
 use std::collections::BTreeMap;
 
 use crate::ctxt::Ctxt;
-use crate::model::{Body, Shape, TypeDef};
+use crate::facts::{ListType, PatchStrategy};
+use crate::model::{Body, Field, Shape, TypeDef};
 
 /// Checks one type definition, recording every problem.
 pub fn check_type(cx: &Ctxt, def: &TypeDef) {
@@ -33,6 +34,17 @@ pub fn check_type(cx: &Ctxt, def: &TypeDef) {
 
 fn check_kind_attrs(cx: &Ctxt, def: &TypeDef) {
     let a = &def.attrs;
+    if let (Some(span), Some(_)) = (a.json_only, a.internal) {
+        cx.error_at(span, "an internal type has no wire form at all; remove `json_only`");
+    }
+    if let (Some(span), Body::Newtype(..)) = (a.union, &def.body) {
+        cx.error_at(span, "`union` applies to a struct whose fields are the union's members");
+    }
+    if let Some(span) = a.query_params
+        && a.kind.is_none()
+    {
+        cx.error_at(span, "`query_params` applies to option kinds (`kind`), which travel as URL query parameters");
+    }
     match &a.kind {
         Some((_, span)) => {
             if a.group.is_none() {
@@ -64,6 +76,7 @@ fn check_fields(cx: &Ctxt, def: &TypeDef) {
     let mut next_free = max_number + 1;
     for f in fields {
         let name = f.ident.to_string();
+        check_schema_facts(cx, def, f);
         if internal {
             if let Some(span) = f.attrs.proto_span {
                 cx.error_at(
@@ -113,6 +126,9 @@ fn check_fields(cx: &Ctxt, def: &TypeDef) {
                 format!("the default of field `{name}` is empty; write a JSON literal such as \"Fail\" or 30"),
             );
         }
+        if let (Some(span), Some(_)) = (f.attrs.proto_span, def.attrs.json_only) {
+            cx.error_at(span, format!("field `{name}` has a protobuf number, but `{}` is `json_only`", def.ident));
+        }
         match f.attrs.proto {
             Some(n) => {
                 if let Some(prev) = by_number.insert(n, f.json_name.as_str()) {
@@ -123,6 +139,7 @@ fn check_fields(cx: &Ctxt, def: &TypeDef) {
                     next_free += 1;
                 }
             }
+            None if def.attrs.json_only.is_some() => {}
             None if !f.attrs.skip_proto && !f.is_type_meta() && f.attrs.proto_span.is_none() => {
                 cx.error_spanned_by(
                     &f.ident,
@@ -144,5 +161,84 @@ fn check_fields(cx: &Ctxt, def: &TypeDef) {
                 format!("field `{name}` has the JSON name `{}` that field `{prev}` already uses", f.json_name),
             );
         }
+    }
+}
+
+/// The schema facts of one field: each applies to the shapes it can describe, and they agree with
+/// each other (a merge key needs the merge strategy, map keys need a map list, …).
+fn check_schema_facts(cx: &Ctxt, def: &TypeDef, f: &Field) {
+    let a = &f.attrs;
+    let name = f.ident.to_string();
+    let shape = f.shape.peeled();
+    let list_item = match shape {
+        Shape::Vec(item) => Some(item.peeled()),
+        _ => None,
+    };
+    if let Some((strategy, span)) = &a.patch_strategy {
+        if strategy.merges() && !matches!(shape, Shape::Vec(_) | Shape::Map(..) | Shape::Named(_)) {
+            cx.error_at(*span, format!("field `{name}` is not a list, map or struct, so `patch_strategy = \"{strategy}\"` has nothing to merge"));
+        }
+        if *strategy == PatchStrategy::RetainKeys && !shape.is_named() {
+            cx.error_at(
+                *span,
+                format!("`patch_strategy = \"retainKeys\"` applies to struct fields; `{name}` is not one"),
+            );
+        }
+    }
+    if let Some((key, span)) = &a.patch_merge_key {
+        if !a.patch_strategy.as_ref().is_some_and(|(s, _)| s.merges()) {
+            cx.error_at(
+                *span,
+                format!("field `{name}` has a merge key but no merge strategy; add `patch_strategy = \"merge\"`"),
+            );
+        }
+        if !list_item.is_some_and(Shape::is_named) {
+            cx.error_at(
+                *span,
+                format!("`patch_merge_key = \"{key}\"` applies to a list of structs; `{name}` is not one"),
+            );
+        }
+    }
+    if let Some((list_type, span)) = &a.list_type {
+        match list_item {
+            None => cx.error_at(*span, format!("`list_type` applies to lists; field `{name}` is not a `Vec`")),
+            Some(item) => {
+                if *list_type == ListType::Map && !item.is_named() {
+                    cx.error_at(
+                        *span,
+                        format!("`list_type = \"map\"` needs a list of structs; the items of `{name}` are not structs"),
+                    );
+                }
+                if *list_type == ListType::Map && a.list_map_keys.is_empty() {
+                    cx.error_at(
+                        *span,
+                        format!("`list_type = \"map\"` needs its keys: add `list_map_key = \"...\"` to `{name}`"),
+                    );
+                }
+            }
+        }
+    }
+    if let Some((_, span)) = a.list_map_keys.first()
+        && !a.list_type.as_ref().is_some_and(|(t, _)| *t == ListType::Map)
+    {
+        cx.error_at(*span, format!("`list_map_key` needs `list_type = \"map\"` on field `{name}`"));
+    }
+    if let Some((_, span)) = &a.map_type
+        && !matches!(shape, Shape::Map(..))
+    {
+        cx.error_at(*span, format!("`map_type` applies to maps; field `{name}` is not a `BTreeMap`"));
+    }
+    if let Some((_, span)) = &a.struct_type
+        && !shape.is_named()
+    {
+        cx.error_at(*span, format!("`struct_type` applies to struct fields; field `{name}` is not one"));
+    }
+    if let (Some(_), Some(span)) = (a.optional, a.required) {
+        cx.error_at(span, format!("field `{name}` is marked both `optional` and `required`; keep one"));
+    }
+    if let Some(span) = a.union_discriminator
+        && def.attrs.union.is_none()
+    {
+        cx.error_at(span, format!("`union_discriminator` needs `#[kapi(union)]` on `{}`", def.ident));
     }
 }

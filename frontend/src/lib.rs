@@ -5,9 +5,12 @@ pub mod attr;
 pub mod check;
 pub mod ctxt;
 pub mod diagnostics;
+pub mod facts;
+pub mod markers;
 pub mod model;
 pub mod names;
 pub mod symbol;
+#[cfg(feature = "universe")]
 pub mod universe;
 
 pub use ctxt::Ctxt;

@@ -15,6 +15,8 @@ pub struct TypeDef {
     pub body: Body,
     /// The doc comment lines.
     pub docs: Vec<String>,
+    /// The `+marker` lines of the docs, typed.
+    pub markers: crate::markers::TypeMarkers,
 }
 
 /// The shape of a type definition.
@@ -163,6 +165,14 @@ impl Shape {
     pub fn is_named(&self) -> bool {
         matches!(self, Shape::Named(_))
     }
+
+    /// The shape under any `Option` and `Box`: what the value is when it is set.
+    pub fn peeled(&self) -> &Shape {
+        match self {
+            Shape::Option(s) | Shape::Box(s) => s.peeled(),
+            s => s,
+        }
+    }
 }
 
 /// The doc comment lines of an item.
@@ -224,7 +234,9 @@ impl TypeDef {
                 return None;
             }
         };
-        let def = TypeDef { ident: ident.clone(), attrs: type_attrs, body, docs: docs(attrs) };
+        let is_versioned_kind = type_attrs.kind.is_some() && !type_attrs.is_internal();
+        let markers = crate::markers::parse_type_markers(cx, attrs, is_versioned_kind);
+        let def = TypeDef { ident: ident.clone(), attrs: type_attrs, body, docs: docs(attrs), markers };
         crate::check::check_type(cx, &def);
         Some(def)
     }

@@ -14,6 +14,14 @@ pub const VERSION: &str = "version";
 pub const INTERNAL: &str = "internal";
 /// A slice newtype that protobuf wraps in a message with `items = 1`.
 pub const PROTO_WRAP: &str = "proto_wrap";
+/// A kind (and the types in it) with a JSON form only, as custom resources have: no protobuf numbers.
+pub const JSON_ONLY: &str = "json_only";
+/// A struct whose fields are the members of a union (`+union`).
+pub const UNION: &str = "union";
+/// An option kind that also travels as URL query parameters (`+k8s:conversion-gen:explicit-from=net/url.Values`).
+pub const QUERY_PARAMS: &str = "query_params";
+/// How apply treats a struct: `atomic` (replaced whole) or `granular` (`+structType=`); also a field key.
+pub const STRUCT_TYPE: &str = "struct_type";
 
 // Field-level keys.
 /// The JSON name.
@@ -34,8 +42,44 @@ pub const SKIP_PROTO: &str = "skip_proto";
 pub const DEFAULT: &str = "default";
 /// The protobuf field name where it differs from the JSON name (`name=` in the protobuf tag).
 pub const PROTO_NAME: &str = "proto_name";
+/// How a strategic merge patch treats the field: `merge`, `retainKeys`, `merge,retainKeys`, `replace` (`+patchStrategy=`).
+pub const PATCH_STRATEGY: &str = "patch_strategy";
+/// The key that identifies elements of a merged list (`+patchMergeKey=`).
+pub const PATCH_MERGE_KEY: &str = "patch_merge_key";
+/// How apply treats a list: `atomic`, `set` or `map` (`+listType=`).
+pub const LIST_TYPE: &str = "list_type";
+/// One key of a `list_type = "map"` list; repeat it for several (`+listMapKey=`).
+pub const LIST_MAP_KEY: &str = "list_map_key";
+/// How apply treats a map: `atomic` or `granular` (`+mapType=`).
+pub const MAP_TYPE: &str = "map_type";
+/// The field may be left out (`+optional`).
+pub const OPTIONAL: &str = "optional";
+/// The field must be set (`+required`).
+pub const REQUIRED: &str = "required";
+/// The field that says which member of a union is set (`+unionDiscriminator`).
+pub const UNION_DISCRIMINATOR: &str = "union_discriminator";
 
 /// Every type-level key.
-pub const TYPE_KEYS: &[&str] = &[KIND, GROUP, VERSION, INTERNAL, PROTO_WRAP];
+pub const TYPE_KEYS: &[&str] =
+    &[KIND, GROUP, VERSION, INTERNAL, PROTO_WRAP, JSON_ONLY, UNION, QUERY_PARAMS, STRUCT_TYPE];
 /// Every field-level key.
-pub const FIELD_KEYS: &[&str] = &[JSON, PROTO, PROTO_NAME, OMITEMPTY, OMITZERO, INLINE, SKIP_JSON, SKIP_PROTO, DEFAULT];
+pub const FIELD_KEYS: &[&str] = &[
+    JSON,
+    PROTO,
+    PROTO_NAME,
+    OMITEMPTY,
+    OMITZERO,
+    INLINE,
+    SKIP_JSON,
+    SKIP_PROTO,
+    DEFAULT,
+    PATCH_STRATEGY,
+    PATCH_MERGE_KEY,
+    LIST_TYPE,
+    LIST_MAP_KEY,
+    MAP_TYPE,
+    STRUCT_TYPE,
+    OPTIONAL,
+    REQUIRED,
+    UNION_DISCRIMINATOR,
+];

@@ -18,7 +18,7 @@ fn setup(f: &mut Fuzzer) {}
 #[test]
 fn admission_review() {
     if let Err(e) = kapi_machinery::roundtrip::internal::<
-        super::types::AdmissionReview,
+        crate::admission::types::AdmissionReview,
     >(&scheme(), &["v1", "v1beta1"], setup) {
         panic!("{e}");
     }

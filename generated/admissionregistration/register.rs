@@ -7,18 +7,54 @@ pub const GROUP_NAME: &str = "admissionregistration.k8s.io";
 pub const VERSIONS: &[&str] = &[];
 /// Registers every kind and list kind of this package, in kind-name order.
 pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
-    scheme.add_known_type::<super::types::MutatingAdmissionPolicy>()?;
-    scheme.add_known_type::<super::types::MutatingAdmissionPolicyBinding>()?;
-    scheme.add_known_type::<super::types::MutatingAdmissionPolicyBindingList>()?;
-    scheme.add_known_type::<super::types::MutatingAdmissionPolicyList>()?;
-    scheme.add_known_type::<super::types::MutatingWebhookConfiguration>()?;
-    scheme.add_known_type::<super::types::MutatingWebhookConfigurationList>()?;
-    scheme.add_known_type::<super::types::ValidatingAdmissionPolicy>()?;
-    scheme.add_known_type::<super::types::ValidatingAdmissionPolicyBinding>()?;
-    scheme.add_known_type::<super::types::ValidatingAdmissionPolicyBindingList>()?;
-    scheme.add_known_type::<super::types::ValidatingAdmissionPolicyList>()?;
-    scheme.add_known_type::<super::types::ValidatingWebhookConfiguration>()?;
-    scheme.add_known_type::<super::types::ValidatingWebhookConfigurationList>()?;
+    scheme
+        .add_known_type::<
+            crate::admissionregistration::types::MutatingAdmissionPolicy,
+        >()?;
+    scheme
+        .add_known_type::<
+            crate::admissionregistration::types::MutatingAdmissionPolicyBinding,
+        >()?;
+    scheme
+        .add_known_type::<
+            crate::admissionregistration::types::MutatingAdmissionPolicyBindingList,
+        >()?;
+    scheme
+        .add_known_type::<
+            crate::admissionregistration::types::MutatingAdmissionPolicyList,
+        >()?;
+    scheme
+        .add_known_type::<
+            crate::admissionregistration::types::MutatingWebhookConfiguration,
+        >()?;
+    scheme
+        .add_known_type::<
+            crate::admissionregistration::types::MutatingWebhookConfigurationList,
+        >()?;
+    scheme
+        .add_known_type::<
+            crate::admissionregistration::types::ValidatingAdmissionPolicy,
+        >()?;
+    scheme
+        .add_known_type::<
+            crate::admissionregistration::types::ValidatingAdmissionPolicyBinding,
+        >()?;
+    scheme
+        .add_known_type::<
+            crate::admissionregistration::types::ValidatingAdmissionPolicyBindingList,
+        >()?;
+    scheme
+        .add_known_type::<
+            crate::admissionregistration::types::ValidatingAdmissionPolicyList,
+        >()?;
+    scheme
+        .add_known_type::<
+            crate::admissionregistration::types::ValidatingWebhookConfiguration,
+        >()?;
+    scheme
+        .add_known_type::<
+            crate::admissionregistration::types::ValidatingWebhookConfigurationList,
+        >()?;
     Ok(())
 }
 /// Registers this package's kinds (with their defaulting and conversion functions, if

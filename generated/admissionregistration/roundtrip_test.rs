@@ -17,19 +17,23 @@ fn scheme() -> Scheme {
 /// Registers the package's custom fuzzer functions.
 #[allow(unused_variables)]
 fn setup(f: &mut Fuzzer) {
-    f.register(super::fuzzer::fuzz_rule);
-    f.register(super::fuzzer::fuzz_validating_webhook);
-    f.register(super::fuzzer::fuzz_mutating_webhook);
-    f.register(super::fuzzer::fuzz_service_reference);
-    f.register(super::fuzzer::fuzz_validating_admission_policy_spec);
-    f.register(super::fuzzer::fuzz_mutating_admission_policy_spec);
-    f.register(super::fuzzer::fuzz_match_resources);
-    f.register(super::fuzzer::fuzz_param_ref);
+    f.register(crate::admissionregistration::fuzzer::fuzz_rule);
+    f.register(crate::admissionregistration::fuzzer::fuzz_validating_webhook);
+    f.register(crate::admissionregistration::fuzzer::fuzz_mutating_webhook);
+    f.register(crate::admissionregistration::fuzzer::fuzz_service_reference);
+    f.register(
+        crate::admissionregistration::fuzzer::fuzz_validating_admission_policy_spec,
+    );
+    f.register(
+        crate::admissionregistration::fuzzer::fuzz_mutating_admission_policy_spec,
+    );
+    f.register(crate::admissionregistration::fuzzer::fuzz_match_resources);
+    f.register(crate::admissionregistration::fuzzer::fuzz_param_ref);
 }
 #[test]
 fn validating_admission_policy() {
     if let Err(e) = kapi_machinery::roundtrip::internal::<
-        super::types::ValidatingAdmissionPolicy,
+        crate::admissionregistration::types::ValidatingAdmissionPolicy,
     >(&scheme(), &["v1", "v1alpha1", "v1beta1"], setup) {
         panic!("{e}");
     }
@@ -37,7 +41,7 @@ fn validating_admission_policy() {
 #[test]
 fn validating_admission_policy_list() {
     if let Err(e) = kapi_machinery::roundtrip::internal::<
-        super::types::ValidatingAdmissionPolicyList,
+        crate::admissionregistration::types::ValidatingAdmissionPolicyList,
     >(&scheme(), &["v1", "v1alpha1", "v1beta1"], setup) {
         panic!("{e}");
     }
@@ -45,7 +49,7 @@ fn validating_admission_policy_list() {
 #[test]
 fn validating_admission_policy_binding() {
     if let Err(e) = kapi_machinery::roundtrip::internal::<
-        super::types::ValidatingAdmissionPolicyBinding,
+        crate::admissionregistration::types::ValidatingAdmissionPolicyBinding,
     >(&scheme(), &["v1", "v1alpha1", "v1beta1"], setup) {
         panic!("{e}");
     }
@@ -53,7 +57,7 @@ fn validating_admission_policy_binding() {
 #[test]
 fn validating_admission_policy_binding_list() {
     if let Err(e) = kapi_machinery::roundtrip::internal::<
-        super::types::ValidatingAdmissionPolicyBindingList,
+        crate::admissionregistration::types::ValidatingAdmissionPolicyBindingList,
     >(&scheme(), &["v1", "v1alpha1", "v1beta1"], setup) {
         panic!("{e}");
     }
@@ -61,7 +65,7 @@ fn validating_admission_policy_binding_list() {
 #[test]
 fn mutating_admission_policy() {
     if let Err(e) = kapi_machinery::roundtrip::internal::<
-        super::types::MutatingAdmissionPolicy,
+        crate::admissionregistration::types::MutatingAdmissionPolicy,
     >(&scheme(), &["v1", "v1alpha1", "v1beta1"], setup) {
         panic!("{e}");
     }
@@ -69,7 +73,7 @@ fn mutating_admission_policy() {
 #[test]
 fn mutating_admission_policy_list() {
     if let Err(e) = kapi_machinery::roundtrip::internal::<
-        super::types::MutatingAdmissionPolicyList,
+        crate::admissionregistration::types::MutatingAdmissionPolicyList,
     >(&scheme(), &["v1", "v1alpha1", "v1beta1"], setup) {
         panic!("{e}");
     }
@@ -77,7 +81,7 @@ fn mutating_admission_policy_list() {
 #[test]
 fn mutating_admission_policy_binding() {
     if let Err(e) = kapi_machinery::roundtrip::internal::<
-        super::types::MutatingAdmissionPolicyBinding,
+        crate::admissionregistration::types::MutatingAdmissionPolicyBinding,
     >(&scheme(), &["v1", "v1alpha1", "v1beta1"], setup) {
         panic!("{e}");
     }
@@ -85,7 +89,7 @@ fn mutating_admission_policy_binding() {
 #[test]
 fn mutating_admission_policy_binding_list() {
     if let Err(e) = kapi_machinery::roundtrip::internal::<
-        super::types::MutatingAdmissionPolicyBindingList,
+        crate::admissionregistration::types::MutatingAdmissionPolicyBindingList,
     >(&scheme(), &["v1", "v1alpha1", "v1beta1"], setup) {
         panic!("{e}");
     }
@@ -93,7 +97,7 @@ fn mutating_admission_policy_binding_list() {
 #[test]
 fn validating_webhook_configuration() {
     if let Err(e) = kapi_machinery::roundtrip::internal::<
-        super::types::ValidatingWebhookConfiguration,
+        crate::admissionregistration::types::ValidatingWebhookConfiguration,
     >(&scheme(), &["v1", "v1beta1"], setup) {
         panic!("{e}");
     }
@@ -101,7 +105,7 @@ fn validating_webhook_configuration() {
 #[test]
 fn validating_webhook_configuration_list() {
     if let Err(e) = kapi_machinery::roundtrip::internal::<
-        super::types::ValidatingWebhookConfigurationList,
+        crate::admissionregistration::types::ValidatingWebhookConfigurationList,
     >(&scheme(), &["v1", "v1beta1"], setup) {
         panic!("{e}");
     }
@@ -109,7 +113,7 @@ fn validating_webhook_configuration_list() {
 #[test]
 fn mutating_webhook_configuration() {
     if let Err(e) = kapi_machinery::roundtrip::internal::<
-        super::types::MutatingWebhookConfiguration,
+        crate::admissionregistration::types::MutatingWebhookConfiguration,
     >(&scheme(), &["v1", "v1beta1"], setup) {
         panic!("{e}");
     }
@@ -117,7 +121,7 @@ fn mutating_webhook_configuration() {
 #[test]
 fn mutating_webhook_configuration_list() {
     if let Err(e) = kapi_machinery::roundtrip::internal::<
-        super::types::MutatingWebhookConfigurationList,
+        crate::admissionregistration::types::MutatingWebhookConfigurationList,
     >(&scheme(), &["v1", "v1beta1"], setup) {
         panic!("{e}");
     }

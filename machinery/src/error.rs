@@ -174,6 +174,9 @@ pub enum EncodeError {
     /// An object of an internal kind: it has no wire form and must be converted to a version first.
     #[error("{0} is an internal type and has no wire form; convert it to a version first")]
     Internal(String),
+    /// An object of a kind with a JSON form only (a custom resource) asked for in protobuf.
+    #[error("{0} has no protobuf form (it is JSON only); use application/json")]
+    NoProtobuf(String),
     /// Converting the object to the requested version failed.
     #[error("converting before encoding: {0}")]
     Conversion(String),

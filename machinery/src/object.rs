@@ -244,6 +244,16 @@ pub fn internal_decode_error(kind: &str) -> DecodeError {
     .into()
 }
 
+/// The error encoding a JSON-only kind as protobuf returns.
+pub fn no_protobuf_encode_error(kind: &str) -> EncodeError {
+    EncodeError::NoProtobuf(kind.to_owned())
+}
+
+/// The error decoding protobuf into a JSON-only kind returns.
+pub fn no_protobuf_decode_error(kind: &str) -> DecodeError {
+    DecodeErrorKind::Invalid(format!("{kind} has no protobuf form (it is JSON only)")).into()
+}
+
 /// A top-level API object, usable behind `dyn`: identity, deep copy and codecs.
 pub trait Object: Any + Send + Sync + fmt::Debug {
     /// The object's `TypeMeta`, if its kind has one.

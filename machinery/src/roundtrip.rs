@@ -85,9 +85,28 @@ fn fuzzer(seed: u64, setup: Setup) -> Fuzzer {
 
 /// Checks a versioned kind through JSON, YAML and protobuf.
 pub fn versioned<T: VersionedKind>(scheme: &Scheme, setup: Setup) -> Result<(), Failure> {
+    versioned_in::<T>(scheme, setup, &[Format::Json, Format::Yaml, Format::Protobuf])
+}
+
+/// Checks a `json_only` kind (a custom resource) through JSON and YAML, and that protobuf refuses it.
+pub fn versioned_json_only<T: VersionedKind>(scheme: &Scheme, setup: Setup) -> Result<(), Failure> {
+    let gvk = T::static_gvk();
+    let ser = Serializer::new(scheme, Format::Protobuf, Options::default());
+    if ser.encode(&T::default()).is_ok() {
+        return Err(Failure {
+            kind: gvk.to_string(),
+            stage: "Protobuf: encode".into(),
+            seed: 0,
+            detail: "a JSON-only kind was encoded as protobuf".into(),
+        });
+    }
+    versioned_in::<T>(scheme, setup, &[Format::Json, Format::Yaml])
+}
+
+fn versioned_in<T: VersionedKind>(scheme: &Scheme, setup: Setup, formats: &[Format]) -> Result<(), Failure> {
     let gvk = T::static_gvk();
     let settings = Settings::from_env(&gvk.to_string());
-    for format in [Format::Json, Format::Yaml, Format::Protobuf] {
+    for &format in formats {
         let ser = Serializer::new(scheme, format, Options::default());
         for i in 0..settings.iterations {
             let seed = settings.seed.wrapping_add(i as u64);

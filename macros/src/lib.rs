@@ -10,6 +10,7 @@ mod json;
 mod kind;
 mod newtype;
 mod proto;
+mod schema;
 mod semantic;
 
 /// Derives the wire codecs and machinery traits for an API type described by `#[kapi(...)]`.
@@ -45,10 +46,18 @@ fn expand(input: &DeriveInput) -> Result<proc_macro2::TokenStream, Vec<syn::Erro
         return Ok(out);
     }
     match &def.body {
-        kapi_frontend::Body::Newtype(shape, ty) => out.extend(newtype::expand(&def, shape, ty)),
+        kapi_frontend::Body::Newtype(shape, ty) => {
+            out.extend(newtype::expand(&def, shape, ty));
+            out.extend(schema::expand(&def));
+        }
         kapi_frontend::Body::Struct(_) => {
             out.extend(json::expand(&def));
-            out.extend(proto::expand(&def));
+            out.extend(schema::expand(&def));
+            if def.attrs.json_only.is_some() {
+                out.extend(proto::expand_json_only(&def));
+            } else {
+                out.extend(proto::expand(&def));
+            }
             out.extend(fill::expand(&def));
             out.extend(semantic::expand(&def));
             out.extend(fuzz::expand(&def));

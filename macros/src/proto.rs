@@ -50,3 +50,31 @@ pub fn expand(def: &TypeDef) -> TokenStream {
         impl #m::proto::ProtoRepeated for #ident {}
     }
 }
+
+/// A `json_only` type has no protobuf form: a kind gets a codec whose protobuf half refuses, as
+/// upstream's serializer does for custom resources; other types get nothing.
+pub fn expand_json_only(def: &TypeDef) -> TokenStream {
+    let Some((kind_name, _)) = &def.attrs.kind else {
+        return TokenStream::new();
+    };
+    let ident = &def.ident;
+    let kind = kind_name.clone().unwrap_or_else(|| ident.to_string());
+    let m = quote!(::kapi_machinery);
+    quote! {
+        impl #m::KindCodec for #ident {
+            fn kind_encode_json(&self, w: &mut #m::json::JsonWriter) -> ::core::result::Result<(), #m::EncodeError> {
+                #m::json::JsonEncode::encode_json(self, w);
+                ::core::result::Result::Ok(())
+            }
+            fn kind_decode_json(&mut self, r: &mut #m::json::JsonReader<'_>) -> ::core::result::Result<(), #m::DecodeError> {
+                #m::json::JsonDecode::decode_json(self, r)
+            }
+            fn kind_encode_proto(&self, _w: &mut #m::proto::ProtoWriter) -> ::core::result::Result<(), #m::EncodeError> {
+                ::core::result::Result::Err(#m::object::no_protobuf_encode_error(#kind))
+            }
+            fn kind_merge_proto(&mut self, _r: &mut #m::proto::ProtoReader<'_>) -> ::core::result::Result<(), #m::DecodeError> {
+                ::core::result::Result::Err(#m::object::no_protobuf_decode_error(#kind))
+            }
+        }
+    }
+}

@@ -9,15 +9,10 @@ pub mod v1beta1;
 pub use types::*;
 
 #[rustfmt::skip]
-#[path = "../../../generated/admission/register.rs"]
-mod register;
+#[path = "../../../generated/admission/mod.rs"]
+mod generated;
 
-pub use register::{GROUP_NAME, add_known_types, add_to_scheme};
-
-#[cfg(test)]
-#[rustfmt::skip]
-#[path = "../../../generated/admission/roundtrip_test.rs"]
-mod roundtrip_test;
+pub use generated::*;
 
 /// Installs the whole group: the internal kinds and every version, with their defaulting and
 /// conversion functions (upstream's `install.Install`).

@@ -21,38 +21,31 @@ use heck::ToSnakeCase;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use crate::load::{Loaded, LoadedType, Package};
-use crate::output::Outputs;
+use kapi_frontend::diagnostics::Diagnostic;
+use kapi_frontend::markers::GENCLIENT;
+use kapi_frontend::universe::{TypeEntry, Universe};
 
-/// The verbs a resource may support, in upstream's spelling for `onlyVerbs`/`skipVerbs`, with the
-/// API verb each stands for (`updateStatus` is the `status` subresource).
-const VERBS: &[(&str, &str)] = &[
-    ("create", "create"),
-    ("update", "update"),
-    ("updateStatus", ""),
-    ("delete", "delete"),
-    ("deleteCollection", "deletecollection"),
-    ("get", "get"),
-    ("list", "list"),
-    ("watch", "watch"),
-    ("patch", "patch"),
-    ("apply", "apply"),
-];
+use super::Emitted;
+
+/// The API verb a `+genclient` verb (the front-end's `markers::VERBS`) stands for; `updateStatus`
+/// is the `status` subresource, not a verb of its own.
+fn api_verb(verb: &str) -> Option<&str> {
+    match verb {
+        "updateStatus" => None,
+        "deleteCollection" => Some("deletecollection"),
+        v => Some(v),
+    }
+}
 
 /// One served resource.
 struct Served<'a> {
-    t: &'a LoadedType,
+    t: &'a TypeEntry,
     /// The list kind; create-only kinds (no list, watch or deleteCollection) may have none.
-    list: Option<&'a LoadedType>,
+    list: Option<&'a TypeEntry>,
     plural: String,
     namespaced: bool,
     verbs: Vec<&'static str>,
     subresources: Vec<String>,
-}
-
-/// The marker values of a kind's doc lines: `+genclient:onlyVerbs=a,b` → ("genclient:onlyVerbs", "a,b").
-fn markers(t: &LoadedType) -> Vec<(String, String)> {
-    t.def.docs.iter().filter_map(|l| kapi_frontend::universe::parse_marker(l)).collect()
 }
 
 /// Upstream's plural of a kind (`Policy` → `Policies`, `Status` → `Statuses`, `Review` → `Reviews`).
@@ -72,92 +65,49 @@ pub fn plural(kind: &str) -> String {
 }
 
 /// Writes `clientset.rs` if any kind is marked `+genclient`.
-pub fn generate(
-    loaded: &Loaded,
-    packages: &BTreeMap<PathBuf, Package>,
-    outputs: &mut Outputs,
-    diagnostics: &mut Vec<String>,
-) {
+pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnostic>) {
     let mut by_package: BTreeMap<PathBuf, Vec<Served<'_>>> = BTreeMap::new();
-    for (rel, pkg) in packages {
-        let types: Vec<&LoadedType> = loaded.types_in(&pkg.dir).collect();
+    for pkg in u.packages.values() {
+        let rel = &pkg.rel;
+        let types: Vec<&TypeEntry> = u.types_in(rel).collect();
         for t in &types {
-            let marks = markers(t);
-            if !marks.iter().any(|(k, _)| k == "genclient") {
-                continue;
-            }
-            let here = || (t.file.clone(), t.def.ident.span());
+            // The front-end checked the markers: known names and verbs, on versioned kinds only.
+            let Some(gen_client) = &t.def.markers.genclient else { continue };
             if t.def.attrs.kind.is_none() || t.def.attrs.is_internal() {
-                let (file, span) = here();
-                diagnostics.push(super::diagnostic(
-                    &file,
-                    span,
-                    &format!("`+genclient` on `{}`, which is not a versioned kind", t.def.ident),
-                    "clients are generated for kinds of versioned packages: add `#[kapi(kind, group = \"…\", version = \"…\")]`",
-                ));
                 continue;
             }
-            let mut verbs: Vec<&'static str> = VERBS.iter().map(|(v, _)| *v).collect();
-            let mut bad = false;
-            for (key, keep) in [("genclient:onlyVerbs", true), ("genclient:skipVerbs", false)] {
-                if let Some((_, list)) = marks.iter().find(|(k, _)| k == key) {
-                    let named: Vec<&str> = list.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
-                    for n in &named {
-                        if !VERBS.iter().any(|(v, _)| v == n) {
-                            let (file, span) = here();
-                            diagnostics.push(super::diagnostic(
-                                &file,
-                                span,
-                                &format!("unknown verb `{n}` in `+{key}`"),
-                                &format!(
-                                    "the verbs are: {}",
-                                    VERBS.iter().map(|(v, _)| *v).collect::<Vec<_>>().join(", ")
-                                ),
-                            ));
-                            bad = true;
-                        }
-                    }
-                    verbs.retain(|v| named.contains(v) == keep);
-                }
-            }
-            if bad {
-                continue;
-            }
+            let mut verbs = gen_client.verbs();
             let list_name = format!("{}List", t.def.ident);
             let list = types.iter().copied().find(|l| l.def.ident == list_name.as_str() && l.def.attrs.kind.is_some());
             let needs_list = verbs.iter().any(|v| matches!(*v, "list" | "watch" | "deleteCollection"));
             if list.is_none() && needs_list {
-                let (file, span) = here();
-                diagnostics.push(super::diagnostic(
-                    &file,
-                    span,
-                    &format!("`+genclient` kind `{}` has no list kind `{list_name}` in its package", t.def.ident),
-                    &format!(
-                        "define `{list_name}` with `metadata: ListMeta` and `items`, or limit the verbs with `+genclient:onlyVerbs=create` (list, watch and deleteCollection need a list kind)"
-                    ),
-                ));
+                diagnostics.push(
+                    Diagnostic::at(&u.file(t.file).path, gen_client.span, format!("`+{GENCLIENT}` kind `{}` has no list kind `{list_name}` in its package", t.def.ident))
+                        .note(format!(
+                            "define `{list_name}` with `metadata: ListMeta` and `items`, or limit the verbs with `+genclient:onlyVerbs=create` (list, watch and deleteCollection need a list kind)"
+                        )),
+                );
                 continue;
             }
             let has_status = t.def.fields().iter().any(|f| f.ident == "status");
-            let no_status = marks.iter().any(|(k, _)| k == "genclient:noStatus");
             let mut subresources = Vec::new();
-            if has_status && !no_status && verbs.contains(&"updateStatus") {
+            if has_status && !gen_client.no_status && verbs.contains(&"updateStatus") {
                 subresources.push("status".to_owned());
             } else {
                 verbs.retain(|v| *v != "updateStatus");
             }
-            subresources.extend(marks.iter().filter(|(k, _)| k == "genclient:subresource").map(|(_, v)| v.clone()));
-            let kind = t.def.attrs.kind.as_ref().and_then(|k| k.0.clone()).unwrap_or_else(|| t.def.ident.to_string());
-            let plural = marks
-                .iter()
-                .find(|(k, _)| k == "resourceName")
-                .map(|(_, v)| v.clone())
+            subresources.extend(gen_client.subresources.iter().map(|s| s.value.clone()));
+            let kind = t.kind().unwrap_or_else(|| t.name());
+            let plural = gen_client
+                .resource_name
+                .as_ref()
+                .map(|r| r.value.clone())
                 .unwrap_or_else(|| plural(&kind).to_ascii_lowercase());
             by_package.entry(rel.clone()).or_default().push(Served {
                 t,
                 list,
                 plural,
-                namespaced: !marks.iter().any(|(k, _)| k == "genclient:nonNamespaced"),
+                namespaced: !gen_client.non_namespaced,
                 verbs,
                 subresources,
             });
@@ -166,7 +116,13 @@ pub fn generate(
     if by_package.is_empty() {
         return;
     }
-    let api_crate = crate_name(&loaded.root);
+    let api_crate: syn::Path = match &u.crate_name {
+        Some(n) => {
+            let id = format_ident!("{}", n);
+            syn::parse_quote!(::#id)
+        }
+        None => syn::parse_quote!(crate),
+    };
     let mut tree = ModTree::default();
     let mut group_versions = Vec::new();
     for (rel, served) in &by_package {
@@ -284,27 +240,11 @@ pub fn generate(
             #(#informer_accessors)*
         }
     };
-    outputs.insert(Path::new("clientset.rs").to_path_buf(), super::render_rust(&file));
+    out.file(PathBuf::from("clientset.rs"), super::render_rust(&file));
 }
 
 /// The name of the crate the API tree belongs to (from the `Cargo.toml` at the root or beside it),
 /// by which the clientset, compiled into another crate, names the types.
-fn crate_name(root: &Path) -> syn::Path {
-    let name = [root.join("Cargo.toml"), root.join("../Cargo.toml")].iter().find_map(|p| {
-        let text = std::fs::read_to_string(p).ok()?;
-        let package = text.split("[package]").nth(1)?;
-        let line = package.lines().find(|l| l.trim_start().starts_with("name"))?;
-        Some(line.split('"').nth(1)?.replace('-', "_"))
-    });
-    match name {
-        Some(n) => {
-            let id = format_ident!("{}", n);
-            syn::parse_quote!(::#id)
-        }
-        None => syn::parse_quote!(crate),
-    }
-}
-
 /// The module of one package: resource implementations, client, informers.
 fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, group: &str, version: &str) -> TokenStream {
     let segs: Vec<syn::Ident> = rel.iter().filter_map(|s| s.to_str()).map(|s| format_ident!("{}", s)).collect();
@@ -319,12 +259,7 @@ fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, grou
         let ty = &s.t.def.ident;
         let resource = &s.plural;
         let namespaced = s.namespaced;
-        let api_verbs: Vec<&str> = s
-            .verbs
-            .iter()
-            .filter_map(|v| VERBS.iter().find(|(n, _)| n == v).map(|(_, a)| *a))
-            .filter(|a| !a.is_empty())
-            .collect();
+        let api_verbs: Vec<&str> = s.verbs.iter().filter_map(|v| api_verb(v)).collect();
         let subs = &s.subresources;
         let target = match s.list {
             Some(list) => {

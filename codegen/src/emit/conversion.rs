@@ -1,65 +1,28 @@
-//! conversion-gen: for every versioned package whose `mod.rs` declares
-//! `+conversionGen=crate::<internal package>`, a `conversions.rs` with, for each type that exists
-//! (by name) in both the versioned and the internal package:
+//! conversion-gen: for every versioned package whose `mod.rs` declares `+conversionGen=crate::<hub>` (once per hub; types pair by name with the first hub that has them, so `extensions/v1beta1` can convert to apps, networking and policy), a `conversions.rs` with, for each type that has an internal counterpart:
 //!
-//! - `auto_convert_<type>_to_internal(from: Type) -> Result<internal::Type, ConversionError>` and
+//! - `auto_convert_<type>_to_internal(from: Type) -> Result<hub::Type, ConversionError>` and
 //!   `auto_convert_<type>_from_internal`, field by field (fields paired by name), recursing through
-//!   `Option`, `Vec`, `BTreeMap`, `Box` and newtypes, moving values instead of cloning them;
+//!   `Option`, `Vec`, `BTreeMap`, `Box` and newtypes, moving values instead of cloning them, and
+//!   calling the conversions of other packages for their types;
 //! - a public `convert_<type>_to_internal` / `convert_<type>_from_internal` that calls the `auto_`
-//!   function, unless the package has a hand-written function of that name (found by parsing its
-//!   files), which is then re-exported and called everywhere instead;
+//!   function, unless the package has a hand-written function of that name, which is then
+//!   re-exported and called everywhere instead;
 //! - `register_conversions`, adding both directions of every kind to a scheme.
 //!
 //! A field that cannot be converted (no counterpart, incompatible types) is an error naming the
-//! field, unless a hand-written function covers that direction of the type; the `auto_` function
-//! then leaves the field at its zero value and says so in its documentation.
+//! field, once, unless hand-written functions cover it; the `auto_` function then leaves the field
+//! at its zero value and says so in its documentation.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::collections::BTreeMap;
 
 use heck::ToSnakeCase;
-use kapi_frontend::{Body, Field, Shape, TypeDef};
+use kapi_frontend::diagnostics::Diagnostic;
+use kapi_frontend::universe::{Convention, Direction, Resolved, TypeEntry, Universe};
+use kapi_frontend::{Body, Field, Shape};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use crate::load::{Loaded, LoadedFn, LoadedType, Package};
-use crate::output::Outputs;
-
-/// The marker a versioned package uses to name its internal package.
-pub const MARKER: &str = "conversionGen";
-
-/// A direction of conversion.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Dir {
-    ToInternal,
-    FromInternal,
-}
-
-impl Dir {
-    fn suffix(self) -> &'static str {
-        match self {
-            Dir::ToInternal => "to_internal",
-            Dir::FromInternal => "from_internal",
-        }
-    }
-}
-
-/// A versioned package and its internal package.
-struct Pair<'a> {
-    rel: PathBuf,
-    /// Versioned types by name.
-    versioned: BTreeMap<String, &'a LoadedType>,
-    /// Internal types by name.
-    internal: BTreeMap<String, &'a LoadedType>,
-    /// The internal package's module path (`crate::admissionregistration`).
-    internal_module: syn::Path,
-    /// The internal package's directory, relative to the root.
-    internal_rel: PathBuf,
-    /// Aliases of this package: alias name to (target package, type name, target module path).
-    aliases: BTreeMap<String, (PathBuf, String, syn::Path)>,
-    /// Hand-written conversion functions by (type name, direction): the path to re-export.
-    hand: BTreeMap<(String, Dir), syn::Path>,
-}
+use super::{Emitted, Export, Plan};
 
 /// How a value is converted: moved as it is, rebuilt without failure, or through a fallible call.
 #[derive(Debug)]
@@ -69,232 +32,100 @@ enum Conv {
     Fallible(TokenStream),
 }
 
-/// Writes `conversions.rs` for every versioned package with the marker; returns those packages.
-/// With `outputs` of `None`, only works out which packages get output (for the generators that
-/// depend on it), without rendering.
-pub fn generate(
-    loaded: &Loaded,
-    packages: &BTreeMap<PathBuf, Package>,
-    mut outputs: Option<&mut Outputs>,
-    diagnostics: &mut Vec<String>,
-) -> BTreeSet<PathBuf> {
-    let mut pairs = Vec::new();
-    for (rel, pkg) in packages {
-        let Some(target) = pkg.markers.iter().find(|(k, _)| k == MARKER).map(|(_, v)| v.clone()) else { continue };
-        let mod_rs = pkg.dir.join("mod.rs");
-        let Some((internal_rel, internal_module)) = parse_module_path(&target) else {
-            diagnostics.push(format!(
-                "error: `+{MARKER}={target}` does not name a package of this crate\n  --> {}\n  = note: write the internal package's module path, e.g. `+{MARKER}=crate::admissionregistration`\n",
-                mod_rs.display()
-            ));
-            continue;
-        };
-        let Some(internal_pkg) = packages.get(&internal_rel) else {
-            diagnostics.push(format!(
-                "error: `+{MARKER}={target}`: there is no package `{}` in this tree\n  --> {}\n  = note: the internal package is a directory with a `mod.rs` holding `#[kapi(internal)]` types\n",
-                internal_rel.display(),
-                mod_rs.display()
-            ));
-            continue;
-        };
-        let versioned: BTreeMap<String, &LoadedType> = loaded
-            .types_in(&pkg.dir)
-            .filter(|t| !t.def.attrs.is_internal())
-            .map(|t| (t.def.ident.to_string(), t))
-            .collect();
-        let internal: BTreeMap<String, &LoadedType> = loaded
-            .types_in(&internal_pkg.dir)
-            .filter(|t| t.def.attrs.is_internal())
-            .map(|t| (t.def.ident.to_string(), t))
-            .collect();
-        if internal.is_empty() {
-            diagnostics.push(format!(
-                "error: `+{MARKER}={target}`: package `{}` has no internal types\n  --> {}\n  = note: mark the hub types `#[kapi(internal)]`\n",
-                internal_rel.display(),
-                mod_rs.display()
-            ));
-            continue;
-        }
-        let aliases = loaded
-            .aliases
-            .iter()
-            .filter(|(file, _, _)| file.parent() == Some(pkg.dir.as_path()))
-            .filter_map(|(_, alias, target)| {
-                super::defaults::resolve_crate_path(target).map(|(r, t, m)| (alias.to_string(), (r, t, m)))
-            })
-            .collect();
-        let hand = hand_written(&loaded.conversions, &pkg.dir, &versioned, &internal, diagnostics);
-        pairs.push(Pair { rel: rel.clone(), versioned, internal, internal_module, internal_rel, aliases, hand });
-    }
-    let converting: BTreeMap<PathBuf, PathBuf> =
-        pairs.iter().map(|p| (p.rel.clone(), p.internal_rel.clone())).collect();
-    let mut produced = BTreeSet::new();
-    for pair in &pairs {
+/// One side of a conversion: the file a shape was written in, to resolve its paths.
+#[derive(Clone, Copy)]
+struct Side<'a> {
+    t: &'a TypeEntry,
+}
+
+/// The context of one package's conversions.
+struct Cx<'a> {
+    u: &'a Universe,
+    plan: &'a Plan,
+    package: &'a std::path::Path,
+}
+
+/// A field a conversion cannot fill, in one direction.
+struct Manual {
+    field: String,
+    span: proc_macro2::Span,
+    file: std::path::PathBuf,
+    why: String,
+    dir: Direction,
+}
+
+/// Writes `conversions.rs` for every versioned package that pairs types with a hub.
+pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut Vec<Diagnostic>) {
+    for rel in &plan.converted {
+        let cx = Cx { u, plan, package: rel };
         let mut problems = Vec::new();
-        let file = emit_package(pair, &converting, &mut problems);
+        let file = emit_package(&cx, &mut problems);
         if problems.is_empty() {
-            if let Some(outputs) = outputs.as_deref_mut() {
-                let file: syn::File = match syn::parse2(file) {
-                    Ok(f) => f,
-                    Err(e) => {
-                        diagnostics.push(format!("error: internal: generated conversions do not parse: {e}\n"));
-                        continue;
-                    }
-                };
-                outputs.insert(pair.rel.join("conversions.rs"), super::render_rust(&file));
+            match syn::parse2::<syn::File>(file) {
+                Ok(f) => out.module(rel, "conversions", &f, Export::Glob, false),
+                Err(e) => {
+                    diagnostics.push(Diagnostic::global(format!("internal: generated conversions do not parse: {e}")))
+                }
             }
-            produced.insert(pair.rel.clone());
         } else {
             diagnostics.extend(problems);
         }
     }
-    produced
 }
 
-/// `crate::a::b` → (`a/b`, the path).
-pub(crate) fn parse_module_path(text: &str) -> Option<(PathBuf, syn::Path)> {
-    let path: syn::Path = syn::parse_str(text).ok()?;
-    let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
-    let (first, rest) = segs.split_first()?;
-    if first != "crate" || rest.is_empty() {
-        return None;
-    }
-    Some((rest.iter().collect(), path))
-}
-
-/// The hand-written `convert_<type>_{to,from}_internal` functions of a package, each checked
-/// against the convention `pub fn convert_x_to_internal(from: X) -> Result<internal::X, ConversionError>`.
-fn hand_written(
-    fns: &[LoadedFn],
-    dir: &Path,
-    versioned: &BTreeMap<String, &LoadedType>,
-    internal: &BTreeMap<String, &LoadedType>,
-    diagnostics: &mut Vec<String>,
-) -> BTreeMap<(String, Dir), syn::Path> {
-    let by_snake: BTreeMap<String, &String> = versioned.keys().map(|k| (k.to_snake_case(), k)).collect();
-    let mut out = BTreeMap::new();
-    for f in fns.iter().filter(|f| f.file.parent() == Some(dir)) {
-        let name = f.def.ident.to_string();
-        let span = f.def.ident.span();
-        let rest = name.trim_start_matches("convert_");
-        let (snake, dir) = if let Some(s) = rest.strip_suffix("_to_internal") {
-            (s, Dir::ToInternal)
-        } else if let Some(s) = rest.strip_suffix("_from_internal") {
-            (s, Dir::FromInternal)
-        } else {
-            continue;
-        };
-        let Some(ty) = by_snake.get(snake).filter(|t| internal.contains_key(t.as_str())) else {
-            diagnostics.push(super::diagnostic(
-                &f.file,
-                span,
-                &format!("`{name}` names no type that exists in both this package and its internal package"),
-                "hand-written conversions are named `convert_<type in snake case>_to_internal` / `_from_internal`",
-            ));
-            continue;
-        };
-        let (input, output) = match dir {
-            Dir::ToInternal => (ty.to_string(), format!("internal::{ty}")),
-            Dir::FromInternal => (format!("internal::{ty}"), ty.to_string()),
-        };
-        let takes_value = matches!(&f.def.inputs[..], [syn::Type::Path(p)]
-            if p.path.segments.last().is_some_and(|s| s.ident == ty.as_str()));
-        let returns_result = matches!(&f.def.output, Some(syn::Type::Path(p))
-            if p.path.segments.last().is_some_and(|s| s.ident == "Result"));
-        if !takes_value || !returns_result || !f.def.is_pub {
-            diagnostics.push(super::diagnostic(
-                &f.file,
-                span,
-                &format!("hand-written conversion `{name}` has the wrong signature"),
-                &format!("write it as `pub fn {name}(from: {input}) -> Result<{output}, ConversionError>` (it takes the value by move)"),
-            ));
-            continue;
-        }
-        out.insert(((*ty).clone(), dir), super::item_path(&f.file, &f.def.ident));
-    }
-    out
-}
-
-/// Where a named type of a versioned field leads.
-enum Resolved {
-    /// A type of this package.
-    Local(String),
-    /// An alias of a type in another versioned package that converts to the same internal package.
-    Other { module: syn::Path, name: String },
-    /// A type from outside the pair (meta types, machinery types): shared by both sides.
-    Shared(String),
-}
-
-impl Pair<'_> {
-    fn resolve_versioned(&self, path: &syn::Path, converting: &BTreeMap<PathBuf, PathBuf>) -> Resolved {
-        let last = path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
-        if path.segments.len() == 1 {
-            if self.versioned.contains_key(&last) {
-                return Resolved::Local(last);
-            }
-            if let Some((rel, name, module)) = self.aliases.get(&last)
-                && converting.get(rel) == Some(&self.internal_rel)
-            {
-                return Resolved::Other { module: module.clone(), name: name.clone() };
-            }
-        }
-        Resolved::Shared(last)
-    }
-
-    fn internal_local(&self, path: &syn::Path) -> Option<String> {
-        let last = path.segments.last().map(|s| s.ident.to_string())?;
-        (path.segments.len() == 1 && self.internal.contains_key(&last)).then_some(last)
+fn dir_text(dir: Direction) -> &'static str {
+    match dir {
+        Direction::ToInternal => "to the internal type",
+        Direction::FromInternal => "from the internal type",
     }
 }
 
 /// Emits the conversions file of one package, or records why a field cannot be converted.
-/// The tokens of the file (parsed into a `syn::File` only when it is rendered).
-fn emit_package(pair: &Pair<'_>, converting: &BTreeMap<PathBuf, PathBuf>, problems: &mut Vec<String>) -> TokenStream {
-    let im = &pair.internal_module;
+fn emit_package(cx: &Cx<'_>, problems: &mut Vec<Diagnostic>) -> TokenStream {
+    let u = cx.u;
+    let hand: BTreeMap<(String, Direction), syn::Path> = u
+        .hand_written
+        .iter()
+        .filter(|h| h.package == cx.package)
+        .filter_map(|h| match h.convention {
+            Convention::Conversion(d) => Some(((h.type_name.clone(), d), h.path(u))),
+            _ => None,
+        })
+        .collect();
+    let reexports = hand.values().map(|p| quote!(pub use #p;));
     let mut items = Vec::new();
-    let mut reexports = Vec::new();
-    for ((_, _), path) in &pair.hand {
-        reexports.push(quote!(pub use #path;));
-    }
     let mut registrations = Vec::new();
-    for (name, vt) in &pair.versioned {
-        let Some(it) = pair.internal.get(name) else { continue };
+    for vt in u.types_in(cx.package).filter(|t| !t.def.attrs.is_internal()) {
+        let Some(it) = u.hub_type_of(vt) else { continue };
+        let name = vt.name();
         let snake = name.to_snake_case();
-        let vpath = super::item_path(&vt.file, &vt.def.ident);
-        let ident = &vt.def.ident;
-        let ipath: syn::Path = syn::parse_quote!(#im::#ident);
-        for dir in [Dir::ToInternal, Dir::FromInternal] {
-            let hand = pair.hand.contains_key(&(name.clone(), dir));
-            let (from_ty, to_ty, from_def) = match dir {
-                Dir::ToInternal => (&vpath, &ipath, &vt.def),
-                Dir::FromInternal => (&ipath, &vpath, &vt.def),
+        let vpath = u.type_path(vt, cx.package);
+        let ipath = u.type_path(it, cx.package);
+        let mut manual = Vec::new();
+        for dir in [Direction::ToInternal, Direction::FromInternal] {
+            let is_hand = hand.contains_key(&(name.clone(), dir));
+            let (from_ty, to_ty) = match dir {
+                Direction::ToInternal => (&vpath, &ipath),
+                Direction::FromInternal => (&ipath, &vpath),
             };
-            let mut manual = Vec::new();
-            let body = match convert_body(pair, converting, vt, it, dir, to_ty, &mut manual) {
+            let mut missing = Vec::new();
+            let body = match convert_body(cx, vt, it, dir, to_ty, &mut missing) {
                 Ok(b) => b,
                 Err(e) => {
                     problems.push(e);
                     continue;
                 }
             };
-            if !hand {
-                for m in &manual {
-                    problems.push(m.render(from_def, dir, &snake));
-                }
-            }
             let auto = format_ident!("auto_convert_{}_{}", snake, dir.suffix());
             let public = format_ident!("convert_{}_{}", snake, dir.suffix());
-            let mut doc = format!(
-                " Converts `{name}` {}, field by field.",
-                match dir {
-                    Dir::ToInternal => "to the internal type",
-                    Dir::FromInternal => "from the internal type",
-                }
-            );
-            if !manual.is_empty() {
+            let mut doc = format!(" Converts `{name}` {}, field by field.", dir_text(dir));
+            if !missing.is_empty() {
                 doc.push_str(" Fields left at their zero value for the hand-written conversion: ");
-                doc.push_str(&manual.iter().map(|m| format!("`{}`", m.field)).collect::<Vec<_>>().join(", "));
+                doc.push_str(&missing.iter().map(|m| format!("`{}`", m.field)).collect::<Vec<_>>().join(", "));
                 doc.push('.');
+            }
+            if !is_hand {
+                manual.extend(missing);
             }
             items.push(quote! {
                 #[doc = #doc]
@@ -303,14 +134,8 @@ fn emit_package(pair: &Pair<'_>, converting: &BTreeMap<PathBuf, PathBuf>, proble
                     #body
                 }
             });
-            if !hand {
-                let doc = format!(
-                    " Converts `{name}` {}.",
-                    match dir {
-                        Dir::ToInternal => "to the internal type",
-                        Dir::FromInternal => "from the internal type",
-                    }
-                );
+            if !is_hand {
+                let doc = format!(" Converts `{name}` {}.", dir_text(dir));
                 items.push(quote! {
                     #[doc = #doc]
                     pub fn #public(from: #from_ty) -> Result<#to_ty, ConversionError> {
@@ -319,17 +144,15 @@ fn emit_package(pair: &Pair<'_>, converting: &BTreeMap<PathBuf, PathBuf>, proble
                 });
             }
         }
+        problems.extend(report(vt, &manual));
         if vt.def.attrs.kind.is_some() && it.def.attrs.kind.is_some() {
             let up = format_ident!("convert_{}_to_internal", snake);
             let down = format_ident!("convert_{}_from_internal", snake);
             registrations.push(quote!(scheme.add_conversion_func(#up); scheme.add_conversion_func(#down);));
         }
     }
-    let doc = format!(
-        " Conversions between `{}` and its internal package `{}`.",
-        pair.rel.display(),
-        pair.internal_rel.display()
-    );
+    let hubs: Vec<String> = u.packages[cx.package].hubs.iter().map(|h| format!("`{}`", h.display())).collect();
+    let doc = format!(" Conversions between `{}` and its internal package {}.", cx.package.display(), hubs.join(", "));
     quote! {
         #![doc = #doc]
         #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
@@ -347,69 +170,69 @@ fn emit_package(pair: &Pair<'_>, converting: &BTreeMap<PathBuf, PathBuf>, proble
     }
 }
 
-/// A field a conversion cannot fill, to report (or to leave to the hand-written function).
-struct Manual {
-    field: String,
-    span: proc_macro2::Span,
-    file: PathBuf,
-    why: String,
-}
-
-impl Manual {
-    fn render(&self, from: &TypeDef, dir: Dir, snake: &str) -> String {
-        let func = format!("convert_{snake}_{}", dir.suffix());
-        let (input, output) = match dir {
-            Dir::ToInternal => (from.ident.to_string(), format!("internal::{}", from.ident)),
-            Dir::FromInternal => (format!("internal::{}", from.ident), from.ident.to_string()),
-        };
-        super::diagnostic(
-            &self.file,
-            self.span,
-            &format!("field `{}` of `{}` {}", self.field, from.ident, self.why),
-            &format!(
-                "add the field to both types, or write `pub fn {func}(from: {input}) -> Result<{output}, ConversionError>` in the versioned package (it may call `auto_{func}` and set the rest)"
-            ),
-        )
+/// One diagnostic per field that cannot be converted, naming the directions it fails in.
+fn report(vt: &TypeEntry, manual: &[Manual]) -> Vec<Diagnostic> {
+    let mut by_field: BTreeMap<(String, String), Vec<&Manual>> = BTreeMap::new();
+    for m in manual {
+        by_field.entry((m.field.clone(), m.why.clone())).or_default().push(m);
     }
+    let ty = vt.name();
+    let snake = ty.to_snake_case();
+    by_field
+        .values()
+        .map(|ms| {
+            let m = ms[0];
+            let fns: Vec<String> = ms
+                .iter()
+                .map(|m| match m.dir {
+                    Direction::ToInternal => format!("`pub fn convert_{snake}_to_internal(from: {ty}) -> Result<internal::{ty}, ConversionError>`"),
+                    Direction::FromInternal => format!("`pub fn convert_{snake}_from_internal(from: internal::{ty}) -> Result<{ty}, ConversionError>`"),
+                })
+                .collect();
+            Diagnostic::at(&m.file, m.span, format!("field `{}` of `{ty}` {}", m.field, m.why))
+                .label("cannot be converted automatically")
+                .note(format!(
+                    "add the field to both types, or write {} in the versioned package (it may call the `auto_` function and set the rest)",
+                    fns.join(" and ")
+                ))
+        })
+        .collect()
 }
 
 /// The body of an `auto_convert_*` function.
 fn convert_body(
-    pair: &Pair<'_>,
-    converting: &BTreeMap<PathBuf, PathBuf>,
-    vt: &LoadedType,
-    it: &LoadedType,
-    dir: Dir,
+    cx: &Cx<'_>,
+    vt: &TypeEntry,
+    it: &TypeEntry,
+    dir: Direction,
     to_ty: &syn::Path,
     manual: &mut Vec<Manual>,
-) -> Result<TokenStream, String> {
+) -> Result<TokenStream, Diagnostic> {
+    let u = cx.u;
     let (from_t, to_t) = match dir {
-        Dir::ToInternal => (vt, it),
-        Dir::FromInternal => (it, vt),
+        Direction::ToInternal => (vt, it),
+        Direction::FromInternal => (it, vt),
     };
+    let (from_side, to_side) = (Side { t: from_t }, Side { t: to_t });
     match (&vt.def.body, &it.def.body) {
-        (Body::Newtype(vs, _), Body::Newtype(is, _)) => {
-            let (a, b) = match dir {
-                Dir::ToInternal => (vs.as_ref(), is.as_ref()),
-                Dir::FromInternal => (is.as_ref(), vs.as_ref()),
-            };
-            let name = vt.def.ident.to_string();
-            match conv(pair, converting, a, b, dir, quote!(from.0)) {
+        (Body::Newtype(..), Body::Newtype(..)) => {
+            let (Body::Newtype(a, _), Body::Newtype(b, _)) = (&from_t.def.body, &to_t.def.body) else { unreachable!() };
+            match conv(cx, from_side, to_side, a, b, dir, quote!(from.0)) {
                 Some(c) => Ok(match c {
                     Conv::Identity => quote!(Ok(#to_ty(from.0))),
                     Conv::Infallible(e) => quote!(Ok(#to_ty(#e))),
                     Conv::Fallible(e) => quote!(Ok(#to_ty(#e?))),
                 }),
-                None => Err(super::diagnostic(
-                    &vt.file,
+                None => Err(Diagnostic::at(
+                    &u.file(vt.file).path,
                     vt.def.ident.span(),
-                    &format!("newtype `{name}` wraps a different type than its internal counterpart"),
-                    &format!(
-                        "make both wrap the same type, or write `convert_{}_{}` by hand",
-                        name.to_snake_case(),
-                        dir.suffix()
-                    ),
-                )),
+                    format!("newtype `{}` wraps a different type than its internal counterpart", vt.name()),
+                )
+                .note(format!(
+                    "make both wrap the same type, or write `convert_{}_{}` by hand",
+                    vt.name().to_snake_case(),
+                    dir.suffix()
+                ))),
             }
         }
         (Body::Struct(_), Body::Struct(_)) => {
@@ -428,21 +251,23 @@ fn convert_body(
                     continue;
                 };
                 let json = versioned_field(fid).map(|f| f.json_name.clone()).unwrap_or_else(|| fid.to_string());
-                match conv(pair, converting, &from_f.shape, &to_f.shape, dir, quote!(from.#fid)) {
+                match conv(cx, from_side, to_side, &from_f.shape, &to_f.shape, dir, quote!(from.#fid)) {
                     Some(Conv::Identity) => inits.push(quote!(#fid: from.#fid)),
                     Some(Conv::Infallible(e)) => inits.push(quote!(#fid: #e)),
                     Some(Conv::Fallible(e)) => inits.push(quote!(#fid: #e.map_err(|e| e.in_field(#json))?)),
                     None => {
                         let vf = versioned_field(fid).unwrap_or(from_f);
+                        let internal_f = it.def.fields().iter().find(|f| f.ident == *fid).unwrap_or(to_f);
                         manual.push(Manual {
                             field: fid.to_string(),
                             span: vf.ident.span(),
-                            file: vt.file.clone(),
+                            file: u.file(vt.file).path.clone(),
                             why: format!(
-                                "has type `{}` here and `{}` in the internal type, which cannot be converted automatically",
+                                "has type `{}` here and `{}` in the internal type",
                                 type_text(vf),
-                                type_text(it.def.fields().iter().find(|f| f.ident == *fid).unwrap_or(to_f))
+                                type_text(internal_f)
                             ),
+                            dir,
                         });
                         inits.push(quote!(#fid: ::core::default::Default::default()));
                     }
@@ -454,24 +279,25 @@ fn convert_body(
                     continue;
                 }
                 let why = match dir {
-                    Dir::ToInternal => "has no counterpart in the internal type",
-                    Dir::FromInternal => "of the internal type has no counterpart in the versioned type",
+                    Direction::ToInternal => "has no counterpart in the internal type",
+                    Direction::FromInternal => "of the internal type has no counterpart in the versioned type",
                 };
                 manual.push(Manual {
                     field: from_f.ident.to_string(),
                     span: from_f.ident.span(),
-                    file: from_t.file.clone(),
+                    file: u.file(from_t.file).path.clone(),
                     why: why.into(),
+                    dir,
                 });
             }
             Ok(quote!(Ok(#to_ty { #(#inits,)* })))
         }
-        _ => Err(super::diagnostic(
-            &vt.file,
+        _ => Err(Diagnostic::at(
+            &u.file(vt.file).path,
             vt.def.ident.span(),
-            &format!("`{}` is a struct on one side and a newtype on the other", vt.def.ident),
-            "make the versioned and internal types the same kind of type, or write the conversions by hand",
-        )),
+            format!("`{}` is a struct on one side and a newtype on the other", vt.def.ident),
+        )
+        .note("make the versioned and internal types the same kind of type, or write the conversions by hand")),
     }
 }
 
@@ -481,14 +307,7 @@ fn type_text(f: &Field) -> String {
 
 /// How to convert a value of shape `a` (source side) into shape `b` (target side); `None` if it
 /// cannot be done automatically. `e` is the source expression, moved.
-fn conv(
-    pair: &Pair<'_>,
-    converting: &BTreeMap<PathBuf, PathBuf>,
-    a: &Shape,
-    b: &Shape,
-    dir: Dir,
-    e: TokenStream,
-) -> Option<Conv> {
+fn conv(cx: &Cx<'_>, sa: Side<'_>, sb: Side<'_>, a: &Shape, b: &Shape, dir: Direction, e: TokenStream) -> Option<Conv> {
     use Shape::*;
     Some(match (a, b) {
         (String, String)
@@ -500,7 +319,7 @@ fn conv(
         | (F32, F32)
         | (F64, F64)
         | (Bytes, Bytes) => Conv::Identity,
-        (Option(x), Option(y)) => match conv(pair, converting, x, y, dir, quote!(v))? {
+        (Option(x), Option(y)) => match conv(cx, sa, sb, x, y, dir, quote!(v))? {
             Conv::Identity => Conv::Identity,
             Conv::Infallible(inner) => Conv::Infallible(quote!(#e.map(|v| #inner))),
             Conv::Fallible(inner) => Conv::Fallible(quote!(#e.map(|v| #inner).transpose())),
@@ -508,14 +327,14 @@ fn conv(
         // A nil-able Go slice or map is `Option<Vec<_>>` where it is written as `null` and a plain
         // collection elsewhere: nil and empty are the same value.
         (Option(x), y @ (Vec(_) | Map(..) | Bytes)) if x.as_ref().is_collection_of(y) => {
-            match conv(pair, converting, x, y, dir, quote!(v))? {
+            match conv(cx, sa, sb, x, y, dir, quote!(v))? {
                 Conv::Identity => Conv::Infallible(quote!(#e.unwrap_or_default())),
                 Conv::Infallible(inner) => Conv::Infallible(quote!({ let v = #e.unwrap_or_default(); #inner })),
                 Conv::Fallible(inner) => Conv::Fallible(quote!({ let v = #e.unwrap_or_default(); #inner })),
             }
         }
         (x @ (Vec(_) | Map(..) | Bytes), Option(y)) if x.is_collection_of(y) => {
-            match conv(pair, converting, x, y, dir, quote!(v))? {
+            match conv(cx, sa, sb, x, y, dir, quote!(v))? {
                 Conv::Identity => Conv::Infallible(quote!(Some(#e).filter(|v| !v.is_empty()))),
                 Conv::Infallible(inner) => {
                     Conv::Infallible(quote!({ let v = #e; Some(#inner).filter(|v| !v.is_empty()) }))
@@ -525,12 +344,12 @@ fn conv(
                 }
             }
         }
-        (Box(x), Box(y)) => match conv(pair, converting, x, y, dir, quote!(v))? {
+        (Box(x), Box(y)) => match conv(cx, sa, sb, x, y, dir, quote!(v))? {
             Conv::Identity => Conv::Identity,
             Conv::Infallible(inner) => Conv::Infallible(quote!({ let v = *#e; ::std::boxed::Box::new(#inner) })),
             Conv::Fallible(inner) => Conv::Fallible(quote!({ let v = *#e; #inner.map(::std::boxed::Box::new) })),
         },
-        (Vec(x), Vec(y)) => match conv(pair, converting, x, y, dir, quote!(v))? {
+        (Vec(x), Vec(y)) => match conv(cx, sa, sb, x, y, dir, quote!(v))? {
             Conv::Identity => Conv::Identity,
             Conv::Infallible(inner) => Conv::Infallible(quote!(#e.into_iter().map(|v| #inner).collect::<Vec<_>>())),
             Conv::Fallible(inner) => Conv::Fallible(quote! {
@@ -538,12 +357,12 @@ fn conv(
             }),
         },
         (Map(ka, va), Map(kb, vb)) => {
-            let (key, key_moves) = match conv(pair, converting, ka, kb, dir, quote!(k))? {
+            let (key, key_moves) = match conv(cx, sa, sb, ka, kb, dir, quote!(k))? {
                 Conv::Identity => (quote!(k), true),
                 Conv::Infallible(k) => (k, false),
                 Conv::Fallible(_) => return None,
             };
-            match conv(pair, converting, va, vb, dir, quote!(v))? {
+            match conv(cx, sa, sb, va, vb, dir, quote!(v))? {
                 Conv::Identity if key_moves => Conv::Identity,
                 Conv::Identity => Conv::Infallible(
                     quote!(#e.into_iter().map(|(k, v)| (#key, v)).collect::<::std::collections::BTreeMap<_, _>>()),
@@ -560,35 +379,47 @@ fn conv(
             }
         }
         (Named(pa), Named(pb)) => {
-            let (vp, ip) = match dir {
-                Dir::ToInternal => (pa, pb),
-                Dir::FromInternal => (pb, pa),
+            let ra = cx.u.resolve_path(sa.t.file, pa).ok()?;
+            let rb = cx.u.resolve_path(sb.t.file, pb).ok()?;
+            if ra == rb {
+                // The same type on both sides (meta types, machinery's special types).
+                return Some(Conv::Identity);
+            }
+            let (Resolved::Def(ia), Resolved::Def(ib)) = (&ra, &rb) else {
+                return newtype_conv(cx, &ra, &rb, a, b, e);
             };
-            match (pair.resolve_versioned(vp, converting), pair.internal_local(ip)) {
-                (Resolved::Local(v), Some(i)) if v == i => {
-                    let f = format_ident!("convert_{}_{}", v.to_snake_case(), dir.suffix());
-                    Conv::Fallible(quote!(#f(#e)))
-                }
-                (Resolved::Other { module, name }, Some(i)) if name == i => {
-                    let f = format_ident!("convert_{}_{}", name.to_snake_case(), dir.suffix());
-                    Conv::Fallible(quote!(#module::#f(#e)))
-                }
-                (Resolved::Shared(v), None) if Some(&v) == ip.segments.last().map(|s| s.ident.to_string()).as_ref() => {
-                    Conv::Identity
-                }
-                _ => return None,
+            let (v, i) = match dir {
+                Direction::ToInternal => (&cx.u.types[*ia], &cx.u.types[*ib]),
+                Direction::FromInternal => (&cx.u.types[*ib], &cx.u.types[*ia]),
+            };
+            let paired = !v.def.attrs.is_internal()
+                && cx.plan.converted.contains(&v.package)
+                && cx.u.hub_type_of(v).is_some_and(|h| std::ptr::eq(h, i));
+            if !paired {
+                return newtype_conv(cx, &ra, &rb, a, b, e);
+            }
+            let f = format_ident!("convert_{}_{}", v.name().to_snake_case(), dir.suffix());
+            if v.package == cx.package {
+                Conv::Fallible(quote!(#f(#e)))
+            } else {
+                // Another package's conversion, reached through its re-exported generated code.
+                let module = cx.u.module_path(&v.package);
+                Conv::Fallible(quote!(#module::#f(#e)))
             }
         }
         // A newtype on one side and its wrapped shape on the other.
         (Named(p), other) | (other, Named(p)) => {
-            let wrapped = newtype_inner(pair, p, dir, a.is_named())?;
-            if &wrapped != other {
+            let (side, named_is_source) = if a.is_named() { (sa, true) } else { (sb, false) };
+            let id = cx.u.resolve_def(side.t.file, p)?;
+            let t = &cx.u.types[id];
+            let Body::Newtype(inner, _) = &t.def.body else { return None };
+            if inner.as_ref() != other {
                 return None;
             }
-            if a.is_named() {
+            if named_is_source {
                 Conv::Infallible(quote!(#e.0))
             } else {
-                let ty = newtype_path(pair, p, dir, false)?;
+                let ty = cx.u.type_path(t, cx.package);
                 Conv::Infallible(quote!(#ty(#e)))
             }
         }
@@ -610,31 +441,16 @@ impl CollectionShape for Shape {
     }
 }
 
-/// The shape a local newtype wraps; `source` says whether `p` is on the source side.
-fn newtype_inner(pair: &Pair<'_>, p: &syn::Path, dir: Dir, source: bool) -> Option<Shape> {
-    let versioned_side = matches!((dir, source), (Dir::ToInternal, true) | (Dir::FromInternal, false));
-    let name = p.segments.last()?.ident.to_string();
-    if p.segments.len() != 1 {
-        return None;
-    }
-    let t = if versioned_side { pair.versioned.get(&name)? } else { pair.internal.get(&name)? };
-    match &t.def.body {
-        Body::Newtype(s, _) => Some((**s).clone()),
-        Body::Struct(_) => None,
-    }
-}
-
-/// The path of a local newtype for constructing it from generated code.
-fn newtype_path(pair: &Pair<'_>, p: &syn::Path, dir: Dir, source: bool) -> Option<syn::Path> {
-    let versioned_side = matches!((dir, source), (Dir::ToInternal, true) | (Dir::FromInternal, false));
-    let name = p.segments.last()?.ident.to_string();
-    if versioned_side {
-        let t = pair.versioned.get(&name)?;
-        Some(super::item_path(&t.file, &t.def.ident))
-    } else {
-        let t = pair.internal.get(&name)?;
-        let im = &pair.internal_module;
-        let id = &t.def.ident;
-        Some(syn::parse_quote!(#im::#id))
+/// Two different named types that are newtypes wrapping the same shape (a versioned newtype
+/// and its internal one, where they do not pair by name) convert through their inner value.
+fn newtype_conv(cx: &Cx<'_>, ra: &Resolved, rb: &Resolved, _a: &Shape, _b: &Shape, e: TokenStream) -> Option<Conv> {
+    let (Resolved::Def(ia), Resolved::Def(ib)) = (ra, rb) else { return None };
+    let (ta, tb) = (&cx.u.types[*ia], &cx.u.types[*ib]);
+    match (&ta.def.body, &tb.def.body) {
+        (Body::Newtype(x, _), Body::Newtype(y, _)) if x == y && ta.name() == tb.name() => {
+            let ty = cx.u.type_path(tb, cx.package);
+            Some(Conv::Infallible(quote!(#ty(#e.0))))
+        }
+        _ => None,
     }
 }

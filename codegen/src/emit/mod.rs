@@ -1,4 +1,4 @@
-//! The generators, one module per kind of output.
+//! The generators, one module per kind of output, and what they share: the plan (analysis one generator's output depends on in another's) and the collection of outputs with one `mod.rs` per package.
 
 pub mod clientset;
 pub mod conversion;
@@ -7,39 +7,180 @@ pub mod proto;
 pub mod register;
 pub mod roundtrip;
 
-use std::path::Path;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
 
-use crate::output::HEADER;
+use kapi_frontend::diagnostics::Diagnostic;
+use kapi_frontend::universe::Universe;
+use quote::quote;
+
+use crate::output::{HEADER, Outputs};
+
+/// The name of the generated module file of each package, and of the module the package's
+/// `mod.rs` declares for it.
+pub const MOD_FILE: &str = "mod.rs";
 
 /// Formats generated Rust and puts the header in front.
 pub fn render_rust(file: &syn::File) -> String {
     format!("{HEADER}\n{}", prettyplease::unparse(file))
 }
 
-/// A package's directory relative to the API root with a leading `src/` removed: the same relative
-/// path is used under the output root.
-pub fn package_rel(root: &Path, dir: &Path) -> std::path::PathBuf {
-    let rel = dir.strip_prefix(root).unwrap_or(dir);
-    rel.strip_prefix("src").unwrap_or(rel).to_path_buf()
+/// Analysis of the universe that several generators need: which packages get defaulters and
+/// conversions. Computed once, before any generator runs, so generators never call each other.
+pub struct Plan {
+    /// Packages that get a `defaulters.rs`.
+    pub defaulted: BTreeSet<PathBuf>,
+    /// Versioned packages that convert to a hub, each with the hubs they pair types with.
+    pub converted: BTreeSet<PathBuf>,
+    /// Every type that needs a defaulting walker: (package, type name).
+    pub needs_defaulting: BTreeSet<(PathBuf, String)>,
 }
 
-/// The path, from a generated module included into a package, of an item defined in one of the
-/// package's files: `super::Item` for `mod.rs`, `super::<file stem>::Item` otherwise.
-pub fn item_path(file: &Path, ident: &syn::Ident) -> syn::Path {
-    match file.file_stem().and_then(|s| s.to_str()) {
-        Some("mod") | None => syn::parse_quote!(super::#ident),
-        Some(stem) => {
-            let m = quote::format_ident!("{}", stem);
-            syn::parse_quote!(super::#m::#ident)
-        }
+impl Plan {
+    /// Works out the plan of a universe.
+    pub fn new(u: &Universe) -> Plan {
+        let needs_defaulting = defaults::needs_defaulting(u);
+        let defaulted = needs_defaulting
+            .iter()
+            .filter(|(pkg, _)| u.packages.get(pkg).is_some_and(|p| p.markers.group_name.is_some()))
+            .map(|(pkg, _)| pkg.clone())
+            .collect();
+        let converted = u
+            .packages
+            .values()
+            .filter(|p| u.types_in(&p.rel).any(|t| !t.def.attrs.is_internal() && u.hub_type_of(t).is_some()))
+            .map(|p| p.rel.clone())
+            .collect();
+        Plan { defaulted, converted, needs_defaulting }
     }
 }
 
-/// A rustc-style diagnostic at a span of a file: the message, `--> file:line:col`, the source
-/// line with a caret under the span, and a note naming the fix.
-pub fn diagnostic(file: &Path, span: proc_macro2::Span, message: &str, note: &str) -> String {
-    let source = std::fs::read_to_string(file).unwrap_or_default();
-    let rendered =
-        kapi_frontend::diagnostics::render(&file.display().to_string(), &source, &syn::Error::new(span, message));
-    format!("{}\n  = note: {note}\n", rendered.trim_end())
+/// How a package's `mod.rs` brings in one generated module.
+#[derive(Debug, Clone)]
+pub enum Export {
+    /// `pub use module::*;`
+    Glob,
+    /// `pub use module::{a, b};`
+    Items(Vec<&'static str>),
+}
+
+/// One generated module of a package.
+#[derive(Debug, Clone)]
+struct Module {
+    name: &'static str,
+    export: Export,
+    /// Compiled only into tests.
+    test_only: bool,
+}
+
+/// Everything the generators produce: files, and the modules each package's generated `mod.rs`
+/// declares.
+#[derive(Debug, Default)]
+pub struct Emitted {
+    files: Outputs,
+    modules: BTreeMap<PathBuf, Vec<Module>>,
+}
+
+impl Emitted {
+    /// Adds a Rust module of a package (`<package>/<name>.rs`).
+    pub fn module(&mut self, package: &Path, name: &'static str, file: &syn::File, export: Export, test_only: bool) {
+        self.files.insert(package.join(format!("{name}.rs")), render_rust(file));
+        self.modules.entry(package.to_path_buf()).or_default().push(Module { name, export, test_only });
+    }
+
+    /// Adds a file that is not a package module (`generated.proto`, the clientset).
+    pub fn file(&mut self, path: PathBuf, text: String) {
+        self.files.insert(path, text);
+    }
+
+    /// The output files, with a `mod.rs` per package that declares its generated modules (only
+    /// when every generator ran: a partial run would leave modules out).
+    pub fn finish(mut self, complete: bool) -> Outputs {
+        if complete {
+            for (package, modules) in &self.modules {
+                let mut sorted = modules.clone();
+                sorted.sort_by_key(|m| m.name);
+                let items = sorted.iter().map(|m| {
+                    let name = quote::format_ident!("{}", m.name);
+                    let path = format!("{}.rs", m.name);
+                    let cfg = m.test_only.then(|| quote!(#[cfg(test)]));
+                    let export = match (&m.export, m.test_only) {
+                        (_, true) => quote!(),
+                        (Export::Glob, false) => quote!(pub use #name::*;),
+                        (Export::Items(items), false) => {
+                            let items = items.iter().map(|i| quote::format_ident!("{}", i));
+                            quote!(pub use #name::{#(#items),*};)
+                        }
+                    };
+                    quote! {
+                        #cfg
+                        #[path = #path]
+                        mod #name;
+                        #export
+                    }
+                });
+                let doc = format!(" Generated code of the package `{}`.", package.display());
+                let file: syn::File = syn::parse_quote! {
+                    #![doc = #doc]
+                    #(#items)*
+                };
+                self.files.insert(package.join(MOD_FILE), render_rust(&file));
+            }
+        }
+        self.files
+    }
+}
+
+/// Every package whose generated `mod.rs` exists must include it with one `#[path]` module in its
+/// own `mod.rs`; a generated file nothing compiles is an error naming the line to add.
+pub fn check_included(u: &Universe, out_root: &Path, outputs: &Outputs) -> Vec<Diagnostic> {
+    let mut found = Vec::new();
+    // Both sides absolute, so a relative root and output directory compare with each other.
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let abs = |p: &Path| if p.is_absolute() { p.to_path_buf() } else { cwd.join(p) };
+    for rel in outputs.keys().filter(|p| p.file_name().is_some_and(|n| n == MOD_FILE)) {
+        let Some(package) = rel.parent() else { continue };
+        let Some(pkg) = u.packages.get(package) else { continue };
+        let file = u.file(pkg.mod_file);
+        let want = normalize(&abs(&out_root.join(rel)));
+        let included = file.module_paths.iter().any(|(p, _)| normalize(&abs(&pkg.dir).join(p)) == want);
+        if !included {
+            let relative = relative_path(&abs(&pkg.dir), &abs(&out_root.join(rel)));
+            found.push(
+                Diagnostic::global(format!(
+                    "the generated code of package `{}` is not compiled: `{}` does not include `{}`",
+                    package.display(),
+                    file.path.display(),
+                    out_root.join(rel).display()
+                ))
+                .note(format!("add `#[rustfmt::skip] #[path = \"{relative}\"] mod generated; pub use generated::*;` to the package's `mod.rs`")),
+            );
+        }
+    }
+    found
+}
+
+/// A path with `.` and `..` components folded, for comparing paths that do not exist yet.
+fn normalize(p: &Path) -> PathBuf {
+    let mut out: Vec<std::path::Component<'_>> = Vec::new();
+    for c in p.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir if matches!(out.last(), Some(std::path::Component::Normal(_))) => {
+                out.pop();
+            }
+            c => out.push(c),
+        }
+    }
+    out.iter().collect()
+}
+
+/// `to` relative to the directory `from`, with `..` where needed.
+fn relative_path(from: &Path, to: &Path) -> String {
+    let (from, to) = (normalize(from), normalize(to));
+    let common = from.components().zip(to.components()).take_while(|(a, b)| a == b).count();
+    let ups = from.components().count() - common;
+    let mut parts: Vec<String> = vec!["..".to_owned(); ups];
+    parts.extend(to.components().skip(common).map(|c| c.as_os_str().to_string_lossy().into_owned()));
+    parts.join("/")
 }

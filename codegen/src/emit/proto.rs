@@ -4,24 +4,19 @@
 //! named after the Go import path, messages sorted by name, fields in declaration order with
 //! upstream's labels, names, numbers and types.
 //!
-//! Type references are resolved the way rustc would for our trees: through the file's `use` items,
-//! the package's own types and its `pub type` aliases, `crate::`/`super::`/`self::` paths, and the
-//! special types of `kapi_machinery`, which map to apimachinery's fixed messages.
+//! Type references go through the universe's resolver; machinery's special types map to
+//! apimachinery's fixed messages. `json_only` types have no protobuf form and are left out.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use kapi_frontend::diagnostics::Diagnostic;
+use kapi_frontend::universe::{FileId, Resolved, TypeEntry, Universe};
 use kapi_frontend::{Body, Field, Shape};
 
-use crate::load::{Loaded, LoadedType, Package};
-use crate::output::{HEADER, Outputs};
-
-/// The package marker that opts a package without `+groupName=` in (and overrides the Go import
-/// path of one with it): `+protobufGoPackage=k8s.io/apimachinery/pkg/apis/meta/v1`.
-pub const GO_PACKAGE_MARKER: &str = "protobufGoPackage";
-
-const GROUP_NAME_MARKER: &str = "groupName";
+use super::Emitted;
+use crate::output::HEADER;
 
 /// The file every package's IDL is written to, under the package's output directory.
 pub const FILE_NAME: &str = "generated.proto";
@@ -125,34 +120,28 @@ const FIXED_MESSAGES: &[FixedMessage] = &[
     },
 ];
 
-/// Adds the `generated.proto` of every opted-in package to `outputs`, or reports why it cannot.
-pub fn generate(
-    loaded: &Loaded,
-    packages: &BTreeMap<PathBuf, Package>,
-    outputs: &mut Outputs,
-    diagnostics: &mut Vec<String>,
-) {
-    let index = Index::new(loaded, packages);
-    for (rel, pkg) in packages {
-        let opted_in = pkg.markers.iter().any(|(k, _)| k == GROUP_NAME_MARKER || k == GO_PACKAGE_MARKER);
-        if !opted_in {
+/// Adds the `generated.proto` of every opted-in package, or reports why it cannot.
+pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnostic>) {
+    for pkg in u.packages.values() {
+        if pkg.markers.group_name.is_none() && pkg.markers.protobuf_go_package.is_none() {
             continue;
         }
-        let types: Vec<&LoadedType> = loaded.types_in(&pkg.dir).filter(|t| t.def.is_versioned()).collect();
+        let types: Vec<&TypeEntry> =
+            u.types_in(&pkg.rel).filter(|t| t.def.is_versioned() && t.def.attrs.json_only.is_none()).collect();
         if types.is_empty() {
             continue;
         }
-        if let Some(text) = emit_package(&index, rel, &types, diagnostics) {
-            outputs.insert(rel.join(FILE_NAME), text);
+        if let Some(text) = emit_package(u, &pkg.rel, &types, diagnostics) {
+            out.file(pkg.rel.join(FILE_NAME), text);
         }
     }
 }
 
 /// The Go import path of a package of the tree: its marker, else `k8s.io/api/<path>` (and meta/v1's
 /// upstream home for kapi's own `meta/v1`, when it is referenced from another tree).
-fn go_package_of(packages: &BTreeMap<PathBuf, Package>, pkg: &Path) -> String {
-    if let Some((_, v)) = packages.get(pkg).and_then(|p| p.markers.iter().find(|(k, _)| k == GO_PACKAGE_MARKER)) {
-        return v.clone();
+fn go_package_of(u: &Universe, pkg: &Path) -> String {
+    if let Some(m) = u.packages.get(pkg).and_then(|p| p.markers.protobuf_go_package.as_ref()) {
+        return m.value.clone();
     }
     let path = pkg.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect::<Vec<_>>().join("/");
     if path == "meta/v1" { META_V1.to_owned() } else { format!("k8s.io/api/{path}") }
@@ -185,255 +174,72 @@ enum FieldKind {
     Map(Ty),
 }
 
-/// What a type path resolves to.
-enum Target<'a> {
-    Special(&'static Special),
-    Def(&'a LoadedType, PathBuf),
-    /// A type of a kapi API package outside the tree being generated, assumed to be a message.
-    External(MessageRef),
-}
+/// Newtypes may wrap newtypes; a deeper chain is a newtype that contains itself.
+const MAX_NEWTYPE_DEPTH: usize = 16;
 
-/// Every type, alias and `use` of the tree, for resolving paths.
-struct Index<'a> {
-    root: &'a Path,
-    packages: &'a BTreeMap<PathBuf, Package>,
-    types: BTreeMap<(PathBuf, String), &'a LoadedType>,
-    /// `pub type X = path;` items by package and name, with the file that declares them.
-    aliases: BTreeMap<(PathBuf, String), (PathBuf, Vec<String>)>,
-    /// The `use` items of every file: the name brought into scope and the full path.
-    uses: BTreeMap<PathBuf, BTreeMap<String, Vec<String>>>,
-}
-
-impl<'a> Index<'a> {
-    fn new(loaded: &'a Loaded, packages: &'a BTreeMap<PathBuf, Package>) -> Self {
-        let mut index = Index {
-            root: &loaded.root,
-            packages,
-            types: BTreeMap::new(),
-            aliases: BTreeMap::new(),
-            uses: BTreeMap::new(),
-        };
-        let mut files: BTreeSet<PathBuf> = loaded.types.iter().map(|t| t.file.clone()).collect();
-        for pkg in packages.values() {
-            if let Ok(entries) = std::fs::read_dir(&pkg.dir) {
-                files.extend(
-                    entries
-                        .filter_map(Result::ok)
-                        .map(|e| e.path())
-                        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "rs")),
-                );
+/// The wire form of a field of shape `shape` written in `file`.
+fn field_kind(u: &Universe, file: FileId, shape: &Shape, depth: usize) -> Result<FieldKind, String> {
+    let scalar = |s| Ok(FieldKind::Singular(Ty::Scalar(s)));
+    match shape {
+        Shape::String => scalar("string"),
+        Shape::Bool => scalar("bool"),
+        Shape::I32 => scalar("int32"),
+        Shape::I64 => scalar("int64"),
+        Shape::U32 => scalar("uint32"),
+        Shape::U64 => scalar("uint64"),
+        Shape::F32 => scalar("float"),
+        Shape::F64 => scalar("double"),
+        Shape::Bytes => scalar("bytes"),
+        Shape::Option(inner) | Shape::Box(inner) => field_kind(u, file, inner, depth),
+        Shape::Vec(inner) => match field_kind(u, file, inner, depth)? {
+            FieldKind::Singular(ty) => Ok(FieldKind::Repeated(ty)),
+            _ => Err("a list of lists or maps has no protobuf form; wrap the inner list in a `proto_wrap` newtype"
+                .to_owned()),
+        },
+        Shape::Map(key, value) => {
+            match field_kind(u, file, key, depth)? {
+                FieldKind::Singular(Ty::Scalar("string")) => {}
+                _ => return Err("map keys must be strings or string newtypes".to_owned()),
+            }
+            match field_kind(u, file, value, depth)? {
+                FieldKind::Singular(ty) => Ok(FieldKind::Map(ty)),
+                _ => {
+                    Err("a map of lists or maps has no protobuf form; wrap the value in a `proto_wrap` newtype"
+                        .to_owned())
+                }
             }
         }
-        for t in &loaded.types {
-            let pkg = index.package_of(&t.file);
-            index.types.entry((pkg, t.def.ident.to_string())).or_insert(t);
-        }
-        for file in files {
-            // Unreadable or unparsable files were reported by the loader already.
-            let Ok(source) = std::fs::read_to_string(&file) else { continue };
-            let Ok(parsed) = syn::parse_file(&source) else { continue };
-            let mut uses = BTreeMap::new();
-            for item in &parsed.items {
-                match item {
-                    syn::Item::Use(u) => flatten_use(&u.tree, &mut Vec::new(), &mut uses),
-                    syn::Item::Type(alias) => {
-                        if let syn::Type::Path(tp) = alias.ty.as_ref()
-                            && tp.qself.is_none()
-                        {
-                            let segs = tp.path.segments.iter().map(|s| s.ident.to_string()).collect();
-                            let key = (index.package_of(&file), alias.ident.to_string());
-                            index.aliases.entry(key).or_insert((file.clone(), segs));
+        Shape::Named(path) => match u.resolve_path(file, path)? {
+            Resolved::Special(name) => {
+                let s =
+                    SPECIALS.iter().find(|s| s.rust == name).ok_or_else(|| format!("`{name}` has no protobuf form"))?;
+                Ok(FieldKind::Singular(Ty::Message(MessageRef {
+                    go_package: s.go_package.to_owned(),
+                    name: s.message.to_owned(),
+                })))
+            }
+            Resolved::External { package, name } => {
+                Ok(FieldKind::Singular(Ty::Message(MessageRef { go_package: go_package_of(u, &package), name })))
+            }
+            Resolved::Def(id) => {
+                let t = &u.types[id];
+                if t.def.attrs.json_only.is_some() {
+                    return Err(format!("`{}` is `json_only`", t.def.ident));
+                }
+                match &t.def.body {
+                    Body::Newtype(inner, _) if t.def.attrs.proto_wrap.is_none() => {
+                        if depth > MAX_NEWTYPE_DEPTH {
+                            return Err(format!("newtype `{}` refers to itself", t.def.ident));
                         }
+                        field_kind(u, t.file, inner, depth + 1)
                     }
-                    _ => {}
-                }
-            }
-            index.uses.insert(file, uses);
-        }
-        index
-    }
-
-    /// The package (output-relative directory) a file belongs to.
-    fn package_of(&self, file: &Path) -> PathBuf {
-        super::package_rel(self.root, file.parent().unwrap_or(self.root))
-    }
-
-    /// The module path of a file: its package, plus the file's own module unless it is `mod.rs`.
-    fn module_of(&self, file: &Path) -> Vec<String> {
-        let mut m: Vec<String> =
-            self.package_of(file).components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
-        if let Some(stem) = file.file_stem().and_then(|s| s.to_str())
-            && stem != "mod"
-            && stem != "lib"
-        {
-            m.push(stem.to_owned());
-        }
-        m
-    }
-
-    fn go_package(&self, pkg: &Path) -> String {
-        go_package_of(self.packages, pkg)
-    }
-
-    /// Resolves a type path written in `file`.
-    fn resolve(&self, file: &Path, segs: &[String], depth: usize) -> Result<Target<'a>, String> {
-        let shown = segs.join("::");
-        if depth > 16 {
-            return Err(format!("`{shown}` does not resolve to a type (a cycle of aliases or imports)"));
-        }
-        let Some((name, module)) = segs.split_last() else {
-            return Err("empty type path".to_owned());
-        };
-        if module.is_empty() {
-            if let Some(full) = self.uses.get(file).and_then(|u| u.get(name)) {
-                return self.resolve(file, full, depth + 1);
-            }
-            let pkg = self.package_of(file);
-            return self
-                .lookup(&pkg, name, depth)
-                .ok_or_else(|| format!("cannot find type `{name}` in the package or the file's `use` items"));
-        }
-        let special = || {
-            SPECIALS
-                .iter()
-                .find(|s| s.rust == name)
-                .map(Target::Special)
-                .ok_or_else(|| format!("`{shown}` is not one of the machinery types protobuf knows"))
-        };
-        let first = module[0].as_str();
-        let external = first == "kapi_api";
-        let mut base: Vec<String> = match first {
-            "kapi_machinery" => return special(),
-            "crate" | "kapi_api" if module.get(1).is_some_and(|m| m == "machinery") => return special(),
-            "crate" | "kapi_api" => module[1..].to_vec(),
-            "super" | "self" => {
-                let mut m = self.module_of(file);
-                let mut rest = module;
-                while let Some((s, tail)) = rest.split_first() {
-                    match s.as_str() {
-                        "super" => {
-                            m.pop();
-                        }
-                        "self" => {}
-                        _ => break,
-                    }
-                    rest = tail;
-                }
-                m.extend(rest.iter().cloned());
-                m
-            }
-            _ => {
-                let mut m = self.module_of(file);
-                m.extend(module.iter().cloned());
-                m
-            }
-        };
-        // `pkg::Name`, else `pkg::file_module::Name`.
-        let as_pkg = PathBuf::from(base.join("/"));
-        if let Some(t) = self.lookup(&as_pkg, name, depth) {
-            return Ok(t);
-        }
-        base.pop();
-        let parent = PathBuf::from(base.join("/"));
-        if let Some(t) = self.lookup(&parent, name, depth) {
-            return Ok(t);
-        }
-        if external && !self.packages.contains_key(&as_pkg) {
-            return Ok(Target::External(MessageRef { go_package: self.go_package(&as_pkg), name: name.clone() }));
-        }
-        Err(format!("cannot find type `{shown}` in the tree"))
-    }
-
-    /// A type or alias named `name` in package `pkg`.
-    fn lookup(&self, pkg: &Path, name: &str, depth: usize) -> Option<Target<'a>> {
-        let key = (pkg.to_path_buf(), name.to_owned());
-        if let Some(t) = self.types.get(&key) {
-            return Some(Target::Def(t, pkg.to_path_buf()));
-        }
-        let (file, segs) = self.aliases.get(&key)?;
-        self.resolve(file, segs, depth + 1).ok()
-    }
-
-    /// The wire form of a field of shape `shape` written in `file`.
-    fn field_kind(&self, file: &Path, shape: &Shape, depth: usize) -> Result<FieldKind, String> {
-        let scalar = |s| Ok(FieldKind::Singular(Ty::Scalar(s)));
-        match shape {
-            Shape::String => scalar("string"),
-            Shape::Bool => scalar("bool"),
-            Shape::I32 => scalar("int32"),
-            Shape::I64 => scalar("int64"),
-            Shape::U32 => scalar("uint32"),
-            Shape::U64 => scalar("uint64"),
-            Shape::F32 => scalar("float"),
-            Shape::F64 => scalar("double"),
-            Shape::Bytes => scalar("bytes"),
-            Shape::Option(inner) | Shape::Box(inner) => self.field_kind(file, inner, depth),
-            Shape::Vec(inner) => match self.field_kind(file, inner, depth)? {
-                FieldKind::Singular(ty) => Ok(FieldKind::Repeated(ty)),
-                _ => Err("a list of lists or maps has no protobuf form; wrap the inner list in a `proto_wrap` newtype"
-                    .to_owned()),
-            },
-            Shape::Map(key, value) => {
-                match self.field_kind(file, key, depth)? {
-                    FieldKind::Singular(Ty::Scalar("string")) => {}
-                    _ => return Err("map keys must be strings or string newtypes".to_owned()),
-                }
-                match self.field_kind(file, value, depth)? {
-                    FieldKind::Singular(ty) => Ok(FieldKind::Map(ty)),
-                    _ => Err("a map of lists or maps has no protobuf form; wrap the value in a `proto_wrap` newtype"
-                        .to_owned()),
-                }
-            }
-            Shape::Named(path) => {
-                let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
-                match self.resolve(file, &segs, depth)? {
-                    Target::Special(s) => Ok(FieldKind::Singular(Ty::Message(MessageRef {
-                        go_package: s.go_package.to_owned(),
-                        name: s.message.to_owned(),
+                    _ => Ok(FieldKind::Singular(Ty::Message(MessageRef {
+                        go_package: go_package_of(u, &t.package),
+                        name: t.def.ident.to_string(),
                     }))),
-                    Target::External(r) => Ok(FieldKind::Singular(Ty::Message(r))),
-                    Target::Def(t, pkg) => match &t.def.body {
-                        Body::Newtype(inner, _) if t.def.attrs.proto_wrap.is_none() => {
-                            if depth > 16 {
-                                return Err(format!("newtype `{}` refers to itself", t.def.ident));
-                            }
-                            self.field_kind(&t.file, inner, depth + 1)
-                        }
-                        _ => Ok(FieldKind::Singular(Ty::Message(MessageRef {
-                            go_package: self.go_package(&pkg),
-                            name: t.def.ident.to_string(),
-                        }))),
-                    },
                 }
             }
-        }
-    }
-}
-
-/// Collects `use` items as name → full path (globs are ignored: they name no single type).
-fn flatten_use(tree: &syn::UseTree, prefix: &mut Vec<String>, out: &mut BTreeMap<String, Vec<String>>) {
-    match tree {
-        syn::UseTree::Path(p) => {
-            prefix.push(p.ident.to_string());
-            flatten_use(&p.tree, prefix, out);
-            prefix.pop();
-        }
-        syn::UseTree::Name(n) => {
-            let mut full = prefix.clone();
-            full.push(n.ident.to_string());
-            out.insert(n.ident.to_string(), full);
-        }
-        syn::UseTree::Rename(r) => {
-            let mut full = prefix.clone();
-            full.push(r.ident.to_string());
-            out.insert(r.rename.to_string(), full);
-        }
-        syn::UseTree::Group(g) => {
-            for t in &g.items {
-                flatten_use(t, prefix, out);
-            }
-        }
-        syn::UseTree::Glob(_) => {}
+        },
     }
 }
 
@@ -444,15 +250,17 @@ struct FieldLine {
 }
 
 /// One message of the file.
-struct Message {
+struct Message<'a> {
     name: String,
     docs: Vec<String>,
     fields: Vec<FieldLine>,
+    /// The type it is written from (none for fixed messages).
+    at: Option<&'a TypeEntry>,
 }
 
 /// Renders the IDL of one package, or records why it cannot.
-fn emit_package(index: &Index<'_>, rel: &Path, types: &[&LoadedType], diagnostics: &mut Vec<String>) -> Option<String> {
-    let go_package = index.go_package(rel);
+fn emit_package(u: &Universe, rel: &Path, types: &[&TypeEntry], diagnostics: &mut Vec<Diagnostic>) -> Option<String> {
+    let go_package = go_package_of(u, rel);
     let mut imports: BTreeSet<String> = BTreeSet::new();
     let mut messages: Vec<Message> = Vec::new();
     let mut ok = true;
@@ -474,7 +282,7 @@ fn emit_package(index: &Index<'_>, rel: &Path, types: &[&LoadedType], diagnostic
                     // A newtype over a scalar or list is written as its inner value.
                     continue;
                 }
-                match index.field_kind(&t.file, inner, 0) {
+                match field_kind(u, t.file, inner, 0) {
                     Ok(FieldKind::Repeated(ty)) => {
                         vec![FieldLine {
                             docs: Vec::new(),
@@ -484,6 +292,7 @@ fn emit_package(index: &Index<'_>, rel: &Path, types: &[&LoadedType], diagnostic
                     Ok(_) => {
                         ok = false;
                         diagnostics.push(located(
+                            u,
                             t,
                             def.ident.span(),
                             &format!("`proto_wrap` newtype `{}` must wrap a `Vec`", def.ident),
@@ -493,7 +302,7 @@ fn emit_package(index: &Index<'_>, rel: &Path, types: &[&LoadedType], diagnostic
                     }
                     Err(e) => {
                         ok = false;
-                        diagnostics.push(located(t, def.ident.span(), &e, "see docs/type-language.md"));
+                        diagnostics.push(located(u, t, def.ident.span(), &e, "see docs/type-language.md"));
                         continue;
                     }
                 }
@@ -509,7 +318,7 @@ fn emit_package(index: &Index<'_>, rel: &Path, types: &[&LoadedType], diagnostic
                     let number = f.attrs.proto.expect("in_proto fields have a number");
                     // Upstream's `name=` where it differs from the JSON name.
                     let name = f.attrs.proto_name.as_ref().map_or(f.json_name.as_str(), |(n, _)| n.as_str());
-                    let decl = match index.field_kind(&t.file, &f.shape, 0) {
+                    let decl = match field_kind(u, t.file, &f.shape, 0) {
                         Ok(FieldKind::Singular(ty)) => {
                             format!("optional {} {name} = {number};", type_name(&ty, &mut imports))
                         }
@@ -522,6 +331,7 @@ fn emit_package(index: &Index<'_>, rel: &Path, types: &[&LoadedType], diagnostic
                         Err(e) => {
                             ok = false;
                             diagnostics.push(located(
+                                u,
                                 t,
                                 f.span,
                                 &format!("field `{}` of `{}` has no protobuf form: {e}", f.ident, def.ident),
@@ -535,7 +345,7 @@ fn emit_package(index: &Index<'_>, rel: &Path, types: &[&LoadedType], diagnostic
                 lines
             }
         };
-        messages.push(Message { name: def.ident.to_string(), docs: def.docs.clone(), fields });
+        messages.push(Message { name: def.ident.to_string(), docs: def.docs.clone(), fields, at: Some(*t) });
     }
     for fixed in FIXED_MESSAGES.iter().filter(|m| m.go_package == go_package) {
         messages.push(Message {
@@ -546,17 +356,20 @@ fn emit_package(index: &Index<'_>, rel: &Path, types: &[&LoadedType], diagnostic
                 .iter()
                 .map(|(label, ty, name, n)| FieldLine { docs: Vec::new(), decl: format!("{label} {ty} {name} = {n};") })
                 .collect(),
+            at: None,
         });
     }
     messages.sort_by(|a, b| a.name.cmp(&b.name));
     for pair in messages.windows(2) {
         if pair[0].name == pair[1].name {
             ok = false;
-            diagnostics.push(format!(
-                "error: two messages named `{}` in the protobuf package of `{}`\n  = note: rename one of the types\n",
-                pair[0].name,
-                rel.display()
-            ));
+            let message =
+                format!("two messages named `{}` in the protobuf package of `{}`", pair[0].name, rel.display());
+            let d = match pair[1].at.or(pair[0].at) {
+                Some(t) => Diagnostic::at(&u.file(t.file).path, t.def.ident.span(), message),
+                None => Diagnostic::global(message),
+            };
+            diagnostics.push(d.note("rename one of the types"));
         }
     }
     if !ok {
@@ -566,9 +379,8 @@ fn emit_package(index: &Index<'_>, rel: &Path, types: &[&LoadedType], diagnostic
     Some(render(&go_package, &imports, &messages))
 }
 
-fn located(t: &LoadedType, span: proc_macro2::Span, message: &str, note: &str) -> String {
-    let start = span.start();
-    format!("error: {message}\n  --> {}:{}:{}\n  = note: {note}\n", t.file.display(), start.line, start.column + 1)
+fn located(u: &Universe, t: &TypeEntry, span: proc_macro2::Span, message: &str, note: &str) -> Diagnostic {
+    Diagnostic::at(&u.file(t.file).path, span, message).note(note)
 }
 
 fn comment(out: &mut String, indent: &str, docs: &[String]) {
@@ -581,7 +393,7 @@ fn comment(out: &mut String, indent: &str, docs: &[String]) {
     }
 }
 
-fn render(go_package: &str, imports: &BTreeSet<String>, messages: &[Message]) -> String {
+fn render(go_package: &str, imports: &BTreeSet<String>, messages: &[Message<'_>]) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{HEADER}\n");
     let _ = writeln!(out, "syntax = \"proto2\";\n");
@@ -621,31 +433,8 @@ mod tests {
     fn proto_packages_follow_the_go_import_path() {
         assert_eq!(proto_package("k8s.io/api/admissionregistration/v1"), "k8s.io.api.admissionregistration.v1");
         assert_eq!(proto_package("example.com/my-api/v1"), "example.com.my_api.v1");
-        let packages = BTreeMap::new();
-        assert_eq!(go_package_of(&packages, Path::new("admission/v1beta1")), "k8s.io/api/admission/v1beta1");
-        assert_eq!(go_package_of(&packages, Path::new("meta/v1")), META_V1);
-    }
-
-    #[test]
-    fn use_trees_flatten_to_full_paths() {
-        let file: syn::File = syn::parse_quote! {
-            use crate::meta::v1::{Condition, ListMeta as LM};
-            use super::{x::Y, *};
-        };
-        let mut out = BTreeMap::new();
-        for item in &file.items {
-            if let syn::Item::Use(u) = item {
-                flatten_use(&u.tree, &mut Vec::new(), &mut out);
-            }
-        }
-        let got: Vec<(String, String)> = out.into_iter().map(|(k, v)| (k, v.join("::"))).collect();
-        assert_eq!(
-            got,
-            [
-                ("Condition".to_owned(), "crate::meta::v1::Condition".to_owned()),
-                ("LM".to_owned(), "crate::meta::v1::ListMeta".to_owned()),
-                ("Y".to_owned(), "super::x::Y".to_owned()),
-            ]
-        );
+        let u = Universe::default();
+        assert_eq!(go_package_of(&u, Path::new("admission/v1beta1")), "k8s.io/api/admission/v1beta1");
+        assert_eq!(go_package_of(&u, Path::new("meta/v1")), META_V1);
     }
 }

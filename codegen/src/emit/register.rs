@@ -1,44 +1,30 @@
-//! register-gen: for every package that declares `+groupName=<group>` in its `mod.rs` docs, a
-//! `register.rs` with the group name, versions, an `add_known_types` that registers each kind (and
-//! list kind) of the package, and an `add_to_scheme` that adds the common option kinds too. The
-//! common kinds are reached as `::kapi_api::meta::v1`, which works in users' crates and, through
-//! `extern crate self as kapi_api`, in ours.
+//! register-gen: for every package that declares `+groupName=<group>`, a `register.rs` with the group name, versions, an `add_known_types` that registers each kind (and list kind) of the package, and an `add_to_scheme` that adds the common option kinds too. The common kinds are reached as `::kapi_api::meta::v1`, which works in users' crates and, through `extern crate self as kapi_api`, in ours.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
-
+use kapi_frontend::diagnostics::Diagnostic;
+use kapi_frontend::markers::GROUP_NAME;
+use kapi_frontend::universe::Universe;
 use quote::quote;
 
-use crate::load::{Loaded, Package};
-use crate::output::Outputs;
+use super::{Emitted, Export, Plan};
 
-/// Adds the registration file of every opted-in package to `outputs`, or reports why it cannot.
-pub fn generate(
-    loaded: &Loaded,
-    packages: &BTreeMap<PathBuf, Package>,
-    defaulted: &BTreeSet<PathBuf>,
-    converted: &BTreeSet<PathBuf>,
-    outputs: &mut Outputs,
-    diagnostics: &mut Vec<String>,
-) {
-    for (rel, pkg) in packages {
-        let Some(group) = pkg.markers.iter().find(|(k, _)| k == "groupName").map(|(_, v)| v.clone()) else {
-            continue;
-        };
+/// Adds the registration module of every package with a group, or reports why it cannot.
+pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut Vec<Diagnostic>) {
+    for pkg in u.group_packages() {
+        let group = pkg.group().unwrap_or_default();
         let mut kinds: Vec<(String, syn::Path)> = Vec::new();
         let mut versions: Vec<String> = Vec::new();
-        for t in loaded.types_in(&pkg.dir) {
-            let Some((kind_name, _)) = &t.def.attrs.kind else { continue };
-            let kind = kind_name.clone().unwrap_or_else(|| t.def.ident.to_string());
+        for t in u.types_in(&pkg.rel) {
+            let Some(kind) = t.kind() else { continue };
             let tgroup = t.def.attrs.group.as_ref().map(|g| g.0.as_str()).unwrap_or_default();
             if tgroup != group {
-                let start = t.def.ident.span().start();
-                diagnostics.push(format!(
-                    "error: kind `{kind}` declares group `{tgroup}` but its package says `+groupName={group}`\n  --> {}:{}:{}\n  = note: make them agree\n",
-                    t.file.display(),
-                    start.line,
-                    start.column + 1
-                ));
+                diagnostics.push(
+                    Diagnostic::at(
+                        &u.file(t.file).path,
+                        t.def.ident.span(),
+                        format!("kind `{kind}` declares group `{tgroup}` but its package says `+{GROUP_NAME}={group}`"),
+                    )
+                    .note("make them agree"),
+                );
                 continue;
             }
             if !t.def.attrs.is_internal() {
@@ -47,17 +33,16 @@ pub fn generate(
                     versions.push(version);
                 }
             }
-            let path = super::item_path(&t.file, &t.def.ident);
-            kinds.push((kind, path));
+            kinds.push((kind, u.item_path(t.file, &t.def.ident)));
         }
         kinds.sort_by(|a, b| a.0.cmp(&b.0));
         versions.sort();
         let regs = kinds.iter().map(|(_, p)| quote!(scheme.add_known_type::<#p>()?;));
-        let register_defaults = defaulted.contains(rel).then(|| quote!(super::defaulters::register_defaults(scheme);));
+        let register_defaults =
+            plan.defaulted.contains(&pkg.rel).then(|| quote!(super::defaulters::register_defaults(scheme);));
         let register_conversions =
-            converted.contains(rel).then(|| quote!(super::conversions::register_conversions(scheme);));
-        let pkg_name = rel.display().to_string();
-        let doc = format!(" Registration of the kinds of `{pkg_name}` (group `{group}`).");
+            plan.converted.contains(&pkg.rel).then(|| quote!(super::conversions::register_conversions(scheme);));
+        let doc = format!(" Registration of the kinds of `{}` (group `{group}`).", pkg.rel.display());
         let file: syn::File = syn::parse_quote! {
             #![doc = #doc]
 
@@ -88,6 +73,12 @@ pub fn generate(
                 Ok(())
             }
         };
-        outputs.insert(rel.join("register.rs"), super::render_rust(&file));
+        out.module(
+            &pkg.rel,
+            "register",
+            &file,
+            Export::Items(vec!["GROUP_NAME", "VERSIONS", "add_known_types", "add_to_scheme"]),
+            false,
+        );
     }
 }

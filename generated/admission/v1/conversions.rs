@@ -7,12 +7,62 @@ pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_admission_review_to_internal);
     scheme.add_conversion_func(convert_admission_review_from_internal);
 }
+/// Converts `AdmissionReview` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_admission_review_to_internal(
+    from: crate::admission::v1::types::AdmissionReview,
+) -> Result<crate::admission::types::AdmissionReview, ConversionError> {
+    Ok(crate::admission::types::AdmissionReview {
+        type_meta: ::core::default::Default::default(),
+        request: from
+            .request
+            .map(|v| convert_admission_request_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("request"))?,
+        response: from
+            .response
+            .map(|v| convert_admission_response_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("response"))?,
+    })
+}
+/// Converts `AdmissionReview` to the internal type.
+pub fn convert_admission_review_to_internal(
+    from: crate::admission::v1::types::AdmissionReview,
+) -> Result<crate::admission::types::AdmissionReview, ConversionError> {
+    auto_convert_admission_review_to_internal(from)
+}
+/// Converts `AdmissionReview` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_admission_review_from_internal(
+    from: crate::admission::types::AdmissionReview,
+) -> Result<crate::admission::v1::types::AdmissionReview, ConversionError> {
+    Ok(crate::admission::v1::types::AdmissionReview {
+        type_meta: ::core::default::Default::default(),
+        request: from
+            .request
+            .map(|v| convert_admission_request_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("request"))?,
+        response: from
+            .response
+            .map(|v| convert_admission_response_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("response"))?,
+    })
+}
+/// Converts `AdmissionReview` from the internal type.
+pub fn convert_admission_review_from_internal(
+    from: crate::admission::types::AdmissionReview,
+) -> Result<crate::admission::v1::types::AdmissionReview, ConversionError> {
+    auto_convert_admission_review_from_internal(from)
+}
 /// Converts `AdmissionRequest` to the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_admission_request_to_internal(
-    from: super::types::AdmissionRequest,
-) -> Result<crate::admission::AdmissionRequest, ConversionError> {
-    Ok(crate::admission::AdmissionRequest {
+    from: crate::admission::v1::types::AdmissionRequest,
+) -> Result<crate::admission::types::AdmissionRequest, ConversionError> {
+    Ok(crate::admission::types::AdmissionRequest {
         uid: from.uid,
         kind: from.kind,
         resource: from.resource,
@@ -33,16 +83,16 @@ pub fn auto_convert_admission_request_to_internal(
 }
 /// Converts `AdmissionRequest` to the internal type.
 pub fn convert_admission_request_to_internal(
-    from: super::types::AdmissionRequest,
-) -> Result<crate::admission::AdmissionRequest, ConversionError> {
+    from: crate::admission::v1::types::AdmissionRequest,
+) -> Result<crate::admission::types::AdmissionRequest, ConversionError> {
     auto_convert_admission_request_to_internal(from)
 }
 /// Converts `AdmissionRequest` from the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_admission_request_from_internal(
-    from: crate::admission::AdmissionRequest,
-) -> Result<super::types::AdmissionRequest, ConversionError> {
-    Ok(super::types::AdmissionRequest {
+    from: crate::admission::types::AdmissionRequest,
+) -> Result<crate::admission::v1::types::AdmissionRequest, ConversionError> {
+    Ok(crate::admission::v1::types::AdmissionRequest {
         uid: from.uid,
         kind: from.kind,
         resource: from.resource,
@@ -63,16 +113,16 @@ pub fn auto_convert_admission_request_from_internal(
 }
 /// Converts `AdmissionRequest` from the internal type.
 pub fn convert_admission_request_from_internal(
-    from: crate::admission::AdmissionRequest,
-) -> Result<super::types::AdmissionRequest, ConversionError> {
+    from: crate::admission::types::AdmissionRequest,
+) -> Result<crate::admission::v1::types::AdmissionRequest, ConversionError> {
     auto_convert_admission_request_from_internal(from)
 }
 /// Converts `AdmissionResponse` to the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_admission_response_to_internal(
-    from: super::types::AdmissionResponse,
-) -> Result<crate::admission::AdmissionResponse, ConversionError> {
-    Ok(crate::admission::AdmissionResponse {
+    from: crate::admission::v1::types::AdmissionResponse,
+) -> Result<crate::admission::types::AdmissionResponse, ConversionError> {
+    Ok(crate::admission::types::AdmissionResponse {
         uid: from.uid,
         allowed: from.allowed,
         result: from.result,
@@ -88,16 +138,16 @@ pub fn auto_convert_admission_response_to_internal(
 }
 /// Converts `AdmissionResponse` to the internal type.
 pub fn convert_admission_response_to_internal(
-    from: super::types::AdmissionResponse,
-) -> Result<crate::admission::AdmissionResponse, ConversionError> {
+    from: crate::admission::v1::types::AdmissionResponse,
+) -> Result<crate::admission::types::AdmissionResponse, ConversionError> {
     auto_convert_admission_response_to_internal(from)
 }
 /// Converts `AdmissionResponse` from the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_admission_response_from_internal(
-    from: crate::admission::AdmissionResponse,
-) -> Result<super::types::AdmissionResponse, ConversionError> {
-    Ok(super::types::AdmissionResponse {
+    from: crate::admission::types::AdmissionResponse,
+) -> Result<crate::admission::v1::types::AdmissionResponse, ConversionError> {
+    Ok(crate::admission::v1::types::AdmissionResponse {
         uid: from.uid,
         allowed: from.allowed,
         result: from.result,
@@ -113,109 +163,59 @@ pub fn auto_convert_admission_response_from_internal(
 }
 /// Converts `AdmissionResponse` from the internal type.
 pub fn convert_admission_response_from_internal(
-    from: crate::admission::AdmissionResponse,
-) -> Result<super::types::AdmissionResponse, ConversionError> {
+    from: crate::admission::types::AdmissionResponse,
+) -> Result<crate::admission::v1::types::AdmissionResponse, ConversionError> {
     auto_convert_admission_response_from_internal(from)
-}
-/// Converts `AdmissionReview` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_admission_review_to_internal(
-    from: super::types::AdmissionReview,
-) -> Result<crate::admission::AdmissionReview, ConversionError> {
-    Ok(crate::admission::AdmissionReview {
-        type_meta: ::core::default::Default::default(),
-        request: from
-            .request
-            .map(|v| convert_admission_request_to_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("request"))?,
-        response: from
-            .response
-            .map(|v| convert_admission_response_to_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("response"))?,
-    })
-}
-/// Converts `AdmissionReview` to the internal type.
-pub fn convert_admission_review_to_internal(
-    from: super::types::AdmissionReview,
-) -> Result<crate::admission::AdmissionReview, ConversionError> {
-    auto_convert_admission_review_to_internal(from)
-}
-/// Converts `AdmissionReview` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_admission_review_from_internal(
-    from: crate::admission::AdmissionReview,
-) -> Result<super::types::AdmissionReview, ConversionError> {
-    Ok(super::types::AdmissionReview {
-        type_meta: ::core::default::Default::default(),
-        request: from
-            .request
-            .map(|v| convert_admission_request_from_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("request"))?,
-        response: from
-            .response
-            .map(|v| convert_admission_response_from_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("response"))?,
-    })
-}
-/// Converts `AdmissionReview` from the internal type.
-pub fn convert_admission_review_from_internal(
-    from: crate::admission::AdmissionReview,
-) -> Result<super::types::AdmissionReview, ConversionError> {
-    auto_convert_admission_review_from_internal(from)
-}
-/// Converts `Operation` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_operation_to_internal(
-    from: super::types::Operation,
-) -> Result<crate::admission::Operation, ConversionError> {
-    Ok(crate::admission::Operation(from.0))
-}
-/// Converts `Operation` to the internal type.
-pub fn convert_operation_to_internal(
-    from: super::types::Operation,
-) -> Result<crate::admission::Operation, ConversionError> {
-    auto_convert_operation_to_internal(from)
-}
-/// Converts `Operation` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_operation_from_internal(
-    from: crate::admission::Operation,
-) -> Result<super::types::Operation, ConversionError> {
-    Ok(super::types::Operation(from.0))
-}
-/// Converts `Operation` from the internal type.
-pub fn convert_operation_from_internal(
-    from: crate::admission::Operation,
-) -> Result<super::types::Operation, ConversionError> {
-    auto_convert_operation_from_internal(from)
 }
 /// Converts `PatchType` to the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_patch_type_to_internal(
-    from: super::types::PatchType,
-) -> Result<crate::admission::PatchType, ConversionError> {
-    Ok(crate::admission::PatchType(from.0))
+    from: crate::admission::v1::types::PatchType,
+) -> Result<crate::admission::types::PatchType, ConversionError> {
+    Ok(crate::admission::types::PatchType(from.0))
 }
 /// Converts `PatchType` to the internal type.
 pub fn convert_patch_type_to_internal(
-    from: super::types::PatchType,
-) -> Result<crate::admission::PatchType, ConversionError> {
+    from: crate::admission::v1::types::PatchType,
+) -> Result<crate::admission::types::PatchType, ConversionError> {
     auto_convert_patch_type_to_internal(from)
 }
 /// Converts `PatchType` from the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_patch_type_from_internal(
-    from: crate::admission::PatchType,
-) -> Result<super::types::PatchType, ConversionError> {
-    Ok(super::types::PatchType(from.0))
+    from: crate::admission::types::PatchType,
+) -> Result<crate::admission::v1::types::PatchType, ConversionError> {
+    Ok(crate::admission::v1::types::PatchType(from.0))
 }
 /// Converts `PatchType` from the internal type.
 pub fn convert_patch_type_from_internal(
-    from: crate::admission::PatchType,
-) -> Result<super::types::PatchType, ConversionError> {
+    from: crate::admission::types::PatchType,
+) -> Result<crate::admission::v1::types::PatchType, ConversionError> {
     auto_convert_patch_type_from_internal(from)
+}
+/// Converts `Operation` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_operation_to_internal(
+    from: crate::admission::v1::types::Operation,
+) -> Result<crate::admission::types::Operation, ConversionError> {
+    Ok(crate::admission::types::Operation(from.0))
+}
+/// Converts `Operation` to the internal type.
+pub fn convert_operation_to_internal(
+    from: crate::admission::v1::types::Operation,
+) -> Result<crate::admission::types::Operation, ConversionError> {
+    auto_convert_operation_to_internal(from)
+}
+/// Converts `Operation` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_operation_from_internal(
+    from: crate::admission::types::Operation,
+) -> Result<crate::admission::v1::types::Operation, ConversionError> {
+    Ok(crate::admission::v1::types::Operation(from.0))
+}
+/// Converts `Operation` from the internal type.
+pub fn convert_operation_from_internal(
+    from: crate::admission::types::Operation,
+) -> Result<crate::admission::v1::types::Operation, ConversionError> {
+    auto_convert_operation_from_internal(from)
 }

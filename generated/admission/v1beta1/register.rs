@@ -7,7 +7,7 @@ pub const GROUP_NAME: &str = "admission.k8s.io";
 pub const VERSIONS: &[&str] = &["v1beta1"];
 /// Registers every kind and list kind of this package, in kind-name order.
 pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
-    scheme.add_known_type::<super::types::AdmissionReview>()?;
+    scheme.add_known_type::<crate::admission::v1beta1::types::AdmissionReview>()?;
     Ok(())
 }
 /// Registers this package's kinds (with their defaulting and conversion functions, if

@@ -14,7 +14,7 @@ fn setup(f: &mut Fuzzer) {}
 #[test]
 fn admission_review() {
     if let Err(e) = kapi_machinery::roundtrip::versioned::<
-        super::types::AdmissionReview,
+        crate::admission::v1beta1::types::AdmissionReview,
     >(&scheme(), setup) {
         panic!("{e}");
     }

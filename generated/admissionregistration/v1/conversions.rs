@@ -4,25 +4,10 @@
 use kapi_machinery::{ConversionError, Scheme};
 /// Registers both directions of every kind's conversion.
 pub fn register_conversions(scheme: &mut Scheme) {
-    scheme.add_conversion_func(convert_mutating_admission_policy_to_internal);
-    scheme.add_conversion_func(convert_mutating_admission_policy_from_internal);
-    scheme.add_conversion_func(convert_mutating_admission_policy_binding_to_internal);
-    scheme.add_conversion_func(convert_mutating_admission_policy_binding_from_internal);
-    scheme
-        .add_conversion_func(convert_mutating_admission_policy_binding_list_to_internal);
-    scheme
-        .add_conversion_func(
-            convert_mutating_admission_policy_binding_list_from_internal,
-        );
-    scheme.add_conversion_func(convert_mutating_admission_policy_list_to_internal);
-    scheme.add_conversion_func(convert_mutating_admission_policy_list_from_internal);
-    scheme.add_conversion_func(convert_mutating_webhook_configuration_to_internal);
-    scheme.add_conversion_func(convert_mutating_webhook_configuration_from_internal);
-    scheme.add_conversion_func(convert_mutating_webhook_configuration_list_to_internal);
-    scheme
-        .add_conversion_func(convert_mutating_webhook_configuration_list_from_internal);
     scheme.add_conversion_func(convert_validating_admission_policy_to_internal);
     scheme.add_conversion_func(convert_validating_admission_policy_from_internal);
+    scheme.add_conversion_func(convert_validating_admission_policy_list_to_internal);
+    scheme.add_conversion_func(convert_validating_admission_policy_list_from_internal);
     scheme.add_conversion_func(convert_validating_admission_policy_binding_to_internal);
     scheme
         .add_conversion_func(convert_validating_admission_policy_binding_from_internal);
@@ -34,8 +19,18 @@ pub fn register_conversions(scheme: &mut Scheme) {
         .add_conversion_func(
             convert_validating_admission_policy_binding_list_from_internal,
         );
-    scheme.add_conversion_func(convert_validating_admission_policy_list_to_internal);
-    scheme.add_conversion_func(convert_validating_admission_policy_list_from_internal);
+    scheme.add_conversion_func(convert_mutating_admission_policy_to_internal);
+    scheme.add_conversion_func(convert_mutating_admission_policy_from_internal);
+    scheme.add_conversion_func(convert_mutating_admission_policy_list_to_internal);
+    scheme.add_conversion_func(convert_mutating_admission_policy_list_from_internal);
+    scheme.add_conversion_func(convert_mutating_admission_policy_binding_to_internal);
+    scheme.add_conversion_func(convert_mutating_admission_policy_binding_from_internal);
+    scheme
+        .add_conversion_func(convert_mutating_admission_policy_binding_list_to_internal);
+    scheme
+        .add_conversion_func(
+            convert_mutating_admission_policy_binding_list_from_internal,
+        );
     scheme.add_conversion_func(convert_validating_webhook_configuration_to_internal);
     scheme.add_conversion_func(convert_validating_webhook_configuration_from_internal);
     scheme
@@ -44,1185 +39,18 @@ pub fn register_conversions(scheme: &mut Scheme) {
         .add_conversion_func(
             convert_validating_webhook_configuration_list_from_internal,
         );
-}
-/// Converts `ApplyConfiguration` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_apply_configuration_to_internal(
-    from: super::types::ApplyConfiguration,
-) -> Result<crate::admissionregistration::ApplyConfiguration, ConversionError> {
-    Ok(crate::admissionregistration::ApplyConfiguration {
-        expression: from.expression,
-    })
-}
-/// Converts `ApplyConfiguration` to the internal type.
-pub fn convert_apply_configuration_to_internal(
-    from: super::types::ApplyConfiguration,
-) -> Result<crate::admissionregistration::ApplyConfiguration, ConversionError> {
-    auto_convert_apply_configuration_to_internal(from)
-}
-/// Converts `ApplyConfiguration` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_apply_configuration_from_internal(
-    from: crate::admissionregistration::ApplyConfiguration,
-) -> Result<super::types::ApplyConfiguration, ConversionError> {
-    Ok(super::types::ApplyConfiguration {
-        expression: from.expression,
-    })
-}
-/// Converts `ApplyConfiguration` from the internal type.
-pub fn convert_apply_configuration_from_internal(
-    from: crate::admissionregistration::ApplyConfiguration,
-) -> Result<super::types::ApplyConfiguration, ConversionError> {
-    auto_convert_apply_configuration_from_internal(from)
-}
-/// Converts `AuditAnnotation` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_audit_annotation_to_internal(
-    from: super::types::AuditAnnotation,
-) -> Result<crate::admissionregistration::AuditAnnotation, ConversionError> {
-    Ok(crate::admissionregistration::AuditAnnotation {
-        key: from.key,
-        value_expression: from.value_expression,
-    })
-}
-/// Converts `AuditAnnotation` to the internal type.
-pub fn convert_audit_annotation_to_internal(
-    from: super::types::AuditAnnotation,
-) -> Result<crate::admissionregistration::AuditAnnotation, ConversionError> {
-    auto_convert_audit_annotation_to_internal(from)
-}
-/// Converts `AuditAnnotation` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_audit_annotation_from_internal(
-    from: crate::admissionregistration::AuditAnnotation,
-) -> Result<super::types::AuditAnnotation, ConversionError> {
-    Ok(super::types::AuditAnnotation {
-        key: from.key,
-        value_expression: from.value_expression,
-    })
-}
-/// Converts `AuditAnnotation` from the internal type.
-pub fn convert_audit_annotation_from_internal(
-    from: crate::admissionregistration::AuditAnnotation,
-) -> Result<super::types::AuditAnnotation, ConversionError> {
-    auto_convert_audit_annotation_from_internal(from)
-}
-/// Converts `ExpressionWarning` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_expression_warning_to_internal(
-    from: super::types::ExpressionWarning,
-) -> Result<crate::admissionregistration::ExpressionWarning, ConversionError> {
-    Ok(crate::admissionregistration::ExpressionWarning {
-        field_ref: from.field_ref,
-        warning: from.warning,
-    })
-}
-/// Converts `ExpressionWarning` to the internal type.
-pub fn convert_expression_warning_to_internal(
-    from: super::types::ExpressionWarning,
-) -> Result<crate::admissionregistration::ExpressionWarning, ConversionError> {
-    auto_convert_expression_warning_to_internal(from)
-}
-/// Converts `ExpressionWarning` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_expression_warning_from_internal(
-    from: crate::admissionregistration::ExpressionWarning,
-) -> Result<super::types::ExpressionWarning, ConversionError> {
-    Ok(super::types::ExpressionWarning {
-        field_ref: from.field_ref,
-        warning: from.warning,
-    })
-}
-/// Converts `ExpressionWarning` from the internal type.
-pub fn convert_expression_warning_from_internal(
-    from: crate::admissionregistration::ExpressionWarning,
-) -> Result<super::types::ExpressionWarning, ConversionError> {
-    auto_convert_expression_warning_from_internal(from)
-}
-/// Converts `FailurePolicyType` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_failure_policy_type_to_internal(
-    from: super::types::FailurePolicyType,
-) -> Result<crate::admissionregistration::FailurePolicyType, ConversionError> {
-    Ok(crate::admissionregistration::FailurePolicyType(from.0))
-}
-/// Converts `FailurePolicyType` to the internal type.
-pub fn convert_failure_policy_type_to_internal(
-    from: super::types::FailurePolicyType,
-) -> Result<crate::admissionregistration::FailurePolicyType, ConversionError> {
-    auto_convert_failure_policy_type_to_internal(from)
-}
-/// Converts `FailurePolicyType` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_failure_policy_type_from_internal(
-    from: crate::admissionregistration::FailurePolicyType,
-) -> Result<super::types::FailurePolicyType, ConversionError> {
-    Ok(super::types::FailurePolicyType(from.0))
-}
-/// Converts `FailurePolicyType` from the internal type.
-pub fn convert_failure_policy_type_from_internal(
-    from: crate::admissionregistration::FailurePolicyType,
-) -> Result<super::types::FailurePolicyType, ConversionError> {
-    auto_convert_failure_policy_type_from_internal(from)
-}
-/// Converts `JSONPatch` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_json_patch_to_internal(
-    from: super::types::JSONPatch,
-) -> Result<crate::admissionregistration::JSONPatch, ConversionError> {
-    Ok(crate::admissionregistration::JSONPatch {
-        expression: from.expression,
-    })
-}
-/// Converts `JSONPatch` to the internal type.
-pub fn convert_json_patch_to_internal(
-    from: super::types::JSONPatch,
-) -> Result<crate::admissionregistration::JSONPatch, ConversionError> {
-    auto_convert_json_patch_to_internal(from)
-}
-/// Converts `JSONPatch` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_json_patch_from_internal(
-    from: crate::admissionregistration::JSONPatch,
-) -> Result<super::types::JSONPatch, ConversionError> {
-    Ok(super::types::JSONPatch {
-        expression: from.expression,
-    })
-}
-/// Converts `JSONPatch` from the internal type.
-pub fn convert_json_patch_from_internal(
-    from: crate::admissionregistration::JSONPatch,
-) -> Result<super::types::JSONPatch, ConversionError> {
-    auto_convert_json_patch_from_internal(from)
-}
-/// Converts `MatchCondition` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_match_condition_to_internal(
-    from: super::types::MatchCondition,
-) -> Result<crate::admissionregistration::MatchCondition, ConversionError> {
-    Ok(crate::admissionregistration::MatchCondition {
-        name: from.name,
-        expression: from.expression,
-    })
-}
-/// Converts `MatchCondition` to the internal type.
-pub fn convert_match_condition_to_internal(
-    from: super::types::MatchCondition,
-) -> Result<crate::admissionregistration::MatchCondition, ConversionError> {
-    auto_convert_match_condition_to_internal(from)
-}
-/// Converts `MatchCondition` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_match_condition_from_internal(
-    from: crate::admissionregistration::MatchCondition,
-) -> Result<super::types::MatchCondition, ConversionError> {
-    Ok(super::types::MatchCondition {
-        name: from.name,
-        expression: from.expression,
-    })
-}
-/// Converts `MatchCondition` from the internal type.
-pub fn convert_match_condition_from_internal(
-    from: crate::admissionregistration::MatchCondition,
-) -> Result<super::types::MatchCondition, ConversionError> {
-    auto_convert_match_condition_from_internal(from)
-}
-/// Converts `MatchPolicyType` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_match_policy_type_to_internal(
-    from: super::types::MatchPolicyType,
-) -> Result<crate::admissionregistration::MatchPolicyType, ConversionError> {
-    Ok(crate::admissionregistration::MatchPolicyType(from.0))
-}
-/// Converts `MatchPolicyType` to the internal type.
-pub fn convert_match_policy_type_to_internal(
-    from: super::types::MatchPolicyType,
-) -> Result<crate::admissionregistration::MatchPolicyType, ConversionError> {
-    auto_convert_match_policy_type_to_internal(from)
-}
-/// Converts `MatchPolicyType` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_match_policy_type_from_internal(
-    from: crate::admissionregistration::MatchPolicyType,
-) -> Result<super::types::MatchPolicyType, ConversionError> {
-    Ok(super::types::MatchPolicyType(from.0))
-}
-/// Converts `MatchPolicyType` from the internal type.
-pub fn convert_match_policy_type_from_internal(
-    from: crate::admissionregistration::MatchPolicyType,
-) -> Result<super::types::MatchPolicyType, ConversionError> {
-    auto_convert_match_policy_type_from_internal(from)
-}
-/// Converts `MatchResources` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_match_resources_to_internal(
-    from: super::types::MatchResources,
-) -> Result<crate::admissionregistration::MatchResources, ConversionError> {
-    Ok(crate::admissionregistration::MatchResources {
-        namespace_selector: from.namespace_selector,
-        object_selector: from.object_selector,
-        resource_rules: from
-            .resource_rules
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| {
-                convert_named_rule_with_operations_to_internal(v)
-                    .map_err(|e| e.in_index(i))
-            })
-            .collect::<Result<Vec<_>, ConversionError>>()
-            .map_err(|e| e.in_field("resourceRules"))?,
-        exclude_resource_rules: from
-            .exclude_resource_rules
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| {
-                convert_named_rule_with_operations_to_internal(v)
-                    .map_err(|e| e.in_index(i))
-            })
-            .collect::<Result<Vec<_>, ConversionError>>()
-            .map_err(|e| e.in_field("excludeResourceRules"))?,
-        match_policy: from
-            .match_policy
-            .map(|v| convert_match_policy_type_to_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("matchPolicy"))?,
-    })
-}
-/// Converts `MatchResources` to the internal type.
-pub fn convert_match_resources_to_internal(
-    from: super::types::MatchResources,
-) -> Result<crate::admissionregistration::MatchResources, ConversionError> {
-    auto_convert_match_resources_to_internal(from)
-}
-/// Converts `MatchResources` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_match_resources_from_internal(
-    from: crate::admissionregistration::MatchResources,
-) -> Result<super::types::MatchResources, ConversionError> {
-    Ok(super::types::MatchResources {
-        namespace_selector: from.namespace_selector,
-        object_selector: from.object_selector,
-        resource_rules: from
-            .resource_rules
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| {
-                convert_named_rule_with_operations_from_internal(v)
-                    .map_err(|e| e.in_index(i))
-            })
-            .collect::<Result<Vec<_>, ConversionError>>()
-            .map_err(|e| e.in_field("resourceRules"))?,
-        exclude_resource_rules: from
-            .exclude_resource_rules
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| {
-                convert_named_rule_with_operations_from_internal(v)
-                    .map_err(|e| e.in_index(i))
-            })
-            .collect::<Result<Vec<_>, ConversionError>>()
-            .map_err(|e| e.in_field("excludeResourceRules"))?,
-        match_policy: from
-            .match_policy
-            .map(|v| convert_match_policy_type_from_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("matchPolicy"))?,
-    })
-}
-/// Converts `MatchResources` from the internal type.
-pub fn convert_match_resources_from_internal(
-    from: crate::admissionregistration::MatchResources,
-) -> Result<super::types::MatchResources, ConversionError> {
-    auto_convert_match_resources_from_internal(from)
-}
-/// Converts `MutatingAdmissionPolicy` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_mutating_admission_policy_to_internal(
-    from: super::types::MutatingAdmissionPolicy,
-) -> Result<crate::admissionregistration::MutatingAdmissionPolicy, ConversionError> {
-    Ok(crate::admissionregistration::MutatingAdmissionPolicy {
-        type_meta: ::core::default::Default::default(),
-        metadata: from.metadata,
-        spec: convert_mutating_admission_policy_spec_to_internal(from.spec)
-            .map_err(|e| e.in_field("spec"))?,
-    })
-}
-/// Converts `MutatingAdmissionPolicy` to the internal type.
-pub fn convert_mutating_admission_policy_to_internal(
-    from: super::types::MutatingAdmissionPolicy,
-) -> Result<crate::admissionregistration::MutatingAdmissionPolicy, ConversionError> {
-    auto_convert_mutating_admission_policy_to_internal(from)
-}
-/// Converts `MutatingAdmissionPolicy` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_mutating_admission_policy_from_internal(
-    from: crate::admissionregistration::MutatingAdmissionPolicy,
-) -> Result<super::types::MutatingAdmissionPolicy, ConversionError> {
-    Ok(super::types::MutatingAdmissionPolicy {
-        type_meta: ::core::default::Default::default(),
-        metadata: from.metadata,
-        spec: convert_mutating_admission_policy_spec_from_internal(from.spec)
-            .map_err(|e| e.in_field("spec"))?,
-    })
-}
-/// Converts `MutatingAdmissionPolicy` from the internal type.
-pub fn convert_mutating_admission_policy_from_internal(
-    from: crate::admissionregistration::MutatingAdmissionPolicy,
-) -> Result<super::types::MutatingAdmissionPolicy, ConversionError> {
-    auto_convert_mutating_admission_policy_from_internal(from)
-}
-/// Converts `MutatingAdmissionPolicyBinding` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_mutating_admission_policy_binding_to_internal(
-    from: super::types::MutatingAdmissionPolicyBinding,
-) -> Result<
-    crate::admissionregistration::MutatingAdmissionPolicyBinding,
-    ConversionError,
-> {
-    Ok(crate::admissionregistration::MutatingAdmissionPolicyBinding {
-        type_meta: ::core::default::Default::default(),
-        metadata: from.metadata,
-        spec: convert_mutating_admission_policy_binding_spec_to_internal(from.spec)
-            .map_err(|e| e.in_field("spec"))?,
-    })
-}
-/// Converts `MutatingAdmissionPolicyBinding` to the internal type.
-pub fn convert_mutating_admission_policy_binding_to_internal(
-    from: super::types::MutatingAdmissionPolicyBinding,
-) -> Result<
-    crate::admissionregistration::MutatingAdmissionPolicyBinding,
-    ConversionError,
-> {
-    auto_convert_mutating_admission_policy_binding_to_internal(from)
-}
-/// Converts `MutatingAdmissionPolicyBinding` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_mutating_admission_policy_binding_from_internal(
-    from: crate::admissionregistration::MutatingAdmissionPolicyBinding,
-) -> Result<super::types::MutatingAdmissionPolicyBinding, ConversionError> {
-    Ok(super::types::MutatingAdmissionPolicyBinding {
-        type_meta: ::core::default::Default::default(),
-        metadata: from.metadata,
-        spec: convert_mutating_admission_policy_binding_spec_from_internal(from.spec)
-            .map_err(|e| e.in_field("spec"))?,
-    })
-}
-/// Converts `MutatingAdmissionPolicyBinding` from the internal type.
-pub fn convert_mutating_admission_policy_binding_from_internal(
-    from: crate::admissionregistration::MutatingAdmissionPolicyBinding,
-) -> Result<super::types::MutatingAdmissionPolicyBinding, ConversionError> {
-    auto_convert_mutating_admission_policy_binding_from_internal(from)
-}
-/// Converts `MutatingAdmissionPolicyBindingList` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_mutating_admission_policy_binding_list_to_internal(
-    from: super::types::MutatingAdmissionPolicyBindingList,
-) -> Result<
-    crate::admissionregistration::MutatingAdmissionPolicyBindingList,
-    ConversionError,
-> {
-    Ok(crate::admissionregistration::MutatingAdmissionPolicyBindingList {
-        type_meta: ::core::default::Default::default(),
-        metadata: from.metadata,
-        items: from
-            .items
-            .map(|v| {
-                v
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, v)| {
-                        convert_mutating_admission_policy_binding_to_internal(v)
-                            .map_err(|e| e.in_index(i))
-                    })
-                    .collect::<Result<Vec<_>, ConversionError>>()
-            })
-            .transpose()
-            .map_err(|e| e.in_field("items"))?,
-    })
-}
-/// Converts `MutatingAdmissionPolicyBindingList` to the internal type.
-pub fn convert_mutating_admission_policy_binding_list_to_internal(
-    from: super::types::MutatingAdmissionPolicyBindingList,
-) -> Result<
-    crate::admissionregistration::MutatingAdmissionPolicyBindingList,
-    ConversionError,
-> {
-    auto_convert_mutating_admission_policy_binding_list_to_internal(from)
-}
-/// Converts `MutatingAdmissionPolicyBindingList` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_mutating_admission_policy_binding_list_from_internal(
-    from: crate::admissionregistration::MutatingAdmissionPolicyBindingList,
-) -> Result<super::types::MutatingAdmissionPolicyBindingList, ConversionError> {
-    Ok(super::types::MutatingAdmissionPolicyBindingList {
-        type_meta: ::core::default::Default::default(),
-        metadata: from.metadata,
-        items: from
-            .items
-            .map(|v| {
-                v
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, v)| {
-                        convert_mutating_admission_policy_binding_from_internal(v)
-                            .map_err(|e| e.in_index(i))
-                    })
-                    .collect::<Result<Vec<_>, ConversionError>>()
-            })
-            .transpose()
-            .map_err(|e| e.in_field("items"))?,
-    })
-}
-/// Converts `MutatingAdmissionPolicyBindingList` from the internal type.
-pub fn convert_mutating_admission_policy_binding_list_from_internal(
-    from: crate::admissionregistration::MutatingAdmissionPolicyBindingList,
-) -> Result<super::types::MutatingAdmissionPolicyBindingList, ConversionError> {
-    auto_convert_mutating_admission_policy_binding_list_from_internal(from)
-}
-/// Converts `MutatingAdmissionPolicyBindingSpec` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_mutating_admission_policy_binding_spec_to_internal(
-    from: super::types::MutatingAdmissionPolicyBindingSpec,
-) -> Result<
-    crate::admissionregistration::MutatingAdmissionPolicyBindingSpec,
-    ConversionError,
-> {
-    Ok(crate::admissionregistration::MutatingAdmissionPolicyBindingSpec {
-        policy_name: from.policy_name,
-        param_ref: from
-            .param_ref
-            .map(|v| convert_param_ref_to_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("paramRef"))?,
-        match_resources: from
-            .match_resources
-            .map(|v| convert_match_resources_to_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("matchResources"))?,
-    })
-}
-/// Converts `MutatingAdmissionPolicyBindingSpec` to the internal type.
-pub fn convert_mutating_admission_policy_binding_spec_to_internal(
-    from: super::types::MutatingAdmissionPolicyBindingSpec,
-) -> Result<
-    crate::admissionregistration::MutatingAdmissionPolicyBindingSpec,
-    ConversionError,
-> {
-    auto_convert_mutating_admission_policy_binding_spec_to_internal(from)
-}
-/// Converts `MutatingAdmissionPolicyBindingSpec` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_mutating_admission_policy_binding_spec_from_internal(
-    from: crate::admissionregistration::MutatingAdmissionPolicyBindingSpec,
-) -> Result<super::types::MutatingAdmissionPolicyBindingSpec, ConversionError> {
-    Ok(super::types::MutatingAdmissionPolicyBindingSpec {
-        policy_name: from.policy_name,
-        param_ref: from
-            .param_ref
-            .map(|v| convert_param_ref_from_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("paramRef"))?,
-        match_resources: from
-            .match_resources
-            .map(|v| convert_match_resources_from_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("matchResources"))?,
-    })
-}
-/// Converts `MutatingAdmissionPolicyBindingSpec` from the internal type.
-pub fn convert_mutating_admission_policy_binding_spec_from_internal(
-    from: crate::admissionregistration::MutatingAdmissionPolicyBindingSpec,
-) -> Result<super::types::MutatingAdmissionPolicyBindingSpec, ConversionError> {
-    auto_convert_mutating_admission_policy_binding_spec_from_internal(from)
-}
-/// Converts `MutatingAdmissionPolicyList` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_mutating_admission_policy_list_to_internal(
-    from: super::types::MutatingAdmissionPolicyList,
-) -> Result<crate::admissionregistration::MutatingAdmissionPolicyList, ConversionError> {
-    Ok(crate::admissionregistration::MutatingAdmissionPolicyList {
-        type_meta: ::core::default::Default::default(),
-        metadata: from.metadata,
-        items: from
-            .items
-            .map(|v| {
-                v
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, v)| {
-                        convert_mutating_admission_policy_to_internal(v)
-                            .map_err(|e| e.in_index(i))
-                    })
-                    .collect::<Result<Vec<_>, ConversionError>>()
-            })
-            .transpose()
-            .map_err(|e| e.in_field("items"))?,
-    })
-}
-/// Converts `MutatingAdmissionPolicyList` to the internal type.
-pub fn convert_mutating_admission_policy_list_to_internal(
-    from: super::types::MutatingAdmissionPolicyList,
-) -> Result<crate::admissionregistration::MutatingAdmissionPolicyList, ConversionError> {
-    auto_convert_mutating_admission_policy_list_to_internal(from)
-}
-/// Converts `MutatingAdmissionPolicyList` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_mutating_admission_policy_list_from_internal(
-    from: crate::admissionregistration::MutatingAdmissionPolicyList,
-) -> Result<super::types::MutatingAdmissionPolicyList, ConversionError> {
-    Ok(super::types::MutatingAdmissionPolicyList {
-        type_meta: ::core::default::Default::default(),
-        metadata: from.metadata,
-        items: from
-            .items
-            .map(|v| {
-                v
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, v)| {
-                        convert_mutating_admission_policy_from_internal(v)
-                            .map_err(|e| e.in_index(i))
-                    })
-                    .collect::<Result<Vec<_>, ConversionError>>()
-            })
-            .transpose()
-            .map_err(|e| e.in_field("items"))?,
-    })
-}
-/// Converts `MutatingAdmissionPolicyList` from the internal type.
-pub fn convert_mutating_admission_policy_list_from_internal(
-    from: crate::admissionregistration::MutatingAdmissionPolicyList,
-) -> Result<super::types::MutatingAdmissionPolicyList, ConversionError> {
-    auto_convert_mutating_admission_policy_list_from_internal(from)
-}
-/// Converts `MutatingAdmissionPolicySpec` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_mutating_admission_policy_spec_to_internal(
-    from: super::types::MutatingAdmissionPolicySpec,
-) -> Result<crate::admissionregistration::MutatingAdmissionPolicySpec, ConversionError> {
-    Ok(crate::admissionregistration::MutatingAdmissionPolicySpec {
-        param_kind: from
-            .param_kind
-            .map(|v| convert_param_kind_to_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("paramKind"))?,
-        match_constraints: from
-            .match_constraints
-            .map(|v| convert_match_resources_to_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("matchConstraints"))?,
-        variables: from
-            .variables
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| convert_variable_to_internal(v).map_err(|e| e.in_index(i)))
-            .collect::<Result<Vec<_>, ConversionError>>()
-            .map_err(|e| e.in_field("variables"))?,
-        mutations: from
-            .mutations
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| convert_mutation_to_internal(v).map_err(|e| e.in_index(i)))
-            .collect::<Result<Vec<_>, ConversionError>>()
-            .map_err(|e| e.in_field("mutations"))?,
-        failure_policy: from
-            .failure_policy
-            .map(|v| convert_failure_policy_type_to_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("failurePolicy"))?,
-        match_conditions: from
-            .match_conditions
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| {
-                convert_match_condition_to_internal(v).map_err(|e| e.in_index(i))
-            })
-            .collect::<Result<Vec<_>, ConversionError>>()
-            .map_err(|e| e.in_field("matchConditions"))?,
-        reinvocation_policy: convert_reinvocation_policy_type_to_internal(
-                from.reinvocation_policy,
-            )
-            .map_err(|e| e.in_field("reinvocationPolicy"))?,
-    })
-}
-/// Converts `MutatingAdmissionPolicySpec` to the internal type.
-pub fn convert_mutating_admission_policy_spec_to_internal(
-    from: super::types::MutatingAdmissionPolicySpec,
-) -> Result<crate::admissionregistration::MutatingAdmissionPolicySpec, ConversionError> {
-    auto_convert_mutating_admission_policy_spec_to_internal(from)
-}
-/// Converts `MutatingAdmissionPolicySpec` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_mutating_admission_policy_spec_from_internal(
-    from: crate::admissionregistration::MutatingAdmissionPolicySpec,
-) -> Result<super::types::MutatingAdmissionPolicySpec, ConversionError> {
-    Ok(super::types::MutatingAdmissionPolicySpec {
-        param_kind: from
-            .param_kind
-            .map(|v| convert_param_kind_from_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("paramKind"))?,
-        match_constraints: from
-            .match_constraints
-            .map(|v| convert_match_resources_from_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("matchConstraints"))?,
-        variables: from
-            .variables
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| convert_variable_from_internal(v).map_err(|e| e.in_index(i)))
-            .collect::<Result<Vec<_>, ConversionError>>()
-            .map_err(|e| e.in_field("variables"))?,
-        mutations: from
-            .mutations
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| convert_mutation_from_internal(v).map_err(|e| e.in_index(i)))
-            .collect::<Result<Vec<_>, ConversionError>>()
-            .map_err(|e| e.in_field("mutations"))?,
-        failure_policy: from
-            .failure_policy
-            .map(|v| convert_failure_policy_type_from_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("failurePolicy"))?,
-        match_conditions: from
-            .match_conditions
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| {
-                convert_match_condition_from_internal(v).map_err(|e| e.in_index(i))
-            })
-            .collect::<Result<Vec<_>, ConversionError>>()
-            .map_err(|e| e.in_field("matchConditions"))?,
-        reinvocation_policy: convert_reinvocation_policy_type_from_internal(
-                from.reinvocation_policy,
-            )
-            .map_err(|e| e.in_field("reinvocationPolicy"))?,
-    })
-}
-/// Converts `MutatingAdmissionPolicySpec` from the internal type.
-pub fn convert_mutating_admission_policy_spec_from_internal(
-    from: crate::admissionregistration::MutatingAdmissionPolicySpec,
-) -> Result<super::types::MutatingAdmissionPolicySpec, ConversionError> {
-    auto_convert_mutating_admission_policy_spec_from_internal(from)
-}
-/// Converts `MutatingWebhook` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_mutating_webhook_to_internal(
-    from: super::types::MutatingWebhook,
-) -> Result<crate::admissionregistration::MutatingWebhook, ConversionError> {
-    Ok(crate::admissionregistration::MutatingWebhook {
-        name: from.name,
-        client_config: convert_webhook_client_config_to_internal(from.client_config)
-            .map_err(|e| e.in_field("clientConfig"))?,
-        rules: from
-            .rules
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| {
-                convert_rule_with_operations_to_internal(v).map_err(|e| e.in_index(i))
-            })
-            .collect::<Result<Vec<_>, ConversionError>>()
-            .map_err(|e| e.in_field("rules"))?,
-        failure_policy: from
-            .failure_policy
-            .map(|v| convert_failure_policy_type_to_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("failurePolicy"))?,
-        match_policy: from
-            .match_policy
-            .map(|v| convert_match_policy_type_to_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("matchPolicy"))?,
-        namespace_selector: from.namespace_selector,
-        object_selector: from.object_selector,
-        side_effects: from
-            .side_effects
-            .map(|v| convert_side_effect_class_to_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("sideEffects"))?,
-        timeout_seconds: from.timeout_seconds,
-        admission_review_versions: from.admission_review_versions,
-        reinvocation_policy: from
-            .reinvocation_policy
-            .map(|v| convert_reinvocation_policy_type_to_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("reinvocationPolicy"))?,
-        match_conditions: from
-            .match_conditions
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| {
-                convert_match_condition_to_internal(v).map_err(|e| e.in_index(i))
-            })
-            .collect::<Result<Vec<_>, ConversionError>>()
-            .map_err(|e| e.in_field("matchConditions"))?,
-    })
-}
-/// Converts `MutatingWebhook` to the internal type.
-pub fn convert_mutating_webhook_to_internal(
-    from: super::types::MutatingWebhook,
-) -> Result<crate::admissionregistration::MutatingWebhook, ConversionError> {
-    auto_convert_mutating_webhook_to_internal(from)
-}
-/// Converts `MutatingWebhook` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_mutating_webhook_from_internal(
-    from: crate::admissionregistration::MutatingWebhook,
-) -> Result<super::types::MutatingWebhook, ConversionError> {
-    Ok(super::types::MutatingWebhook {
-        name: from.name,
-        client_config: convert_webhook_client_config_from_internal(from.client_config)
-            .map_err(|e| e.in_field("clientConfig"))?,
-        rules: from
-            .rules
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| {
-                convert_rule_with_operations_from_internal(v).map_err(|e| e.in_index(i))
-            })
-            .collect::<Result<Vec<_>, ConversionError>>()
-            .map_err(|e| e.in_field("rules"))?,
-        failure_policy: from
-            .failure_policy
-            .map(|v| convert_failure_policy_type_from_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("failurePolicy"))?,
-        match_policy: from
-            .match_policy
-            .map(|v| convert_match_policy_type_from_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("matchPolicy"))?,
-        namespace_selector: from.namespace_selector,
-        object_selector: from.object_selector,
-        side_effects: from
-            .side_effects
-            .map(|v| convert_side_effect_class_from_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("sideEffects"))?,
-        timeout_seconds: from.timeout_seconds,
-        admission_review_versions: from.admission_review_versions,
-        reinvocation_policy: from
-            .reinvocation_policy
-            .map(|v| convert_reinvocation_policy_type_from_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("reinvocationPolicy"))?,
-        match_conditions: from
-            .match_conditions
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| {
-                convert_match_condition_from_internal(v).map_err(|e| e.in_index(i))
-            })
-            .collect::<Result<Vec<_>, ConversionError>>()
-            .map_err(|e| e.in_field("matchConditions"))?,
-    })
-}
-/// Converts `MutatingWebhook` from the internal type.
-pub fn convert_mutating_webhook_from_internal(
-    from: crate::admissionregistration::MutatingWebhook,
-) -> Result<super::types::MutatingWebhook, ConversionError> {
-    auto_convert_mutating_webhook_from_internal(from)
-}
-/// Converts `MutatingWebhookConfiguration` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_mutating_webhook_configuration_to_internal(
-    from: super::types::MutatingWebhookConfiguration,
-) -> Result<
-    crate::admissionregistration::MutatingWebhookConfiguration,
-    ConversionError,
-> {
-    Ok(crate::admissionregistration::MutatingWebhookConfiguration {
-        type_meta: ::core::default::Default::default(),
-        metadata: from.metadata,
-        webhooks: from
-            .webhooks
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| {
-                convert_mutating_webhook_to_internal(v).map_err(|e| e.in_index(i))
-            })
-            .collect::<Result<Vec<_>, ConversionError>>()
-            .map_err(|e| e.in_field("webhooks"))?,
-    })
-}
-/// Converts `MutatingWebhookConfiguration` to the internal type.
-pub fn convert_mutating_webhook_configuration_to_internal(
-    from: super::types::MutatingWebhookConfiguration,
-) -> Result<
-    crate::admissionregistration::MutatingWebhookConfiguration,
-    ConversionError,
-> {
-    auto_convert_mutating_webhook_configuration_to_internal(from)
-}
-/// Converts `MutatingWebhookConfiguration` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_mutating_webhook_configuration_from_internal(
-    from: crate::admissionregistration::MutatingWebhookConfiguration,
-) -> Result<super::types::MutatingWebhookConfiguration, ConversionError> {
-    Ok(super::types::MutatingWebhookConfiguration {
-        type_meta: ::core::default::Default::default(),
-        metadata: from.metadata,
-        webhooks: from
-            .webhooks
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| {
-                convert_mutating_webhook_from_internal(v).map_err(|e| e.in_index(i))
-            })
-            .collect::<Result<Vec<_>, ConversionError>>()
-            .map_err(|e| e.in_field("webhooks"))?,
-    })
-}
-/// Converts `MutatingWebhookConfiguration` from the internal type.
-pub fn convert_mutating_webhook_configuration_from_internal(
-    from: crate::admissionregistration::MutatingWebhookConfiguration,
-) -> Result<super::types::MutatingWebhookConfiguration, ConversionError> {
-    auto_convert_mutating_webhook_configuration_from_internal(from)
-}
-/// Converts `MutatingWebhookConfigurationList` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_mutating_webhook_configuration_list_to_internal(
-    from: super::types::MutatingWebhookConfigurationList,
-) -> Result<
-    crate::admissionregistration::MutatingWebhookConfigurationList,
-    ConversionError,
-> {
-    Ok(crate::admissionregistration::MutatingWebhookConfigurationList {
-        type_meta: ::core::default::Default::default(),
-        metadata: from.metadata,
-        items: from
-            .items
-            .map(|v| {
-                v
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, v)| {
-                        convert_mutating_webhook_configuration_to_internal(v)
-                            .map_err(|e| e.in_index(i))
-                    })
-                    .collect::<Result<Vec<_>, ConversionError>>()
-            })
-            .transpose()
-            .map_err(|e| e.in_field("items"))?,
-    })
-}
-/// Converts `MutatingWebhookConfigurationList` to the internal type.
-pub fn convert_mutating_webhook_configuration_list_to_internal(
-    from: super::types::MutatingWebhookConfigurationList,
-) -> Result<
-    crate::admissionregistration::MutatingWebhookConfigurationList,
-    ConversionError,
-> {
-    auto_convert_mutating_webhook_configuration_list_to_internal(from)
-}
-/// Converts `MutatingWebhookConfigurationList` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_mutating_webhook_configuration_list_from_internal(
-    from: crate::admissionregistration::MutatingWebhookConfigurationList,
-) -> Result<super::types::MutatingWebhookConfigurationList, ConversionError> {
-    Ok(super::types::MutatingWebhookConfigurationList {
-        type_meta: ::core::default::Default::default(),
-        metadata: from.metadata,
-        items: from
-            .items
-            .map(|v| {
-                v
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, v)| {
-                        convert_mutating_webhook_configuration_from_internal(v)
-                            .map_err(|e| e.in_index(i))
-                    })
-                    .collect::<Result<Vec<_>, ConversionError>>()
-            })
-            .transpose()
-            .map_err(|e| e.in_field("items"))?,
-    })
-}
-/// Converts `MutatingWebhookConfigurationList` from the internal type.
-pub fn convert_mutating_webhook_configuration_list_from_internal(
-    from: crate::admissionregistration::MutatingWebhookConfigurationList,
-) -> Result<super::types::MutatingWebhookConfigurationList, ConversionError> {
-    auto_convert_mutating_webhook_configuration_list_from_internal(from)
-}
-/// Converts `Mutation` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_mutation_to_internal(
-    from: super::types::Mutation,
-) -> Result<crate::admissionregistration::Mutation, ConversionError> {
-    Ok(crate::admissionregistration::Mutation {
-        patch_type: convert_patch_type_to_internal(from.patch_type)
-            .map_err(|e| e.in_field("patchType"))?,
-        apply_configuration: from
-            .apply_configuration
-            .map(|v| convert_apply_configuration_to_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("applyConfiguration"))?,
-        json_patch: from
-            .json_patch
-            .map(|v| convert_json_patch_to_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("jsonPatch"))?,
-    })
-}
-/// Converts `Mutation` to the internal type.
-pub fn convert_mutation_to_internal(
-    from: super::types::Mutation,
-) -> Result<crate::admissionregistration::Mutation, ConversionError> {
-    auto_convert_mutation_to_internal(from)
-}
-/// Converts `Mutation` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_mutation_from_internal(
-    from: crate::admissionregistration::Mutation,
-) -> Result<super::types::Mutation, ConversionError> {
-    Ok(super::types::Mutation {
-        patch_type: convert_patch_type_from_internal(from.patch_type)
-            .map_err(|e| e.in_field("patchType"))?,
-        apply_configuration: from
-            .apply_configuration
-            .map(|v| convert_apply_configuration_from_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("applyConfiguration"))?,
-        json_patch: from
-            .json_patch
-            .map(|v| convert_json_patch_from_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("jsonPatch"))?,
-    })
-}
-/// Converts `Mutation` from the internal type.
-pub fn convert_mutation_from_internal(
-    from: crate::admissionregistration::Mutation,
-) -> Result<super::types::Mutation, ConversionError> {
-    auto_convert_mutation_from_internal(from)
-}
-/// Converts `NamedRuleWithOperations` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_named_rule_with_operations_to_internal(
-    from: super::types::NamedRuleWithOperations,
-) -> Result<crate::admissionregistration::NamedRuleWithOperations, ConversionError> {
-    Ok(crate::admissionregistration::NamedRuleWithOperations {
-        resource_names: from.resource_names,
-        rule_with_operations: convert_rule_with_operations_to_internal(
-                from.rule_with_operations,
-            )
-            .map_err(|e| e.in_field("ruleWithOperations"))?,
-    })
-}
-/// Converts `NamedRuleWithOperations` to the internal type.
-pub fn convert_named_rule_with_operations_to_internal(
-    from: super::types::NamedRuleWithOperations,
-) -> Result<crate::admissionregistration::NamedRuleWithOperations, ConversionError> {
-    auto_convert_named_rule_with_operations_to_internal(from)
-}
-/// Converts `NamedRuleWithOperations` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_named_rule_with_operations_from_internal(
-    from: crate::admissionregistration::NamedRuleWithOperations,
-) -> Result<super::types::NamedRuleWithOperations, ConversionError> {
-    Ok(super::types::NamedRuleWithOperations {
-        resource_names: from.resource_names,
-        rule_with_operations: convert_rule_with_operations_from_internal(
-                from.rule_with_operations,
-            )
-            .map_err(|e| e.in_field("ruleWithOperations"))?,
-    })
-}
-/// Converts `NamedRuleWithOperations` from the internal type.
-pub fn convert_named_rule_with_operations_from_internal(
-    from: crate::admissionregistration::NamedRuleWithOperations,
-) -> Result<super::types::NamedRuleWithOperations, ConversionError> {
-    auto_convert_named_rule_with_operations_from_internal(from)
-}
-/// Converts `OperationType` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_operation_type_to_internal(
-    from: super::types::OperationType,
-) -> Result<crate::admissionregistration::OperationType, ConversionError> {
-    Ok(crate::admissionregistration::OperationType(from.0))
-}
-/// Converts `OperationType` to the internal type.
-pub fn convert_operation_type_to_internal(
-    from: super::types::OperationType,
-) -> Result<crate::admissionregistration::OperationType, ConversionError> {
-    auto_convert_operation_type_to_internal(from)
-}
-/// Converts `OperationType` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_operation_type_from_internal(
-    from: crate::admissionregistration::OperationType,
-) -> Result<super::types::OperationType, ConversionError> {
-    Ok(super::types::OperationType(from.0))
-}
-/// Converts `OperationType` from the internal type.
-pub fn convert_operation_type_from_internal(
-    from: crate::admissionregistration::OperationType,
-) -> Result<super::types::OperationType, ConversionError> {
-    auto_convert_operation_type_from_internal(from)
-}
-/// Converts `ParamKind` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_param_kind_to_internal(
-    from: super::types::ParamKind,
-) -> Result<crate::admissionregistration::ParamKind, ConversionError> {
-    Ok(crate::admissionregistration::ParamKind {
-        api_version: from.api_version,
-        kind: from.kind,
-    })
-}
-/// Converts `ParamKind` to the internal type.
-pub fn convert_param_kind_to_internal(
-    from: super::types::ParamKind,
-) -> Result<crate::admissionregistration::ParamKind, ConversionError> {
-    auto_convert_param_kind_to_internal(from)
-}
-/// Converts `ParamKind` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_param_kind_from_internal(
-    from: crate::admissionregistration::ParamKind,
-) -> Result<super::types::ParamKind, ConversionError> {
-    Ok(super::types::ParamKind {
-        api_version: from.api_version,
-        kind: from.kind,
-    })
-}
-/// Converts `ParamKind` from the internal type.
-pub fn convert_param_kind_from_internal(
-    from: crate::admissionregistration::ParamKind,
-) -> Result<super::types::ParamKind, ConversionError> {
-    auto_convert_param_kind_from_internal(from)
-}
-/// Converts `ParamRef` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_param_ref_to_internal(
-    from: super::types::ParamRef,
-) -> Result<crate::admissionregistration::ParamRef, ConversionError> {
-    Ok(crate::admissionregistration::ParamRef {
-        name: from.name,
-        namespace: from.namespace,
-        selector: from.selector,
-        parameter_not_found_action: from
-            .parameter_not_found_action
-            .map(|v| convert_parameter_not_found_action_type_to_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("parameterNotFoundAction"))?,
-    })
-}
-/// Converts `ParamRef` to the internal type.
-pub fn convert_param_ref_to_internal(
-    from: super::types::ParamRef,
-) -> Result<crate::admissionregistration::ParamRef, ConversionError> {
-    auto_convert_param_ref_to_internal(from)
-}
-/// Converts `ParamRef` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_param_ref_from_internal(
-    from: crate::admissionregistration::ParamRef,
-) -> Result<super::types::ParamRef, ConversionError> {
-    Ok(super::types::ParamRef {
-        name: from.name,
-        namespace: from.namespace,
-        selector: from.selector,
-        parameter_not_found_action: from
-            .parameter_not_found_action
-            .map(|v| convert_parameter_not_found_action_type_from_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("parameterNotFoundAction"))?,
-    })
-}
-/// Converts `ParamRef` from the internal type.
-pub fn convert_param_ref_from_internal(
-    from: crate::admissionregistration::ParamRef,
-) -> Result<super::types::ParamRef, ConversionError> {
-    auto_convert_param_ref_from_internal(from)
-}
-/// Converts `ParameterNotFoundActionType` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_parameter_not_found_action_type_to_internal(
-    from: super::types::ParameterNotFoundActionType,
-) -> Result<crate::admissionregistration::ParameterNotFoundActionType, ConversionError> {
-    Ok(crate::admissionregistration::ParameterNotFoundActionType(from.0))
-}
-/// Converts `ParameterNotFoundActionType` to the internal type.
-pub fn convert_parameter_not_found_action_type_to_internal(
-    from: super::types::ParameterNotFoundActionType,
-) -> Result<crate::admissionregistration::ParameterNotFoundActionType, ConversionError> {
-    auto_convert_parameter_not_found_action_type_to_internal(from)
-}
-/// Converts `ParameterNotFoundActionType` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_parameter_not_found_action_type_from_internal(
-    from: crate::admissionregistration::ParameterNotFoundActionType,
-) -> Result<super::types::ParameterNotFoundActionType, ConversionError> {
-    Ok(super::types::ParameterNotFoundActionType(from.0))
-}
-/// Converts `ParameterNotFoundActionType` from the internal type.
-pub fn convert_parameter_not_found_action_type_from_internal(
-    from: crate::admissionregistration::ParameterNotFoundActionType,
-) -> Result<super::types::ParameterNotFoundActionType, ConversionError> {
-    auto_convert_parameter_not_found_action_type_from_internal(from)
-}
-/// Converts `PatchType` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_patch_type_to_internal(
-    from: super::types::PatchType,
-) -> Result<crate::admissionregistration::PatchType, ConversionError> {
-    Ok(crate::admissionregistration::PatchType(from.0))
-}
-/// Converts `PatchType` to the internal type.
-pub fn convert_patch_type_to_internal(
-    from: super::types::PatchType,
-) -> Result<crate::admissionregistration::PatchType, ConversionError> {
-    auto_convert_patch_type_to_internal(from)
-}
-/// Converts `PatchType` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_patch_type_from_internal(
-    from: crate::admissionregistration::PatchType,
-) -> Result<super::types::PatchType, ConversionError> {
-    Ok(super::types::PatchType(from.0))
-}
-/// Converts `PatchType` from the internal type.
-pub fn convert_patch_type_from_internal(
-    from: crate::admissionregistration::PatchType,
-) -> Result<super::types::PatchType, ConversionError> {
-    auto_convert_patch_type_from_internal(from)
-}
-/// Converts `ReinvocationPolicyType` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_reinvocation_policy_type_to_internal(
-    from: super::types::ReinvocationPolicyType,
-) -> Result<crate::admissionregistration::ReinvocationPolicyType, ConversionError> {
-    Ok(crate::admissionregistration::ReinvocationPolicyType(from.0))
-}
-/// Converts `ReinvocationPolicyType` to the internal type.
-pub fn convert_reinvocation_policy_type_to_internal(
-    from: super::types::ReinvocationPolicyType,
-) -> Result<crate::admissionregistration::ReinvocationPolicyType, ConversionError> {
-    auto_convert_reinvocation_policy_type_to_internal(from)
-}
-/// Converts `ReinvocationPolicyType` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_reinvocation_policy_type_from_internal(
-    from: crate::admissionregistration::ReinvocationPolicyType,
-) -> Result<super::types::ReinvocationPolicyType, ConversionError> {
-    Ok(super::types::ReinvocationPolicyType(from.0))
-}
-/// Converts `ReinvocationPolicyType` from the internal type.
-pub fn convert_reinvocation_policy_type_from_internal(
-    from: crate::admissionregistration::ReinvocationPolicyType,
-) -> Result<super::types::ReinvocationPolicyType, ConversionError> {
-    auto_convert_reinvocation_policy_type_from_internal(from)
+    scheme.add_conversion_func(convert_mutating_webhook_configuration_to_internal);
+    scheme.add_conversion_func(convert_mutating_webhook_configuration_from_internal);
+    scheme.add_conversion_func(convert_mutating_webhook_configuration_list_to_internal);
+    scheme
+        .add_conversion_func(convert_mutating_webhook_configuration_list_from_internal);
 }
 /// Converts `Rule` to the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_rule_to_internal(
-    from: super::types::Rule,
-) -> Result<crate::admissionregistration::Rule, ConversionError> {
-    Ok(crate::admissionregistration::Rule {
+    from: crate::admissionregistration::v1::types::Rule,
+) -> Result<crate::admissionregistration::types::Rule, ConversionError> {
+    Ok(crate::admissionregistration::types::Rule {
         api_groups: from.api_groups,
         api_versions: from.api_versions,
         resources: from.resources,
@@ -1235,16 +63,16 @@ pub fn auto_convert_rule_to_internal(
 }
 /// Converts `Rule` to the internal type.
 pub fn convert_rule_to_internal(
-    from: super::types::Rule,
-) -> Result<crate::admissionregistration::Rule, ConversionError> {
+    from: crate::admissionregistration::v1::types::Rule,
+) -> Result<crate::admissionregistration::types::Rule, ConversionError> {
     auto_convert_rule_to_internal(from)
 }
 /// Converts `Rule` from the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_rule_from_internal(
-    from: crate::admissionregistration::Rule,
-) -> Result<super::types::Rule, ConversionError> {
-    Ok(super::types::Rule {
+    from: crate::admissionregistration::types::Rule,
+) -> Result<crate::admissionregistration::v1::types::Rule, ConversionError> {
+    Ok(crate::admissionregistration::v1::types::Rule {
         api_groups: from.api_groups,
         api_versions: from.api_versions,
         resources: from.resources,
@@ -1257,152 +85,270 @@ pub fn auto_convert_rule_from_internal(
 }
 /// Converts `Rule` from the internal type.
 pub fn convert_rule_from_internal(
-    from: crate::admissionregistration::Rule,
-) -> Result<super::types::Rule, ConversionError> {
+    from: crate::admissionregistration::types::Rule,
+) -> Result<crate::admissionregistration::v1::types::Rule, ConversionError> {
     auto_convert_rule_from_internal(from)
-}
-/// Converts `RuleWithOperations` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_rule_with_operations_to_internal(
-    from: super::types::RuleWithOperations,
-) -> Result<crate::admissionregistration::RuleWithOperations, ConversionError> {
-    Ok(crate::admissionregistration::RuleWithOperations {
-        operations: from
-            .operations
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| {
-                convert_operation_type_to_internal(v).map_err(|e| e.in_index(i))
-            })
-            .collect::<Result<Vec<_>, ConversionError>>()
-            .map_err(|e| e.in_field("operations"))?,
-        rule: convert_rule_to_internal(from.rule).map_err(|e| e.in_field("rule"))?,
-    })
-}
-/// Converts `RuleWithOperations` to the internal type.
-pub fn convert_rule_with_operations_to_internal(
-    from: super::types::RuleWithOperations,
-) -> Result<crate::admissionregistration::RuleWithOperations, ConversionError> {
-    auto_convert_rule_with_operations_to_internal(from)
-}
-/// Converts `RuleWithOperations` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_rule_with_operations_from_internal(
-    from: crate::admissionregistration::RuleWithOperations,
-) -> Result<super::types::RuleWithOperations, ConversionError> {
-    Ok(super::types::RuleWithOperations {
-        operations: from
-            .operations
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| {
-                convert_operation_type_from_internal(v).map_err(|e| e.in_index(i))
-            })
-            .collect::<Result<Vec<_>, ConversionError>>()
-            .map_err(|e| e.in_field("operations"))?,
-        rule: convert_rule_from_internal(from.rule).map_err(|e| e.in_field("rule"))?,
-    })
-}
-/// Converts `RuleWithOperations` from the internal type.
-pub fn convert_rule_with_operations_from_internal(
-    from: crate::admissionregistration::RuleWithOperations,
-) -> Result<super::types::RuleWithOperations, ConversionError> {
-    auto_convert_rule_with_operations_from_internal(from)
 }
 /// Converts `ScopeType` to the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_scope_type_to_internal(
-    from: super::types::ScopeType,
-) -> Result<crate::admissionregistration::ScopeType, ConversionError> {
-    Ok(crate::admissionregistration::ScopeType(from.0))
+    from: crate::admissionregistration::v1::types::ScopeType,
+) -> Result<crate::admissionregistration::types::ScopeType, ConversionError> {
+    Ok(crate::admissionregistration::types::ScopeType(from.0))
 }
 /// Converts `ScopeType` to the internal type.
 pub fn convert_scope_type_to_internal(
-    from: super::types::ScopeType,
-) -> Result<crate::admissionregistration::ScopeType, ConversionError> {
+    from: crate::admissionregistration::v1::types::ScopeType,
+) -> Result<crate::admissionregistration::types::ScopeType, ConversionError> {
     auto_convert_scope_type_to_internal(from)
 }
 /// Converts `ScopeType` from the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_scope_type_from_internal(
-    from: crate::admissionregistration::ScopeType,
-) -> Result<super::types::ScopeType, ConversionError> {
-    Ok(super::types::ScopeType(from.0))
+    from: crate::admissionregistration::types::ScopeType,
+) -> Result<crate::admissionregistration::v1::types::ScopeType, ConversionError> {
+    Ok(crate::admissionregistration::v1::types::ScopeType(from.0))
 }
 /// Converts `ScopeType` from the internal type.
 pub fn convert_scope_type_from_internal(
-    from: crate::admissionregistration::ScopeType,
-) -> Result<super::types::ScopeType, ConversionError> {
+    from: crate::admissionregistration::types::ScopeType,
+) -> Result<crate::admissionregistration::v1::types::ScopeType, ConversionError> {
     auto_convert_scope_type_from_internal(from)
 }
-/// Converts `ServiceReference` to the internal type, field by field.
+/// Converts `FailurePolicyType` to the internal type, field by field.
 #[allow(unused_variables)]
-pub fn auto_convert_service_reference_to_internal(
-    from: super::types::ServiceReference,
-) -> Result<crate::admissionregistration::ServiceReference, ConversionError> {
-    Ok(crate::admissionregistration::ServiceReference {
-        namespace: from.namespace,
-        name: from.name,
-        path: from.path,
-        port: from.port,
-    })
+pub fn auto_convert_failure_policy_type_to_internal(
+    from: crate::admissionregistration::v1::types::FailurePolicyType,
+) -> Result<crate::admissionregistration::types::FailurePolicyType, ConversionError> {
+    Ok(crate::admissionregistration::types::FailurePolicyType(from.0))
 }
-/// Converts `ServiceReference` to the internal type.
-pub fn convert_service_reference_to_internal(
-    from: super::types::ServiceReference,
-) -> Result<crate::admissionregistration::ServiceReference, ConversionError> {
-    auto_convert_service_reference_to_internal(from)
+/// Converts `FailurePolicyType` to the internal type.
+pub fn convert_failure_policy_type_to_internal(
+    from: crate::admissionregistration::v1::types::FailurePolicyType,
+) -> Result<crate::admissionregistration::types::FailurePolicyType, ConversionError> {
+    auto_convert_failure_policy_type_to_internal(from)
 }
-/// Converts `ServiceReference` from the internal type, field by field.
+/// Converts `FailurePolicyType` from the internal type, field by field.
 #[allow(unused_variables)]
-pub fn auto_convert_service_reference_from_internal(
-    from: crate::admissionregistration::ServiceReference,
-) -> Result<super::types::ServiceReference, ConversionError> {
-    Ok(super::types::ServiceReference {
-        namespace: from.namespace,
-        name: from.name,
-        path: from.path,
-        port: from.port,
-    })
+pub fn auto_convert_failure_policy_type_from_internal(
+    from: crate::admissionregistration::types::FailurePolicyType,
+) -> Result<
+    crate::admissionregistration::v1::types::FailurePolicyType,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::FailurePolicyType(from.0))
 }
-/// Converts `ServiceReference` from the internal type.
-pub fn convert_service_reference_from_internal(
-    from: crate::admissionregistration::ServiceReference,
-) -> Result<super::types::ServiceReference, ConversionError> {
-    auto_convert_service_reference_from_internal(from)
+/// Converts `FailurePolicyType` from the internal type.
+pub fn convert_failure_policy_type_from_internal(
+    from: crate::admissionregistration::types::FailurePolicyType,
+) -> Result<
+    crate::admissionregistration::v1::types::FailurePolicyType,
+    ConversionError,
+> {
+    auto_convert_failure_policy_type_from_internal(from)
+}
+/// Converts `ParameterNotFoundActionType` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_parameter_not_found_action_type_to_internal(
+    from: crate::admissionregistration::v1::types::ParameterNotFoundActionType,
+) -> Result<
+    crate::admissionregistration::types::ParameterNotFoundActionType,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::types::ParameterNotFoundActionType(from.0))
+}
+/// Converts `ParameterNotFoundActionType` to the internal type.
+pub fn convert_parameter_not_found_action_type_to_internal(
+    from: crate::admissionregistration::v1::types::ParameterNotFoundActionType,
+) -> Result<
+    crate::admissionregistration::types::ParameterNotFoundActionType,
+    ConversionError,
+> {
+    auto_convert_parameter_not_found_action_type_to_internal(from)
+}
+/// Converts `ParameterNotFoundActionType` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_parameter_not_found_action_type_from_internal(
+    from: crate::admissionregistration::types::ParameterNotFoundActionType,
+) -> Result<
+    crate::admissionregistration::v1::types::ParameterNotFoundActionType,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::ParameterNotFoundActionType(from.0))
+}
+/// Converts `ParameterNotFoundActionType` from the internal type.
+pub fn convert_parameter_not_found_action_type_from_internal(
+    from: crate::admissionregistration::types::ParameterNotFoundActionType,
+) -> Result<
+    crate::admissionregistration::v1::types::ParameterNotFoundActionType,
+    ConversionError,
+> {
+    auto_convert_parameter_not_found_action_type_from_internal(from)
+}
+/// Converts `MatchPolicyType` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_match_policy_type_to_internal(
+    from: crate::admissionregistration::v1::types::MatchPolicyType,
+) -> Result<crate::admissionregistration::types::MatchPolicyType, ConversionError> {
+    Ok(crate::admissionregistration::types::MatchPolicyType(from.0))
+}
+/// Converts `MatchPolicyType` to the internal type.
+pub fn convert_match_policy_type_to_internal(
+    from: crate::admissionregistration::v1::types::MatchPolicyType,
+) -> Result<crate::admissionregistration::types::MatchPolicyType, ConversionError> {
+    auto_convert_match_policy_type_to_internal(from)
+}
+/// Converts `MatchPolicyType` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_match_policy_type_from_internal(
+    from: crate::admissionregistration::types::MatchPolicyType,
+) -> Result<crate::admissionregistration::v1::types::MatchPolicyType, ConversionError> {
+    Ok(crate::admissionregistration::v1::types::MatchPolicyType(from.0))
+}
+/// Converts `MatchPolicyType` from the internal type.
+pub fn convert_match_policy_type_from_internal(
+    from: crate::admissionregistration::types::MatchPolicyType,
+) -> Result<crate::admissionregistration::v1::types::MatchPolicyType, ConversionError> {
+    auto_convert_match_policy_type_from_internal(from)
 }
 /// Converts `SideEffectClass` to the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_side_effect_class_to_internal(
-    from: super::types::SideEffectClass,
-) -> Result<crate::admissionregistration::SideEffectClass, ConversionError> {
-    Ok(crate::admissionregistration::SideEffectClass(from.0))
+    from: crate::admissionregistration::v1::types::SideEffectClass,
+) -> Result<crate::admissionregistration::types::SideEffectClass, ConversionError> {
+    Ok(crate::admissionregistration::types::SideEffectClass(from.0))
 }
 /// Converts `SideEffectClass` to the internal type.
 pub fn convert_side_effect_class_to_internal(
-    from: super::types::SideEffectClass,
-) -> Result<crate::admissionregistration::SideEffectClass, ConversionError> {
+    from: crate::admissionregistration::v1::types::SideEffectClass,
+) -> Result<crate::admissionregistration::types::SideEffectClass, ConversionError> {
     auto_convert_side_effect_class_to_internal(from)
 }
 /// Converts `SideEffectClass` from the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_side_effect_class_from_internal(
-    from: crate::admissionregistration::SideEffectClass,
-) -> Result<super::types::SideEffectClass, ConversionError> {
-    Ok(super::types::SideEffectClass(from.0))
+    from: crate::admissionregistration::types::SideEffectClass,
+) -> Result<crate::admissionregistration::v1::types::SideEffectClass, ConversionError> {
+    Ok(crate::admissionregistration::v1::types::SideEffectClass(from.0))
 }
 /// Converts `SideEffectClass` from the internal type.
 pub fn convert_side_effect_class_from_internal(
-    from: crate::admissionregistration::SideEffectClass,
-) -> Result<super::types::SideEffectClass, ConversionError> {
+    from: crate::admissionregistration::types::SideEffectClass,
+) -> Result<crate::admissionregistration::v1::types::SideEffectClass, ConversionError> {
     auto_convert_side_effect_class_from_internal(from)
+}
+/// Converts `ValidatingAdmissionPolicy` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_validating_admission_policy_to_internal(
+    from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicy,
+) -> Result<
+    crate::admissionregistration::types::ValidatingAdmissionPolicy,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::types::ValidatingAdmissionPolicy {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        spec: convert_validating_admission_policy_spec_to_internal(from.spec)
+            .map_err(|e| e.in_field("spec"))?,
+        status: convert_validating_admission_policy_status_to_internal(from.status)
+            .map_err(|e| e.in_field("status"))?,
+    })
+}
+/// Converts `ValidatingAdmissionPolicy` to the internal type.
+pub fn convert_validating_admission_policy_to_internal(
+    from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicy,
+) -> Result<
+    crate::admissionregistration::types::ValidatingAdmissionPolicy,
+    ConversionError,
+> {
+    auto_convert_validating_admission_policy_to_internal(from)
+}
+/// Converts `ValidatingAdmissionPolicy` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_validating_admission_policy_from_internal(
+    from: crate::admissionregistration::types::ValidatingAdmissionPolicy,
+) -> Result<
+    crate::admissionregistration::v1::types::ValidatingAdmissionPolicy,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::ValidatingAdmissionPolicy {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        spec: convert_validating_admission_policy_spec_from_internal(from.spec)
+            .map_err(|e| e.in_field("spec"))?,
+        status: convert_validating_admission_policy_status_from_internal(from.status)
+            .map_err(|e| e.in_field("status"))?,
+    })
+}
+/// Converts `ValidatingAdmissionPolicy` from the internal type.
+pub fn convert_validating_admission_policy_from_internal(
+    from: crate::admissionregistration::types::ValidatingAdmissionPolicy,
+) -> Result<
+    crate::admissionregistration::v1::types::ValidatingAdmissionPolicy,
+    ConversionError,
+> {
+    auto_convert_validating_admission_policy_from_internal(from)
+}
+/// Converts `ValidatingAdmissionPolicyStatus` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_validating_admission_policy_status_to_internal(
+    from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyStatus,
+) -> Result<
+    crate::admissionregistration::types::ValidatingAdmissionPolicyStatus,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::types::ValidatingAdmissionPolicyStatus {
+        observed_generation: from.observed_generation,
+        type_checking: from
+            .type_checking
+            .map(|v| convert_type_checking_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("typeChecking"))?,
+        conditions: from.conditions,
+    })
+}
+/// Converts `ValidatingAdmissionPolicyStatus` to the internal type.
+pub fn convert_validating_admission_policy_status_to_internal(
+    from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyStatus,
+) -> Result<
+    crate::admissionregistration::types::ValidatingAdmissionPolicyStatus,
+    ConversionError,
+> {
+    auto_convert_validating_admission_policy_status_to_internal(from)
+}
+/// Converts `ValidatingAdmissionPolicyStatus` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_validating_admission_policy_status_from_internal(
+    from: crate::admissionregistration::types::ValidatingAdmissionPolicyStatus,
+) -> Result<
+    crate::admissionregistration::v1::types::ValidatingAdmissionPolicyStatus,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::ValidatingAdmissionPolicyStatus {
+        observed_generation: from.observed_generation,
+        type_checking: from
+            .type_checking
+            .map(|v| convert_type_checking_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("typeChecking"))?,
+        conditions: from.conditions,
+    })
+}
+/// Converts `ValidatingAdmissionPolicyStatus` from the internal type.
+pub fn convert_validating_admission_policy_status_from_internal(
+    from: crate::admissionregistration::types::ValidatingAdmissionPolicyStatus,
+) -> Result<
+    crate::admissionregistration::v1::types::ValidatingAdmissionPolicyStatus,
+    ConversionError,
+> {
+    auto_convert_validating_admission_policy_status_from_internal(from)
 }
 /// Converts `TypeChecking` to the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_type_checking_to_internal(
-    from: super::types::TypeChecking,
-) -> Result<crate::admissionregistration::TypeChecking, ConversionError> {
-    Ok(crate::admissionregistration::TypeChecking {
+    from: crate::admissionregistration::v1::types::TypeChecking,
+) -> Result<crate::admissionregistration::types::TypeChecking, ConversionError> {
+    Ok(crate::admissionregistration::types::TypeChecking {
         expression_warnings: from
             .expression_warnings
             .into_iter()
@@ -1416,16 +362,16 @@ pub fn auto_convert_type_checking_to_internal(
 }
 /// Converts `TypeChecking` to the internal type.
 pub fn convert_type_checking_to_internal(
-    from: super::types::TypeChecking,
-) -> Result<crate::admissionregistration::TypeChecking, ConversionError> {
+    from: crate::admissionregistration::v1::types::TypeChecking,
+) -> Result<crate::admissionregistration::types::TypeChecking, ConversionError> {
     auto_convert_type_checking_to_internal(from)
 }
 /// Converts `TypeChecking` from the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_type_checking_from_internal(
-    from: crate::admissionregistration::TypeChecking,
-) -> Result<super::types::TypeChecking, ConversionError> {
-    Ok(super::types::TypeChecking {
+    from: crate::admissionregistration::types::TypeChecking,
+) -> Result<crate::admissionregistration::v1::types::TypeChecking, ConversionError> {
+    Ok(crate::admissionregistration::v1::types::TypeChecking {
         expression_warnings: from
             .expression_warnings
             .into_iter()
@@ -1439,241 +385,57 @@ pub fn auto_convert_type_checking_from_internal(
 }
 /// Converts `TypeChecking` from the internal type.
 pub fn convert_type_checking_from_internal(
-    from: crate::admissionregistration::TypeChecking,
-) -> Result<super::types::TypeChecking, ConversionError> {
+    from: crate::admissionregistration::types::TypeChecking,
+) -> Result<crate::admissionregistration::v1::types::TypeChecking, ConversionError> {
     auto_convert_type_checking_from_internal(from)
 }
-/// Converts `ValidatingAdmissionPolicy` to the internal type, field by field.
+/// Converts `ExpressionWarning` to the internal type, field by field.
 #[allow(unused_variables)]
-pub fn auto_convert_validating_admission_policy_to_internal(
-    from: super::types::ValidatingAdmissionPolicy,
-) -> Result<crate::admissionregistration::ValidatingAdmissionPolicy, ConversionError> {
-    Ok(crate::admissionregistration::ValidatingAdmissionPolicy {
-        type_meta: ::core::default::Default::default(),
-        metadata: from.metadata,
-        spec: convert_validating_admission_policy_spec_to_internal(from.spec)
-            .map_err(|e| e.in_field("spec"))?,
-        status: convert_validating_admission_policy_status_to_internal(from.status)
-            .map_err(|e| e.in_field("status"))?,
+pub fn auto_convert_expression_warning_to_internal(
+    from: crate::admissionregistration::v1::types::ExpressionWarning,
+) -> Result<crate::admissionregistration::types::ExpressionWarning, ConversionError> {
+    Ok(crate::admissionregistration::types::ExpressionWarning {
+        field_ref: from.field_ref,
+        warning: from.warning,
     })
 }
-/// Converts `ValidatingAdmissionPolicy` to the internal type.
-pub fn convert_validating_admission_policy_to_internal(
-    from: super::types::ValidatingAdmissionPolicy,
-) -> Result<crate::admissionregistration::ValidatingAdmissionPolicy, ConversionError> {
-    auto_convert_validating_admission_policy_to_internal(from)
+/// Converts `ExpressionWarning` to the internal type.
+pub fn convert_expression_warning_to_internal(
+    from: crate::admissionregistration::v1::types::ExpressionWarning,
+) -> Result<crate::admissionregistration::types::ExpressionWarning, ConversionError> {
+    auto_convert_expression_warning_to_internal(from)
 }
-/// Converts `ValidatingAdmissionPolicy` from the internal type, field by field.
+/// Converts `ExpressionWarning` from the internal type, field by field.
 #[allow(unused_variables)]
-pub fn auto_convert_validating_admission_policy_from_internal(
-    from: crate::admissionregistration::ValidatingAdmissionPolicy,
-) -> Result<super::types::ValidatingAdmissionPolicy, ConversionError> {
-    Ok(super::types::ValidatingAdmissionPolicy {
-        type_meta: ::core::default::Default::default(),
-        metadata: from.metadata,
-        spec: convert_validating_admission_policy_spec_from_internal(from.spec)
-            .map_err(|e| e.in_field("spec"))?,
-        status: convert_validating_admission_policy_status_from_internal(from.status)
-            .map_err(|e| e.in_field("status"))?,
-    })
-}
-/// Converts `ValidatingAdmissionPolicy` from the internal type.
-pub fn convert_validating_admission_policy_from_internal(
-    from: crate::admissionregistration::ValidatingAdmissionPolicy,
-) -> Result<super::types::ValidatingAdmissionPolicy, ConversionError> {
-    auto_convert_validating_admission_policy_from_internal(from)
-}
-/// Converts `ValidatingAdmissionPolicyBinding` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_validating_admission_policy_binding_to_internal(
-    from: super::types::ValidatingAdmissionPolicyBinding,
+pub fn auto_convert_expression_warning_from_internal(
+    from: crate::admissionregistration::types::ExpressionWarning,
 ) -> Result<
-    crate::admissionregistration::ValidatingAdmissionPolicyBinding,
+    crate::admissionregistration::v1::types::ExpressionWarning,
     ConversionError,
 > {
-    Ok(crate::admissionregistration::ValidatingAdmissionPolicyBinding {
-        type_meta: ::core::default::Default::default(),
-        metadata: from.metadata,
-        spec: convert_validating_admission_policy_binding_spec_to_internal(from.spec)
-            .map_err(|e| e.in_field("spec"))?,
+    Ok(crate::admissionregistration::v1::types::ExpressionWarning {
+        field_ref: from.field_ref,
+        warning: from.warning,
     })
 }
-/// Converts `ValidatingAdmissionPolicyBinding` to the internal type.
-pub fn convert_validating_admission_policy_binding_to_internal(
-    from: super::types::ValidatingAdmissionPolicyBinding,
+/// Converts `ExpressionWarning` from the internal type.
+pub fn convert_expression_warning_from_internal(
+    from: crate::admissionregistration::types::ExpressionWarning,
 ) -> Result<
-    crate::admissionregistration::ValidatingAdmissionPolicyBinding,
+    crate::admissionregistration::v1::types::ExpressionWarning,
     ConversionError,
 > {
-    auto_convert_validating_admission_policy_binding_to_internal(from)
-}
-/// Converts `ValidatingAdmissionPolicyBinding` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_validating_admission_policy_binding_from_internal(
-    from: crate::admissionregistration::ValidatingAdmissionPolicyBinding,
-) -> Result<super::types::ValidatingAdmissionPolicyBinding, ConversionError> {
-    Ok(super::types::ValidatingAdmissionPolicyBinding {
-        type_meta: ::core::default::Default::default(),
-        metadata: from.metadata,
-        spec: convert_validating_admission_policy_binding_spec_from_internal(from.spec)
-            .map_err(|e| e.in_field("spec"))?,
-    })
-}
-/// Converts `ValidatingAdmissionPolicyBinding` from the internal type.
-pub fn convert_validating_admission_policy_binding_from_internal(
-    from: crate::admissionregistration::ValidatingAdmissionPolicyBinding,
-) -> Result<super::types::ValidatingAdmissionPolicyBinding, ConversionError> {
-    auto_convert_validating_admission_policy_binding_from_internal(from)
-}
-/// Converts `ValidatingAdmissionPolicyBindingList` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_validating_admission_policy_binding_list_to_internal(
-    from: super::types::ValidatingAdmissionPolicyBindingList,
-) -> Result<
-    crate::admissionregistration::ValidatingAdmissionPolicyBindingList,
-    ConversionError,
-> {
-    Ok(crate::admissionregistration::ValidatingAdmissionPolicyBindingList {
-        type_meta: ::core::default::Default::default(),
-        metadata: from.metadata,
-        items: from
-            .items
-            .map(|v| {
-                v
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, v)| {
-                        convert_validating_admission_policy_binding_to_internal(v)
-                            .map_err(|e| e.in_index(i))
-                    })
-                    .collect::<Result<Vec<_>, ConversionError>>()
-            })
-            .transpose()
-            .map_err(|e| e.in_field("items"))?,
-    })
-}
-/// Converts `ValidatingAdmissionPolicyBindingList` to the internal type.
-pub fn convert_validating_admission_policy_binding_list_to_internal(
-    from: super::types::ValidatingAdmissionPolicyBindingList,
-) -> Result<
-    crate::admissionregistration::ValidatingAdmissionPolicyBindingList,
-    ConversionError,
-> {
-    auto_convert_validating_admission_policy_binding_list_to_internal(from)
-}
-/// Converts `ValidatingAdmissionPolicyBindingList` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_validating_admission_policy_binding_list_from_internal(
-    from: crate::admissionregistration::ValidatingAdmissionPolicyBindingList,
-) -> Result<super::types::ValidatingAdmissionPolicyBindingList, ConversionError> {
-    Ok(super::types::ValidatingAdmissionPolicyBindingList {
-        type_meta: ::core::default::Default::default(),
-        metadata: from.metadata,
-        items: from
-            .items
-            .map(|v| {
-                v
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, v)| {
-                        convert_validating_admission_policy_binding_from_internal(v)
-                            .map_err(|e| e.in_index(i))
-                    })
-                    .collect::<Result<Vec<_>, ConversionError>>()
-            })
-            .transpose()
-            .map_err(|e| e.in_field("items"))?,
-    })
-}
-/// Converts `ValidatingAdmissionPolicyBindingList` from the internal type.
-pub fn convert_validating_admission_policy_binding_list_from_internal(
-    from: crate::admissionregistration::ValidatingAdmissionPolicyBindingList,
-) -> Result<super::types::ValidatingAdmissionPolicyBindingList, ConversionError> {
-    auto_convert_validating_admission_policy_binding_list_from_internal(from)
-}
-/// Converts `ValidatingAdmissionPolicyBindingSpec` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_validating_admission_policy_binding_spec_to_internal(
-    from: super::types::ValidatingAdmissionPolicyBindingSpec,
-) -> Result<
-    crate::admissionregistration::ValidatingAdmissionPolicyBindingSpec,
-    ConversionError,
-> {
-    Ok(crate::admissionregistration::ValidatingAdmissionPolicyBindingSpec {
-        policy_name: from.policy_name,
-        param_ref: from
-            .param_ref
-            .map(|v| convert_param_ref_to_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("paramRef"))?,
-        match_resources: from
-            .match_resources
-            .map(|v| convert_match_resources_to_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("matchResources"))?,
-        validation_actions: from
-            .validation_actions
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| {
-                convert_validation_action_to_internal(v).map_err(|e| e.in_index(i))
-            })
-            .collect::<Result<Vec<_>, ConversionError>>()
-            .map_err(|e| e.in_field("validationActions"))?,
-    })
-}
-/// Converts `ValidatingAdmissionPolicyBindingSpec` to the internal type.
-pub fn convert_validating_admission_policy_binding_spec_to_internal(
-    from: super::types::ValidatingAdmissionPolicyBindingSpec,
-) -> Result<
-    crate::admissionregistration::ValidatingAdmissionPolicyBindingSpec,
-    ConversionError,
-> {
-    auto_convert_validating_admission_policy_binding_spec_to_internal(from)
-}
-/// Converts `ValidatingAdmissionPolicyBindingSpec` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_validating_admission_policy_binding_spec_from_internal(
-    from: crate::admissionregistration::ValidatingAdmissionPolicyBindingSpec,
-) -> Result<super::types::ValidatingAdmissionPolicyBindingSpec, ConversionError> {
-    Ok(super::types::ValidatingAdmissionPolicyBindingSpec {
-        policy_name: from.policy_name,
-        param_ref: from
-            .param_ref
-            .map(|v| convert_param_ref_from_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("paramRef"))?,
-        match_resources: from
-            .match_resources
-            .map(|v| convert_match_resources_from_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("matchResources"))?,
-        validation_actions: from
-            .validation_actions
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| {
-                convert_validation_action_from_internal(v).map_err(|e| e.in_index(i))
-            })
-            .collect::<Result<Vec<_>, ConversionError>>()
-            .map_err(|e| e.in_field("validationActions"))?,
-    })
-}
-/// Converts `ValidatingAdmissionPolicyBindingSpec` from the internal type.
-pub fn convert_validating_admission_policy_binding_spec_from_internal(
-    from: crate::admissionregistration::ValidatingAdmissionPolicyBindingSpec,
-) -> Result<super::types::ValidatingAdmissionPolicyBindingSpec, ConversionError> {
-    auto_convert_validating_admission_policy_binding_spec_from_internal(from)
+    auto_convert_expression_warning_from_internal(from)
 }
 /// Converts `ValidatingAdmissionPolicyList` to the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_validating_admission_policy_list_to_internal(
-    from: super::types::ValidatingAdmissionPolicyList,
+    from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyList,
 ) -> Result<
-    crate::admissionregistration::ValidatingAdmissionPolicyList,
+    crate::admissionregistration::types::ValidatingAdmissionPolicyList,
     ConversionError,
 > {
-    Ok(crate::admissionregistration::ValidatingAdmissionPolicyList {
+    Ok(crate::admissionregistration::types::ValidatingAdmissionPolicyList {
         type_meta: ::core::default::Default::default(),
         metadata: from.metadata,
         items: from
@@ -1694,9 +456,9 @@ pub fn auto_convert_validating_admission_policy_list_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyList` to the internal type.
 pub fn convert_validating_admission_policy_list_to_internal(
-    from: super::types::ValidatingAdmissionPolicyList,
+    from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyList,
 ) -> Result<
-    crate::admissionregistration::ValidatingAdmissionPolicyList,
+    crate::admissionregistration::types::ValidatingAdmissionPolicyList,
     ConversionError,
 > {
     auto_convert_validating_admission_policy_list_to_internal(from)
@@ -1704,9 +466,12 @@ pub fn convert_validating_admission_policy_list_to_internal(
 /// Converts `ValidatingAdmissionPolicyList` from the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_validating_admission_policy_list_from_internal(
-    from: crate::admissionregistration::ValidatingAdmissionPolicyList,
-) -> Result<super::types::ValidatingAdmissionPolicyList, ConversionError> {
-    Ok(super::types::ValidatingAdmissionPolicyList {
+    from: crate::admissionregistration::types::ValidatingAdmissionPolicyList,
+) -> Result<
+    crate::admissionregistration::v1::types::ValidatingAdmissionPolicyList,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::ValidatingAdmissionPolicyList {
         type_meta: ::core::default::Default::default(),
         metadata: from.metadata,
         items: from
@@ -1727,19 +492,22 @@ pub fn auto_convert_validating_admission_policy_list_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyList` from the internal type.
 pub fn convert_validating_admission_policy_list_from_internal(
-    from: crate::admissionregistration::ValidatingAdmissionPolicyList,
-) -> Result<super::types::ValidatingAdmissionPolicyList, ConversionError> {
+    from: crate::admissionregistration::types::ValidatingAdmissionPolicyList,
+) -> Result<
+    crate::admissionregistration::v1::types::ValidatingAdmissionPolicyList,
+    ConversionError,
+> {
     auto_convert_validating_admission_policy_list_from_internal(from)
 }
 /// Converts `ValidatingAdmissionPolicySpec` to the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_validating_admission_policy_spec_to_internal(
-    from: super::types::ValidatingAdmissionPolicySpec,
+    from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicySpec,
 ) -> Result<
-    crate::admissionregistration::ValidatingAdmissionPolicySpec,
+    crate::admissionregistration::types::ValidatingAdmissionPolicySpec,
     ConversionError,
 > {
-    Ok(crate::admissionregistration::ValidatingAdmissionPolicySpec {
+    Ok(crate::admissionregistration::types::ValidatingAdmissionPolicySpec {
         param_kind: from
             .param_kind
             .map(|v| convert_param_kind_to_internal(v))
@@ -1791,9 +559,9 @@ pub fn auto_convert_validating_admission_policy_spec_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicySpec` to the internal type.
 pub fn convert_validating_admission_policy_spec_to_internal(
-    from: super::types::ValidatingAdmissionPolicySpec,
+    from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicySpec,
 ) -> Result<
-    crate::admissionregistration::ValidatingAdmissionPolicySpec,
+    crate::admissionregistration::types::ValidatingAdmissionPolicySpec,
     ConversionError,
 > {
     auto_convert_validating_admission_policy_spec_to_internal(from)
@@ -1801,9 +569,12 @@ pub fn convert_validating_admission_policy_spec_to_internal(
 /// Converts `ValidatingAdmissionPolicySpec` from the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_validating_admission_policy_spec_from_internal(
-    from: crate::admissionregistration::ValidatingAdmissionPolicySpec,
-) -> Result<super::types::ValidatingAdmissionPolicySpec, ConversionError> {
-    Ok(super::types::ValidatingAdmissionPolicySpec {
+    from: crate::admissionregistration::types::ValidatingAdmissionPolicySpec,
+) -> Result<
+    crate::admissionregistration::v1::types::ValidatingAdmissionPolicySpec,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::ValidatingAdmissionPolicySpec {
         param_kind: from
             .param_kind
             .map(|v| convert_param_kind_from_internal(v))
@@ -1855,64 +626,1391 @@ pub fn auto_convert_validating_admission_policy_spec_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicySpec` from the internal type.
 pub fn convert_validating_admission_policy_spec_from_internal(
-    from: crate::admissionregistration::ValidatingAdmissionPolicySpec,
-) -> Result<super::types::ValidatingAdmissionPolicySpec, ConversionError> {
+    from: crate::admissionregistration::types::ValidatingAdmissionPolicySpec,
+) -> Result<
+    crate::admissionregistration::v1::types::ValidatingAdmissionPolicySpec,
+    ConversionError,
+> {
     auto_convert_validating_admission_policy_spec_from_internal(from)
 }
-/// Converts `ValidatingAdmissionPolicyStatus` to the internal type, field by field.
+/// Converts `ParamKind` to the internal type, field by field.
 #[allow(unused_variables)]
-pub fn auto_convert_validating_admission_policy_status_to_internal(
-    from: super::types::ValidatingAdmissionPolicyStatus,
-) -> Result<
-    crate::admissionregistration::ValidatingAdmissionPolicyStatus,
-    ConversionError,
-> {
-    Ok(crate::admissionregistration::ValidatingAdmissionPolicyStatus {
-        observed_generation: from.observed_generation,
-        type_checking: from
-            .type_checking
-            .map(|v| convert_type_checking_to_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("typeChecking"))?,
-        conditions: from.conditions,
+pub fn auto_convert_param_kind_to_internal(
+    from: crate::admissionregistration::v1::types::ParamKind,
+) -> Result<crate::admissionregistration::types::ParamKind, ConversionError> {
+    Ok(crate::admissionregistration::types::ParamKind {
+        api_version: from.api_version,
+        kind: from.kind,
     })
 }
-/// Converts `ValidatingAdmissionPolicyStatus` to the internal type.
-pub fn convert_validating_admission_policy_status_to_internal(
-    from: super::types::ValidatingAdmissionPolicyStatus,
-) -> Result<
-    crate::admissionregistration::ValidatingAdmissionPolicyStatus,
-    ConversionError,
-> {
-    auto_convert_validating_admission_policy_status_to_internal(from)
+/// Converts `ParamKind` to the internal type.
+pub fn convert_param_kind_to_internal(
+    from: crate::admissionregistration::v1::types::ParamKind,
+) -> Result<crate::admissionregistration::types::ParamKind, ConversionError> {
+    auto_convert_param_kind_to_internal(from)
 }
-/// Converts `ValidatingAdmissionPolicyStatus` from the internal type, field by field.
+/// Converts `ParamKind` from the internal type, field by field.
 #[allow(unused_variables)]
-pub fn auto_convert_validating_admission_policy_status_from_internal(
-    from: crate::admissionregistration::ValidatingAdmissionPolicyStatus,
-) -> Result<super::types::ValidatingAdmissionPolicyStatus, ConversionError> {
-    Ok(super::types::ValidatingAdmissionPolicyStatus {
-        observed_generation: from.observed_generation,
-        type_checking: from
-            .type_checking
-            .map(|v| convert_type_checking_from_internal(v))
-            .transpose()
-            .map_err(|e| e.in_field("typeChecking"))?,
-        conditions: from.conditions,
+pub fn auto_convert_param_kind_from_internal(
+    from: crate::admissionregistration::types::ParamKind,
+) -> Result<crate::admissionregistration::v1::types::ParamKind, ConversionError> {
+    Ok(crate::admissionregistration::v1::types::ParamKind {
+        api_version: from.api_version,
+        kind: from.kind,
     })
 }
-/// Converts `ValidatingAdmissionPolicyStatus` from the internal type.
-pub fn convert_validating_admission_policy_status_from_internal(
-    from: crate::admissionregistration::ValidatingAdmissionPolicyStatus,
-) -> Result<super::types::ValidatingAdmissionPolicyStatus, ConversionError> {
-    auto_convert_validating_admission_policy_status_from_internal(from)
+/// Converts `ParamKind` from the internal type.
+pub fn convert_param_kind_from_internal(
+    from: crate::admissionregistration::types::ParamKind,
+) -> Result<crate::admissionregistration::v1::types::ParamKind, ConversionError> {
+    auto_convert_param_kind_from_internal(from)
+}
+/// Converts `Validation` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_validation_to_internal(
+    from: crate::admissionregistration::v1::types::Validation,
+) -> Result<crate::admissionregistration::types::Validation, ConversionError> {
+    Ok(crate::admissionregistration::types::Validation {
+        expression: from.expression,
+        message: from.message,
+        reason: from.reason,
+        message_expression: from.message_expression,
+    })
+}
+/// Converts `Validation` to the internal type.
+pub fn convert_validation_to_internal(
+    from: crate::admissionregistration::v1::types::Validation,
+) -> Result<crate::admissionregistration::types::Validation, ConversionError> {
+    auto_convert_validation_to_internal(from)
+}
+/// Converts `Validation` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_validation_from_internal(
+    from: crate::admissionregistration::types::Validation,
+) -> Result<crate::admissionregistration::v1::types::Validation, ConversionError> {
+    Ok(crate::admissionregistration::v1::types::Validation {
+        expression: from.expression,
+        message: from.message,
+        reason: from.reason,
+        message_expression: from.message_expression,
+    })
+}
+/// Converts `Validation` from the internal type.
+pub fn convert_validation_from_internal(
+    from: crate::admissionregistration::types::Validation,
+) -> Result<crate::admissionregistration::v1::types::Validation, ConversionError> {
+    auto_convert_validation_from_internal(from)
+}
+/// Converts `Variable` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_variable_to_internal(
+    from: crate::admissionregistration::v1::types::Variable,
+) -> Result<crate::admissionregistration::types::Variable, ConversionError> {
+    Ok(crate::admissionregistration::types::Variable {
+        name: from.name,
+        expression: from.expression,
+    })
+}
+/// Converts `Variable` to the internal type.
+pub fn convert_variable_to_internal(
+    from: crate::admissionregistration::v1::types::Variable,
+) -> Result<crate::admissionregistration::types::Variable, ConversionError> {
+    auto_convert_variable_to_internal(from)
+}
+/// Converts `Variable` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_variable_from_internal(
+    from: crate::admissionregistration::types::Variable,
+) -> Result<crate::admissionregistration::v1::types::Variable, ConversionError> {
+    Ok(crate::admissionregistration::v1::types::Variable {
+        name: from.name,
+        expression: from.expression,
+    })
+}
+/// Converts `Variable` from the internal type.
+pub fn convert_variable_from_internal(
+    from: crate::admissionregistration::types::Variable,
+) -> Result<crate::admissionregistration::v1::types::Variable, ConversionError> {
+    auto_convert_variable_from_internal(from)
+}
+/// Converts `AuditAnnotation` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_audit_annotation_to_internal(
+    from: crate::admissionregistration::v1::types::AuditAnnotation,
+) -> Result<crate::admissionregistration::types::AuditAnnotation, ConversionError> {
+    Ok(crate::admissionregistration::types::AuditAnnotation {
+        key: from.key,
+        value_expression: from.value_expression,
+    })
+}
+/// Converts `AuditAnnotation` to the internal type.
+pub fn convert_audit_annotation_to_internal(
+    from: crate::admissionregistration::v1::types::AuditAnnotation,
+) -> Result<crate::admissionregistration::types::AuditAnnotation, ConversionError> {
+    auto_convert_audit_annotation_to_internal(from)
+}
+/// Converts `AuditAnnotation` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_audit_annotation_from_internal(
+    from: crate::admissionregistration::types::AuditAnnotation,
+) -> Result<crate::admissionregistration::v1::types::AuditAnnotation, ConversionError> {
+    Ok(crate::admissionregistration::v1::types::AuditAnnotation {
+        key: from.key,
+        value_expression: from.value_expression,
+    })
+}
+/// Converts `AuditAnnotation` from the internal type.
+pub fn convert_audit_annotation_from_internal(
+    from: crate::admissionregistration::types::AuditAnnotation,
+) -> Result<crate::admissionregistration::v1::types::AuditAnnotation, ConversionError> {
+    auto_convert_audit_annotation_from_internal(from)
+}
+/// Converts `ValidatingAdmissionPolicyBinding` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_validating_admission_policy_binding_to_internal(
+    from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBinding,
+) -> Result<
+    crate::admissionregistration::types::ValidatingAdmissionPolicyBinding,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::types::ValidatingAdmissionPolicyBinding {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        spec: convert_validating_admission_policy_binding_spec_to_internal(from.spec)
+            .map_err(|e| e.in_field("spec"))?,
+    })
+}
+/// Converts `ValidatingAdmissionPolicyBinding` to the internal type.
+pub fn convert_validating_admission_policy_binding_to_internal(
+    from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBinding,
+) -> Result<
+    crate::admissionregistration::types::ValidatingAdmissionPolicyBinding,
+    ConversionError,
+> {
+    auto_convert_validating_admission_policy_binding_to_internal(from)
+}
+/// Converts `ValidatingAdmissionPolicyBinding` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_validating_admission_policy_binding_from_internal(
+    from: crate::admissionregistration::types::ValidatingAdmissionPolicyBinding,
+) -> Result<
+    crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBinding,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBinding {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        spec: convert_validating_admission_policy_binding_spec_from_internal(from.spec)
+            .map_err(|e| e.in_field("spec"))?,
+    })
+}
+/// Converts `ValidatingAdmissionPolicyBinding` from the internal type.
+pub fn convert_validating_admission_policy_binding_from_internal(
+    from: crate::admissionregistration::types::ValidatingAdmissionPolicyBinding,
+) -> Result<
+    crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBinding,
+    ConversionError,
+> {
+    auto_convert_validating_admission_policy_binding_from_internal(from)
+}
+/// Converts `ValidatingAdmissionPolicyBindingList` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_validating_admission_policy_binding_list_to_internal(
+    from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingList,
+) -> Result<
+    crate::admissionregistration::types::ValidatingAdmissionPolicyBindingList,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::types::ValidatingAdmissionPolicyBindingList {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        items: from
+            .items
+            .map(|v| {
+                v
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        convert_validating_admission_policy_binding_to_internal(v)
+                            .map_err(|e| e.in_index(i))
+                    })
+                    .collect::<Result<Vec<_>, ConversionError>>()
+            })
+            .transpose()
+            .map_err(|e| e.in_field("items"))?,
+    })
+}
+/// Converts `ValidatingAdmissionPolicyBindingList` to the internal type.
+pub fn convert_validating_admission_policy_binding_list_to_internal(
+    from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingList,
+) -> Result<
+    crate::admissionregistration::types::ValidatingAdmissionPolicyBindingList,
+    ConversionError,
+> {
+    auto_convert_validating_admission_policy_binding_list_to_internal(from)
+}
+/// Converts `ValidatingAdmissionPolicyBindingList` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_validating_admission_policy_binding_list_from_internal(
+    from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingList,
+) -> Result<
+    crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingList,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingList {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        items: from
+            .items
+            .map(|v| {
+                v
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        convert_validating_admission_policy_binding_from_internal(v)
+                            .map_err(|e| e.in_index(i))
+                    })
+                    .collect::<Result<Vec<_>, ConversionError>>()
+            })
+            .transpose()
+            .map_err(|e| e.in_field("items"))?,
+    })
+}
+/// Converts `ValidatingAdmissionPolicyBindingList` from the internal type.
+pub fn convert_validating_admission_policy_binding_list_from_internal(
+    from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingList,
+) -> Result<
+    crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingList,
+    ConversionError,
+> {
+    auto_convert_validating_admission_policy_binding_list_from_internal(from)
+}
+/// Converts `ValidatingAdmissionPolicyBindingSpec` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_validating_admission_policy_binding_spec_to_internal(
+    from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingSpec,
+) -> Result<
+    crate::admissionregistration::types::ValidatingAdmissionPolicyBindingSpec,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::types::ValidatingAdmissionPolicyBindingSpec {
+        policy_name: from.policy_name,
+        param_ref: from
+            .param_ref
+            .map(|v| convert_param_ref_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("paramRef"))?,
+        match_resources: from
+            .match_resources
+            .map(|v| convert_match_resources_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("matchResources"))?,
+        validation_actions: from
+            .validation_actions
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_validation_action_to_internal(v).map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("validationActions"))?,
+    })
+}
+/// Converts `ValidatingAdmissionPolicyBindingSpec` to the internal type.
+pub fn convert_validating_admission_policy_binding_spec_to_internal(
+    from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingSpec,
+) -> Result<
+    crate::admissionregistration::types::ValidatingAdmissionPolicyBindingSpec,
+    ConversionError,
+> {
+    auto_convert_validating_admission_policy_binding_spec_to_internal(from)
+}
+/// Converts `ValidatingAdmissionPolicyBindingSpec` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_validating_admission_policy_binding_spec_from_internal(
+    from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingSpec,
+) -> Result<
+    crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingSpec,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingSpec {
+        policy_name: from.policy_name,
+        param_ref: from
+            .param_ref
+            .map(|v| convert_param_ref_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("paramRef"))?,
+        match_resources: from
+            .match_resources
+            .map(|v| convert_match_resources_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("matchResources"))?,
+        validation_actions: from
+            .validation_actions
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_validation_action_from_internal(v).map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("validationActions"))?,
+    })
+}
+/// Converts `ValidatingAdmissionPolicyBindingSpec` from the internal type.
+pub fn convert_validating_admission_policy_binding_spec_from_internal(
+    from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingSpec,
+) -> Result<
+    crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingSpec,
+    ConversionError,
+> {
+    auto_convert_validating_admission_policy_binding_spec_from_internal(from)
+}
+/// Converts `ParamRef` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_param_ref_to_internal(
+    from: crate::admissionregistration::v1::types::ParamRef,
+) -> Result<crate::admissionregistration::types::ParamRef, ConversionError> {
+    Ok(crate::admissionregistration::types::ParamRef {
+        name: from.name,
+        namespace: from.namespace,
+        selector: from.selector,
+        parameter_not_found_action: from
+            .parameter_not_found_action
+            .map(|v| convert_parameter_not_found_action_type_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("parameterNotFoundAction"))?,
+    })
+}
+/// Converts `ParamRef` to the internal type.
+pub fn convert_param_ref_to_internal(
+    from: crate::admissionregistration::v1::types::ParamRef,
+) -> Result<crate::admissionregistration::types::ParamRef, ConversionError> {
+    auto_convert_param_ref_to_internal(from)
+}
+/// Converts `ParamRef` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_param_ref_from_internal(
+    from: crate::admissionregistration::types::ParamRef,
+) -> Result<crate::admissionregistration::v1::types::ParamRef, ConversionError> {
+    Ok(crate::admissionregistration::v1::types::ParamRef {
+        name: from.name,
+        namespace: from.namespace,
+        selector: from.selector,
+        parameter_not_found_action: from
+            .parameter_not_found_action
+            .map(|v| convert_parameter_not_found_action_type_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("parameterNotFoundAction"))?,
+    })
+}
+/// Converts `ParamRef` from the internal type.
+pub fn convert_param_ref_from_internal(
+    from: crate::admissionregistration::types::ParamRef,
+) -> Result<crate::admissionregistration::v1::types::ParamRef, ConversionError> {
+    auto_convert_param_ref_from_internal(from)
+}
+/// Converts `MatchResources` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_match_resources_to_internal(
+    from: crate::admissionregistration::v1::types::MatchResources,
+) -> Result<crate::admissionregistration::types::MatchResources, ConversionError> {
+    Ok(crate::admissionregistration::types::MatchResources {
+        namespace_selector: from.namespace_selector,
+        object_selector: from.object_selector,
+        resource_rules: from
+            .resource_rules
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_named_rule_with_operations_to_internal(v)
+                    .map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("resourceRules"))?,
+        exclude_resource_rules: from
+            .exclude_resource_rules
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_named_rule_with_operations_to_internal(v)
+                    .map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("excludeResourceRules"))?,
+        match_policy: from
+            .match_policy
+            .map(|v| convert_match_policy_type_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("matchPolicy"))?,
+    })
+}
+/// Converts `MatchResources` to the internal type.
+pub fn convert_match_resources_to_internal(
+    from: crate::admissionregistration::v1::types::MatchResources,
+) -> Result<crate::admissionregistration::types::MatchResources, ConversionError> {
+    auto_convert_match_resources_to_internal(from)
+}
+/// Converts `MatchResources` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_match_resources_from_internal(
+    from: crate::admissionregistration::types::MatchResources,
+) -> Result<crate::admissionregistration::v1::types::MatchResources, ConversionError> {
+    Ok(crate::admissionregistration::v1::types::MatchResources {
+        namespace_selector: from.namespace_selector,
+        object_selector: from.object_selector,
+        resource_rules: from
+            .resource_rules
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_named_rule_with_operations_from_internal(v)
+                    .map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("resourceRules"))?,
+        exclude_resource_rules: from
+            .exclude_resource_rules
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_named_rule_with_operations_from_internal(v)
+                    .map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("excludeResourceRules"))?,
+        match_policy: from
+            .match_policy
+            .map(|v| convert_match_policy_type_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("matchPolicy"))?,
+    })
+}
+/// Converts `MatchResources` from the internal type.
+pub fn convert_match_resources_from_internal(
+    from: crate::admissionregistration::types::MatchResources,
+) -> Result<crate::admissionregistration::v1::types::MatchResources, ConversionError> {
+    auto_convert_match_resources_from_internal(from)
+}
+/// Converts `ValidationAction` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_validation_action_to_internal(
+    from: crate::admissionregistration::v1::types::ValidationAction,
+) -> Result<crate::admissionregistration::types::ValidationAction, ConversionError> {
+    Ok(crate::admissionregistration::types::ValidationAction(from.0))
+}
+/// Converts `ValidationAction` to the internal type.
+pub fn convert_validation_action_to_internal(
+    from: crate::admissionregistration::v1::types::ValidationAction,
+) -> Result<crate::admissionregistration::types::ValidationAction, ConversionError> {
+    auto_convert_validation_action_to_internal(from)
+}
+/// Converts `ValidationAction` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_validation_action_from_internal(
+    from: crate::admissionregistration::types::ValidationAction,
+) -> Result<crate::admissionregistration::v1::types::ValidationAction, ConversionError> {
+    Ok(crate::admissionregistration::v1::types::ValidationAction(from.0))
+}
+/// Converts `ValidationAction` from the internal type.
+pub fn convert_validation_action_from_internal(
+    from: crate::admissionregistration::types::ValidationAction,
+) -> Result<crate::admissionregistration::v1::types::ValidationAction, ConversionError> {
+    auto_convert_validation_action_from_internal(from)
+}
+/// Converts `NamedRuleWithOperations` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_named_rule_with_operations_to_internal(
+    from: crate::admissionregistration::v1::types::NamedRuleWithOperations,
+) -> Result<
+    crate::admissionregistration::types::NamedRuleWithOperations,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::types::NamedRuleWithOperations {
+        resource_names: from.resource_names,
+        rule_with_operations: convert_rule_with_operations_to_internal(
+                from.rule_with_operations,
+            )
+            .map_err(|e| e.in_field("ruleWithOperations"))?,
+    })
+}
+/// Converts `NamedRuleWithOperations` to the internal type.
+pub fn convert_named_rule_with_operations_to_internal(
+    from: crate::admissionregistration::v1::types::NamedRuleWithOperations,
+) -> Result<
+    crate::admissionregistration::types::NamedRuleWithOperations,
+    ConversionError,
+> {
+    auto_convert_named_rule_with_operations_to_internal(from)
+}
+/// Converts `NamedRuleWithOperations` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_named_rule_with_operations_from_internal(
+    from: crate::admissionregistration::types::NamedRuleWithOperations,
+) -> Result<
+    crate::admissionregistration::v1::types::NamedRuleWithOperations,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::NamedRuleWithOperations {
+        resource_names: from.resource_names,
+        rule_with_operations: convert_rule_with_operations_from_internal(
+                from.rule_with_operations,
+            )
+            .map_err(|e| e.in_field("ruleWithOperations"))?,
+    })
+}
+/// Converts `NamedRuleWithOperations` from the internal type.
+pub fn convert_named_rule_with_operations_from_internal(
+    from: crate::admissionregistration::types::NamedRuleWithOperations,
+) -> Result<
+    crate::admissionregistration::v1::types::NamedRuleWithOperations,
+    ConversionError,
+> {
+    auto_convert_named_rule_with_operations_from_internal(from)
+}
+/// Converts `MutatingAdmissionPolicy` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_mutating_admission_policy_to_internal(
+    from: crate::admissionregistration::v1::types::MutatingAdmissionPolicy,
+) -> Result<
+    crate::admissionregistration::types::MutatingAdmissionPolicy,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::types::MutatingAdmissionPolicy {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        spec: convert_mutating_admission_policy_spec_to_internal(from.spec)
+            .map_err(|e| e.in_field("spec"))?,
+    })
+}
+/// Converts `MutatingAdmissionPolicy` to the internal type.
+pub fn convert_mutating_admission_policy_to_internal(
+    from: crate::admissionregistration::v1::types::MutatingAdmissionPolicy,
+) -> Result<
+    crate::admissionregistration::types::MutatingAdmissionPolicy,
+    ConversionError,
+> {
+    auto_convert_mutating_admission_policy_to_internal(from)
+}
+/// Converts `MutatingAdmissionPolicy` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_mutating_admission_policy_from_internal(
+    from: crate::admissionregistration::types::MutatingAdmissionPolicy,
+) -> Result<
+    crate::admissionregistration::v1::types::MutatingAdmissionPolicy,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::MutatingAdmissionPolicy {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        spec: convert_mutating_admission_policy_spec_from_internal(from.spec)
+            .map_err(|e| e.in_field("spec"))?,
+    })
+}
+/// Converts `MutatingAdmissionPolicy` from the internal type.
+pub fn convert_mutating_admission_policy_from_internal(
+    from: crate::admissionregistration::types::MutatingAdmissionPolicy,
+) -> Result<
+    crate::admissionregistration::v1::types::MutatingAdmissionPolicy,
+    ConversionError,
+> {
+    auto_convert_mutating_admission_policy_from_internal(from)
+}
+/// Converts `MutatingAdmissionPolicyList` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_mutating_admission_policy_list_to_internal(
+    from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyList,
+) -> Result<
+    crate::admissionregistration::types::MutatingAdmissionPolicyList,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::types::MutatingAdmissionPolicyList {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        items: from
+            .items
+            .map(|v| {
+                v
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        convert_mutating_admission_policy_to_internal(v)
+                            .map_err(|e| e.in_index(i))
+                    })
+                    .collect::<Result<Vec<_>, ConversionError>>()
+            })
+            .transpose()
+            .map_err(|e| e.in_field("items"))?,
+    })
+}
+/// Converts `MutatingAdmissionPolicyList` to the internal type.
+pub fn convert_mutating_admission_policy_list_to_internal(
+    from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyList,
+) -> Result<
+    crate::admissionregistration::types::MutatingAdmissionPolicyList,
+    ConversionError,
+> {
+    auto_convert_mutating_admission_policy_list_to_internal(from)
+}
+/// Converts `MutatingAdmissionPolicyList` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_mutating_admission_policy_list_from_internal(
+    from: crate::admissionregistration::types::MutatingAdmissionPolicyList,
+) -> Result<
+    crate::admissionregistration::v1::types::MutatingAdmissionPolicyList,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::MutatingAdmissionPolicyList {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        items: from
+            .items
+            .map(|v| {
+                v
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        convert_mutating_admission_policy_from_internal(v)
+                            .map_err(|e| e.in_index(i))
+                    })
+                    .collect::<Result<Vec<_>, ConversionError>>()
+            })
+            .transpose()
+            .map_err(|e| e.in_field("items"))?,
+    })
+}
+/// Converts `MutatingAdmissionPolicyList` from the internal type.
+pub fn convert_mutating_admission_policy_list_from_internal(
+    from: crate::admissionregistration::types::MutatingAdmissionPolicyList,
+) -> Result<
+    crate::admissionregistration::v1::types::MutatingAdmissionPolicyList,
+    ConversionError,
+> {
+    auto_convert_mutating_admission_policy_list_from_internal(from)
+}
+/// Converts `MutatingAdmissionPolicySpec` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_mutating_admission_policy_spec_to_internal(
+    from: crate::admissionregistration::v1::types::MutatingAdmissionPolicySpec,
+) -> Result<
+    crate::admissionregistration::types::MutatingAdmissionPolicySpec,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::types::MutatingAdmissionPolicySpec {
+        param_kind: from
+            .param_kind
+            .map(|v| convert_param_kind_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("paramKind"))?,
+        match_constraints: from
+            .match_constraints
+            .map(|v| convert_match_resources_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("matchConstraints"))?,
+        variables: from
+            .variables
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| convert_variable_to_internal(v).map_err(|e| e.in_index(i)))
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("variables"))?,
+        mutations: from
+            .mutations
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| convert_mutation_to_internal(v).map_err(|e| e.in_index(i)))
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("mutations"))?,
+        failure_policy: from
+            .failure_policy
+            .map(|v| convert_failure_policy_type_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("failurePolicy"))?,
+        match_conditions: from
+            .match_conditions
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_match_condition_to_internal(v).map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("matchConditions"))?,
+        reinvocation_policy: convert_reinvocation_policy_type_to_internal(
+                from.reinvocation_policy,
+            )
+            .map_err(|e| e.in_field("reinvocationPolicy"))?,
+    })
+}
+/// Converts `MutatingAdmissionPolicySpec` to the internal type.
+pub fn convert_mutating_admission_policy_spec_to_internal(
+    from: crate::admissionregistration::v1::types::MutatingAdmissionPolicySpec,
+) -> Result<
+    crate::admissionregistration::types::MutatingAdmissionPolicySpec,
+    ConversionError,
+> {
+    auto_convert_mutating_admission_policy_spec_to_internal(from)
+}
+/// Converts `MutatingAdmissionPolicySpec` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_mutating_admission_policy_spec_from_internal(
+    from: crate::admissionregistration::types::MutatingAdmissionPolicySpec,
+) -> Result<
+    crate::admissionregistration::v1::types::MutatingAdmissionPolicySpec,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::MutatingAdmissionPolicySpec {
+        param_kind: from
+            .param_kind
+            .map(|v| convert_param_kind_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("paramKind"))?,
+        match_constraints: from
+            .match_constraints
+            .map(|v| convert_match_resources_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("matchConstraints"))?,
+        variables: from
+            .variables
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| convert_variable_from_internal(v).map_err(|e| e.in_index(i)))
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("variables"))?,
+        mutations: from
+            .mutations
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| convert_mutation_from_internal(v).map_err(|e| e.in_index(i)))
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("mutations"))?,
+        failure_policy: from
+            .failure_policy
+            .map(|v| convert_failure_policy_type_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("failurePolicy"))?,
+        match_conditions: from
+            .match_conditions
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_match_condition_from_internal(v).map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("matchConditions"))?,
+        reinvocation_policy: convert_reinvocation_policy_type_from_internal(
+                from.reinvocation_policy,
+            )
+            .map_err(|e| e.in_field("reinvocationPolicy"))?,
+    })
+}
+/// Converts `MutatingAdmissionPolicySpec` from the internal type.
+pub fn convert_mutating_admission_policy_spec_from_internal(
+    from: crate::admissionregistration::types::MutatingAdmissionPolicySpec,
+) -> Result<
+    crate::admissionregistration::v1::types::MutatingAdmissionPolicySpec,
+    ConversionError,
+> {
+    auto_convert_mutating_admission_policy_spec_from_internal(from)
+}
+/// Converts `Mutation` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_mutation_to_internal(
+    from: crate::admissionregistration::v1::types::Mutation,
+) -> Result<crate::admissionregistration::types::Mutation, ConversionError> {
+    Ok(crate::admissionregistration::types::Mutation {
+        patch_type: convert_patch_type_to_internal(from.patch_type)
+            .map_err(|e| e.in_field("patchType"))?,
+        apply_configuration: from
+            .apply_configuration
+            .map(|v| convert_apply_configuration_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("applyConfiguration"))?,
+        json_patch: from
+            .json_patch
+            .map(|v| convert_json_patch_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("jsonPatch"))?,
+    })
+}
+/// Converts `Mutation` to the internal type.
+pub fn convert_mutation_to_internal(
+    from: crate::admissionregistration::v1::types::Mutation,
+) -> Result<crate::admissionregistration::types::Mutation, ConversionError> {
+    auto_convert_mutation_to_internal(from)
+}
+/// Converts `Mutation` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_mutation_from_internal(
+    from: crate::admissionregistration::types::Mutation,
+) -> Result<crate::admissionregistration::v1::types::Mutation, ConversionError> {
+    Ok(crate::admissionregistration::v1::types::Mutation {
+        patch_type: convert_patch_type_from_internal(from.patch_type)
+            .map_err(|e| e.in_field("patchType"))?,
+        apply_configuration: from
+            .apply_configuration
+            .map(|v| convert_apply_configuration_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("applyConfiguration"))?,
+        json_patch: from
+            .json_patch
+            .map(|v| convert_json_patch_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("jsonPatch"))?,
+    })
+}
+/// Converts `Mutation` from the internal type.
+pub fn convert_mutation_from_internal(
+    from: crate::admissionregistration::types::Mutation,
+) -> Result<crate::admissionregistration::v1::types::Mutation, ConversionError> {
+    auto_convert_mutation_from_internal(from)
+}
+/// Converts `PatchType` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_patch_type_to_internal(
+    from: crate::admissionregistration::v1::types::PatchType,
+) -> Result<crate::admissionregistration::types::PatchType, ConversionError> {
+    Ok(crate::admissionregistration::types::PatchType(from.0))
+}
+/// Converts `PatchType` to the internal type.
+pub fn convert_patch_type_to_internal(
+    from: crate::admissionregistration::v1::types::PatchType,
+) -> Result<crate::admissionregistration::types::PatchType, ConversionError> {
+    auto_convert_patch_type_to_internal(from)
+}
+/// Converts `PatchType` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_patch_type_from_internal(
+    from: crate::admissionregistration::types::PatchType,
+) -> Result<crate::admissionregistration::v1::types::PatchType, ConversionError> {
+    Ok(crate::admissionregistration::v1::types::PatchType(from.0))
+}
+/// Converts `PatchType` from the internal type.
+pub fn convert_patch_type_from_internal(
+    from: crate::admissionregistration::types::PatchType,
+) -> Result<crate::admissionregistration::v1::types::PatchType, ConversionError> {
+    auto_convert_patch_type_from_internal(from)
+}
+/// Converts `ApplyConfiguration` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_apply_configuration_to_internal(
+    from: crate::admissionregistration::v1::types::ApplyConfiguration,
+) -> Result<crate::admissionregistration::types::ApplyConfiguration, ConversionError> {
+    Ok(crate::admissionregistration::types::ApplyConfiguration {
+        expression: from.expression,
+    })
+}
+/// Converts `ApplyConfiguration` to the internal type.
+pub fn convert_apply_configuration_to_internal(
+    from: crate::admissionregistration::v1::types::ApplyConfiguration,
+) -> Result<crate::admissionregistration::types::ApplyConfiguration, ConversionError> {
+    auto_convert_apply_configuration_to_internal(from)
+}
+/// Converts `ApplyConfiguration` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_apply_configuration_from_internal(
+    from: crate::admissionregistration::types::ApplyConfiguration,
+) -> Result<
+    crate::admissionregistration::v1::types::ApplyConfiguration,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::ApplyConfiguration {
+        expression: from.expression,
+    })
+}
+/// Converts `ApplyConfiguration` from the internal type.
+pub fn convert_apply_configuration_from_internal(
+    from: crate::admissionregistration::types::ApplyConfiguration,
+) -> Result<
+    crate::admissionregistration::v1::types::ApplyConfiguration,
+    ConversionError,
+> {
+    auto_convert_apply_configuration_from_internal(from)
+}
+/// Converts `JSONPatch` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_json_patch_to_internal(
+    from: crate::admissionregistration::v1::types::JSONPatch,
+) -> Result<crate::admissionregistration::types::JSONPatch, ConversionError> {
+    Ok(crate::admissionregistration::types::JSONPatch {
+        expression: from.expression,
+    })
+}
+/// Converts `JSONPatch` to the internal type.
+pub fn convert_json_patch_to_internal(
+    from: crate::admissionregistration::v1::types::JSONPatch,
+) -> Result<crate::admissionregistration::types::JSONPatch, ConversionError> {
+    auto_convert_json_patch_to_internal(from)
+}
+/// Converts `JSONPatch` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_json_patch_from_internal(
+    from: crate::admissionregistration::types::JSONPatch,
+) -> Result<crate::admissionregistration::v1::types::JSONPatch, ConversionError> {
+    Ok(crate::admissionregistration::v1::types::JSONPatch {
+        expression: from.expression,
+    })
+}
+/// Converts `JSONPatch` from the internal type.
+pub fn convert_json_patch_from_internal(
+    from: crate::admissionregistration::types::JSONPatch,
+) -> Result<crate::admissionregistration::v1::types::JSONPatch, ConversionError> {
+    auto_convert_json_patch_from_internal(from)
+}
+/// Converts `MutatingAdmissionPolicyBinding` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_mutating_admission_policy_binding_to_internal(
+    from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyBinding,
+) -> Result<
+    crate::admissionregistration::types::MutatingAdmissionPolicyBinding,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::types::MutatingAdmissionPolicyBinding {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        spec: convert_mutating_admission_policy_binding_spec_to_internal(from.spec)
+            .map_err(|e| e.in_field("spec"))?,
+    })
+}
+/// Converts `MutatingAdmissionPolicyBinding` to the internal type.
+pub fn convert_mutating_admission_policy_binding_to_internal(
+    from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyBinding,
+) -> Result<
+    crate::admissionregistration::types::MutatingAdmissionPolicyBinding,
+    ConversionError,
+> {
+    auto_convert_mutating_admission_policy_binding_to_internal(from)
+}
+/// Converts `MutatingAdmissionPolicyBinding` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_mutating_admission_policy_binding_from_internal(
+    from: crate::admissionregistration::types::MutatingAdmissionPolicyBinding,
+) -> Result<
+    crate::admissionregistration::v1::types::MutatingAdmissionPolicyBinding,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::MutatingAdmissionPolicyBinding {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        spec: convert_mutating_admission_policy_binding_spec_from_internal(from.spec)
+            .map_err(|e| e.in_field("spec"))?,
+    })
+}
+/// Converts `MutatingAdmissionPolicyBinding` from the internal type.
+pub fn convert_mutating_admission_policy_binding_from_internal(
+    from: crate::admissionregistration::types::MutatingAdmissionPolicyBinding,
+) -> Result<
+    crate::admissionregistration::v1::types::MutatingAdmissionPolicyBinding,
+    ConversionError,
+> {
+    auto_convert_mutating_admission_policy_binding_from_internal(from)
+}
+/// Converts `MutatingAdmissionPolicyBindingList` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_mutating_admission_policy_binding_list_to_internal(
+    from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyBindingList,
+) -> Result<
+    crate::admissionregistration::types::MutatingAdmissionPolicyBindingList,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::types::MutatingAdmissionPolicyBindingList {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        items: from
+            .items
+            .map(|v| {
+                v
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        convert_mutating_admission_policy_binding_to_internal(v)
+                            .map_err(|e| e.in_index(i))
+                    })
+                    .collect::<Result<Vec<_>, ConversionError>>()
+            })
+            .transpose()
+            .map_err(|e| e.in_field("items"))?,
+    })
+}
+/// Converts `MutatingAdmissionPolicyBindingList` to the internal type.
+pub fn convert_mutating_admission_policy_binding_list_to_internal(
+    from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyBindingList,
+) -> Result<
+    crate::admissionregistration::types::MutatingAdmissionPolicyBindingList,
+    ConversionError,
+> {
+    auto_convert_mutating_admission_policy_binding_list_to_internal(from)
+}
+/// Converts `MutatingAdmissionPolicyBindingList` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_mutating_admission_policy_binding_list_from_internal(
+    from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingList,
+) -> Result<
+    crate::admissionregistration::v1::types::MutatingAdmissionPolicyBindingList,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::MutatingAdmissionPolicyBindingList {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        items: from
+            .items
+            .map(|v| {
+                v
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        convert_mutating_admission_policy_binding_from_internal(v)
+                            .map_err(|e| e.in_index(i))
+                    })
+                    .collect::<Result<Vec<_>, ConversionError>>()
+            })
+            .transpose()
+            .map_err(|e| e.in_field("items"))?,
+    })
+}
+/// Converts `MutatingAdmissionPolicyBindingList` from the internal type.
+pub fn convert_mutating_admission_policy_binding_list_from_internal(
+    from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingList,
+) -> Result<
+    crate::admissionregistration::v1::types::MutatingAdmissionPolicyBindingList,
+    ConversionError,
+> {
+    auto_convert_mutating_admission_policy_binding_list_from_internal(from)
+}
+/// Converts `MutatingAdmissionPolicyBindingSpec` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_mutating_admission_policy_binding_spec_to_internal(
+    from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyBindingSpec,
+) -> Result<
+    crate::admissionregistration::types::MutatingAdmissionPolicyBindingSpec,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::types::MutatingAdmissionPolicyBindingSpec {
+        policy_name: from.policy_name,
+        param_ref: from
+            .param_ref
+            .map(|v| convert_param_ref_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("paramRef"))?,
+        match_resources: from
+            .match_resources
+            .map(|v| convert_match_resources_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("matchResources"))?,
+    })
+}
+/// Converts `MutatingAdmissionPolicyBindingSpec` to the internal type.
+pub fn convert_mutating_admission_policy_binding_spec_to_internal(
+    from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyBindingSpec,
+) -> Result<
+    crate::admissionregistration::types::MutatingAdmissionPolicyBindingSpec,
+    ConversionError,
+> {
+    auto_convert_mutating_admission_policy_binding_spec_to_internal(from)
+}
+/// Converts `MutatingAdmissionPolicyBindingSpec` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_mutating_admission_policy_binding_spec_from_internal(
+    from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingSpec,
+) -> Result<
+    crate::admissionregistration::v1::types::MutatingAdmissionPolicyBindingSpec,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::MutatingAdmissionPolicyBindingSpec {
+        policy_name: from.policy_name,
+        param_ref: from
+            .param_ref
+            .map(|v| convert_param_ref_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("paramRef"))?,
+        match_resources: from
+            .match_resources
+            .map(|v| convert_match_resources_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("matchResources"))?,
+    })
+}
+/// Converts `MutatingAdmissionPolicyBindingSpec` from the internal type.
+pub fn convert_mutating_admission_policy_binding_spec_from_internal(
+    from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingSpec,
+) -> Result<
+    crate::admissionregistration::v1::types::MutatingAdmissionPolicyBindingSpec,
+    ConversionError,
+> {
+    auto_convert_mutating_admission_policy_binding_spec_from_internal(from)
+}
+/// Converts `ValidatingWebhookConfiguration` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_validating_webhook_configuration_to_internal(
+    from: crate::admissionregistration::v1::types::ValidatingWebhookConfiguration,
+) -> Result<
+    crate::admissionregistration::types::ValidatingWebhookConfiguration,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::types::ValidatingWebhookConfiguration {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        webhooks: from
+            .webhooks
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_validating_webhook_to_internal(v).map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("webhooks"))?,
+    })
+}
+/// Converts `ValidatingWebhookConfiguration` to the internal type.
+pub fn convert_validating_webhook_configuration_to_internal(
+    from: crate::admissionregistration::v1::types::ValidatingWebhookConfiguration,
+) -> Result<
+    crate::admissionregistration::types::ValidatingWebhookConfiguration,
+    ConversionError,
+> {
+    auto_convert_validating_webhook_configuration_to_internal(from)
+}
+/// Converts `ValidatingWebhookConfiguration` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_validating_webhook_configuration_from_internal(
+    from: crate::admissionregistration::types::ValidatingWebhookConfiguration,
+) -> Result<
+    crate::admissionregistration::v1::types::ValidatingWebhookConfiguration,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::ValidatingWebhookConfiguration {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        webhooks: from
+            .webhooks
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_validating_webhook_from_internal(v).map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("webhooks"))?,
+    })
+}
+/// Converts `ValidatingWebhookConfiguration` from the internal type.
+pub fn convert_validating_webhook_configuration_from_internal(
+    from: crate::admissionregistration::types::ValidatingWebhookConfiguration,
+) -> Result<
+    crate::admissionregistration::v1::types::ValidatingWebhookConfiguration,
+    ConversionError,
+> {
+    auto_convert_validating_webhook_configuration_from_internal(from)
+}
+/// Converts `ValidatingWebhookConfigurationList` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_validating_webhook_configuration_list_to_internal(
+    from: crate::admissionregistration::v1::types::ValidatingWebhookConfigurationList,
+) -> Result<
+    crate::admissionregistration::types::ValidatingWebhookConfigurationList,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::types::ValidatingWebhookConfigurationList {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        items: from
+            .items
+            .map(|v| {
+                v
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        convert_validating_webhook_configuration_to_internal(v)
+                            .map_err(|e| e.in_index(i))
+                    })
+                    .collect::<Result<Vec<_>, ConversionError>>()
+            })
+            .transpose()
+            .map_err(|e| e.in_field("items"))?,
+    })
+}
+/// Converts `ValidatingWebhookConfigurationList` to the internal type.
+pub fn convert_validating_webhook_configuration_list_to_internal(
+    from: crate::admissionregistration::v1::types::ValidatingWebhookConfigurationList,
+) -> Result<
+    crate::admissionregistration::types::ValidatingWebhookConfigurationList,
+    ConversionError,
+> {
+    auto_convert_validating_webhook_configuration_list_to_internal(from)
+}
+/// Converts `ValidatingWebhookConfigurationList` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_validating_webhook_configuration_list_from_internal(
+    from: crate::admissionregistration::types::ValidatingWebhookConfigurationList,
+) -> Result<
+    crate::admissionregistration::v1::types::ValidatingWebhookConfigurationList,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::ValidatingWebhookConfigurationList {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        items: from
+            .items
+            .map(|v| {
+                v
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        convert_validating_webhook_configuration_from_internal(v)
+                            .map_err(|e| e.in_index(i))
+                    })
+                    .collect::<Result<Vec<_>, ConversionError>>()
+            })
+            .transpose()
+            .map_err(|e| e.in_field("items"))?,
+    })
+}
+/// Converts `ValidatingWebhookConfigurationList` from the internal type.
+pub fn convert_validating_webhook_configuration_list_from_internal(
+    from: crate::admissionregistration::types::ValidatingWebhookConfigurationList,
+) -> Result<
+    crate::admissionregistration::v1::types::ValidatingWebhookConfigurationList,
+    ConversionError,
+> {
+    auto_convert_validating_webhook_configuration_list_from_internal(from)
+}
+/// Converts `MutatingWebhookConfiguration` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_mutating_webhook_configuration_to_internal(
+    from: crate::admissionregistration::v1::types::MutatingWebhookConfiguration,
+) -> Result<
+    crate::admissionregistration::types::MutatingWebhookConfiguration,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::types::MutatingWebhookConfiguration {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        webhooks: from
+            .webhooks
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_mutating_webhook_to_internal(v).map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("webhooks"))?,
+    })
+}
+/// Converts `MutatingWebhookConfiguration` to the internal type.
+pub fn convert_mutating_webhook_configuration_to_internal(
+    from: crate::admissionregistration::v1::types::MutatingWebhookConfiguration,
+) -> Result<
+    crate::admissionregistration::types::MutatingWebhookConfiguration,
+    ConversionError,
+> {
+    auto_convert_mutating_webhook_configuration_to_internal(from)
+}
+/// Converts `MutatingWebhookConfiguration` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_mutating_webhook_configuration_from_internal(
+    from: crate::admissionregistration::types::MutatingWebhookConfiguration,
+) -> Result<
+    crate::admissionregistration::v1::types::MutatingWebhookConfiguration,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::MutatingWebhookConfiguration {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        webhooks: from
+            .webhooks
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_mutating_webhook_from_internal(v).map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("webhooks"))?,
+    })
+}
+/// Converts `MutatingWebhookConfiguration` from the internal type.
+pub fn convert_mutating_webhook_configuration_from_internal(
+    from: crate::admissionregistration::types::MutatingWebhookConfiguration,
+) -> Result<
+    crate::admissionregistration::v1::types::MutatingWebhookConfiguration,
+    ConversionError,
+> {
+    auto_convert_mutating_webhook_configuration_from_internal(from)
+}
+/// Converts `MutatingWebhookConfigurationList` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_mutating_webhook_configuration_list_to_internal(
+    from: crate::admissionregistration::v1::types::MutatingWebhookConfigurationList,
+) -> Result<
+    crate::admissionregistration::types::MutatingWebhookConfigurationList,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::types::MutatingWebhookConfigurationList {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        items: from
+            .items
+            .map(|v| {
+                v
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        convert_mutating_webhook_configuration_to_internal(v)
+                            .map_err(|e| e.in_index(i))
+                    })
+                    .collect::<Result<Vec<_>, ConversionError>>()
+            })
+            .transpose()
+            .map_err(|e| e.in_field("items"))?,
+    })
+}
+/// Converts `MutatingWebhookConfigurationList` to the internal type.
+pub fn convert_mutating_webhook_configuration_list_to_internal(
+    from: crate::admissionregistration::v1::types::MutatingWebhookConfigurationList,
+) -> Result<
+    crate::admissionregistration::types::MutatingWebhookConfigurationList,
+    ConversionError,
+> {
+    auto_convert_mutating_webhook_configuration_list_to_internal(from)
+}
+/// Converts `MutatingWebhookConfigurationList` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_mutating_webhook_configuration_list_from_internal(
+    from: crate::admissionregistration::types::MutatingWebhookConfigurationList,
+) -> Result<
+    crate::admissionregistration::v1::types::MutatingWebhookConfigurationList,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::MutatingWebhookConfigurationList {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        items: from
+            .items
+            .map(|v| {
+                v
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        convert_mutating_webhook_configuration_from_internal(v)
+                            .map_err(|e| e.in_index(i))
+                    })
+                    .collect::<Result<Vec<_>, ConversionError>>()
+            })
+            .transpose()
+            .map_err(|e| e.in_field("items"))?,
+    })
+}
+/// Converts `MutatingWebhookConfigurationList` from the internal type.
+pub fn convert_mutating_webhook_configuration_list_from_internal(
+    from: crate::admissionregistration::types::MutatingWebhookConfigurationList,
+) -> Result<
+    crate::admissionregistration::v1::types::MutatingWebhookConfigurationList,
+    ConversionError,
+> {
+    auto_convert_mutating_webhook_configuration_list_from_internal(from)
 }
 /// Converts `ValidatingWebhook` to the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_validating_webhook_to_internal(
-    from: super::types::ValidatingWebhook,
-) -> Result<crate::admissionregistration::ValidatingWebhook, ConversionError> {
-    Ok(crate::admissionregistration::ValidatingWebhook {
+    from: crate::admissionregistration::v1::types::ValidatingWebhook,
+) -> Result<crate::admissionregistration::types::ValidatingWebhook, ConversionError> {
+    Ok(crate::admissionregistration::types::ValidatingWebhook {
         name: from.name,
         client_config: convert_webhook_client_config_to_internal(from.client_config)
             .map_err(|e| e.in_field("clientConfig"))?,
@@ -1957,16 +2055,19 @@ pub fn auto_convert_validating_webhook_to_internal(
 }
 /// Converts `ValidatingWebhook` to the internal type.
 pub fn convert_validating_webhook_to_internal(
-    from: super::types::ValidatingWebhook,
-) -> Result<crate::admissionregistration::ValidatingWebhook, ConversionError> {
+    from: crate::admissionregistration::v1::types::ValidatingWebhook,
+) -> Result<crate::admissionregistration::types::ValidatingWebhook, ConversionError> {
     auto_convert_validating_webhook_to_internal(from)
 }
 /// Converts `ValidatingWebhook` from the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_validating_webhook_from_internal(
-    from: crate::admissionregistration::ValidatingWebhook,
-) -> Result<super::types::ValidatingWebhook, ConversionError> {
-    Ok(super::types::ValidatingWebhook {
+    from: crate::admissionregistration::types::ValidatingWebhook,
+) -> Result<
+    crate::admissionregistration::v1::types::ValidatingWebhook,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::ValidatingWebhook {
         name: from.name,
         client_config: convert_webhook_client_config_from_internal(from.client_config)
             .map_err(|e| e.in_field("clientConfig"))?,
@@ -2011,232 +2112,255 @@ pub fn auto_convert_validating_webhook_from_internal(
 }
 /// Converts `ValidatingWebhook` from the internal type.
 pub fn convert_validating_webhook_from_internal(
-    from: crate::admissionregistration::ValidatingWebhook,
-) -> Result<super::types::ValidatingWebhook, ConversionError> {
+    from: crate::admissionregistration::types::ValidatingWebhook,
+) -> Result<
+    crate::admissionregistration::v1::types::ValidatingWebhook,
+    ConversionError,
+> {
     auto_convert_validating_webhook_from_internal(from)
 }
-/// Converts `ValidatingWebhookConfiguration` to the internal type, field by field.
+/// Converts `MutatingWebhook` to the internal type, field by field.
 #[allow(unused_variables)]
-pub fn auto_convert_validating_webhook_configuration_to_internal(
-    from: super::types::ValidatingWebhookConfiguration,
-) -> Result<
-    crate::admissionregistration::ValidatingWebhookConfiguration,
-    ConversionError,
-> {
-    Ok(crate::admissionregistration::ValidatingWebhookConfiguration {
-        type_meta: ::core::default::Default::default(),
-        metadata: from.metadata,
-        webhooks: from
-            .webhooks
+pub fn auto_convert_mutating_webhook_to_internal(
+    from: crate::admissionregistration::v1::types::MutatingWebhook,
+) -> Result<crate::admissionregistration::types::MutatingWebhook, ConversionError> {
+    Ok(crate::admissionregistration::types::MutatingWebhook {
+        name: from.name,
+        client_config: convert_webhook_client_config_to_internal(from.client_config)
+            .map_err(|e| e.in_field("clientConfig"))?,
+        rules: from
+            .rules
             .into_iter()
             .enumerate()
             .map(|(i, v)| {
-                convert_validating_webhook_to_internal(v).map_err(|e| e.in_index(i))
+                convert_rule_with_operations_to_internal(v).map_err(|e| e.in_index(i))
             })
             .collect::<Result<Vec<_>, ConversionError>>()
-            .map_err(|e| e.in_field("webhooks"))?,
-    })
-}
-/// Converts `ValidatingWebhookConfiguration` to the internal type.
-pub fn convert_validating_webhook_configuration_to_internal(
-    from: super::types::ValidatingWebhookConfiguration,
-) -> Result<
-    crate::admissionregistration::ValidatingWebhookConfiguration,
-    ConversionError,
-> {
-    auto_convert_validating_webhook_configuration_to_internal(from)
-}
-/// Converts `ValidatingWebhookConfiguration` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_validating_webhook_configuration_from_internal(
-    from: crate::admissionregistration::ValidatingWebhookConfiguration,
-) -> Result<super::types::ValidatingWebhookConfiguration, ConversionError> {
-    Ok(super::types::ValidatingWebhookConfiguration {
-        type_meta: ::core::default::Default::default(),
-        metadata: from.metadata,
-        webhooks: from
-            .webhooks
+            .map_err(|e| e.in_field("rules"))?,
+        failure_policy: from
+            .failure_policy
+            .map(|v| convert_failure_policy_type_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("failurePolicy"))?,
+        match_policy: from
+            .match_policy
+            .map(|v| convert_match_policy_type_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("matchPolicy"))?,
+        namespace_selector: from.namespace_selector,
+        object_selector: from.object_selector,
+        side_effects: from
+            .side_effects
+            .map(|v| convert_side_effect_class_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("sideEffects"))?,
+        timeout_seconds: from.timeout_seconds,
+        admission_review_versions: from.admission_review_versions,
+        reinvocation_policy: from
+            .reinvocation_policy
+            .map(|v| convert_reinvocation_policy_type_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("reinvocationPolicy"))?,
+        match_conditions: from
+            .match_conditions
             .into_iter()
             .enumerate()
             .map(|(i, v)| {
-                convert_validating_webhook_from_internal(v).map_err(|e| e.in_index(i))
+                convert_match_condition_to_internal(v).map_err(|e| e.in_index(i))
             })
             .collect::<Result<Vec<_>, ConversionError>>()
-            .map_err(|e| e.in_field("webhooks"))?,
+            .map_err(|e| e.in_field("matchConditions"))?,
     })
 }
-/// Converts `ValidatingWebhookConfiguration` from the internal type.
-pub fn convert_validating_webhook_configuration_from_internal(
-    from: crate::admissionregistration::ValidatingWebhookConfiguration,
-) -> Result<super::types::ValidatingWebhookConfiguration, ConversionError> {
-    auto_convert_validating_webhook_configuration_from_internal(from)
+/// Converts `MutatingWebhook` to the internal type.
+pub fn convert_mutating_webhook_to_internal(
+    from: crate::admissionregistration::v1::types::MutatingWebhook,
+) -> Result<crate::admissionregistration::types::MutatingWebhook, ConversionError> {
+    auto_convert_mutating_webhook_to_internal(from)
 }
-/// Converts `ValidatingWebhookConfigurationList` to the internal type, field by field.
+/// Converts `MutatingWebhook` from the internal type, field by field.
 #[allow(unused_variables)]
-pub fn auto_convert_validating_webhook_configuration_list_to_internal(
-    from: super::types::ValidatingWebhookConfigurationList,
+pub fn auto_convert_mutating_webhook_from_internal(
+    from: crate::admissionregistration::types::MutatingWebhook,
+) -> Result<crate::admissionregistration::v1::types::MutatingWebhook, ConversionError> {
+    Ok(crate::admissionregistration::v1::types::MutatingWebhook {
+        name: from.name,
+        client_config: convert_webhook_client_config_from_internal(from.client_config)
+            .map_err(|e| e.in_field("clientConfig"))?,
+        rules: from
+            .rules
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_rule_with_operations_from_internal(v).map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("rules"))?,
+        failure_policy: from
+            .failure_policy
+            .map(|v| convert_failure_policy_type_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("failurePolicy"))?,
+        match_policy: from
+            .match_policy
+            .map(|v| convert_match_policy_type_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("matchPolicy"))?,
+        namespace_selector: from.namespace_selector,
+        object_selector: from.object_selector,
+        side_effects: from
+            .side_effects
+            .map(|v| convert_side_effect_class_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("sideEffects"))?,
+        timeout_seconds: from.timeout_seconds,
+        admission_review_versions: from.admission_review_versions,
+        reinvocation_policy: from
+            .reinvocation_policy
+            .map(|v| convert_reinvocation_policy_type_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("reinvocationPolicy"))?,
+        match_conditions: from
+            .match_conditions
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_match_condition_from_internal(v).map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("matchConditions"))?,
+    })
+}
+/// Converts `MutatingWebhook` from the internal type.
+pub fn convert_mutating_webhook_from_internal(
+    from: crate::admissionregistration::types::MutatingWebhook,
+) -> Result<crate::admissionregistration::v1::types::MutatingWebhook, ConversionError> {
+    auto_convert_mutating_webhook_from_internal(from)
+}
+/// Converts `ReinvocationPolicyType` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_reinvocation_policy_type_to_internal(
+    from: crate::admissionregistration::v1::types::ReinvocationPolicyType,
 ) -> Result<
-    crate::admissionregistration::ValidatingWebhookConfigurationList,
+    crate::admissionregistration::types::ReinvocationPolicyType,
     ConversionError,
 > {
-    Ok(crate::admissionregistration::ValidatingWebhookConfigurationList {
-        type_meta: ::core::default::Default::default(),
-        metadata: from.metadata,
-        items: from
-            .items
-            .map(|v| {
-                v
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, v)| {
-                        convert_validating_webhook_configuration_to_internal(v)
-                            .map_err(|e| e.in_index(i))
-                    })
-                    .collect::<Result<Vec<_>, ConversionError>>()
-            })
-            .transpose()
-            .map_err(|e| e.in_field("items"))?,
-    })
+    Ok(crate::admissionregistration::types::ReinvocationPolicyType(from.0))
 }
-/// Converts `ValidatingWebhookConfigurationList` to the internal type.
-pub fn convert_validating_webhook_configuration_list_to_internal(
-    from: super::types::ValidatingWebhookConfigurationList,
+/// Converts `ReinvocationPolicyType` to the internal type.
+pub fn convert_reinvocation_policy_type_to_internal(
+    from: crate::admissionregistration::v1::types::ReinvocationPolicyType,
 ) -> Result<
-    crate::admissionregistration::ValidatingWebhookConfigurationList,
+    crate::admissionregistration::types::ReinvocationPolicyType,
     ConversionError,
 > {
-    auto_convert_validating_webhook_configuration_list_to_internal(from)
+    auto_convert_reinvocation_policy_type_to_internal(from)
 }
-/// Converts `ValidatingWebhookConfigurationList` from the internal type, field by field.
+/// Converts `ReinvocationPolicyType` from the internal type, field by field.
 #[allow(unused_variables)]
-pub fn auto_convert_validating_webhook_configuration_list_from_internal(
-    from: crate::admissionregistration::ValidatingWebhookConfigurationList,
-) -> Result<super::types::ValidatingWebhookConfigurationList, ConversionError> {
-    Ok(super::types::ValidatingWebhookConfigurationList {
-        type_meta: ::core::default::Default::default(),
-        metadata: from.metadata,
-        items: from
-            .items
-            .map(|v| {
-                v
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, v)| {
-                        convert_validating_webhook_configuration_from_internal(v)
-                            .map_err(|e| e.in_index(i))
-                    })
-                    .collect::<Result<Vec<_>, ConversionError>>()
+pub fn auto_convert_reinvocation_policy_type_from_internal(
+    from: crate::admissionregistration::types::ReinvocationPolicyType,
+) -> Result<
+    crate::admissionregistration::v1::types::ReinvocationPolicyType,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::ReinvocationPolicyType(from.0))
+}
+/// Converts `ReinvocationPolicyType` from the internal type.
+pub fn convert_reinvocation_policy_type_from_internal(
+    from: crate::admissionregistration::types::ReinvocationPolicyType,
+) -> Result<
+    crate::admissionregistration::v1::types::ReinvocationPolicyType,
+    ConversionError,
+> {
+    auto_convert_reinvocation_policy_type_from_internal(from)
+}
+/// Converts `RuleWithOperations` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_rule_with_operations_to_internal(
+    from: crate::admissionregistration::v1::types::RuleWithOperations,
+) -> Result<crate::admissionregistration::types::RuleWithOperations, ConversionError> {
+    Ok(crate::admissionregistration::types::RuleWithOperations {
+        operations: from
+            .operations
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_operation_type_to_internal(v).map_err(|e| e.in_index(i))
             })
-            .transpose()
-            .map_err(|e| e.in_field("items"))?,
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("operations"))?,
+        rule: convert_rule_to_internal(from.rule).map_err(|e| e.in_field("rule"))?,
     })
 }
-/// Converts `ValidatingWebhookConfigurationList` from the internal type.
-pub fn convert_validating_webhook_configuration_list_from_internal(
-    from: crate::admissionregistration::ValidatingWebhookConfigurationList,
-) -> Result<super::types::ValidatingWebhookConfigurationList, ConversionError> {
-    auto_convert_validating_webhook_configuration_list_from_internal(from)
+/// Converts `RuleWithOperations` to the internal type.
+pub fn convert_rule_with_operations_to_internal(
+    from: crate::admissionregistration::v1::types::RuleWithOperations,
+) -> Result<crate::admissionregistration::types::RuleWithOperations, ConversionError> {
+    auto_convert_rule_with_operations_to_internal(from)
 }
-/// Converts `Validation` to the internal type, field by field.
+/// Converts `RuleWithOperations` from the internal type, field by field.
 #[allow(unused_variables)]
-pub fn auto_convert_validation_to_internal(
-    from: super::types::Validation,
-) -> Result<crate::admissionregistration::Validation, ConversionError> {
-    Ok(crate::admissionregistration::Validation {
-        expression: from.expression,
-        message: from.message,
-        reason: from.reason,
-        message_expression: from.message_expression,
+pub fn auto_convert_rule_with_operations_from_internal(
+    from: crate::admissionregistration::types::RuleWithOperations,
+) -> Result<
+    crate::admissionregistration::v1::types::RuleWithOperations,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::RuleWithOperations {
+        operations: from
+            .operations
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_operation_type_from_internal(v).map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("operations"))?,
+        rule: convert_rule_from_internal(from.rule).map_err(|e| e.in_field("rule"))?,
     })
 }
-/// Converts `Validation` to the internal type.
-pub fn convert_validation_to_internal(
-    from: super::types::Validation,
-) -> Result<crate::admissionregistration::Validation, ConversionError> {
-    auto_convert_validation_to_internal(from)
+/// Converts `RuleWithOperations` from the internal type.
+pub fn convert_rule_with_operations_from_internal(
+    from: crate::admissionregistration::types::RuleWithOperations,
+) -> Result<
+    crate::admissionregistration::v1::types::RuleWithOperations,
+    ConversionError,
+> {
+    auto_convert_rule_with_operations_from_internal(from)
 }
-/// Converts `Validation` from the internal type, field by field.
+/// Converts `OperationType` to the internal type, field by field.
 #[allow(unused_variables)]
-pub fn auto_convert_validation_from_internal(
-    from: crate::admissionregistration::Validation,
-) -> Result<super::types::Validation, ConversionError> {
-    Ok(super::types::Validation {
-        expression: from.expression,
-        message: from.message,
-        reason: from.reason,
-        message_expression: from.message_expression,
-    })
+pub fn auto_convert_operation_type_to_internal(
+    from: crate::admissionregistration::v1::types::OperationType,
+) -> Result<crate::admissionregistration::types::OperationType, ConversionError> {
+    Ok(crate::admissionregistration::types::OperationType(from.0))
 }
-/// Converts `Validation` from the internal type.
-pub fn convert_validation_from_internal(
-    from: crate::admissionregistration::Validation,
-) -> Result<super::types::Validation, ConversionError> {
-    auto_convert_validation_from_internal(from)
+/// Converts `OperationType` to the internal type.
+pub fn convert_operation_type_to_internal(
+    from: crate::admissionregistration::v1::types::OperationType,
+) -> Result<crate::admissionregistration::types::OperationType, ConversionError> {
+    auto_convert_operation_type_to_internal(from)
 }
-/// Converts `ValidationAction` to the internal type, field by field.
+/// Converts `OperationType` from the internal type, field by field.
 #[allow(unused_variables)]
-pub fn auto_convert_validation_action_to_internal(
-    from: super::types::ValidationAction,
-) -> Result<crate::admissionregistration::ValidationAction, ConversionError> {
-    Ok(crate::admissionregistration::ValidationAction(from.0))
+pub fn auto_convert_operation_type_from_internal(
+    from: crate::admissionregistration::types::OperationType,
+) -> Result<crate::admissionregistration::v1::types::OperationType, ConversionError> {
+    Ok(crate::admissionregistration::v1::types::OperationType(from.0))
 }
-/// Converts `ValidationAction` to the internal type.
-pub fn convert_validation_action_to_internal(
-    from: super::types::ValidationAction,
-) -> Result<crate::admissionregistration::ValidationAction, ConversionError> {
-    auto_convert_validation_action_to_internal(from)
-}
-/// Converts `ValidationAction` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_validation_action_from_internal(
-    from: crate::admissionregistration::ValidationAction,
-) -> Result<super::types::ValidationAction, ConversionError> {
-    Ok(super::types::ValidationAction(from.0))
-}
-/// Converts `ValidationAction` from the internal type.
-pub fn convert_validation_action_from_internal(
-    from: crate::admissionregistration::ValidationAction,
-) -> Result<super::types::ValidationAction, ConversionError> {
-    auto_convert_validation_action_from_internal(from)
-}
-/// Converts `Variable` to the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_variable_to_internal(
-    from: super::types::Variable,
-) -> Result<crate::admissionregistration::Variable, ConversionError> {
-    Ok(crate::admissionregistration::Variable {
-        name: from.name,
-        expression: from.expression,
-    })
-}
-/// Converts `Variable` to the internal type.
-pub fn convert_variable_to_internal(
-    from: super::types::Variable,
-) -> Result<crate::admissionregistration::Variable, ConversionError> {
-    auto_convert_variable_to_internal(from)
-}
-/// Converts `Variable` from the internal type, field by field.
-#[allow(unused_variables)]
-pub fn auto_convert_variable_from_internal(
-    from: crate::admissionregistration::Variable,
-) -> Result<super::types::Variable, ConversionError> {
-    Ok(super::types::Variable {
-        name: from.name,
-        expression: from.expression,
-    })
-}
-/// Converts `Variable` from the internal type.
-pub fn convert_variable_from_internal(
-    from: crate::admissionregistration::Variable,
-) -> Result<super::types::Variable, ConversionError> {
-    auto_convert_variable_from_internal(from)
+/// Converts `OperationType` from the internal type.
+pub fn convert_operation_type_from_internal(
+    from: crate::admissionregistration::types::OperationType,
+) -> Result<crate::admissionregistration::v1::types::OperationType, ConversionError> {
+    auto_convert_operation_type_from_internal(from)
 }
 /// Converts `WebhookClientConfig` to the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_webhook_client_config_to_internal(
-    from: super::types::WebhookClientConfig,
-) -> Result<crate::admissionregistration::WebhookClientConfig, ConversionError> {
-    Ok(crate::admissionregistration::WebhookClientConfig {
+    from: crate::admissionregistration::v1::types::WebhookClientConfig,
+) -> Result<crate::admissionregistration::types::WebhookClientConfig, ConversionError> {
+    Ok(crate::admissionregistration::types::WebhookClientConfig {
         url: from.url,
         service: from
             .service
@@ -2248,16 +2372,19 @@ pub fn auto_convert_webhook_client_config_to_internal(
 }
 /// Converts `WebhookClientConfig` to the internal type.
 pub fn convert_webhook_client_config_to_internal(
-    from: super::types::WebhookClientConfig,
-) -> Result<crate::admissionregistration::WebhookClientConfig, ConversionError> {
+    from: crate::admissionregistration::v1::types::WebhookClientConfig,
+) -> Result<crate::admissionregistration::types::WebhookClientConfig, ConversionError> {
     auto_convert_webhook_client_config_to_internal(from)
 }
 /// Converts `WebhookClientConfig` from the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_webhook_client_config_from_internal(
-    from: crate::admissionregistration::WebhookClientConfig,
-) -> Result<super::types::WebhookClientConfig, ConversionError> {
-    Ok(super::types::WebhookClientConfig {
+    from: crate::admissionregistration::types::WebhookClientConfig,
+) -> Result<
+    crate::admissionregistration::v1::types::WebhookClientConfig,
+    ConversionError,
+> {
+    Ok(crate::admissionregistration::v1::types::WebhookClientConfig {
         url: from.url,
         service: from
             .service
@@ -2269,7 +2396,78 @@ pub fn auto_convert_webhook_client_config_from_internal(
 }
 /// Converts `WebhookClientConfig` from the internal type.
 pub fn convert_webhook_client_config_from_internal(
-    from: crate::admissionregistration::WebhookClientConfig,
-) -> Result<super::types::WebhookClientConfig, ConversionError> {
+    from: crate::admissionregistration::types::WebhookClientConfig,
+) -> Result<
+    crate::admissionregistration::v1::types::WebhookClientConfig,
+    ConversionError,
+> {
     auto_convert_webhook_client_config_from_internal(from)
+}
+/// Converts `ServiceReference` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_service_reference_to_internal(
+    from: crate::admissionregistration::v1::types::ServiceReference,
+) -> Result<crate::admissionregistration::types::ServiceReference, ConversionError> {
+    Ok(crate::admissionregistration::types::ServiceReference {
+        namespace: from.namespace,
+        name: from.name,
+        path: from.path,
+        port: from.port,
+    })
+}
+/// Converts `ServiceReference` to the internal type.
+pub fn convert_service_reference_to_internal(
+    from: crate::admissionregistration::v1::types::ServiceReference,
+) -> Result<crate::admissionregistration::types::ServiceReference, ConversionError> {
+    auto_convert_service_reference_to_internal(from)
+}
+/// Converts `ServiceReference` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_service_reference_from_internal(
+    from: crate::admissionregistration::types::ServiceReference,
+) -> Result<crate::admissionregistration::v1::types::ServiceReference, ConversionError> {
+    Ok(crate::admissionregistration::v1::types::ServiceReference {
+        namespace: from.namespace,
+        name: from.name,
+        path: from.path,
+        port: from.port,
+    })
+}
+/// Converts `ServiceReference` from the internal type.
+pub fn convert_service_reference_from_internal(
+    from: crate::admissionregistration::types::ServiceReference,
+) -> Result<crate::admissionregistration::v1::types::ServiceReference, ConversionError> {
+    auto_convert_service_reference_from_internal(from)
+}
+/// Converts `MatchCondition` to the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_match_condition_to_internal(
+    from: crate::admissionregistration::v1::types::MatchCondition,
+) -> Result<crate::admissionregistration::types::MatchCondition, ConversionError> {
+    Ok(crate::admissionregistration::types::MatchCondition {
+        name: from.name,
+        expression: from.expression,
+    })
+}
+/// Converts `MatchCondition` to the internal type.
+pub fn convert_match_condition_to_internal(
+    from: crate::admissionregistration::v1::types::MatchCondition,
+) -> Result<crate::admissionregistration::types::MatchCondition, ConversionError> {
+    auto_convert_match_condition_to_internal(from)
+}
+/// Converts `MatchCondition` from the internal type, field by field.
+#[allow(unused_variables)]
+pub fn auto_convert_match_condition_from_internal(
+    from: crate::admissionregistration::types::MatchCondition,
+) -> Result<crate::admissionregistration::v1::types::MatchCondition, ConversionError> {
+    Ok(crate::admissionregistration::v1::types::MatchCondition {
+        name: from.name,
+        expression: from.expression,
+    })
+}
+/// Converts `MatchCondition` from the internal type.
+pub fn convert_match_condition_from_internal(
+    from: crate::admissionregistration::types::MatchCondition,
+) -> Result<crate::admissionregistration::v1::types::MatchCondition, ConversionError> {
+    auto_convert_match_condition_from_internal(from)
 }

@@ -14,7 +14,7 @@ fn setup(f: &mut Fuzzer) {}
 #[test]
 fn validating_admission_policy() {
     if let Err(e) = kapi_machinery::roundtrip::versioned::<
-        super::types::ValidatingAdmissionPolicy,
+        crate::admissionregistration::v1::types::ValidatingAdmissionPolicy,
     >(&scheme(), setup) {
         panic!("{e}");
     }
@@ -22,7 +22,7 @@ fn validating_admission_policy() {
 #[test]
 fn validating_admission_policy_list() {
     if let Err(e) = kapi_machinery::roundtrip::versioned::<
-        super::types::ValidatingAdmissionPolicyList,
+        crate::admissionregistration::v1::types::ValidatingAdmissionPolicyList,
     >(&scheme(), setup) {
         panic!("{e}");
     }
@@ -30,7 +30,7 @@ fn validating_admission_policy_list() {
 #[test]
 fn validating_admission_policy_binding() {
     if let Err(e) = kapi_machinery::roundtrip::versioned::<
-        super::types::ValidatingAdmissionPolicyBinding,
+        crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBinding,
     >(&scheme(), setup) {
         panic!("{e}");
     }
@@ -38,7 +38,7 @@ fn validating_admission_policy_binding() {
 #[test]
 fn validating_admission_policy_binding_list() {
     if let Err(e) = kapi_machinery::roundtrip::versioned::<
-        super::types::ValidatingAdmissionPolicyBindingList,
+        crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingList,
     >(&scheme(), setup) {
         panic!("{e}");
     }
@@ -46,7 +46,7 @@ fn validating_admission_policy_binding_list() {
 #[test]
 fn mutating_admission_policy() {
     if let Err(e) = kapi_machinery::roundtrip::versioned::<
-        super::types::MutatingAdmissionPolicy,
+        crate::admissionregistration::v1::types::MutatingAdmissionPolicy,
     >(&scheme(), setup) {
         panic!("{e}");
     }
@@ -54,7 +54,7 @@ fn mutating_admission_policy() {
 #[test]
 fn mutating_admission_policy_list() {
     if let Err(e) = kapi_machinery::roundtrip::versioned::<
-        super::types::MutatingAdmissionPolicyList,
+        crate::admissionregistration::v1::types::MutatingAdmissionPolicyList,
     >(&scheme(), setup) {
         panic!("{e}");
     }
@@ -62,7 +62,7 @@ fn mutating_admission_policy_list() {
 #[test]
 fn mutating_admission_policy_binding() {
     if let Err(e) = kapi_machinery::roundtrip::versioned::<
-        super::types::MutatingAdmissionPolicyBinding,
+        crate::admissionregistration::v1::types::MutatingAdmissionPolicyBinding,
     >(&scheme(), setup) {
         panic!("{e}");
     }
@@ -70,7 +70,7 @@ fn mutating_admission_policy_binding() {
 #[test]
 fn mutating_admission_policy_binding_list() {
     if let Err(e) = kapi_machinery::roundtrip::versioned::<
-        super::types::MutatingAdmissionPolicyBindingList,
+        crate::admissionregistration::v1::types::MutatingAdmissionPolicyBindingList,
     >(&scheme(), setup) {
         panic!("{e}");
     }
@@ -78,7 +78,7 @@ fn mutating_admission_policy_binding_list() {
 #[test]
 fn validating_webhook_configuration() {
     if let Err(e) = kapi_machinery::roundtrip::versioned::<
-        super::types::ValidatingWebhookConfiguration,
+        crate::admissionregistration::v1::types::ValidatingWebhookConfiguration,
     >(&scheme(), setup) {
         panic!("{e}");
     }
@@ -86,7 +86,7 @@ fn validating_webhook_configuration() {
 #[test]
 fn validating_webhook_configuration_list() {
     if let Err(e) = kapi_machinery::roundtrip::versioned::<
-        super::types::ValidatingWebhookConfigurationList,
+        crate::admissionregistration::v1::types::ValidatingWebhookConfigurationList,
     >(&scheme(), setup) {
         panic!("{e}");
     }
@@ -94,7 +94,7 @@ fn validating_webhook_configuration_list() {
 #[test]
 fn mutating_webhook_configuration() {
     if let Err(e) = kapi_machinery::roundtrip::versioned::<
-        super::types::MutatingWebhookConfiguration,
+        crate::admissionregistration::v1::types::MutatingWebhookConfiguration,
     >(&scheme(), setup) {
         panic!("{e}");
     }
@@ -102,7 +102,7 @@ fn mutating_webhook_configuration() {
 #[test]
 fn mutating_webhook_configuration_list() {
     if let Err(e) = kapi_machinery::roundtrip::versioned::<
-        super::types::MutatingWebhookConfigurationList,
+        crate::admissionregistration::v1::types::MutatingWebhookConfigurationList,
     >(&scheme(), setup) {
         panic!("{e}");
     }

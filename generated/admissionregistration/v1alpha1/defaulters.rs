@@ -3,177 +3,76 @@
 use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
 pub fn register_defaults(scheme: &mut Scheme) {
-    scheme.add_defaulting_func(set_object_defaults_mutating_admission_policy);
-    scheme.add_defaulting_func(set_object_defaults_mutating_admission_policy_binding);
-    scheme
-        .add_defaulting_func(set_object_defaults_mutating_admission_policy_binding_list);
-    scheme.add_defaulting_func(set_object_defaults_mutating_admission_policy_list);
     scheme.add_defaulting_func(set_object_defaults_validating_admission_policy);
+    scheme.add_defaulting_func(set_object_defaults_validating_admission_policy_list);
     scheme.add_defaulting_func(set_object_defaults_validating_admission_policy_binding);
     scheme
         .add_defaulting_func(
             set_object_defaults_validating_admission_policy_binding_list,
         );
-    scheme.add_defaulting_func(set_object_defaults_validating_admission_policy_list);
-}
-/// Applies every default to a `MutatingAdmissionPolicy` and everything in it.
-pub fn set_object_defaults_mutating_admission_policy(
-    obj: &mut super::types::MutatingAdmissionPolicy,
-) {
-    default_mutating_admission_policy(obj);
-}
-/// Applies every default to a `MutatingAdmissionPolicyBinding` and everything in it.
-pub fn set_object_defaults_mutating_admission_policy_binding(
-    obj: &mut super::types::MutatingAdmissionPolicyBinding,
-) {
-    default_mutating_admission_policy_binding(obj);
-}
-/// Applies every default to a `MutatingAdmissionPolicyBindingList` and everything in it.
-pub fn set_object_defaults_mutating_admission_policy_binding_list(
-    obj: &mut super::types::MutatingAdmissionPolicyBindingList,
-) {
-    default_mutating_admission_policy_binding_list(obj);
-}
-/// Applies every default to a `MutatingAdmissionPolicyList` and everything in it.
-pub fn set_object_defaults_mutating_admission_policy_list(
-    obj: &mut super::types::MutatingAdmissionPolicyList,
-) {
-    default_mutating_admission_policy_list(obj);
+    scheme.add_defaulting_func(set_object_defaults_mutating_admission_policy);
+    scheme.add_defaulting_func(set_object_defaults_mutating_admission_policy_list);
+    scheme.add_defaulting_func(set_object_defaults_mutating_admission_policy_binding);
+    scheme
+        .add_defaulting_func(set_object_defaults_mutating_admission_policy_binding_list);
 }
 /// Applies every default to a `ValidatingAdmissionPolicy` and everything in it.
 pub fn set_object_defaults_validating_admission_policy(
-    obj: &mut super::types::ValidatingAdmissionPolicy,
+    obj: &mut crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicy,
 ) {
     default_validating_admission_policy(obj);
 }
+/// Applies every default to a `ValidatingAdmissionPolicyList` and everything in it.
+pub fn set_object_defaults_validating_admission_policy_list(
+    obj: &mut crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyList,
+) {
+    default_validating_admission_policy_list(obj);
+}
 /// Applies every default to a `ValidatingAdmissionPolicyBinding` and everything in it.
 pub fn set_object_defaults_validating_admission_policy_binding(
-    obj: &mut super::types::ValidatingAdmissionPolicyBinding,
+    obj: &mut crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBinding,
 ) {
     default_validating_admission_policy_binding(obj);
 }
 /// Applies every default to a `ValidatingAdmissionPolicyBindingList` and everything in it.
 pub fn set_object_defaults_validating_admission_policy_binding_list(
-    obj: &mut super::types::ValidatingAdmissionPolicyBindingList,
+    obj: &mut crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBindingList,
 ) {
     default_validating_admission_policy_binding_list(obj);
 }
-/// Applies every default to a `ValidatingAdmissionPolicyList` and everything in it.
-pub fn set_object_defaults_validating_admission_policy_list(
-    obj: &mut super::types::ValidatingAdmissionPolicyList,
+/// Applies every default to a `MutatingAdmissionPolicy` and everything in it.
+pub fn set_object_defaults_mutating_admission_policy(
+    obj: &mut crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicy,
 ) {
-    default_validating_admission_policy_list(obj);
+    default_mutating_admission_policy(obj);
 }
-/// Applies the defaults of `MatchResources` and of everything it holds.
-pub fn default_match_resources(obj: &mut super::types::MatchResources) {
-    super::defaults::set_defaults_match_resources(obj);
-    for v in &mut obj.resource_rules {
-        default_named_rule_with_operations(v);
-    }
-    for v in &mut obj.exclude_resource_rules {
-        default_named_rule_with_operations(v);
-    }
-}
-/// Applies the defaults of `MutatingAdmissionPolicy` and of everything it holds.
-pub fn default_mutating_admission_policy(
-    obj: &mut super::types::MutatingAdmissionPolicy,
+/// Applies every default to a `MutatingAdmissionPolicyList` and everything in it.
+pub fn set_object_defaults_mutating_admission_policy_list(
+    obj: &mut crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyList,
 ) {
-    default_mutating_admission_policy_spec(&mut obj.spec);
+    default_mutating_admission_policy_list(obj);
 }
-/// Applies the defaults of `MutatingAdmissionPolicyBinding` and of everything it holds.
-pub fn default_mutating_admission_policy_binding(
-    obj: &mut super::types::MutatingAdmissionPolicyBinding,
+/// Applies every default to a `MutatingAdmissionPolicyBinding` and everything in it.
+pub fn set_object_defaults_mutating_admission_policy_binding(
+    obj: &mut crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBinding,
 ) {
-    default_mutating_admission_policy_binding_spec(&mut obj.spec);
+    default_mutating_admission_policy_binding(obj);
 }
-/// Applies the defaults of `MutatingAdmissionPolicyBindingList` and of everything it holds.
-pub fn default_mutating_admission_policy_binding_list(
-    obj: &mut super::types::MutatingAdmissionPolicyBindingList,
+/// Applies every default to a `MutatingAdmissionPolicyBindingList` and everything in it.
+pub fn set_object_defaults_mutating_admission_policy_binding_list(
+    obj: &mut crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBindingList,
 ) {
-    if let Some(v) = &mut obj.items {
-        for v in v {
-            default_mutating_admission_policy_binding(v);
-        }
-    }
-}
-/// Applies the defaults of `MutatingAdmissionPolicyBindingSpec` and of everything it holds.
-pub fn default_mutating_admission_policy_binding_spec(
-    obj: &mut super::types::MutatingAdmissionPolicyBindingSpec,
-) {
-    if let Some(v) = &mut obj.param_ref {
-        default_param_ref(v);
-    }
-    if let Some(v) = &mut obj.match_resources {
-        default_match_resources(v);
-    }
-}
-/// Applies the defaults of `MutatingAdmissionPolicyList` and of everything it holds.
-pub fn default_mutating_admission_policy_list(
-    obj: &mut super::types::MutatingAdmissionPolicyList,
-) {
-    if let Some(v) = &mut obj.items {
-        for v in v {
-            default_mutating_admission_policy(v);
-        }
-    }
-}
-/// Applies the defaults of `MutatingAdmissionPolicySpec` and of everything it holds.
-pub fn default_mutating_admission_policy_spec(
-    obj: &mut super::types::MutatingAdmissionPolicySpec,
-) {
-    super::defaults::set_defaults_mutating_admission_policy_spec(obj);
-    if let Some(v) = &mut obj.match_constraints {
-        default_match_resources(v);
-    }
-}
-/// Applies the defaults of `NamedRuleWithOperations` and of everything it holds.
-pub fn default_named_rule_with_operations(
-    obj: &mut super::types::NamedRuleWithOperations,
-) {
-    crate::admissionregistration::v1::default_rule_with_operations(
-        &mut obj.rule_with_operations,
-    );
-}
-/// Applies the defaults of `ParamRef` and of everything it holds.
-pub fn default_param_ref(obj: &mut super::types::ParamRef) {
-    super::defaults::set_defaults_param_ref(obj);
+    default_mutating_admission_policy_binding_list(obj);
 }
 /// Applies the defaults of `ValidatingAdmissionPolicy` and of everything it holds.
 pub fn default_validating_admission_policy(
-    obj: &mut super::types::ValidatingAdmissionPolicy,
+    obj: &mut crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicy,
 ) {
     default_validating_admission_policy_spec(&mut obj.spec);
 }
-/// Applies the defaults of `ValidatingAdmissionPolicyBinding` and of everything it holds.
-pub fn default_validating_admission_policy_binding(
-    obj: &mut super::types::ValidatingAdmissionPolicyBinding,
-) {
-    default_validating_admission_policy_binding_spec(&mut obj.spec);
-}
-/// Applies the defaults of `ValidatingAdmissionPolicyBindingList` and of everything it holds.
-pub fn default_validating_admission_policy_binding_list(
-    obj: &mut super::types::ValidatingAdmissionPolicyBindingList,
-) {
-    if let Some(v) = &mut obj.items {
-        for v in v {
-            default_validating_admission_policy_binding(v);
-        }
-    }
-}
-/// Applies the defaults of `ValidatingAdmissionPolicyBindingSpec` and of everything it holds.
-pub fn default_validating_admission_policy_binding_spec(
-    obj: &mut super::types::ValidatingAdmissionPolicyBindingSpec,
-) {
-    if let Some(v) = &mut obj.param_ref {
-        default_param_ref(v);
-    }
-    if let Some(v) = &mut obj.match_resources {
-        default_match_resources(v);
-    }
-}
 /// Applies the defaults of `ValidatingAdmissionPolicyList` and of everything it holds.
 pub fn default_validating_admission_policy_list(
-    obj: &mut super::types::ValidatingAdmissionPolicyList,
+    obj: &mut crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyList,
 ) {
     if let Some(v) = &mut obj.items {
         for v in v {
@@ -183,10 +82,119 @@ pub fn default_validating_admission_policy_list(
 }
 /// Applies the defaults of `ValidatingAdmissionPolicySpec` and of everything it holds.
 pub fn default_validating_admission_policy_spec(
-    obj: &mut super::types::ValidatingAdmissionPolicySpec,
+    obj: &mut crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicySpec,
 ) {
-    super::defaults::set_defaults_validating_admission_policy_spec(obj);
+    crate::admissionregistration::v1alpha1::defaults::set_defaults_validating_admission_policy_spec(
+        obj,
+    );
     if let Some(v) = &mut obj.match_constraints {
+        default_match_resources(v);
+    }
+}
+/// Applies the defaults of `ValidatingAdmissionPolicyBinding` and of everything it holds.
+pub fn default_validating_admission_policy_binding(
+    obj: &mut crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBinding,
+) {
+    default_validating_admission_policy_binding_spec(&mut obj.spec);
+}
+/// Applies the defaults of `ValidatingAdmissionPolicyBindingList` and of everything it holds.
+pub fn default_validating_admission_policy_binding_list(
+    obj: &mut crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBindingList,
+) {
+    if let Some(v) = &mut obj.items {
+        for v in v {
+            default_validating_admission_policy_binding(v);
+        }
+    }
+}
+/// Applies the defaults of `ValidatingAdmissionPolicyBindingSpec` and of everything it holds.
+pub fn default_validating_admission_policy_binding_spec(
+    obj: &mut crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBindingSpec,
+) {
+    if let Some(v) = &mut obj.param_ref {
+        default_param_ref(v);
+    }
+    if let Some(v) = &mut obj.match_resources {
+        default_match_resources(v);
+    }
+}
+/// Applies the defaults of `ParamRef` and of everything it holds.
+pub fn default_param_ref(
+    obj: &mut crate::admissionregistration::v1alpha1::types::ParamRef,
+) {
+    crate::admissionregistration::v1alpha1::defaults::set_defaults_param_ref(obj);
+}
+/// Applies the defaults of `MatchResources` and of everything it holds.
+pub fn default_match_resources(
+    obj: &mut crate::admissionregistration::v1alpha1::types::MatchResources,
+) {
+    crate::admissionregistration::v1alpha1::defaults::set_defaults_match_resources(obj);
+    for v in &mut obj.resource_rules {
+        default_named_rule_with_operations(v);
+    }
+    for v in &mut obj.exclude_resource_rules {
+        default_named_rule_with_operations(v);
+    }
+}
+/// Applies the defaults of `NamedRuleWithOperations` and of everything it holds.
+pub fn default_named_rule_with_operations(
+    obj: &mut crate::admissionregistration::v1alpha1::types::NamedRuleWithOperations,
+) {
+    crate::admissionregistration::v1::default_rule_with_operations(
+        &mut obj.rule_with_operations,
+    );
+}
+/// Applies the defaults of `MutatingAdmissionPolicy` and of everything it holds.
+pub fn default_mutating_admission_policy(
+    obj: &mut crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicy,
+) {
+    default_mutating_admission_policy_spec(&mut obj.spec);
+}
+/// Applies the defaults of `MutatingAdmissionPolicyList` and of everything it holds.
+pub fn default_mutating_admission_policy_list(
+    obj: &mut crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyList,
+) {
+    if let Some(v) = &mut obj.items {
+        for v in v {
+            default_mutating_admission_policy(v);
+        }
+    }
+}
+/// Applies the defaults of `MutatingAdmissionPolicySpec` and of everything it holds.
+pub fn default_mutating_admission_policy_spec(
+    obj: &mut crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicySpec,
+) {
+    crate::admissionregistration::v1alpha1::defaults::set_defaults_mutating_admission_policy_spec(
+        obj,
+    );
+    if let Some(v) = &mut obj.match_constraints {
+        default_match_resources(v);
+    }
+}
+/// Applies the defaults of `MutatingAdmissionPolicyBinding` and of everything it holds.
+pub fn default_mutating_admission_policy_binding(
+    obj: &mut crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBinding,
+) {
+    default_mutating_admission_policy_binding_spec(&mut obj.spec);
+}
+/// Applies the defaults of `MutatingAdmissionPolicyBindingList` and of everything it holds.
+pub fn default_mutating_admission_policy_binding_list(
+    obj: &mut crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBindingList,
+) {
+    if let Some(v) = &mut obj.items {
+        for v in v {
+            default_mutating_admission_policy_binding(v);
+        }
+    }
+}
+/// Applies the defaults of `MutatingAdmissionPolicyBindingSpec` and of everything it holds.
+pub fn default_mutating_admission_policy_binding_spec(
+    obj: &mut crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBindingSpec,
+) {
+    if let Some(v) = &mut obj.param_ref {
+        default_param_ref(v);
+    }
+    if let Some(v) = &mut obj.match_resources {
         default_match_resources(v);
     }
 }

@@ -7,14 +7,38 @@ pub const GROUP_NAME: &str = "admissionregistration.k8s.io";
 pub const VERSIONS: &[&str] = &["v1alpha1"];
 /// Registers every kind and list kind of this package, in kind-name order.
 pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
-    scheme.add_known_type::<super::types::MutatingAdmissionPolicy>()?;
-    scheme.add_known_type::<super::types::MutatingAdmissionPolicyBinding>()?;
-    scheme.add_known_type::<super::types::MutatingAdmissionPolicyBindingList>()?;
-    scheme.add_known_type::<super::types::MutatingAdmissionPolicyList>()?;
-    scheme.add_known_type::<super::types::ValidatingAdmissionPolicy>()?;
-    scheme.add_known_type::<super::types::ValidatingAdmissionPolicyBinding>()?;
-    scheme.add_known_type::<super::types::ValidatingAdmissionPolicyBindingList>()?;
-    scheme.add_known_type::<super::types::ValidatingAdmissionPolicyList>()?;
+    scheme
+        .add_known_type::<
+            crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicy,
+        >()?;
+    scheme
+        .add_known_type::<
+            crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBinding,
+        >()?;
+    scheme
+        .add_known_type::<
+            crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBindingList,
+        >()?;
+    scheme
+        .add_known_type::<
+            crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyList,
+        >()?;
+    scheme
+        .add_known_type::<
+            crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicy,
+        >()?;
+    scheme
+        .add_known_type::<
+            crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBinding,
+        >()?;
+    scheme
+        .add_known_type::<
+            crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBindingList,
+        >()?;
+    scheme
+        .add_known_type::<
+            crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyList,
+        >()?;
     Ok(())
 }
 /// Registers this package's kinds (with their defaulting and conversion functions, if

@@ -7,9 +7,9 @@ pub const GROUP_NAME: &str = "authentication.k8s.io";
 pub const VERSIONS: &[&str] = &["v1"];
 /// Registers every kind and list kind of this package, in kind-name order.
 pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
-    scheme.add_known_type::<super::types::SelfSubjectReview>()?;
-    scheme.add_known_type::<super::types::TokenRequest>()?;
-    scheme.add_known_type::<super::types::TokenReview>()?;
+    scheme.add_known_type::<crate::authentication::v1::types::SelfSubjectReview>()?;
+    scheme.add_known_type::<crate::authentication::v1::types::TokenRequest>()?;
+    scheme.add_known_type::<crate::authentication::v1::types::TokenReview>()?;
     Ok(())
 }
 /// Registers this package's kinds (with their defaulting and conversion functions, if

@@ -14,7 +14,7 @@ fn setup(f: &mut Fuzzer) {}
 #[test]
 fn token_review() {
     if let Err(e) = kapi_machinery::roundtrip::versioned::<
-        super::types::TokenReview,
+        crate::authentication::v1::types::TokenReview,
     >(&scheme(), setup) {
         panic!("{e}");
     }
@@ -22,7 +22,7 @@ fn token_review() {
 #[test]
 fn token_request() {
     if let Err(e) = kapi_machinery::roundtrip::versioned::<
-        super::types::TokenRequest,
+        crate::authentication::v1::types::TokenRequest,
     >(&scheme(), setup) {
         panic!("{e}");
     }
@@ -30,7 +30,7 @@ fn token_request() {
 #[test]
 fn self_subject_review() {
     if let Err(e) = kapi_machinery::roundtrip::versioned::<
-        super::types::SelfSubjectReview,
+        crate::authentication::v1::types::SelfSubjectReview,
     >(&scheme(), setup) {
         panic!("{e}");
     }

@@ -7,7 +7,7 @@ pub const GROUP_NAME: &str = "gadgets.example.com";
 pub const VERSIONS: &[&str] = &[];
 /// Registers every kind and list kind of this package, in kind-name order.
 pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
-    scheme.add_known_type::<super::types::Gadget>()?;
+    scheme.add_known_type::<crate::gadgets::types::Gadget>()?;
     Ok(())
 }
 /// Registers this package's kinds (with their defaulting and conversion functions, if

@@ -13,12 +13,12 @@ fn scheme() -> Scheme {
 /// Registers the package's custom fuzzer functions.
 #[allow(unused_variables)]
 fn setup(f: &mut Fuzzer) {
-    f.register(super::fuzzer::fuzz_gadget_spec);
+    f.register(crate::gadgets::fuzzer::fuzz_gadget_spec);
 }
 #[test]
 fn gadget() {
     if let Err(e) = kapi_machinery::roundtrip::internal::<
-        super::types::Gadget,
+        crate::gadgets::types::Gadget,
     >(&scheme(), &["v1"], setup) {
         panic!("{e}");
     }

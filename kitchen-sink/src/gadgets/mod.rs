@@ -11,12 +11,7 @@ pub mod v1;
 pub use types::*;
 
 #[rustfmt::skip]
-#[path = "../../generated/gadgets/register.rs"]
-mod register;
+#[path = "../../generated/gadgets/mod.rs"]
+mod generated;
 
-pub use register::{GROUP_NAME, add_known_types, add_to_scheme};
-
-#[cfg(test)]
-#[rustfmt::skip]
-#[path = "../../generated/gadgets/roundtrip_test.rs"]
-mod roundtrip_test;
+pub use generated::*;

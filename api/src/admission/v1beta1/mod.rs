@@ -8,18 +8,7 @@ mod types;
 pub use types::*;
 
 #[rustfmt::skip]
-#[path = "../../../../generated/admission/v1beta1/conversions.rs"]
-mod conversions;
+#[path = "../../../../generated/admission/v1beta1/mod.rs"]
+mod generated;
 
-pub use conversions::*;
-
-#[cfg(test)]
-#[rustfmt::skip]
-#[path = "../../../../generated/admission/v1beta1/roundtrip_test.rs"]
-mod roundtrip_test;
-
-#[rustfmt::skip]
-#[path = "../../../../generated/admission/v1beta1/register.rs"]
-mod register;
-
-pub use register::{GROUP_NAME, VERSIONS, add_known_types, add_to_scheme};
+pub use generated::*;

@@ -8,29 +8,11 @@ mod types;
 
 pub use types::*;
 
-
 #[rustfmt::skip]
-#[path = "../../../../generated/admissionregistration/v1alpha1/conversions.rs"]
-mod conversions;
+#[path = "../../../../generated/admissionregistration/v1alpha1/mod.rs"]
+mod generated;
 
-pub use conversions::*;
-
-#[cfg(test)]
-#[rustfmt::skip]
-#[path = "../../../../generated/admissionregistration/v1alpha1/roundtrip_test.rs"]
-mod roundtrip_test;
-
-#[rustfmt::skip]
-#[path = "../../../../generated/admissionregistration/v1alpha1/register.rs"]
-mod register;
-
-pub use register::{GROUP_NAME, VERSIONS, add_known_types, add_to_scheme};
-
-#[rustfmt::skip]
-#[path = "../../../../generated/admissionregistration/v1alpha1/defaulters.rs"]
-mod defaulters;
-
-pub use defaulters::*;
+pub use generated::*;
 
 #[cfg(test)]
 mod tests {

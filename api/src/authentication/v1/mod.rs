@@ -6,16 +6,11 @@ mod types;
 
 pub use types::*;
 
-#[cfg(test)]
 #[rustfmt::skip]
-#[path = "../../../../generated/authentication/v1/roundtrip_test.rs"]
-mod roundtrip_test;
+#[path = "../../../../generated/authentication/v1/mod.rs"]
+mod generated;
 
-#[rustfmt::skip]
-#[path = "../../../../generated/authentication/v1/register.rs"]
-mod register;
-
-pub use register::{GROUP_NAME, VERSIONS, add_known_types, add_to_scheme};
+pub use generated::*;
 
 #[cfg(test)]
 mod tests {

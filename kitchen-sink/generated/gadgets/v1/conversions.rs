@@ -2,8 +2,8 @@
 //! Conversions between `gadgets/v1` and its internal package `gadgets`.
 #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
 use kapi_machinery::{ConversionError, Scheme};
-pub use super::conversion::convert_gadget_spec_to_internal;
-pub use super::conversion::convert_gadget_spec_from_internal;
+pub use crate::gadgets::v1::conversion::convert_gadget_spec_to_internal;
+pub use crate::gadgets::v1::conversion::convert_gadget_spec_from_internal;
 /// Registers both directions of every kind's conversion.
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_gadget_to_internal);
@@ -12,9 +12,9 @@ pub fn register_conversions(scheme: &mut Scheme) {
 /// Converts `Gadget` to the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_gadget_to_internal(
-    from: super::types::Gadget,
-) -> Result<crate::gadgets::Gadget, ConversionError> {
-    Ok(crate::gadgets::Gadget {
+    from: crate::gadgets::v1::types::Gadget,
+) -> Result<crate::gadgets::types::Gadget, ConversionError> {
+    Ok(crate::gadgets::types::Gadget {
         type_meta: ::core::default::Default::default(),
         metadata: from.metadata,
         spec: convert_gadget_spec_to_internal(from.spec).map_err(|e| e.in_field("spec"))?,
@@ -22,16 +22,16 @@ pub fn auto_convert_gadget_to_internal(
 }
 /// Converts `Gadget` to the internal type.
 pub fn convert_gadget_to_internal(
-    from: super::types::Gadget,
-) -> Result<crate::gadgets::Gadget, ConversionError> {
+    from: crate::gadgets::v1::types::Gadget,
+) -> Result<crate::gadgets::types::Gadget, ConversionError> {
     auto_convert_gadget_to_internal(from)
 }
 /// Converts `Gadget` from the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_gadget_from_internal(
-    from: crate::gadgets::Gadget,
-) -> Result<super::types::Gadget, ConversionError> {
-    Ok(super::types::Gadget {
+    from: crate::gadgets::types::Gadget,
+) -> Result<crate::gadgets::v1::types::Gadget, ConversionError> {
+    Ok(crate::gadgets::v1::types::Gadget {
         type_meta: ::core::default::Default::default(),
         metadata: from.metadata,
         spec: convert_gadget_spec_from_internal(from.spec)
@@ -40,16 +40,16 @@ pub fn auto_convert_gadget_from_internal(
 }
 /// Converts `Gadget` from the internal type.
 pub fn convert_gadget_from_internal(
-    from: crate::gadgets::Gadget,
-) -> Result<super::types::Gadget, ConversionError> {
+    from: crate::gadgets::types::Gadget,
+) -> Result<crate::gadgets::v1::types::Gadget, ConversionError> {
     auto_convert_gadget_from_internal(from)
 }
 /// Converts `GadgetSpec` to the internal type, field by field. Fields left at their zero value for the hand-written conversion: `colour`, `size_cm`.
 #[allow(unused_variables)]
 pub fn auto_convert_gadget_spec_to_internal(
-    from: super::types::GadgetSpec,
-) -> Result<crate::gadgets::GadgetSpec, ConversionError> {
-    Ok(crate::gadgets::GadgetSpec {
+    from: crate::gadgets::v1::types::GadgetSpec,
+) -> Result<crate::gadgets::types::GadgetSpec, ConversionError> {
+    Ok(crate::gadgets::types::GadgetSpec {
         color: ::core::default::Default::default(),
         size_mm: ::core::default::Default::default(),
         mode: from
@@ -71,9 +71,9 @@ pub fn auto_convert_gadget_spec_to_internal(
 /// Converts `GadgetSpec` from the internal type, field by field. Fields left at their zero value for the hand-written conversion: `color`, `size_mm`.
 #[allow(unused_variables)]
 pub fn auto_convert_gadget_spec_from_internal(
-    from: crate::gadgets::GadgetSpec,
-) -> Result<super::types::GadgetSpec, ConversionError> {
-    Ok(super::types::GadgetSpec {
+    from: crate::gadgets::types::GadgetSpec,
+) -> Result<crate::gadgets::v1::types::GadgetSpec, ConversionError> {
+    Ok(crate::gadgets::v1::types::GadgetSpec {
         colour: ::core::default::Default::default(),
         size_cm: ::core::default::Default::default(),
         mode: from
@@ -95,35 +95,35 @@ pub fn auto_convert_gadget_spec_from_internal(
 /// Converts `Mode` to the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_mode_to_internal(
-    from: super::types::Mode,
-) -> Result<crate::gadgets::Mode, ConversionError> {
-    Ok(crate::gadgets::Mode(from.0))
+    from: crate::gadgets::v1::types::Mode,
+) -> Result<crate::gadgets::types::Mode, ConversionError> {
+    Ok(crate::gadgets::types::Mode(from.0))
 }
 /// Converts `Mode` to the internal type.
 pub fn convert_mode_to_internal(
-    from: super::types::Mode,
-) -> Result<crate::gadgets::Mode, ConversionError> {
+    from: crate::gadgets::v1::types::Mode,
+) -> Result<crate::gadgets::types::Mode, ConversionError> {
     auto_convert_mode_to_internal(from)
 }
 /// Converts `Mode` from the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_mode_from_internal(
-    from: crate::gadgets::Mode,
-) -> Result<super::types::Mode, ConversionError> {
-    Ok(super::types::Mode(from.0))
+    from: crate::gadgets::types::Mode,
+) -> Result<crate::gadgets::v1::types::Mode, ConversionError> {
+    Ok(crate::gadgets::v1::types::Mode(from.0))
 }
 /// Converts `Mode` from the internal type.
 pub fn convert_mode_from_internal(
-    from: crate::gadgets::Mode,
-) -> Result<super::types::Mode, ConversionError> {
+    from: crate::gadgets::types::Mode,
+) -> Result<crate::gadgets::v1::types::Mode, ConversionError> {
     auto_convert_mode_from_internal(from)
 }
 /// Converts `Part` to the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_part_to_internal(
-    from: super::types::Part,
-) -> Result<crate::gadgets::Part, ConversionError> {
-    Ok(crate::gadgets::Part {
+    from: crate::gadgets::v1::types::Part,
+) -> Result<crate::gadgets::types::Part, ConversionError> {
+    Ok(crate::gadgets::types::Part {
         name: from.name,
         count: from.count,
         sub: from
@@ -138,16 +138,16 @@ pub fn auto_convert_part_to_internal(
 }
 /// Converts `Part` to the internal type.
 pub fn convert_part_to_internal(
-    from: super::types::Part,
-) -> Result<crate::gadgets::Part, ConversionError> {
+    from: crate::gadgets::v1::types::Part,
+) -> Result<crate::gadgets::types::Part, ConversionError> {
     auto_convert_part_to_internal(from)
 }
 /// Converts `Part` from the internal type, field by field.
 #[allow(unused_variables)]
 pub fn auto_convert_part_from_internal(
-    from: crate::gadgets::Part,
-) -> Result<super::types::Part, ConversionError> {
-    Ok(super::types::Part {
+    from: crate::gadgets::types::Part,
+) -> Result<crate::gadgets::v1::types::Part, ConversionError> {
+    Ok(crate::gadgets::v1::types::Part {
         name: from.name,
         count: from.count,
         sub: from
@@ -162,7 +162,7 @@ pub fn auto_convert_part_from_internal(
 }
 /// Converts `Part` from the internal type.
 pub fn convert_part_from_internal(
-    from: crate::gadgets::Part,
-) -> Result<super::types::Part, ConversionError> {
+    from: crate::gadgets::types::Part,
+) -> Result<crate::gadgets::v1::types::Part, ConversionError> {
     auto_convert_part_from_internal(from)
 }

@@ -14,7 +14,7 @@ fn setup(f: &mut Fuzzer) {}
 #[test]
 fn gadget() {
     if let Err(e) = kapi_machinery::roundtrip::versioned::<
-        super::types::Gadget,
+        crate::gadgets::v1::types::Gadget,
     >(&scheme(), setup) {
         panic!("{e}");
     }

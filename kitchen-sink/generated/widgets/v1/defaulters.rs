@@ -7,33 +7,19 @@ pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_widget_list);
 }
 /// Applies every default to a `Widget` and everything in it.
-pub fn set_object_defaults_widget(obj: &mut super::types::Widget) {
+pub fn set_object_defaults_widget(obj: &mut crate::widgets::v1::types::Widget) {
     default_widget(obj);
 }
 /// Applies every default to a `WidgetList` and everything in it.
-pub fn set_object_defaults_widget_list(obj: &mut super::types::WidgetList) {
+pub fn set_object_defaults_widget_list(obj: &mut crate::widgets::v1::types::WidgetList) {
     default_widget_list(obj);
 }
-/// Applies the defaults of `Frame` and of everything it holds.
-pub fn default_frame(obj: &mut super::types::Frame) {
-    if kapi_machinery::JsonEncode::is_json_zero(&obj.material) {
-        obj.material = kapi_machinery::json::from_slice(b"\"steel\"")
-            .expect("the generator checked that the default parses as the field's type");
-    }
-}
-/// Applies the defaults of `Part` and of everything it holds.
-pub fn default_part(obj: &mut super::types::Part) {
-    super::defaults::set_defaults_part(obj);
-    if let Some(v) = &mut obj.sub_part {
-        default_part(v);
-    }
-}
 /// Applies the defaults of `Widget` and of everything it holds.
-pub fn default_widget(obj: &mut super::types::Widget) {
+pub fn default_widget(obj: &mut crate::widgets::v1::types::Widget) {
     default_widget_spec(&mut obj.spec);
 }
 /// Applies the defaults of `WidgetList` and of everything it holds.
-pub fn default_widget_list(obj: &mut super::types::WidgetList) {
+pub fn default_widget_list(obj: &mut crate::widgets::v1::types::WidgetList) {
     if let Some(v) = &mut obj.items {
         for v in v {
             default_widget(v);
@@ -41,7 +27,7 @@ pub fn default_widget_list(obj: &mut super::types::WidgetList) {
     }
 }
 /// Applies the defaults of `WidgetSpec` and of everything it holds.
-pub fn default_widget_spec(obj: &mut super::types::WidgetSpec) {
+pub fn default_widget_spec(obj: &mut crate::widgets::v1::types::WidgetSpec) {
     if kapi_machinery::JsonEncode::is_json_zero(&obj.colour) {
         obj.colour = kapi_machinery::json::from_slice(b"\"Red\"")
             .expect("the generator checked that the default parses as the field's type");
@@ -61,4 +47,18 @@ pub fn default_widget_spec(obj: &mut super::types::WidgetSpec) {
         default_part(v);
     }
     default_frame(&mut obj.frame);
+}
+/// Applies the defaults of `Frame` and of everything it holds.
+pub fn default_frame(obj: &mut crate::widgets::v1::types::Frame) {
+    if kapi_machinery::JsonEncode::is_json_zero(&obj.material) {
+        obj.material = kapi_machinery::json::from_slice(b"\"steel\"")
+            .expect("the generator checked that the default parses as the field's type");
+    }
+}
+/// Applies the defaults of `Part` and of everything it holds.
+pub fn default_part(obj: &mut crate::widgets::v1::types::Part) {
+    crate::widgets::v1::defaults::set_defaults_part(obj);
+    if let Some(v) = &mut obj.sub_part {
+        default_part(v);
+    }
 }

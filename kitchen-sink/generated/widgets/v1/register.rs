@@ -7,8 +7,8 @@ pub const GROUP_NAME: &str = "widgets.kitchen.example.com";
 pub const VERSIONS: &[&str] = &["v1"];
 /// Registers every kind and list kind of this package, in kind-name order.
 pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
-    scheme.add_known_type::<super::types::Widget>()?;
-    scheme.add_known_type::<super::types::WidgetList>()?;
+    scheme.add_known_type::<crate::widgets::v1::types::Widget>()?;
+    scheme.add_known_type::<crate::widgets::v1::types::WidgetList>()?;
     Ok(())
 }
 /// Registers this package's kinds (with their defaulting and conversion functions, if

@@ -14,7 +14,7 @@ fn setup(f: &mut Fuzzer) {}
 #[test]
 fn widget() {
     if let Err(e) = kapi_machinery::roundtrip::versioned::<
-        super::types::Widget,
+        crate::widgets::v1::types::Widget,
     >(&scheme(), setup) {
         panic!("{e}");
     }
@@ -22,7 +22,7 @@ fn widget() {
 #[test]
 fn widget_list() {
     if let Err(e) = kapi_machinery::roundtrip::versioned::<
-        super::types::WidgetList,
+        crate::widgets::v1::types::WidgetList,
     >(&scheme(), setup) {
         panic!("{e}");
     }

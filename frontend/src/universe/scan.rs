@@ -1,4 +1,6 @@
-//! Finding API type definitions in Rust source files: every struct that derives `Kapi`.
+//! What one parsed source file holds for the universe: API types (structs deriving `Kapi`), top-level functions, type aliases and `use` items.
+
+use std::collections::BTreeMap;
 
 use crate::ctxt::Ctxt;
 use crate::model::TypeDef;
@@ -65,51 +67,22 @@ fn collect(cx: &Ctxt, items: &[syn::Item], out: &mut Vec<TypeDef>) {
     }
 }
 
-/// The package markers of a file: inner doc lines of the form `+name=value` (or `+name`), as
-/// upstream's `doc.go` carries `// +groupName=...`.
-pub fn package_markers_in_file(file: &syn::File) -> Vec<(String, String)> {
-    file.attrs
-        .iter()
-        .filter(|a| a.path().is_ident("doc") && matches!(a.style, syn::AttrStyle::Inner(_)))
-        .filter_map(|a| match &a.meta {
-            syn::Meta::NameValue(nv) => match &nv.value {
-                syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) => Some(s.value()),
-                _ => None,
-            },
-            _ => None,
-        })
-        .filter_map(|line| parse_marker(&line))
-        .collect()
-}
-
-/// One marker line, `+name=value` or `+name`, as (name, value); `None` for other lines. Package
-/// docs and the doc lines of types (`+genclient:onlyVerbs=create`) use the same form.
-pub fn parse_marker(line: &str) -> Option<(String, String)> {
-    let marker = line.trim().strip_prefix('+')?;
-    Some(match marker.split_once('=') {
-        Some((k, v)) => (k.trim().to_owned(), v.trim().to_owned()),
-        None => (marker.trim().to_owned(), String::new()),
-    })
-}
-
-/// A free function found in a source file, for matching hand-written conversion and defaulting
-/// functions against the conventions.
+/// A top-level free function, as the conventions for hand-written functions see it.
 #[derive(Debug, Clone)]
 pub struct FnDef {
     pub ident: syn::Ident,
     pub is_pub: bool,
     pub inputs: Vec<syn::Type>,
-    pub has_output: bool,
     /// The return type, if any.
     pub output: Option<syn::Type>,
 }
 
-/// The top-level free functions of a file whose names start with `prefix`.
-pub fn functions_in_file(file: &syn::File, prefix: &str) -> Vec<FnDef> {
+/// The top-level free functions of a file.
+pub fn functions_in_file(file: &syn::File) -> Vec<FnDef> {
     file.items
         .iter()
         .filter_map(|item| match item {
-            syn::Item::Fn(f) if f.sig.ident.to_string().starts_with(prefix) => Some(FnDef {
+            syn::Item::Fn(f) => Some(FnDef {
                 ident: f.sig.ident.clone(),
                 is_pub: matches!(f.vis, syn::Visibility::Public(_)),
                 inputs: f
@@ -121,7 +94,6 @@ pub fn functions_in_file(file: &syn::File, prefix: &str) -> Vec<FnDef> {
                         syn::FnArg::Receiver(r) => (*r.ty).clone(),
                     })
                     .collect(),
-                has_output: !matches!(f.sig.output, syn::ReturnType::Default),
                 output: match &f.sig.output {
                     syn::ReturnType::Default => None,
                     syn::ReturnType::Type(_, t) => Some((**t).clone()),
@@ -133,16 +105,71 @@ pub fn functions_in_file(file: &syn::File, prefix: &str) -> Vec<FnDef> {
 }
 
 /// The top-level type aliases of a file (`pub type Rule = crate::admissionregistration::v1::Rule;`),
-/// as alias name and target path.
-pub fn aliases_in_file(file: &syn::File) -> Vec<(syn::Ident, syn::Path)> {
+/// as alias name and target path segments.
+pub fn aliases_in_file(file: &syn::File) -> Vec<(syn::Ident, Vec<String>)> {
     file.items
         .iter()
         .filter_map(|item| match item {
             syn::Item::Type(t) => match &*t.ty {
-                syn::Type::Path(p) if p.qself.is_none() => Some((t.ident.clone(), p.path.clone())),
+                syn::Type::Path(p) if p.qself.is_none() => {
+                    Some((t.ident.clone(), p.path.segments.iter().map(|s| s.ident.to_string()).collect()))
+                }
                 _ => None,
             },
             _ => None,
         })
         .collect()
+}
+
+/// The `use` items of a file as name in scope → full path (globs name no single type and are left out).
+pub fn uses_in_file(file: &syn::File) -> BTreeMap<String, Vec<String>> {
+    let mut out = BTreeMap::new();
+    for item in &file.items {
+        if let syn::Item::Use(u) = item {
+            flatten_use(&u.tree, &mut Vec::new(), &mut out);
+        }
+    }
+    out
+}
+
+fn flatten_use(tree: &syn::UseTree, prefix: &mut Vec<String>, out: &mut BTreeMap<String, Vec<String>>) {
+    match tree {
+        syn::UseTree::Path(p) => {
+            prefix.push(p.ident.to_string());
+            flatten_use(&p.tree, prefix, out);
+            prefix.pop();
+        }
+        syn::UseTree::Name(n) => {
+            let mut full = prefix.clone();
+            full.push(n.ident.to_string());
+            out.insert(n.ident.to_string(), full);
+        }
+        syn::UseTree::Rename(r) => {
+            let mut full = prefix.clone();
+            full.push(r.ident.to_string());
+            out.insert(r.rename.to_string(), full);
+        }
+        syn::UseTree::Group(g) => {
+            for t in &g.items {
+                flatten_use(t, prefix, out);
+            }
+        }
+        syn::UseTree::Glob(_) => {}
+    }
+}
+
+/// The `#[path = "..."]` of each top-level `mod` item of a file.
+pub fn module_paths_in_file(file: &syn::File) -> Vec<(String, proc_macro2::Span)> {
+    let mut out = Vec::new();
+    for item in &file.items {
+        let syn::Item::Mod(m) = item else { continue };
+        for a in m.attrs.iter().filter(|a| a.path().is_ident("path")) {
+            if let syn::Meta::NameValue(nv) = &a.meta
+                && let syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) = &nv.value
+            {
+                out.push((s.value(), s.span()));
+            }
+        }
+    }
+    out
 }

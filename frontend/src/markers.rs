@@ -1,0 +1,317 @@
+//! Markers: `+name=value` doc lines on packages (`//!` in a `mod.rs`) and on kinds (`///`), parsed into typed values with their spans; every marker name lives here.
+
+use proc_macro2::Span;
+use syn::spanned::Spanned as _;
+
+use crate::ctxt::Ctxt;
+
+/// A value and where it was written.
+#[derive(Debug, Clone)]
+pub struct Spanned<T> {
+    pub value: T,
+    pub span: Span,
+}
+
+/// `+groupName=admission.k8s.io`: the package's API group; the package gets registration,
+/// defaulters and protobuf IDL.
+pub const GROUP_NAME: &str = "groupName";
+/// `+conversionGen=crate::apps`: a hub package the versioned package converts to; repeat it for
+/// several hubs (types pair by name with the first hub that has them).
+pub const CONVERSION_GEN: &str = "conversionGen";
+/// `+protobufGoPackage=k8s.io/apimachinery/pkg/apis/meta/v1`: the Go import path of the package's
+/// protobuf IDL, where it is not `k8s.io/api/<path>`.
+pub const PROTOBUF_GO_PACKAGE: &str = "protobufGoPackage";
+/// Every package marker.
+pub const PACKAGE_MARKERS: &[&str] = &[GROUP_NAME, CONVERSION_GEN, PROTOBUF_GO_PACKAGE];
+
+/// `+genclient`: the kind is served; clients, informers and listers are generated for it.
+pub const GENCLIENT: &str = "genclient";
+/// `+genclient:nonNamespaced`: a cluster-scoped resource.
+pub const GENCLIENT_NON_NAMESPACED: &str = "genclient:nonNamespaced";
+/// `+genclient:onlyVerbs=create,get`: only these verbs.
+pub const GENCLIENT_ONLY_VERBS: &str = "genclient:onlyVerbs";
+/// `+genclient:skipVerbs=watch`: every verb but these.
+pub const GENCLIENT_SKIP_VERBS: &str = "genclient:skipVerbs";
+/// `+genclient:noStatus`: no status subresource even though the kind has a `status` field.
+pub const GENCLIENT_NO_STATUS: &str = "genclient:noStatus";
+/// `+genclient:subresource=scale`: a further subresource.
+pub const GENCLIENT_SUBRESOURCE: &str = "genclient:subresource";
+/// `+resourceName=plural`: the resource name where it is not the kind's lower-case plural.
+pub const RESOURCE_NAME: &str = "resourceName";
+/// Every marker a kind may carry.
+pub const TYPE_MARKERS: &[&str] = &[
+    GENCLIENT,
+    GENCLIENT_NON_NAMESPACED,
+    GENCLIENT_ONLY_VERBS,
+    GENCLIENT_SKIP_VERBS,
+    GENCLIENT_NO_STATUS,
+    GENCLIENT_SUBRESOURCE,
+    RESOURCE_NAME,
+];
+
+/// The verbs `onlyVerbs`/`skipVerbs` name, in upstream's spelling (`updateStatus` is the `status`
+/// subresource).
+pub const VERBS: &[&str] =
+    &["create", "update", "updateStatus", "delete", "deleteCollection", "get", "list", "watch", "patch", "apply"];
+
+/// Upstream markers that kapi writes as `#[kapi(...)]` attributes, with the attribute to use.
+const AS_ATTRIBUTES: &[(&str, &str)] = &[
+    ("optional", "optional"),
+    ("required", "required"),
+    ("default", "default = \"...\""),
+    ("listType", "list_type = \"...\""),
+    ("listMapKey", "list_map_key = \"...\""),
+    ("mapType", "map_type = \"...\""),
+    ("structType", "struct_type = \"...\""),
+    ("patchStrategy", "patch_strategy = \"...\""),
+    ("patchMergeKey", "patch_merge_key = \"...\""),
+    ("union", "union"),
+    ("unionDiscriminator", "union_discriminator"),
+];
+
+/// The markers of a package.
+#[derive(Debug, Clone, Default)]
+pub struct PackageMarkers {
+    pub group_name: Option<Spanned<String>>,
+    pub conversion_gen: Vec<Spanned<String>>,
+    pub protobuf_go_package: Option<Spanned<String>>,
+}
+
+/// The `+genclient` markers of a kind.
+#[derive(Debug, Clone)]
+pub struct GenClient {
+    /// Where `+genclient` is.
+    pub span: Span,
+    pub non_namespaced: bool,
+    pub only_verbs: Option<Vec<String>>,
+    pub skip_verbs: Option<Vec<String>>,
+    pub no_status: bool,
+    pub subresources: Vec<Spanned<String>>,
+    pub resource_name: Option<Spanned<String>>,
+}
+
+impl GenClient {
+    /// The verbs served, in [`VERBS`] order, before the status subresource is decided.
+    pub fn verbs(&self) -> Vec<&'static str> {
+        VERBS
+            .iter()
+            .copied()
+            .filter(|v| self.only_verbs.as_ref().is_none_or(|only| only.iter().any(|o| o == v)))
+            .filter(|v| !self.skip_verbs.as_ref().is_some_and(|skip| skip.iter().any(|s| s == v)))
+            .collect()
+    }
+}
+
+/// The markers of a type.
+#[derive(Debug, Clone, Default)]
+pub struct TypeMarkers {
+    pub genclient: Option<GenClient>,
+}
+
+/// One marker line, `+name=value` or `+name`, as (name, value); `None` for other lines.
+pub fn parse_marker(line: &str) -> Option<(String, String)> {
+    let marker = line.trim().strip_prefix('+')?;
+    Some(match marker.split_once('=') {
+        Some((k, v)) => (k.trim().to_owned(), v.trim().to_owned()),
+        None => (marker.trim().to_owned(), String::new()),
+    })
+}
+
+/// The marker lines of doc attributes of one style (inner `//!` or outer `///`), with the span of
+/// the comment each came from.
+fn marker_lines(attrs: &[syn::Attribute], inner: bool) -> Vec<(String, String, Span)> {
+    let mut out = Vec::new();
+    for a in attrs.iter().filter(|a| a.path().is_ident("doc")) {
+        if matches!(a.style, syn::AttrStyle::Inner(_)) != inner {
+            continue;
+        }
+        let syn::Meta::NameValue(nv) = &a.meta else { continue };
+        let syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) = &nv.value else { continue };
+        for line in s.value().lines() {
+            if let Some((k, v)) = parse_marker(line) {
+                out.push((k, v, a.span()));
+            }
+        }
+    }
+    out
+}
+
+fn unknown(cx: &Ctxt, span: Span, name: &str, known: &[&str], place: &str) {
+    let key = name.split(':').next().unwrap_or(name);
+    if let Some((_, attr)) = AS_ATTRIBUTES.iter().find(|(m, _)| *m == key) {
+        cx.error_at(
+            span,
+            format!("`+{name}` is written as an attribute in kapi: `#[kapi({attr})]` on the field or type"),
+        );
+    } else {
+        cx.error_at(
+            span,
+            format!(
+                "unknown {place} marker `+{name}`; the known ones are: {}",
+                known.iter().map(|k| format!("+{k}")).collect::<Vec<_>>().join(", ")
+            ),
+        );
+    }
+}
+
+fn single(cx: &Ctxt, slot: &mut Option<Spanned<String>>, name: &str, value: String, span: Span) {
+    if value.is_empty() {
+        cx.error_at(span, format!("`+{name}` needs a value: `+{name}=...`"));
+        return;
+    }
+    if slot.is_some() {
+        cx.error_at(span, format!("`+{name}` is given twice"));
+    }
+    *slot = Some(Spanned { value, span });
+}
+
+/// Parses the package markers of a file's inner docs, recording unknown or malformed ones.
+pub fn parse_package_markers(cx: &Ctxt, attrs: &[syn::Attribute]) -> PackageMarkers {
+    let mut out = PackageMarkers::default();
+    for (name, value, span) in marker_lines(attrs, true) {
+        match name.as_str() {
+            GROUP_NAME => {
+                // The core group is the empty name.
+                if out.group_name.is_some() {
+                    cx.error_at(span, format!("`+{GROUP_NAME}` is given twice"));
+                }
+                out.group_name = Some(Spanned { value, span });
+            }
+            CONVERSION_GEN => {
+                let mut one = None;
+                single(cx, &mut one, CONVERSION_GEN, value, span);
+                out.conversion_gen.extend(one);
+            }
+            PROTOBUF_GO_PACKAGE => single(cx, &mut out.protobuf_go_package, PROTOBUF_GO_PACKAGE, value, span),
+            _ => unknown(cx, span, &name, PACKAGE_MARKERS, "package"),
+        }
+    }
+    out
+}
+
+fn verb_list(cx: &Ctxt, name: &str, value: &str, span: Span) -> Vec<String> {
+    let verbs: Vec<String> = value.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect();
+    if verbs.is_empty() {
+        cx.error_at(span, format!("`+{name}` needs a comma-separated list of verbs"));
+    }
+    for v in &verbs {
+        if !VERBS.contains(&v.as_str()) {
+            cx.error_at(span, format!("unknown verb `{v}` in `+{name}`; the verbs are: {}", VERBS.join(", ")));
+        }
+    }
+    verbs
+}
+
+/// Parses the markers of a type's doc lines, recording unknown or malformed ones. `is_kind` says
+/// whether the type is a versioned kind (the only place `+genclient` means anything).
+pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) -> TypeMarkers {
+    let lines = marker_lines(attrs, false);
+    let mut found: Option<GenClient> = None;
+    let mut rest = Vec::new();
+    for (name, value, span) in lines {
+        if name == GENCLIENT {
+            if !value.is_empty() {
+                cx.error_at(span, format!("`+{GENCLIENT}` takes no value"));
+            }
+            if found.is_some() {
+                cx.error_at(span, format!("`+{GENCLIENT}` is given twice"));
+            }
+            found = Some(GenClient {
+                span,
+                non_namespaced: false,
+                only_verbs: None,
+                skip_verbs: None,
+                no_status: false,
+                subresources: Vec::new(),
+                resource_name: None,
+            });
+        } else {
+            rest.push((name, value, span));
+        }
+    }
+    for (name, value, span) in rest {
+        if !TYPE_MARKERS.contains(&name.as_str()) {
+            unknown(cx, span, &name, TYPE_MARKERS, "type");
+            continue;
+        }
+        let Some(g) = found.as_mut() else {
+            cx.error_at(span, format!("`+{name}` needs `+{GENCLIENT}` on the same kind"));
+            continue;
+        };
+        match name.as_str() {
+            GENCLIENT_NON_NAMESPACED => g.non_namespaced = true,
+            GENCLIENT_NO_STATUS => g.no_status = true,
+            GENCLIENT_ONLY_VERBS => g.only_verbs = Some(verb_list(cx, &name, &value, span)),
+            GENCLIENT_SKIP_VERBS => g.skip_verbs = Some(verb_list(cx, &name, &value, span)),
+            GENCLIENT_SUBRESOURCE => {
+                let mut one = None;
+                single(cx, &mut one, &name, value, span);
+                g.subresources.extend(one);
+            }
+            _ => single(cx, &mut g.resource_name, &name, value, span),
+        }
+    }
+    if let Some(g) = &found {
+        if !is_kind {
+            cx.error_at(g.span, format!("`+{GENCLIENT}` applies to versioned kinds (`#[kapi(kind, version = ...)]`)"));
+        }
+        if g.only_verbs.is_some() && g.skip_verbs.is_some() {
+            cx.error_at(g.span, format!("use `+{GENCLIENT_ONLY_VERBS}` or `+{GENCLIENT_SKIP_VERBS}`, not both"));
+        }
+    }
+    TypeMarkers { genclient: found }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(src: &str, inner: bool) -> (Option<TypeMarkers>, PackageMarkers, Vec<String>) {
+        let file: syn::File = syn::parse_str(src).unwrap();
+        let cx = Ctxt::new();
+        let (t, p) = if inner {
+            (None, parse_package_markers(&cx, &file.attrs))
+        } else {
+            let syn::Item::Struct(s) = &file.items[0] else { panic!("a struct") };
+            (Some(parse_type_markers(&cx, &s.attrs, true)), PackageMarkers::default())
+        };
+        let errors = cx.check().err().unwrap_or_default().iter().map(ToString::to_string).collect();
+        (t, p, errors)
+    }
+
+    #[test]
+    fn package_markers_are_typed_and_repeatable() {
+        let (_, p, errors) = parse(
+            "//! +groupName=extensions\n//! +conversionGen=crate::apps\n//! +conversionGen=crate::networking\n",
+            true,
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(p.group_name.unwrap().value, "extensions");
+        let hubs: Vec<String> = p.conversion_gen.into_iter().map(|m| m.value).collect();
+        assert_eq!(hubs, ["crate::apps", "crate::networking"]);
+    }
+
+    #[test]
+    fn misspelt_markers_are_errors_naming_the_known_ones() {
+        let (_, _, errors) = parse("//! +groupname=x\n", true);
+        assert_eq!(errors.len(), 1);
+        assert!(errors[0].contains("unknown package marker `+groupname`"), "{errors:?}");
+        assert!(errors[0].contains("+groupName"), "{errors:?}");
+        let (_, _, errors) = parse("/// +genclient\n/// +genclient:onlyverbs=get\nstruct A;", false);
+        assert!(errors[0].contains("unknown type marker `+genclient:onlyverbs`"), "{errors:?}");
+        let (_, _, errors) = parse("/// +listType=map\nstruct A;", false);
+        assert!(errors[0].contains("#[kapi(list_type = \"...\")]"), "{errors:?}");
+    }
+
+    #[test]
+    fn genclient_verbs() {
+        let (t, _, errors) = parse("/// +genclient\n/// +genclient:skipVerbs=watch,patch\nstruct A;", false);
+        assert!(errors.is_empty(), "{errors:?}");
+        let g = t.unwrap().genclient.unwrap();
+        assert!(!g.verbs().contains(&"watch") && g.verbs().contains(&"list"));
+        let (_, _, errors) = parse("/// +genclient\n/// +genclient:onlyVerbs=get,fly\nstruct A;", false);
+        assert!(errors[0].contains("unknown verb `fly`"), "{errors:?}");
+        let (_, _, errors) = parse("/// +genclient:nonNamespaced\nstruct A;", false);
+        assert!(errors[0].contains("needs `+genclient`"), "{errors:?}");
+    }
+}

@@ -1,0 +1,155 @@
+//! The conventions for hand-written functions the generators call (`set_defaults_<type>`, `convert_<type>_{to,from}_internal`, `fuzz_<type>`), checked in one place.
+
+use std::path::PathBuf;
+
+use super::scan::FnDef;
+use super::{FileId, Universe};
+use crate::diagnostics::Diagnostic;
+
+/// The direction of a conversion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Direction {
+    ToInternal,
+    FromInternal,
+}
+
+impl Direction {
+    /// The function-name suffix (`to_internal`).
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Direction::ToInternal => "to_internal",
+            Direction::FromInternal => "from_internal",
+        }
+    }
+}
+
+/// Which convention a hand-written function follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Convention {
+    /// `pub fn set_defaults_<type>(obj: &mut Type)` (upstream's `SetDefaults_<Type>`).
+    Defaulter,
+    /// `pub fn convert_<type>_to_internal(from: Type) -> Result<hub::Type, ConversionError>` and
+    /// `_from_internal` (upstream's `Convert_<a>_<b>`).
+    Conversion(Direction),
+    /// `pub fn fuzz_<type>(obj: &mut Type, f: &mut Fuzzer)` (upstream's fuzzer funcs).
+    Fuzzer,
+}
+
+/// A hand-written function that follows a convention, checked.
+#[derive(Debug, Clone)]
+pub struct HandWritten {
+    pub package: PathBuf,
+    pub file: FileId,
+    pub ident: syn::Ident,
+    pub convention: Convention,
+    /// The Rust name of the type it is for.
+    pub type_name: String,
+}
+
+impl HandWritten {
+    /// The function's path from anywhere in the crate.
+    pub fn path(&self, u: &Universe) -> syn::Path {
+        u.item_path(self.file, &self.ident)
+    }
+}
+
+fn last_ident_is(ty: &syn::Type, name: &str) -> bool {
+    matches!(ty, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == name))
+}
+
+fn mut_ref_to(ty: &syn::Type, name: &str) -> bool {
+    matches!(ty, syn::Type::Reference(r) if r.mutability.is_some() && last_ident_is(&r.elem, name))
+}
+
+/// What a function name says it is: the convention and the snake-case type name.
+fn classify(name: &str) -> Option<(Convention, &str)> {
+    if let Some(t) = name.strip_prefix("set_defaults_") {
+        return Some((Convention::Defaulter, t));
+    }
+    if let Some(rest) = name.strip_prefix("convert_") {
+        if let Some(t) = rest.strip_suffix("_to_internal") {
+            return Some((Convention::Conversion(Direction::ToInternal), t));
+        }
+        if let Some(t) = rest.strip_suffix("_from_internal") {
+            return Some((Convention::Conversion(Direction::FromInternal), t));
+        }
+        return None;
+    }
+    name.strip_prefix("fuzz_").map(|t| (Convention::Fuzzer, t))
+}
+
+fn snake(name: &str) -> String {
+    heck::AsSnakeCase(name).to_string()
+}
+
+/// Finds every function that follows a convention, checks it against its type and signature, and
+/// reports the ones that do not fit.
+pub(super) fn check(u: &mut Universe, fns: Vec<(FileId, FnDef)>) -> Vec<HandWritten> {
+    let mut out = Vec::new();
+    let mut found = Vec::new();
+    for (file, f) in fns {
+        let name = f.ident.to_string();
+        let Some((convention, type_snake)) = classify(&name) else { continue };
+        let package = u.files[file].package.clone();
+        let path = u.files[file].path.clone();
+        let at = |msg: String| Diagnostic::at(&path, f.ident.span(), msg);
+        // The types the convention may name: versioned ones for defaulters; versioned ones with an
+        // internal counterpart for conversions; any for fuzzers.
+        let candidate = u.types_in(&package).find(|t| {
+            snake(&t.name()) == type_snake
+                && match convention {
+                    Convention::Defaulter => !t.def.attrs.is_internal(),
+                    Convention::Conversion(_) => !t.def.attrs.is_internal() && u.hub_type_of(t).is_some(),
+                    Convention::Fuzzer => true,
+                }
+        });
+        let Some(ty) = candidate.map(|t| t.name()) else {
+            let (what, rule) = match convention {
+                Convention::Defaulter => ("no versioned type of this package", "`set_defaults_<type in snake case>`"),
+                Convention::Conversion(_) => (
+                    "no type that exists in both this package and its internal package",
+                    "`convert_<type in snake case>_to_internal` / `_from_internal`",
+                ),
+                Convention::Fuzzer => ("no type of this package", "`fuzz_<type in snake case>`"),
+            };
+            found.push(
+                at(format!("`{name}` names {what}"))
+                    .note(format!("hand-written functions of this kind are named {rule}")),
+            );
+            continue;
+        };
+        let (ok, shape) = match convention {
+            Convention::Defaulter => (
+                matches!(&f.inputs[..], [a] if mut_ref_to(a, &ty)) && f.output.is_none(),
+                format!("pub fn {name}(obj: &mut {ty})"),
+            ),
+            Convention::Conversion(dir) => {
+                let (input, output) = match dir {
+                    Direction::ToInternal => (ty.clone(), format!("internal::{ty}")),
+                    Direction::FromInternal => (format!("internal::{ty}"), ty.clone()),
+                };
+                (
+                    matches!(&f.inputs[..], [a] if last_ident_is(a, &ty))
+                        && f.output.as_ref().is_some_and(|o| last_ident_is(o, "Result")),
+                    format!("pub fn {name}(from: {input}) -> Result<{output}, ConversionError>"),
+                )
+            }
+            Convention::Fuzzer => (
+                matches!(&f.inputs[..], [a, b] if mut_ref_to(a, &ty) && mut_ref_to(b, "Fuzzer")) && f.output.is_none(),
+                format!("pub fn {name}(obj: &mut {ty}, f: &mut Fuzzer)"),
+            ),
+        };
+        if !ok || !f.is_pub {
+            let mut d = at(format!("hand-written function `{name}` has the wrong signature"))
+                .note(format!("write it as `{shape}`"));
+            if matches!(convention, Convention::Conversion(_)) {
+                d = d.note("a conversion takes the value by move and returns a `Result`");
+            }
+            found.push(d);
+            continue;
+        }
+        out.push(HandWritten { package, file, ident: f.ident.clone(), convention, type_name: ty });
+    }
+    u.diagnostics.extend(found);
+    out
+}

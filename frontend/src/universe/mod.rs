@@ -1,0 +1,391 @@
+//! The universe: one model of a whole API tree, built once (packages with typed markers, files, types, hand-written functions, aliases and `use` items), with the one resolver and the diagnostics every generator shares.
+
+mod handwritten;
+mod resolve;
+pub mod scan;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::ctxt::Ctxt;
+use crate::diagnostics::Diagnostic;
+use crate::markers::{self, PackageMarkers};
+use crate::model::TypeDef;
+
+pub use handwritten::{Convention, Direction, HandWritten};
+pub use resolve::{Resolved, SPECIAL_TYPES};
+pub use scan::{FnDef, derives_kapi, types_in_file, types_in_source};
+
+/// An index into [`Universe::files`].
+pub type FileId = usize;
+/// An index into [`Universe::types`].
+pub type TypeId = usize;
+
+/// One source file of the tree.
+#[derive(Debug)]
+pub struct SourceFile {
+    pub path: PathBuf,
+    pub source: String,
+    /// The package (directory relative to the root, without a leading `src/`) the file is in.
+    pub package: PathBuf,
+    /// The file's module path below the crate root (`["admissionregistration", "v1", "types"]`).
+    pub module: Vec<String>,
+    /// The `#[path = "..."]` of each top-level `mod` item, as written, with its span.
+    pub module_paths: Vec<(String, proc_macro2::Span)>,
+    uses: BTreeMap<String, Vec<String>>,
+}
+
+impl SourceFile {
+    /// The file name without `.rs` (`types`, `mod`).
+    pub fn stem(&self) -> &str {
+        self.path.file_stem().and_then(|s| s.to_str()).unwrap_or_default()
+    }
+}
+
+/// A package: a directory with a `mod.rs`.
+#[derive(Debug)]
+pub struct Package {
+    /// The path relative to the root without a leading `src/`; also the module path below the
+    /// crate root and the path of its generated code under the output root.
+    pub rel: PathBuf,
+    pub dir: PathBuf,
+    /// The `mod.rs`.
+    pub mod_file: FileId,
+    pub markers: PackageMarkers,
+    /// The hub packages `+conversionGen=` names, resolved (those that do not resolve are reported).
+    pub hubs: Vec<PathBuf>,
+}
+
+impl Package {
+    /// The API group, if the package declares one.
+    pub fn group(&self) -> Option<&str> {
+        self.markers.group_name.as_ref().map(|m| m.value.as_str())
+    }
+}
+
+/// One API type and where it is.
+#[derive(Debug)]
+pub struct TypeEntry {
+    pub file: FileId,
+    pub package: PathBuf,
+    pub def: TypeDef,
+}
+
+impl TypeEntry {
+    /// The type's name.
+    pub fn name(&self) -> String {
+        self.def.ident.to_string()
+    }
+
+    /// The kind name, if the type is a kind.
+    pub fn kind(&self) -> Option<String> {
+        self.def.attrs.kind.as_ref().map(|(k, _)| k.clone().unwrap_or_else(|| self.name()))
+    }
+}
+
+/// A `pub type X = path;` item.
+#[derive(Debug)]
+struct Alias {
+    file: FileId,
+    target: Vec<String>,
+}
+
+/// The whole tree, read and checked once.
+#[derive(Debug, Default)]
+pub struct Universe {
+    pub root: PathBuf,
+    pub files: Vec<SourceFile>,
+    pub packages: BTreeMap<PathBuf, Package>,
+    pub types: Vec<TypeEntry>,
+    /// The hand-written functions that follow a convention, checked.
+    pub hand_written: Vec<HandWritten>,
+    /// Every problem found while loading.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The name of the crate the tree belongs to (from `Cargo.toml` at the root or above it), as
+    /// a Rust identifier; generated code that lives outside the crate names it.
+    pub crate_name: Option<String>,
+    aliases: BTreeMap<(PathBuf, String), Alias>,
+    by_name: BTreeMap<(PathBuf, String), TypeId>,
+    by_package: BTreeMap<PathBuf, Vec<TypeId>>,
+}
+
+/// A package's directory relative to the root with a leading `src/` removed.
+pub fn package_rel(root: &Path, dir: &Path) -> PathBuf {
+    let rel = dir.strip_prefix(root).unwrap_or(dir);
+    rel.strip_prefix("src").unwrap_or(rel).to_path_buf()
+}
+
+fn components(p: &Path) -> Vec<String> {
+    p.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect()
+}
+
+impl Universe {
+    /// Reads every `.rs` file under `root` (in sorted order, so everything built from it is
+    /// deterministic) and builds the universe.
+    pub fn load(root: &Path) -> Universe {
+        let mut diagnostics = Vec::new();
+        let mut paths: Vec<PathBuf> = Vec::new();
+        for entry in walkdir::WalkDir::new(root).sort_by_file_name() {
+            match entry {
+                Ok(e) if e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "rs") => {
+                    paths.push(e.into_path())
+                }
+                Ok(_) => {}
+                Err(err) => diagnostics.push(Diagnostic::global(format!(
+                    "cannot read {}: {err}",
+                    err.path().map(|p| p.display().to_string()).unwrap_or_default()
+                ))),
+            }
+        }
+        paths.sort();
+        let mut sources = Vec::new();
+        for path in paths {
+            match std::fs::read_to_string(&path) {
+                Ok(s) => sources.push((path, s)),
+                Err(e) => diagnostics.push(Diagnostic::global(format!("cannot read {}: {e}", path.display()))),
+            }
+        }
+        let mut u = Universe::from_sources(root, sources);
+        u.crate_name = [root.join("Cargo.toml"), root.join("../Cargo.toml")].iter().find_map(|p| {
+            let text = std::fs::read_to_string(p).ok()?;
+            let package = text.split("[package]").nth(1)?;
+            let line = package.lines().find(|l| l.trim_start().starts_with("name"))?;
+            Some(line.split('"').nth(1)?.replace('-', "_"))
+        });
+        diagnostics.append(&mut u.diagnostics);
+        u.diagnostics = diagnostics;
+        u
+    }
+
+    /// Builds the universe from files already read (paths under `root`).
+    pub fn from_sources(root: &Path, sources: Vec<(PathBuf, String)>) -> Universe {
+        let mut u = Universe { root: root.to_path_buf(), ..Universe::default() };
+        let mut fns: Vec<(FileId, FnDef)> = Vec::new();
+        for (path, source) in sources {
+            let id = u.files.len();
+            let package = package_rel(root, path.parent().unwrap_or(root));
+            let mut module = components(&package);
+            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
+            if stem != "mod" && stem != "lib" {
+                module.push(stem.clone());
+            }
+            let parsed = match syn::parse_file(&source) {
+                Ok(f) => Some(f),
+                Err(e) => {
+                    u.diagnostics.extend(Diagnostic::from_syn(&path, &e));
+                    None
+                }
+            };
+            let mut uses = BTreeMap::new();
+            let mut module_paths = Vec::new();
+            if let Some(file) = &parsed {
+                module_paths = scan::module_paths_in_file(file);
+                let cx = Ctxt::new();
+                let marks = markers::parse_package_markers(&cx, &file.attrs);
+                let is_mod = stem == "mod";
+                if !is_mod
+                    && (marks.group_name.is_some()
+                        || !marks.conversion_gen.is_empty()
+                        || marks.protobuf_go_package.is_some())
+                {
+                    cx.error_at(
+                        file.attrs
+                            .first()
+                            .map(syn::spanned::Spanned::span)
+                            .unwrap_or_else(proc_macro2::Span::call_site),
+                        "package markers belong in the package's `mod.rs`",
+                    );
+                }
+                if let Err(errors) = cx.check() {
+                    for e in errors {
+                        u.diagnostics.extend(Diagnostic::from_syn(&path, &e));
+                    }
+                }
+                if is_mod {
+                    u.packages.insert(
+                        package.clone(),
+                        Package {
+                            rel: package.clone(),
+                            dir: path.parent().unwrap_or(root).to_path_buf(),
+                            mod_file: id,
+                            markers: marks,
+                            hubs: Vec::new(),
+                        },
+                    );
+                }
+                uses = scan::uses_in_file(file);
+                for (ident, target) in scan::aliases_in_file(file) {
+                    u.aliases.entry((package.clone(), ident.to_string())).or_insert(Alias { file: id, target });
+                }
+                fns.extend(scan::functions_in_file(file).into_iter().map(|f| (id, f)));
+                let (defs, errors) = scan::types_in_file(file);
+                for e in errors {
+                    u.diagnostics.extend(Diagnostic::from_syn(&path, &e));
+                }
+                for def in defs {
+                    let tid = u.types.len();
+                    u.by_name.entry((package.clone(), def.ident.to_string())).or_insert(tid);
+                    u.by_package.entry(package.clone()).or_default().push(tid);
+                    u.types.push(TypeEntry { file: id, package: package.clone(), def });
+                }
+            }
+            u.files.push(SourceFile { path, source, package, module, module_paths, uses });
+        }
+        u.resolve_hubs();
+        u.check_duplicate_kinds();
+        u.hand_written = handwritten::check(&mut u, fns);
+        u
+    }
+
+    /// The file a type or function is in.
+    pub fn file(&self, id: FileId) -> &SourceFile {
+        &self.files[id]
+    }
+
+    /// The types of a package, in file and declaration order.
+    pub fn types_in<'a>(&'a self, package: &Path) -> impl Iterator<Item = &'a TypeEntry> + 'a {
+        self.by_package.get(package).into_iter().flatten().map(|&i| &self.types[i])
+    }
+
+    /// The type of a package with this name.
+    pub fn type_named(&self, package: &Path, name: &str) -> Option<&TypeEntry> {
+        self.by_name.get(&(package.to_path_buf(), name.to_owned())).map(|&i| &self.types[i])
+    }
+
+    /// The packages that declare `+groupName=`.
+    pub fn group_packages(&self) -> impl Iterator<Item = &Package> {
+        self.packages.values().filter(|p| p.markers.group_name.is_some())
+    }
+
+    /// The module path of a package (`crate::admissionregistration::v1`).
+    pub fn module_path(&self, package: &Path) -> syn::Path {
+        let segs = components(package).into_iter().map(|s| quote::format_ident!("{}", s));
+        syn::parse_quote!(crate #(::#segs)*)
+    }
+
+    /// The path of an item defined at the top level of a file, from anywhere in the crate:
+    /// `crate::<package>::<file module>::Item` (`mod.rs` items sit in the package module itself).
+    pub fn item_path(&self, file: FileId, ident: &syn::Ident) -> syn::Path {
+        let segs = self.files[file].module.iter().map(|s| quote::format_ident!("{}", s));
+        syn::parse_quote!(crate #(::#segs)*::#ident)
+    }
+
+    /// The path of an API type from generated code of package `from`: through its file's module
+    /// when `from` is inside the type's package (private modules are visible there), else
+    /// through the package's public re-export (`pub use types::*;`, the tree's convention).
+    pub fn type_path(&self, t: &TypeEntry, from: &Path) -> syn::Path {
+        if from.starts_with(&t.package) {
+            self.item_path(t.file, &t.def.ident)
+        } else {
+            let module = self.module_path(&t.package);
+            let ident = &t.def.ident;
+            syn::parse_quote!(#module::#ident)
+        }
+    }
+
+    /// The hand-written functions of one convention in a package.
+    pub fn hand_written_in<'a>(
+        &'a self,
+        package: &'a Path,
+        convention: Convention,
+    ) -> impl Iterator<Item = &'a HandWritten> + 'a {
+        self.hand_written.iter().filter(move |h| h.package == package && h.convention == convention)
+    }
+
+    /// The versioned packages that convert to a hub, in package order.
+    pub fn versions_of_hub<'a>(&'a self, hub: &'a Path) -> impl Iterator<Item = &'a Package> + 'a {
+        self.packages.values().filter(move |p| p.hubs.iter().any(|h| h == hub))
+    }
+
+    /// The internal counterpart of a versioned type: the first hub of its package that has an
+    /// internal type of the same name.
+    pub fn hub_type_of(&self, t: &TypeEntry) -> Option<&TypeEntry> {
+        let pkg = self.packages.get(&t.package)?;
+        pkg.hubs.iter().find_map(|h| self.type_named(h, &t.def.ident.to_string()).filter(|i| i.def.attrs.is_internal()))
+    }
+
+    /// Renders diagnostics against the universe's sources, sorted by position.
+    pub fn render(&self, diagnostics: &[Diagnostic]) -> String {
+        crate::diagnostics::render_all(diagnostics, |p| {
+            self.files.iter().find(|f| f.path == p).map(|f| f.source.as_str())
+        })
+    }
+
+    fn resolve_hubs(&mut self) {
+        let mut found = Vec::new();
+        let mut resolved: Vec<(PathBuf, Vec<PathBuf>)> = Vec::new();
+        for pkg in self.packages.values() {
+            let path = &self.files[pkg.mod_file].path;
+            let mut hubs = Vec::new();
+            for m in &pkg.markers.conversion_gen {
+                let marker = format!("`+{}={}`", markers::CONVERSION_GEN, m.value);
+                let rel = syn::parse_str::<syn::Path>(&m.value).ok().and_then(|p| {
+                    let segs: Vec<String> = p.segments.iter().map(|s| s.ident.to_string()).collect();
+                    (segs.len() > 1 && segs[0] == "crate").then(|| segs[1..].iter().collect::<PathBuf>())
+                });
+                let problem = match &rel {
+                    None => Some((
+                        format!("{marker} does not name a package of this crate"),
+                        format!(
+                            "write the internal package's module path, e.g. `+{}=crate::admissionregistration`",
+                            markers::CONVERSION_GEN
+                        ),
+                    )),
+                    Some(rel) if !self.packages.contains_key(rel) => Some((
+                        format!("{marker}: there is no package `{}` in this tree", rel.display()),
+                        "the internal package is a directory with a `mod.rs` holding `#[kapi(internal)]` types"
+                            .to_owned(),
+                    )),
+                    Some(rel) if !self.types_in(rel).any(|t| t.def.attrs.is_internal()) => Some((
+                        format!("{marker}: package `{}` has no internal types", rel.display()),
+                        "mark the hub types `#[kapi(internal)]`".to_owned(),
+                    )),
+                    Some(_) => None,
+                };
+                match (problem, rel) {
+                    (Some((message, note)), _) => found.push(Diagnostic::at(path, m.span, message).note(note)),
+                    (None, Some(rel)) => hubs.push(rel),
+                    (None, None) => {}
+                }
+            }
+            resolved.push((pkg.rel.clone(), hubs));
+        }
+        for (rel, hubs) in resolved {
+            if let Some(p) = self.packages.get_mut(&rel) {
+                p.hubs = hubs;
+            }
+        }
+        self.diagnostics.extend(found);
+    }
+
+    /// A kind defined by two types is an error naming both places.
+    fn check_duplicate_kinds(&mut self) {
+        let mut seen: BTreeMap<(String, String, String), &TypeEntry> = BTreeMap::new();
+        let mut found = Vec::new();
+        for t in &self.types {
+            let Some(kind) = t.kind() else { continue };
+            let group = t.def.attrs.group.as_ref().map(|g| g.0.clone()).unwrap_or_default();
+            let version = t.def.attrs.version.as_ref().map(|v| v.0.clone()).unwrap_or_else(|| "__internal".into());
+            let key = (group.clone(), version.clone(), kind.clone());
+            match seen.get(&key) {
+                Some(first) => {
+                    let gv = if group.is_empty() { version } else { format!("{group}/{version}") };
+                    let first_at = Diagnostic::at(&self.files[first.file].path, first.def.ident.span(), "").location();
+                    found.push(
+                        Diagnostic::at(
+                            &self.files[t.file].path,
+                            t.def.ident.span(),
+                            format!("kind `{kind}` of `{gv}` is registered twice"),
+                        )
+                        .label(format!("also registered by `{}` at {first_at}", first.def.ident))
+                        .note("rename one of them with `kind = \"...\"` or remove one definition"),
+                    );
+                }
+                None => {
+                    seen.insert(key, t);
+                }
+            }
+        }
+        self.diagnostics.extend(found);
+    }
+}

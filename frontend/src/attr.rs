@@ -72,6 +72,8 @@ pub struct FieldAttrs {
     pub required: Option<Span>,
     /// `union_discriminator`.
     pub union_discriminator: Option<Span>,
+    /// `skip_query`: not a query parameter of a `query_params` kind.
+    pub skip_query: bool,
 }
 
 fn is_kapi(a: &syn::Attribute) -> bool {
@@ -307,6 +309,7 @@ pub fn parse_field_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> FieldAttrs {
                 OPTIONAL => flag_at(cx, &meta, &mut out.optional, OPTIONAL),
                 REQUIRED => flag_at(cx, &meta, &mut out.required, REQUIRED),
                 UNION_DISCRIMINATOR => flag_at(cx, &meta, &mut out.union_discriminator, UNION_DISCRIMINATOR),
+                SKIP_QUERY => flag(cx, &meta, &mut out.skip_query, SKIP_QUERY),
                 _ => unknown_key(cx, &meta, &key, FIELD_KEYS, "a field"),
             }
         });

@@ -236,6 +236,12 @@ fn check_schema_facts(cx: &Ctxt, def: &TypeDef, f: &Field) {
     if let (Some(_), Some(span)) = (a.optional, a.required) {
         cx.error_at(span, format!("field `{name}` is marked both `optional` and `required`; keep one"));
     }
+    if a.skip_query && def.attrs.query_params.is_none() {
+        cx.error_spanned_by(
+            &f.ident,
+            format!("`skip_query` applies to fields of `query_params` kinds; `{}` is not one", def.ident),
+        );
+    }
     if let Some(span) = a.union_discriminator
         && def.attrs.union.is_none()
     {

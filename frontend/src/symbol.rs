@@ -58,6 +58,8 @@ pub const OPTIONAL: &str = "optional";
 pub const REQUIRED: &str = "required";
 /// The field that says which member of a union is set (`+unionDiscriminator`).
 pub const UNION_DISCRIMINATOR: &str = "union_discriminator";
+/// A field of a `query_params` kind with no query form (`+k8s:conversion-gen=false`).
+pub const SKIP_QUERY: &str = "skip_query";
 
 /// Every type-level key.
 pub const TYPE_KEYS: &[&str] =
@@ -82,4 +84,5 @@ pub const FIELD_KEYS: &[&str] = &[
     OPTIONAL,
     REQUIRED,
     UNION_DISCRIMINATOR,
+    SKIP_QUERY,
 ];

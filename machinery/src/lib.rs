@@ -11,6 +11,7 @@ pub mod json;
 mod map_key;
 pub mod object;
 pub mod proto;
+pub mod query;
 pub mod roundtrip;
 pub mod schema;
 pub mod scheme;

@@ -10,6 +10,7 @@ mod json;
 mod kind;
 mod newtype;
 mod proto;
+mod query;
 mod schema;
 mod semantic;
 
@@ -49,10 +50,12 @@ fn expand(input: &DeriveInput) -> Result<proc_macro2::TokenStream, Vec<syn::Erro
         kapi_frontend::Body::Newtype(shape, ty) => {
             out.extend(newtype::expand(&def, shape, ty));
             out.extend(schema::expand(&def));
+            out.extend(query::expand_newtype(&def, shape));
         }
         kapi_frontend::Body::Struct(_) => {
             out.extend(json::expand(&def));
             out.extend(schema::expand(&def));
+            out.extend(query::expand(&def));
             if def.attrs.json_only.is_some() {
                 out.extend(proto::expand_json_only(&def));
             } else {

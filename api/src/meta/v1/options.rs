@@ -30,7 +30,7 @@ impl ResourceVersionMatch {
 
 /// Options of a list or watch call.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
-#[kapi(kind, group = "", version = "v1")]
+#[kapi(kind, group = "", version = "v1", query_params)]
 pub struct ListOptions {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
@@ -71,7 +71,7 @@ pub struct ListOptions {
 
 /// Options of a get call.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
-#[kapi(kind, group = "", version = "v1")]
+#[kapi(kind, group = "", version = "v1", query_params)]
 pub struct GetOptions {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
@@ -106,7 +106,7 @@ pub struct Preconditions {
 
 /// Options of a delete call.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
-#[kapi(kind, group = "", version = "v1")]
+#[kapi(kind, group = "", version = "v1", query_params)]
 pub struct DeleteOptions {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
@@ -114,7 +114,7 @@ pub struct DeleteOptions {
     #[kapi(proto = 1, omitempty)]
     pub grace_period_seconds: Option<i64>,
     /// Must hold, or the deletion fails with a conflict.
-    #[kapi(proto = 2, omitempty)]
+    #[kapi(proto = 2, omitempty, skip_query)]
     pub preconditions: Option<Preconditions>,
     /// Deprecated: whether to orphan dependents; use `propagationPolicy`.
     #[kapi(proto = 3, omitempty)]
@@ -132,7 +132,7 @@ pub struct DeleteOptions {
 
 /// Options of a create call.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
-#[kapi(kind, group = "", version = "v1")]
+#[kapi(kind, group = "", version = "v1", query_params)]
 pub struct CreateOptions {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
@@ -149,7 +149,7 @@ pub struct CreateOptions {
 
 /// Options of a patch call.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
-#[kapi(kind, group = "", version = "v1")]
+#[kapi(kind, group = "", version = "v1", query_params)]
 pub struct PatchOptions {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
@@ -198,7 +198,7 @@ impl ApplyOptions {
 
 /// Options of an update call.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
-#[kapi(kind, group = "", version = "v1")]
+#[kapi(kind, group = "", version = "v1", query_params)]
 pub struct UpdateOptions {
     #[kapi(inline)]
     pub type_meta: TypeMeta,

@@ -96,3 +96,28 @@ fn misspelt_markers_and_misplaced_schema_facts_fail_at_their_line() {
         assert!(rel.contains(needle), "missing {needle:?} in:\n{rel}");
     }
 }
+
+#[test]
+fn deeply_nested_input_is_a_diagnostic_not_a_crash() {
+    let root = std::env::temp_dir().join(format!("kapi-deep-{}", std::process::id()));
+    let src = root.join("src");
+    std::fs::create_dir_all(&src).unwrap();
+    let option = format!(
+        "#[derive(Kapi)] pub struct A {{ #[kapi(proto = 1)] pub a: {}String{} }}",
+        "Option<".repeat(1200),
+        ">".repeat(1200)
+    );
+    std::fs::write(src.join("a.rs"), option).unwrap();
+    std::fs::write(src.join("m.rs"), "pub mod x {".repeat(10_000) + &"}".repeat(10_000)).unwrap();
+    std::fs::write(src.join("p.rs"), format!("const X: i32 = {}1{};", "(".repeat(100_000), ")".repeat(100_000)))
+        .unwrap();
+    let bin = env!("CARGO_BIN_EXE_kapi-codegen");
+    let out = Command::new(bin).args(["check", "--root"]).arg(&root).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    for file in ["a.rs:1:", "m.rs:1:", "p.rs:1:"] {
+        assert!(stderr.contains(file), "no diagnostic for {file} in:\n{}", &stderr[..stderr.len().min(3000)]);
+    }
+    assert!(stderr.contains("nesting deeper than 1000 levels"), "{}", &stderr[..stderr.len().min(3000)]);
+    let _ = std::fs::remove_dir_all(&root);
+}

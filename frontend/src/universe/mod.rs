@@ -1,5 +1,6 @@
 //! The universe: one model of a whole API tree, built once (packages with typed markers, files, types, hand-written functions, aliases and `use` items), with the one resolver and the diagnostics every generator shares.
 
+mod depth;
 mod handwritten;
 mod resolve;
 pub mod scan;
@@ -169,11 +170,24 @@ impl Universe {
             if stem != "mod" && stem != "lib" {
                 module.push(stem.clone());
             }
-            let parsed = match syn::parse_file(&source) {
-                Ok(f) => Some(f),
-                Err(e) => {
-                    u.diagnostics.extend(Diagnostic::from_syn(&path, &e));
-                    None
+            let parsed = if let Some((line, column)) = depth::too_deep(&source, depth::MAX_NESTING) {
+                let at = crate::diagnostics::LineCol { line, column };
+                u.diagnostics.push(Diagnostic {
+                    file: Some(path.clone()),
+                    start: at,
+                    end: crate::diagnostics::LineCol { line, column: column + 1 },
+                    message: format!("nesting deeper than {} levels; the file is not read further", depth::MAX_NESTING),
+                    label: Some("too deep".into()),
+                    notes: vec!["API definitions nest a few levels; split the type or the expression".into()],
+                });
+                None
+            } else {
+                match syn::parse_file(&source) {
+                    Ok(f) => Some(f),
+                    Err(e) => {
+                        u.diagnostics.extend(Diagnostic::from_syn(&path, &e));
+                        None
+                    }
                 }
             };
             let mut uses = BTreeMap::new();

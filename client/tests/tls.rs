@@ -17,7 +17,7 @@ use hyper::service::service_fn;
 use hyper_util::rt::TokioIo;
 use kapi_client::body::{self, Body};
 use kapi_client::config::{Auth, Config, Impersonation, PemSource};
-use kapi_client::transport::{parse_certificates, parse_private_key};
+use kapi_client::pem::{parse_certificates, parse_private_key};
 use kapi_client::{Error, Service, Transport};
 use tls_support::{Ca, Issued, scratch_dir};
 

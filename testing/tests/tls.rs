@@ -2,6 +2,8 @@
 //! verification (DNS names and IP addresses), unknown CAs, insecure mode, server name override,
 //! client certificates, credentials headers, connection reuse, streamed bodies and timeouts.
 
+// The test PKI is shared with kapi-client's kubeconfig tests, which cannot depend on this crate.
+#[path = "../../client/tests/tls_support/mod.rs"]
 mod tls_support;
 
 use std::convert::Infallible;

@@ -1,5 +1,4 @@
-//! The HTTP body type shared by the transports, the test server and the in-process fake: a boxed
-//! body of `Bytes` frames, either complete or streamed from a channel (watch responses).
+//! The HTTP body of every [`crate::Service`]: boxed `Bytes` frames, complete or streamed from a channel.
 
 use std::pin::Pin;
 use std::task::{Context, Poll};

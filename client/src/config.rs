@@ -220,7 +220,7 @@ impl Config {
         let ca_path = dir.join("ca.crt");
         let ca = std::fs::read(&ca_path)
             .map_err(|e| Error::Config(format!("reading the service account CA {}: {e}", ca_path.display())))?;
-        crate::transport::parse_certificates(&ca).map_err(|e| Error::Config(format!("{}: {e}", ca_path.display())))?;
+        crate::pem::parse_certificates(&ca).map_err(|e| Error::Config(format!("{}: {e}", ca_path.display())))?;
         config.tls.ca = Some(PemSource::Data(ca));
         match std::fs::read_to_string(dir.join("namespace")) {
             Ok(ns) if !ns.trim().is_empty() => config.namespace = ns.trim().to_owned(),
@@ -297,11 +297,11 @@ fn pem_field(
 }
 
 fn check_certs(pem: &[u8]) -> Result<(), String> {
-    crate::transport::parse_certificates(pem).map(drop)
+    crate::pem::parse_certificates(pem).map(drop)
 }
 
 fn check_key(pem: &[u8]) -> Result<(), String> {
-    crate::transport::parse_private_key(pem).map(drop)
+    crate::pem::parse_private_key(pem).map(drop)
 }
 
 fn cluster_config(cluster: &Cluster, base_dir: &Path, source: &str, path: &str) -> Result<Config, Error> {

@@ -1,8 +1,9 @@
-//! Kubernetes clients for kapi types: the runtime that generated typed clientsets, listers,
-//! informers and fake clients are built on.
+//! Kubernetes clients for kapi types: the runtime that generated typed clientsets, listers and
+//! informers are built on. Fakes, the object tracker and the test server are in `kapi-testing`.
 
 extern crate self as kapi_client;
 
+pub mod api_errors;
 pub mod body;
 pub mod client;
 pub mod clientset;
@@ -15,12 +16,12 @@ pub mod kubeconfig;
 pub mod labels;
 pub mod lister;
 pub mod options;
+pub mod pem;
 pub mod reflector;
 pub mod resource;
-pub mod server;
 pub mod service;
 pub mod store;
-pub mod tracker;
+pub mod tls;
 pub mod transport;
 pub mod warning;
 pub mod watch;
@@ -31,7 +32,9 @@ pub use error::{Error, StatusError};
 pub use event::{EventStream, ListWatch, WatchEvent};
 pub use kubeconfig::Kubeconfig;
 pub use options::{Query, ToQuery};
-pub use resource::{GroupVersionResource, ListParts, ListResource, Listable, Objects, Resource, ResourceInfo};
+pub use resource::{
+    GroupVersionResource, ListParts, ListResource, Listable, Objects, Registry, Resource, ResourceInfo,
+};
 pub use service::{ResponseFuture, Service};
 pub use transport::Transport;
 pub use warning::{Warning, WarningHandler};

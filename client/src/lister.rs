@@ -98,5 +98,5 @@ impl<R: Resource> NamespaceLister<R> {
 
 /// The `404 NotFound` error the server would return for the object.
 fn not_found<R: Resource>(name: &str) -> Error {
-    crate::tracker::errors::not_found(&crate::ResourceInfo::of_unlisted::<R>(), name)
+    crate::api_errors::not_found(&crate::ResourceInfo::of_unlisted::<R>(), name)
 }

@@ -259,7 +259,7 @@ pub(crate) fn status_error(status: Status) -> Error {
 
 /// `resource.group` (or `resource` for the core group).
 pub(crate) fn qualified_resource<R: Resource>() -> String {
-    crate::tracker::errors::qualified_resource(R::GROUP, R::RESOURCE)
+    crate::api_errors::qualified_resource(R::GROUP, R::RESOURCE)
 }
 
 /// What to do after a watch.

@@ -1,9 +1,10 @@
 //! What a client needs to know about a served resource, statically ([`Resource`], implemented by
-//! generated code for every served kind) and type-erased ([`ResourceInfo`], for the object
-//! tracker and the test server, which handle any registered resource by URL).
+//! generated code for every served kind) and type-erased ([`ResourceInfo`], for servers and
+//! trackers that handle any registered resource by URL), and the [`Registry`] they are told
+//! about resources through.
 
 use kapi_api::meta::v1::{ListMeta, ObjectMeta};
-use kapi_machinery::{GroupVersionKind, Kind, Object, VersionedKind};
+use kapi_machinery::{GroupVersionKind, Kind, Object, SchemeError, VersionedKind};
 
 /// A kind served as a REST resource.
 pub trait Resource: VersionedKind {
@@ -46,6 +47,28 @@ pub trait ListResource: VersionedKind {
     fn into_items(self) -> Vec<Self::Item>;
     /// Replaces the items.
     fn set_items(&mut self, items: Vec<Self::Item>);
+}
+
+/// Something that serves resources by type, such as kapi-testing's in-process API server. The
+/// generated clientset registers its resources through this trait, so that the client does not
+/// depend on any server.
+pub trait Registry {
+    /// Serves the resource of `R`, adding `R` and its list kind to the scheme bodies are decoded with.
+    fn register<R: Listable>(&self) -> Result<(), SchemeError>;
+    /// Serves a create-only resource without a list kind, adding `R` to the scheme.
+    fn register_unlisted<R: Resource>(&self) -> Result<(), SchemeError>;
+}
+
+/// Servers are shared as `Arc`s (the client holds one as its service), so `register_all(&server)`
+/// works on the shared handle too.
+impl<T: Registry + ?Sized> Registry for std::sync::Arc<T> {
+    fn register<R: Listable>(&self) -> Result<(), SchemeError> {
+        (**self).register::<R>()
+    }
+
+    fn register_unlisted<R: Resource>(&self) -> Result<(), SchemeError> {
+        (**self).register_unlisted::<R>()
+    }
 }
 
 /// The group, version and plural name of a resource.

@@ -15,15 +15,11 @@ use http_body_util::{BodyExt, Full};
 use hyper::body::{Frame, Incoming, SizeHint};
 use hyper::client::conn::http1::{self, SendRequest};
 use hyper_util::rt::TokioIo;
-use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
-use rustls::crypto::CryptoProvider;
-use rustls::{DigitallySignedStruct, SignatureScheme};
-use rustls_pki_types::pem::PemObject;
-use rustls_pki_types::{CertificateDer, PrivateKeyDer, ServerName, UnixTime};
+use rustls_pki_types::ServerName;
 
 use crate::Error;
 use crate::body::Body;
-use crate::config::{Auth, Config, Impersonation, TlsConfig};
+use crate::config::{Auth, Config, Impersonation};
 use crate::service::{ResponseFuture, Service};
 
 /// Idle connections kept per host.
@@ -31,125 +27,6 @@ const MAX_IDLE_PER_HOST: usize = 8;
 
 /// How long a token read from a file is used before the file is read again.
 const TOKEN_FILE_REFRESH: Duration = Duration::from_secs(60);
-
-/// System CA bundles tried when the configuration names no CA.
-const SYSTEM_CA_BUNDLES: &[&str] = &[
-    "/etc/ssl/certs/ca-certificates.crt",
-    "/etc/pki/tls/certs/ca-bundle.crt",
-    "/etc/ssl/ca-bundle.pem",
-    "/etc/ssl/cert.pem",
-    "/etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem",
-];
-
-/// Parses every `CERTIFICATE` block of PEM text; at least one is required.
-pub fn parse_certificates(pem: &[u8]) -> Result<Vec<CertificateDer<'static>>, String> {
-    let certs = CertificateDer::pem_slice_iter(pem)
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| format!("invalid PEM certificate data: {e}"))?;
-    if certs.is_empty() {
-        return Err("no PEM CERTIFICATE block found".into());
-    }
-    Ok(certs)
-}
-
-/// Parses the first private key (PKCS#8, PKCS#1 or SEC1) of PEM text.
-pub fn parse_private_key(pem: &[u8]) -> Result<PrivateKeyDer<'static>, String> {
-    PrivateKeyDer::from_pem_slice(pem).map_err(|e| match e {
-        rustls_pki_types::pem::Error::NoItemsFound => "no PEM private key block found".to_owned(),
-        e => format!("invalid PEM private key data: {e}"),
-    })
-}
-
-/// Builds the rustls client configuration of a [`TlsConfig`].
-pub fn rustls_config(tls: &TlsConfig) -> Result<rustls::ClientConfig, Error> {
-    let provider = Arc::new(rustls::crypto::ring::default_provider());
-    let builder = rustls::ClientConfig::builder_with_provider(provider.clone())
-        .with_safe_default_protocol_versions()
-        .map_err(|e| Error::Config(format!("TLS: {e}")))?;
-    let builder = if tls.insecure_skip_tls_verify {
-        if tls.ca.is_some() {
-            return Err(Error::Config(
-                "TLS: a certificate authority must not be given together with insecure_skip_tls_verify".into(),
-            ));
-        }
-        builder.dangerous().with_custom_certificate_verifier(Arc::new(AcceptAnyServerCert(provider)))
-    } else {
-        let (pem, origin) = match &tls.ca {
-            Some(src) => (src.load()?, "the certificate authority".to_owned()),
-            None => system_ca_bundle()?,
-        };
-        let mut roots = rustls::RootCertStore::empty();
-        for cert in parse_certificates(&pem).map_err(|e| Error::Config(format!("TLS: {origin}: {e}")))? {
-            roots.add(cert).map_err(|e| Error::Config(format!("TLS: {origin}: {e}")))?;
-        }
-        builder.with_root_certificates(roots)
-    };
-    let mut config = match (&tls.client_certificate, &tls.client_key) {
-        (Some(cert), Some(key)) => {
-            let certs = parse_certificates(&cert.load()?)
-                .map_err(|e| Error::Config(format!("TLS: the client certificate: {e}")))?;
-            let key =
-                parse_private_key(&key.load()?).map_err(|e| Error::Config(format!("TLS: the client key: {e}")))?;
-            builder
-                .with_client_auth_cert(certs, key)
-                .map_err(|e| Error::Config(format!("TLS: the client certificate and key: {e}")))?
-        }
-        (None, None) => builder.with_no_client_auth(),
-        (Some(_), None) => return Err(Error::Config("TLS: a client certificate needs a client key".into())),
-        (None, Some(_)) => return Err(Error::Config("TLS: a client key needs a client certificate".into())),
-    };
-    config.alpn_protocols = vec![b"http/1.1".to_vec()];
-    Ok(config)
-}
-
-fn system_ca_bundle() -> Result<(Vec<u8>, String), Error> {
-    for path in SYSTEM_CA_BUNDLES {
-        if let Ok(pem) = std::fs::read(path) {
-            return Ok((pem, (*path).to_owned()));
-        }
-    }
-    Err(Error::Config("TLS: no certificate authority is configured and no system CA bundle was found".into()))
-}
-
-/// Accepts any server certificate but still checks the handshake signatures (so the peer holds
-/// the key of the certificate it sent): `insecure-skip-tls-verify`.
-#[derive(Debug)]
-struct AcceptAnyServerCert(Arc<CryptoProvider>);
-
-impl ServerCertVerifier for AcceptAnyServerCert {
-    fn verify_server_cert(
-        &self,
-        _end_entity: &CertificateDer<'_>,
-        _intermediates: &[CertificateDer<'_>],
-        _server_name: &ServerName<'_>,
-        _ocsp_response: &[u8],
-        _now: UnixTime,
-    ) -> Result<ServerCertVerified, rustls::Error> {
-        Ok(ServerCertVerified::assertion())
-    }
-
-    fn verify_tls12_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        rustls::crypto::verify_tls12_signature(message, cert, dss, &self.0.signature_verification_algorithms)
-    }
-
-    fn verify_tls13_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        rustls::crypto::verify_tls13_signature(message, cert, dss, &self.0.signature_verification_algorithms)
-    }
-
-    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
-        self.0.signature_verification_algorithms.supported_schemes()
-    }
-}
 
 type Sender = SendRequest<Full<Bytes>>;
 
@@ -195,7 +72,7 @@ impl Transport {
     pub fn new(config: &Config) -> Result<Transport, Error> {
         let base = crate::config::parse_base_url(&config.base_url)?;
         let tls = if base.scheme_str() == Some("https") {
-            Some(tokio_rustls::TlsConnector::from(Arc::new(rustls_config(&config.tls)?)))
+            Some(tokio_rustls::TlsConnector::from(Arc::new(crate::tls::rustls_config(&config.tls)?)))
         } else {
             None
         };

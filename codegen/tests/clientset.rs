@@ -32,6 +32,10 @@ fn markers_decide_scope_verbs_and_subresources() {
     // A create-only kind without a list kind.
     assert!(squashed.contains(r#"resource!(unlistedcrate::things::v1::ThingReview,resource="thingreviews",namespaced=false,protobuf=true,verbs=["create"],subresources=[],"#), "{text}");
     assert!(squashed.contains("register_unlisted::<crate::things::v1::ThingReview>"), "{text}");
+    // The group's module and its accessors are behind the group's feature, so kapi-client's
+    // per-group features decide which clients compile; nothing names a server type.
+    assert_eq!(text.matches(r#"#[cfg(feature = "things")]"#).count(), 5, "{text}");
+    assert!(!text.contains("kapi_client::server") && !text.contains("fn fake("), "{text}");
 }
 
 #[test]

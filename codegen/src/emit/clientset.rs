@@ -6,9 +6,15 @@
 //!   (`kapi_client::resource!`), a typed group-version client with one accessor per resource
 //!   (`validating_webhook_configurations()`, taking a namespace for namespaced resources), and typed
 //!   informer and lister accessors over a shared informer factory;
-//! - a `Clientset` with one accessor per group version, built on a `kapi_client::Client` (real
-//!   HTTP) or as a fake over an in-process `ApiServer` with the same semantics;
-//! - an `InformerFactory` with one accessor per group version.
+//! - a `Clientset` with one accessor per group version, built on a `kapi_client::Client` (over
+//!   HTTP, or over any `Service`: kapi-testing's fake is one);
+//! - an `InformerFactory` with one accessor per group version;
+//! - `register_all`, which tells a `kapi_client::Registry` (kapi-testing's `ApiServer`) about
+//!   every resource, so that the clientset never names a server type.
+//!
+//! Everything of a group is behind `#[cfg(feature = "<group>")]`, the group being the top-level
+//! module of the package (`admissionregistration` for `admissionregistration/v1`): kapi-client
+//! has one feature per kapi-api group, so a user of one group compiles one group's clients.
 //!
 //! Markers (doc lines on the kind, as upstream's comment tags): `+genclient`,
 //! `+genclient:nonNamespaced`, `+genclient:onlyVerbs=create,get`, `+genclient:skipVerbs=watch`,
@@ -134,10 +140,12 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
         let path: Vec<syn::Ident> = segs.iter().map(|s| format_ident!("{}", s)).collect();
         group_versions.push((accessor, path, served));
     }
-    let modules = tree.render();
+    let modules = tree.render(true);
     let clientset_accessors = group_versions.iter().map(|(acc, path, _)| {
         let doc = format!(" The client of `{}`.", path.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("/"));
+        let cfg = group_cfg(&path[0].to_string());
         quote! {
+            #cfg
             #[doc = #doc]
             pub fn #acc(&self) -> #(#path::)*Client {
                 #(#path::)*Client::new(self.client.clone())
@@ -148,39 +156,47 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
         .iter()
         .filter(|(_, _, served)| served.iter().any(|s| s.verbs.contains(&"list") && s.verbs.contains(&"watch")))
         .map(|(acc, path, _)| {
+            let cfg = group_cfg(&path[0].to_string());
             quote! {
+                #cfg
                 #[doc = " Informers and listers of the group version."]
                 pub fn #acc(&self) -> #(#path::)*Informers<'_> {
                     #(#path::)*Informers::new(&self.factory, &self.client)
                 }
             }
         });
-    let registrations = group_versions.iter().map(|(_, path, _)| quote!(#(#path::)*register(server)?;));
-    let infos = group_versions.iter().map(|(_, path, _)| quote!(out.extend(#(#path::)*resources());));
+    let registrations = group_versions.iter().map(|(_, path, _)| {
+        let cfg = group_cfg(&path[0].to_string());
+        quote!(#cfg #(#path::)*register::<R>)
+    });
+    let infos = group_versions.iter().map(|(_, path, _)| {
+        let cfg = group_cfg(&path[0].to_string());
+        quote!(#cfg #(#path::)*resources())
+    });
     let file: syn::File = syn::parse_quote! {
-        //! Typed clients, informers and listers for every kind marked `+genclient`, and a fake
-        //! clientset over an in-process API server.
+        //! Typed clients, informers and listers for every kind marked `+genclient`, one cargo
+        //! feature per group.
         #![allow(clippy::too_many_arguments)]
 
-        use std::sync::Arc;
-
-        use kapi_client::{Client, Error, ResourceInfo};
+        use kapi_client::{Client, Error, Registry, ResourceInfo};
         use kapi_client::factory::SharedInformerFactory;
-        use kapi_client::server::ApiServer;
 
         #(#modules)*
 
-        /// Every served resource, for registering them with a server or a tracker.
+        /// Every served resource of the enabled groups, for registering them with a server or a tracker.
         pub fn resources() -> Vec<ResourceInfo> {
-            let mut out = Vec::new();
-            #(#infos)*
-            out
+            // A table, not statements, so that it still compiles cleanly when every group is disabled.
+            let per_group_version: &[Vec<ResourceInfo>] = &[#(#infos),*];
+            per_group_version.concat()
         }
 
-        /// Registers every served resource with an in-process API server.
-        pub fn register_all(server: &ApiServer) -> Result<(), kapi_machinery::SchemeError> {
-            #(#registrations)*
-            Ok(())
+        /// The `register` function of a group version.
+        type Register<R> = fn(&R) -> Result<(), kapi_machinery::SchemeError>;
+
+        /// Registers every served resource of the enabled groups (kapi-testing's `ApiServer` is a registry).
+        pub fn register_all<R: Registry>(registry: &R) -> Result<(), kapi_machinery::SchemeError> {
+            let per_group_version: &[Register<R>] = &[#(#registrations),*];
+            per_group_version.iter().try_for_each(|register| register(registry))
         }
 
         /// The typed clients of every group version.
@@ -198,16 +214,6 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
             /// A clientset from the usual configuration: kubeconfig, or in-cluster.
             pub fn infer() -> Result<Self, Error> {
                 Ok(Clientset::new(Client::infer()?))
-            }
-
-            /// A fake clientset: the same typed clients over an in-process API server backed by an
-            /// object tracker (create, update, delete, patch, list, watch, dry-run, the same errors
-            /// as a real server). The server is returned so tests can inspect or prime it.
-            pub fn fake() -> Result<(Self, Arc<ApiServer>), Error> {
-                let server = Arc::new(ApiServer::new());
-                register_all(&server).map_err(|e| Error::Config(e.to_string()))?;
-                let client = Client::new(server.clone(), "http://fake.kapi.invalid")?;
-                Ok((Clientset::new(client), server))
             }
 
             /// The underlying client.
@@ -235,6 +241,11 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
             /// The shared factory (start, wait for sync, shut down).
             pub fn factory(&self) -> &SharedInformerFactory {
                 &self.factory
+            }
+
+            /// The client the informers list and watch through.
+            pub fn client(&self) -> &Client {
+                &self.client
             }
 
             #(#informer_accessors)*
@@ -313,10 +324,10 @@ fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, grou
             });
         }
         if s.list.is_some() {
-            regs.push(quote!(server.register::<#types_path::#ty>()?;));
+            regs.push(quote!(registry.register::<#types_path::#ty>()?;));
             infos.push(quote!(kapi_client::ResourceInfo::of::<#types_path::#ty>()));
         } else {
-            regs.push(quote!(server.register_unlisted::<#types_path::#ty>()?;));
+            regs.push(quote!(registry.register_unlisted::<#types_path::#ty>()?;));
             infos.push(quote!(kapi_client::ResourceInfo::of_unlisted::<#types_path::#ty>()));
         }
     }
@@ -366,12 +377,18 @@ fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, grou
             vec![#(#infos),*]
         }
 
-        /// Registers the resources of this group version with an in-process API server.
-        pub fn register(server: &kapi_client::server::ApiServer) -> Result<(), kapi_machinery::SchemeError> {
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(registry: &R) -> Result<(), kapi_machinery::SchemeError> {
             #(#regs)*
             Ok(())
         }
     }
+}
+
+/// `#[cfg(feature = "<group>")]`: the feature of kapi-client (mirroring kapi-api's) that enables a
+/// group, named after the group's top-level module.
+fn group_cfg(group: &str) -> TokenStream {
+    quote!(#[cfg(feature = #group)])
 }
 
 /// Nested modules by package path.
@@ -389,15 +406,18 @@ impl ModTree {
         }
     }
 
-    fn render(&self) -> Vec<TokenStream> {
+    /// The modules; those of the top level (the groups) behind their features.
+    fn render(&self, top_level: bool) -> Vec<TokenStream> {
         self.children
             .iter()
             .map(|(name, child)| {
                 let id = format_ident!("{}", name);
                 let content = child.content.clone().unwrap_or_default();
-                let nested = child.render();
+                let nested = child.render(false);
                 let doc = format!(" `{name}`.");
+                let cfg = top_level.then(|| group_cfg(name));
                 quote! {
+                    #cfg
                     #[doc = #doc]
                     pub mod #id {
                         #content

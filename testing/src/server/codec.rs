@@ -2,13 +2,14 @@
 //! the negotiated encoding.
 
 use kapi_api::meta::v1::DeleteOptions;
+use kapi_client::api_errors;
 use kapi_machinery::json::JsonReader;
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::proto::{ProtoReader, decode_envelope};
 use kapi_machinery::{DecodeErrorKind, Format, Kind, Object, Options, Scheme, Serializer};
 
 use super::negotiate::Encoding;
-use crate::tracker::{Result, errors};
+use crate::tracker::Result;
 
 /// What a body must be: a new empty object of the kind, and the accepted `apiVersion`s and kind.
 pub(crate) struct Target<'a> {
@@ -19,13 +20,13 @@ pub(crate) struct Target<'a> {
 
 fn check_type(target: &Target<'_>, api_version: &str, kind: &str) -> Result<()> {
     if !api_version.is_empty() && !target.api_versions.iter().any(|v| v == api_version) {
-        return Err(errors::bad_request(format!(
+        return Err(api_errors::bad_request(format!(
             "the API version in the data ({api_version}) does not match the expected API version ({})",
             target.api_versions.first().map(String::as_str).unwrap_or_default()
         )));
     }
     if !kind.is_empty() && kind != target.kind {
-        return Err(errors::bad_request(format!(
+        return Err(api_errors::bad_request(format!(
             "the object provided is unrecognized (must be of type {}): the data is of kind {kind:?}",
             target.kind
         )));
@@ -33,8 +34,8 @@ fn check_type(target: &Target<'_>, api_version: &str, kind: &str) -> Result<()> 
     Ok(())
 }
 
-fn decode_failed(target: &Target<'_>, e: impl std::fmt::Display) -> crate::Error {
-    errors::bad_request(format!("the object provided is unrecognized (must be of type {}): {e}", target.kind))
+fn decode_failed(target: &Target<'_>, e: impl std::fmt::Display) -> kapi_client::Error {
+    api_errors::bad_request(format!("the object provided is unrecognized (must be of type {}): {e}", target.kind))
 }
 
 /// Decodes JSON into the target kind; with `strict`, unknown and duplicate fields are returned
@@ -98,7 +99,7 @@ pub(crate) fn decode_delete_options(encoding: Encoding, data: &[u8], group_versi
     obj.into_any()
         .downcast::<DeleteOptions>()
         .map(|b| *b)
-        .map_err(|_| errors::internal("decoded delete options have the wrong type"))
+        .map_err(|_| api_errors::internal("decoded delete options have the wrong type"))
 }
 
 /// Encodes an object for a response.
@@ -111,5 +112,5 @@ pub(crate) fn encode_format(format: Format, obj: &dyn Object) -> Result<Vec<u8>>
     let scheme = Scheme::new();
     Serializer::new(&scheme, format, Options::default())
         .encode(obj)
-        .map_err(|e| errors::internal(&format!("encoding the response: {e}")))
+        .map_err(|e| api_errors::internal(&format!("encoding the response: {e}")))
 }

@@ -6,6 +6,9 @@ use std::time::Duration;
 use bytes::Bytes;
 use http::{Method, StatusCode, header};
 use kapi_api::meta::v1::{DeleteOptions, GetOptions, ListMeta, STATUS_SUCCESS, Status, StatusDetails, StatusReason};
+use kapi_client::api_errors;
+use kapi_client::body::{self, Body};
+use kapi_client::{Error, ResourceInfo};
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::types::Time;
 use kapi_machinery::{DecodeErrorKind, Object, TypeMeta};
@@ -16,10 +19,8 @@ use super::patch::{self, PATCH_MEDIA_TYPES, PatchError, PatchType};
 use super::query::Query;
 use super::route::{self, Route};
 use super::{ApiServer, Fault, MAX_BODY_BYTES, watch};
-use crate::body::{self, Body};
 use crate::tracker::options::{self, FieldValidation};
-use crate::tracker::{Modify, Result, errors};
-use crate::{Error, ResourceInfo};
+use crate::tracker::{Modify, Result};
 
 /// One request being served.
 struct Call<'a> {
@@ -50,7 +51,7 @@ impl Call<'_> {
     }
 
     fn require_verb(&self, verb: &str) -> Result<()> {
-        if self.info.supports(verb) { Ok(()) } else { Err(errors::method_not_supported(&self.info, verb)) }
+        if self.info.supports(verb) { Ok(()) } else { Err(api_errors::method_not_supported(&self.info, verb)) }
     }
 }
 
@@ -93,7 +94,7 @@ fn object_response(code: u16, enc: Encoding, obj: &dyn Object, warnings: &[Strin
 
 /// Encodes an error's `Status` with its code; `Retry-After` when it asks for a delay.
 pub(crate) fn error_response(err: &Error, enc: Encoding) -> http::Response<Body> {
-    let status = errors::status_of(err);
+    let status = api_errors::status_of(err);
     let code = u16::try_from(status.code).ok().filter(|c| (400..600).contains(c)).unwrap_or(500);
     let retry = status.details.as_ref().map(|d| d.retry_after_seconds).filter(|s| *s > 0);
     let mut resp = match codec::encode(enc, &status) {
@@ -119,14 +120,16 @@ fn findings(fv: FieldValidation, found: Vec<String>) -> Result<Vec<String>> {
         FieldValidation::Ignore => Ok(Vec::new()),
         FieldValidation::Warn => Ok(found),
         FieldValidation::Strict if found.is_empty() => Ok(Vec::new()),
-        FieldValidation::Strict => Err(errors::bad_request(DecodeErrorKind::Strict(found).to_string())),
+        FieldValidation::Strict => Err(api_errors::bad_request(DecodeErrorKind::Strict(found).to_string())),
     }
 }
 
 fn patch_error(e: PatchError) -> Error {
     match e {
-        PatchError::Malformed(m) => errors::bad_request(m),
-        PatchError::NotApplicable(m) => errors::into_error(errors::failure(422, StatusReason::INVALID, m, None)),
+        PatchError::Malformed(m) => api_errors::bad_request(m),
+        PatchError::NotApplicable(m) => {
+            api_errors::into_error(api_errors::failure(422, StatusReason::INVALID, m, None))
+        }
     }
 }
 
@@ -141,7 +144,7 @@ impl ApiServer {
             return fault_response(&fault, fallback);
         }
         if req.body().len() > MAX_BODY_BYTES {
-            return error_response(&errors::request_entity_too_large(MAX_BODY_BYTES), fallback);
+            return error_response(&api_errors::request_entity_too_large(MAX_BODY_BYTES), fallback);
         }
         let (info, route) = match route::resolve(req.uri().path(), &self.tracker) {
             Ok(r) => r,
@@ -174,7 +177,7 @@ impl ApiServer {
                 Method::GET => self.list(call),
                 Method::POST if !namespaced_without_ns => self.create(call),
                 Method::DELETE if !namespaced_without_ns => self.delete_collection(call),
-                _ => Err(errors::method_not_allowed(m.as_str())),
+                _ => Err(api_errors::method_not_allowed(m.as_str())),
             },
             (Some(_), None) => match *m {
                 Method::GET if is_watch => self.watch(call),
@@ -182,13 +185,13 @@ impl ApiServer {
                 Method::PUT => self.update(call),
                 Method::PATCH => self.patch(call),
                 Method::DELETE => self.delete(call),
-                _ => Err(errors::method_not_allowed(m.as_str())),
+                _ => Err(api_errors::method_not_allowed(m.as_str())),
             },
             (Some(_), Some(_)) => match *m {
                 Method::GET => self.get(call),
                 Method::PUT => self.update(call),
                 Method::PATCH => self.patch(call),
-                _ => Err(errors::method_not_allowed(m.as_str())),
+                _ => Err(api_errors::method_not_allowed(m.as_str())),
             },
         }
     }
@@ -216,7 +219,7 @@ impl ApiServer {
     fn list(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
         call.require_verb("list")?;
         let opts = call.query.list_options()?;
-        let new_list = call.info.new_list.ok_or_else(|| errors::method_not_supported(&call.info, "list"))?;
+        let new_list = call.info.new_list.ok_or_else(|| api_errors::method_not_supported(&call.info, "list"))?;
         let (items, meta) = self.tracker.list(&call.info.gvr(), call.namespace(), &opts)?;
         let list = new_list(items, meta);
         object_response(200, call.enc, list.as_ref(), &[])
@@ -258,7 +261,7 @@ impl ApiServer {
         let (obj, warnings) = self.decode_body(call, w.field_validation)?;
         let body_name = (call.info.metadata)(obj.as_ref()).map(|m| m.name.clone()).unwrap_or_default();
         if body_name != call.name() {
-            return Err(errors::bad_request(format!(
+            return Err(api_errors::bad_request(format!(
                 "the name of the object ({body_name}) does not match the name on the URL ({})",
                 call.name()
             )));
@@ -311,7 +314,7 @@ impl ApiServer {
         let opts = self.delete_options(call)?;
         let list_opts = call.query.list_options()?;
         let new_list =
-            call.info.new_list.ok_or_else(|| errors::method_not_supported(&call.info, "deletecollection"))?;
+            call.info.new_list.ok_or_else(|| api_errors::method_not_supported(&call.info, "deletecollection"))?;
         let gvr = call.info.gvr();
         let items = self.tracker.delete_collection(&gvr, call.namespace(), &list_opts, &opts)?;
         let meta = ListMeta { resource_version: self.tracker.resource_version(), ..ListMeta::default() };
@@ -321,7 +324,8 @@ impl ApiServer {
 
     fn patch(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
         let ct = call.header(header::CONTENT_TYPE).unwrap_or_default();
-        let pt = PatchType::from_content_type(ct).ok_or_else(|| errors::unsupported_media_type(PATCH_MEDIA_TYPES))?;
+        let pt =
+            PatchType::from_content_type(ct).ok_or_else(|| api_errors::unsupported_media_type(PATCH_MEDIA_TYPES))?;
         let apply = pt == PatchType::Apply;
         call.require_verb(if apply { "apply" } else { "patch" })?;
         let opts = call.query.patch_options();
@@ -369,7 +373,7 @@ impl ApiServer {
                     );
                     merged
                 }
-                _ => return Err(errors::internal("the patch document was not read")),
+                _ => return Err(api_errors::internal("the patch document was not read")),
             };
             let (mut obj, more) = codec::decode_json(&target, &patched.to_compact_vec(), strict)?;
             found.extend(more);
@@ -385,16 +389,16 @@ impl ApiServer {
     fn applied_config(&self, call: &Call<'_>, strict: bool, found: &mut Vec<String>) -> Result<Value> {
         let body = call.req.body();
         let json = kapi_machinery::yaml::yaml_to_json(body, false)
-            .map_err(|e| errors::bad_request(format!("error decoding YAML: {e}")))?;
+            .map_err(|e| api_errors::bad_request(format!("error decoding YAML: {e}")))?;
         if strict
             && let Err(e) = kapi_machinery::yaml::yaml_to_json(body, true)
             && let DecodeErrorKind::Strict(msgs) = e.into_kind()
         {
             found.extend(msgs);
         }
-        let mut cfg = value::parse(&json).map_err(|e| errors::bad_request(format!("error decoding YAML: {e}")))?;
+        let mut cfg = value::parse(&json).map_err(|e| api_errors::bad_request(format!("error decoding YAML: {e}")))?;
         let Value::Object(members) = &mut cfg else {
-            return Err(errors::bad_request("the applied configuration must be an object"));
+            return Err(api_errors::bad_request("the applied configuration must be an object"));
         };
         let gvk = call.info.gvk();
         let text =
@@ -402,7 +406,7 @@ impl ApiServer {
         if text("apiVersion").as_deref() != Some(gvk.api_version().as_str())
             || text("kind").as_deref() != Some(gvk.kind.as_str())
         {
-            return Err(errors::bad_request(format!(
+            return Err(api_errors::bad_request(format!(
                 "the applied configuration must set apiVersion {:?} and kind {:?}",
                 gvk.api_version(),
                 gvk.kind
@@ -415,7 +419,7 @@ impl ApiServer {
                     m.push(("name".into(), Value::String(call.name().into())));
                 }
             }
-            Some(_) => return Err(errors::bad_request("metadata must be an object")),
+            Some(_) => return Err(api_errors::bad_request("metadata must be an object")),
             None => members
                 .push(("metadata".into(), Value::Object(vec![("name".into(), Value::String(call.name().into()))]))),
         }
@@ -424,7 +428,7 @@ impl ApiServer {
 }
 
 fn parse_patch(body: &[u8]) -> Result<Value> {
-    value::parse(body).map_err(|e| errors::bad_request(format!("error decoding patch: {e}")))
+    value::parse(body).map_err(|e| api_errors::bad_request(format!("error decoding patch: {e}")))
 }
 
 /// Records the manager's `Apply` entry in `metadata.managedFields`, replacing its previous one.
@@ -471,6 +475,6 @@ fn fault_response(fault: &Fault, enc: Encoding) -> http::Response<Body> {
         retry_after_seconds: i32::try_from(s).unwrap_or(i32::MAX),
         ..StatusDetails::default()
     });
-    let status = errors::failure(fault.code, &fault.reason, fault.message.clone(), details);
-    error_response(&errors::into_error(status), enc)
+    let status = api_errors::failure(fault.code, &fault.reason, fault.message.clone(), details);
+    error_response(&api_errors::into_error(status), enc)
 }

@@ -2,10 +2,11 @@
 //! response's from `Accept` (406 when nothing acceptable can be produced), as upstream's
 //! `negotiation` package does for the JSON, YAML and protobuf serializers.
 
+use kapi_client::api_errors;
 use kapi_machinery::Format;
 use kapi_machinery::serializer::{MEDIA_TYPE_JSON, MEDIA_TYPE_PROTOBUF, MEDIA_TYPE_YAML};
 
-use crate::tracker::{Result, errors};
+use crate::tracker::Result;
 
 /// A wire encoding the server speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,7 +118,7 @@ pub fn response_encoding(accept: Option<&str>, protobuf: bool) -> Result<Encodin
     let offered = supported(protobuf);
     pick(accept, &offered, false).ok_or_else(|| {
         let names: Vec<&str> = offered.iter().map(|e| e.media_type()).collect();
-        errors::not_acceptable(&names)
+        api_errors::not_acceptable(&names)
     })
 }
 
@@ -129,7 +130,7 @@ pub fn watch_encoding(accept: Option<&str>, protobuf: bool) -> Result<Encoding> 
         if protobuf {
             names.push("application/vnd.kubernetes.protobuf;stream=watch");
         }
-        errors::not_acceptable(&names)
+        api_errors::not_acceptable(&names)
     })
 }
 
@@ -138,7 +139,7 @@ pub fn request_encoding(content_type: Option<&str>, protobuf: bool) -> Result<En
     let offered = supported(protobuf);
     let unsupported = || {
         let names: Vec<&str> = offered.iter().map(|e| e.media_type()).collect();
-        errors::unsupported_media_type(&names)
+        api_errors::unsupported_media_type(&names)
     };
     let Some(ct) = content_type.map(str::trim).filter(|c| !c.is_empty()) else {
         return Ok(Encoding::Json);

@@ -2,8 +2,8 @@
 //! generated clientset.
 //!
 //! ```text
-//! cargo run -p kapi-client --example webhooks              # against an in-process test server
-//! cargo run -p kapi-client --example webhooks -- --infer   # against the cluster of your kubeconfig
+//! cargo run -p kapi-testing --example webhooks              # against an in-process test server
+//! cargo run -p kapi-testing --example webhooks -- --infer   # against the cluster of your kubeconfig
 //! ```
 
 use std::future::poll_fn;
@@ -16,8 +16,8 @@ use kapi_api::admissionregistration::v1::{
 };
 use kapi_api::meta::v1::{CreateOptions, ListOptions, ObjectMeta};
 use kapi_client::clientset::Clientset;
-use kapi_client::server::{ApiServer, TestServer};
 use kapi_client::{Client, Config, Transport, WatchEvent};
+use kapi_testing::{ApiServer, TestServer};
 
 fn webhook_config(name: &str) -> ValidatingWebhookConfiguration {
     ValidatingWebhookConfiguration {

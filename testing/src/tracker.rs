@@ -26,9 +26,9 @@
 //! - watch from a resource version, with synthetic initial events, bookmarks and selector-aware
 //!   ADDED/DELETED events when an object enters or leaves the selection.
 //!
-//! Errors are [`crate::Error::Api`] values carrying upstream's `Status` (see [`errors`]).
+//! Errors are [`kapi_client::Error::Api`] values carrying upstream's `Status`, built with
+//! [`kapi_client::api_errors`].
 
-pub mod errors;
 pub mod fields;
 pub(crate) mod meta;
 pub mod options;
@@ -40,6 +40,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use kapi_api::meta::v1::{
     CreateOptions, DeleteOptions, GetOptions, ListMeta, ListOptions, ObjectMeta, ResourceVersionMatch, UpdateOptions,
 };
+use kapi_client::api_errors::{self, FieldError};
+use kapi_client::labels::Selector;
+use kapi_client::{Error, GroupVersionResource, ListParts, Listable, Resource, ResourceInfo};
 use kapi_machinery::Object;
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::types::Time;
@@ -47,10 +50,6 @@ use kapi_machinery::types::Time;
 pub use fields::FieldSelector;
 pub use options::{FieldValidation, WriteOptions};
 pub use watch::TrackerWatch;
-
-use crate::labels::Selector;
-use crate::{Error, GroupVersionResource, ListParts, Listable, Resource, ResourceInfo};
-use errors::FieldError;
 
 /// The result of tracker operations: errors are API statuses.
 pub type Result<T> = std::result::Result<T, Error>;
@@ -203,9 +202,9 @@ impl Filter {
         let labels = if label_selector.trim().is_empty() {
             None
         } else {
-            Some(Selector::parse(label_selector).map_err(|e| errors::bad_request(e.to_string()))?)
+            Some(Selector::parse(label_selector).map_err(|e| api_errors::bad_request(e.to_string()))?)
         };
-        let fields = FieldSelector::parse(field_selector).map_err(|e| errors::bad_request(e.0))?;
+        let fields = FieldSelector::parse(field_selector).map_err(|e| api_errors::bad_request(e.0))?;
         Ok(Filter { namespace: namespace.to_owned(), labels, fields })
     }
 
@@ -223,7 +222,7 @@ impl Filter {
 
 fn parse_rv(rv: &str) -> Result<u64> {
     rv.parse::<u64>().map_err(|_| {
-        errors::bad_request(format!(
+        api_errors::bad_request(format!(
             "resourceVersion: Invalid value: {rv:?}: resource versions of this server are unsigned decimal integers"
         ))
     })
@@ -237,11 +236,11 @@ fn meta_mut<'a>(info: &ResourceInfo, obj: &'a mut dyn Object) -> Result<&'a mut 
     if (info.metadata)(obj).is_none() {
         return Err(wrong_kind(info, obj));
     }
-    (info.metadata_mut)(obj).ok_or_else(|| errors::internal("object metadata is not reachable"))
+    (info.metadata_mut)(obj).ok_or_else(|| api_errors::internal("object metadata is not reachable"))
 }
 
 fn wrong_kind(info: &ResourceInfo, obj: &dyn Object) -> Error {
-    errors::bad_request(format!(
+    api_errors::bad_request(format!(
         "the object provided is unrecognized (must be of type {}): got {}",
         info.kind,
         obj.registered_gvk().kind
@@ -288,7 +287,7 @@ fn resolve_namespace(info: &ResourceInfo, request_ns: &str, m: &mut ObjectMeta) 
     if m.namespace.is_empty() {
         m.namespace = request_ns.to_owned();
     } else if !request_ns.is_empty() && m.namespace != request_ns {
-        return Err(errors::bad_request(
+        return Err(api_errors::bad_request(
             "the namespace of the provided object does not match the namespace sent on the request",
         ));
     }
@@ -311,7 +310,7 @@ fn validate_meta(info: &ResourceInfo, m: &ObjectMeta) -> Result<()> {
             errs.extend(meta::validate_label("metadata.namespace", &m.namespace));
         }
     }
-    if errs.is_empty() { Ok(()) } else { Err(errors::invalid_object(info, &m.name, &errs)) }
+    if errs.is_empty() { Ok(()) } else { Err(api_errors::invalid_object(info, &m.name, &errs)) }
 }
 
 /// The continue token: base64url (no padding) of a small JSON document, as upstream's.
@@ -335,7 +334,7 @@ fn encode_continue(rv: u64, key: &Key) -> String {
 }
 
 fn decode_continue(token: &str) -> Result<(u64, Option<Key>)> {
-    let bad = |why: &str| errors::bad_request(format!("continue key is not valid: {why}"));
+    let bad = |why: &str| api_errors::bad_request(format!("continue key is not valid: {why}"));
     let mut std: Vec<u8> = token
         .bytes()
         .map(|c| match c {
@@ -365,7 +364,7 @@ fn decode_continue(token: &str) -> Result<(u64, Option<Key>)> {
 
 impl State {
     fn index_of(&self, gvr: &GroupVersionResource) -> Result<usize> {
-        self.index.get(gvr).copied().ok_or_else(errors::path_not_found)
+        self.index.get(gvr).copied().ok_or_else(api_errors::path_not_found)
     }
 
     fn info(&self, idx: usize) -> ResourceInfo {
@@ -405,7 +404,7 @@ impl State {
         let m = meta_mut(&info, obj.as_mut())?;
         resolve_namespace(&info, request_ns, m)?;
         if !m.resource_version.is_empty() {
-            return Err(errors::internal("resourceVersion should not be set on objects to be created"));
+            return Err(api_errors::internal("resourceVersion should not be set on objects to be created"));
         }
         m.deletion_timestamp = None;
         m.deletion_grace_period_seconds = None;
@@ -426,14 +425,14 @@ impl State {
                 }
                 tries += 1;
                 if tries >= 8 {
-                    return Err(errors::already_exists(&info, &candidate));
+                    return Err(api_errors::already_exists(&info, &candidate));
                 }
             }
             validate_meta(&info, m)?;
         }
         let key = (m.namespace.clone(), m.name.clone());
         if !m.name.is_empty() && store.objects.contains_key(&key) {
-            return Err(errors::already_exists(&info, &m.name));
+            return Err(api_errors::already_exists(&info, &m.name));
         }
         if dry_run {
             return Ok(obj);
@@ -461,7 +460,7 @@ impl State {
         let m = meta_mut(&info, obj.as_mut())?;
         resolve_namespace(&info, request_ns, m)?;
         if m.name.is_empty() {
-            return Err(errors::invalid_object(
+            return Err(api_errors::invalid_object(
                 &info,
                 "",
                 &[FieldError::required("metadata.name", "name is required")],
@@ -470,22 +469,22 @@ impl State {
         let key = (m.namespace.clone(), m.name.clone());
         let given_rv = m.resource_version.clone();
         let Some(existing) = self.stores[idx].objects.get(&key) else {
-            return Err(errors::not_found(&info, &key.1));
+            return Err(api_errors::not_found(&info, &key.1));
         };
         let existing = existing.clone();
         let old = meta_of(&info, existing.as_ref())?.clone();
         if !given_rv.is_empty() && given_rv != old.resource_version {
-            return Err(errors::conflict(&info, &key.1, errors::OPTIMISTIC_LOCK_MESSAGE));
+            return Err(api_errors::conflict(&info, &key.1, api_errors::OPTIMISTIC_LOCK_MESSAGE));
         }
         let mut new = match subresource {
             Some("status") => replace_member(&info, existing.as_ref(), obj.as_ref(), "status")?,
-            Some(other) => return Err(errors::method_not_supported(&info, &format!("update of {other}"))),
+            Some(other) => return Err(api_errors::method_not_supported(&info, &format!("update of {other}"))),
             None => {
                 let m = meta_mut(&info, obj.as_mut())?;
                 if m.uid.is_empty() {
                     m.uid = old.uid.clone();
                 } else if m.uid != old.uid {
-                    return Err(errors::invalid_object(
+                    return Err(api_errors::invalid_object(
                         &info,
                         &key.1,
                         &[FieldError::invalid("metadata.uid", &m.uid, "field is immutable")],
@@ -562,7 +561,7 @@ impl State {
         let ns = if info.namespaced { namespace } else { "" };
         let key = (ns.to_owned(), name.to_owned());
         let Some(existing) = self.stores[idx].objects.get(&key) else {
-            return Err(errors::not_found(&info, name));
+            return Err(api_errors::not_found(&info, name));
         };
         let existing = existing.clone();
         let m = meta_of(&info, existing.as_ref())?.clone();
@@ -570,7 +569,7 @@ impl State {
             if let Some(uid) = &p.uid
                 && *uid != m.uid
             {
-                return Err(errors::conflict(
+                return Err(api_errors::conflict(
                     &info,
                     name,
                     &format!("Precondition failed: UID in precondition: {uid}, UID in object meta: {}", m.uid),
@@ -579,7 +578,7 @@ impl State {
             if let Some(rv) = &p.resource_version
                 && *rv != m.resource_version
             {
-                return Err(errors::conflict(
+                return Err(api_errors::conflict(
                     &info,
                     name,
                     &format!(
@@ -818,7 +817,7 @@ impl ObjectTracker {
             if let Some(sub) = subresource
                 && !st.info(idx).subresources.contains(&sub)
             {
-                return Err(errors::path_not_found());
+                return Err(api_errors::path_not_found());
             }
             st.update(idx, namespace, obj, subresource, w.dry_run)?
         };
@@ -844,12 +843,12 @@ impl ObjectTracker {
             if let Some(sub) = subresource
                 && !info.subresources.contains(&sub)
             {
-                return Err(errors::path_not_found());
+                return Err(api_errors::path_not_found());
             }
             let ns = if info.namespaced { namespace } else { "" };
             let current = st.stores[idx].objects.get(&(ns.to_owned(), name.to_owned())).cloned();
             match current {
-                None if !create_if_missing => return Err(errors::not_found(&info, name)),
+                None if !create_if_missing => return Err(api_errors::not_found(&info, name)),
                 None => {
                     let new = f(None)?;
                     let m = meta_of(&info, new.as_ref())?;
@@ -950,7 +949,7 @@ impl ObjectTracker {
         if !opts.resource_version.is_empty() {
             let rv = parse_rv(&opts.resource_version)?;
             if rv > st.rv {
-                return Err(errors::too_large_resource_version(rv, st.rv));
+                return Err(api_errors::too_large_resource_version(rv, st.rv));
             }
         }
         let ns = if info.namespaced { namespace } else { "" };
@@ -958,7 +957,7 @@ impl ObjectTracker {
             .objects
             .get(&(ns.to_owned(), name.to_owned()))
             .cloned()
-            .ok_or_else(|| errors::not_found(&info, name))
+            .ok_or_else(|| api_errors::not_found(&info, name))
     }
 
     /// Lists objects in `namespace` (all namespaces when empty) with selectors, pagination and
@@ -1001,14 +1000,14 @@ impl ObjectTracker {
         let rv = opts.resource_version.as_str();
         if !opts.continue_.is_empty() {
             if !rv.is_empty() && rv != "0" {
-                return Err(errors::bad_request("specifying resource version is not allowed when using continue"));
+                return Err(api_errors::bad_request("specifying resource version is not allowed when using continue"));
             }
             let (at, key) = decode_continue(&opts.continue_)?;
             if at == 0 {
                 return Ok((st.rv, key));
             }
             if st.too_old(at) || at > st.rv {
-                let mut status = errors::status_of(&errors::expired(
+                let mut status = api_errors::status_of(&api_errors::expired(
                     "The provided continue parameter is too old to display a consistent list result. You can start a \
                      new list without the continue parameter, or use the continue token in this response to retrieve \
                      the remainder of the results. Continuing with the provided token results in an inconsistent list \
@@ -1018,21 +1017,21 @@ impl ObjectTracker {
                 if let Some(k) = &key {
                     status.metadata.continue_ = encode_continue(0, k);
                 }
-                return Err(errors::into_error(status));
+                return Err(api_errors::into_error(status));
             }
             return Ok((at, key));
         }
         let exact = |v: u64| -> Result<(u64, Option<Key>)> {
             if v > st.rv {
-                return Err(errors::too_large_resource_version(v, st.rv));
+                return Err(api_errors::too_large_resource_version(v, st.rv));
             }
             if st.too_old(v) {
-                return Err(errors::expired("The resourceVersion for the provided list is too old."));
+                return Err(api_errors::expired("The resourceVersion for the provided list is too old."));
             }
             Ok((v, None))
         };
         let not_older_than = |v: u64| -> Result<(u64, Option<Key>)> {
-            if v > st.rv { Err(errors::too_large_resource_version(v, st.rv)) } else { Ok((st.rv, None)) }
+            if v > st.rv { Err(api_errors::too_large_resource_version(v, st.rv)) } else { Ok((st.rv, None)) }
         };
         match (opts.resource_version_match.0.as_str(), rv) {
             (_, "" | "0") => Ok((st.rv, None)),
@@ -1063,10 +1062,10 @@ impl ObjectTracker {
                 let v = parse_rv(v)?;
                 let initial = opts.send_initial_events.unwrap_or(false);
                 if initial && v > st.rv {
-                    return Err(errors::too_large_resource_version(v, st.rv));
+                    return Err(api_errors::too_large_resource_version(v, st.rv));
                 }
                 if !initial && st.too_old(v) {
-                    return Err(errors::expired(format!("too old resource version: {v} ({})", st.compacted)));
+                    return Err(api_errors::expired(format!("too old resource version: {v} ({})", st.compacted)));
                 }
                 (if initial { st.rv } else { v }, initial)
             }
@@ -1122,12 +1121,12 @@ impl ObjectTracker {
 }
 
 fn name_mismatch(object: &str, url: &str) -> Error {
-    errors::bad_request(format!("the name of the object ({object}) does not match the name on the URL ({url})"))
+    api_errors::bad_request(format!("the name of the object ({object}) does not match the name on the URL ({url})"))
 }
 
 fn downcast<R: Resource>(obj: Box<dyn Object>) -> Result<R> {
     obj.into_any()
         .downcast::<R>()
         .map(|b| *b)
-        .map_err(|_| errors::internal(&format!("the tracker holds an object that is not a {}", R::KIND)))
+        .map_err(|_| api_errors::internal(&format!("the tracker holds an object that is not a {}", R::KIND)))
 }

@@ -16,8 +16,8 @@ use kapi_api::meta::v1::{
 };
 use kapi_client::clientset::{Clientset, InformerFactory};
 use kapi_client::factory::SharedInformerFactory;
-use kapi_client::server::{ApiServer, TestServer};
 use kapi_client::{Client, Config, ContentType, Patch, Transport, WatchEvent};
+use kapi_testing::{ApiServer, Fault, TestServer};
 
 const GUARD: Duration = Duration::from_secs(20);
 
@@ -120,7 +120,7 @@ async fn typed_errors_come_from_status_bodies() {
     assert!(err.is_invalid(), "{err}");
     assert!(!err.status().unwrap().causes().is_empty());
 
-    server.fail_next(kapi_client::server::Fault::too_many_requests(7));
+    server.fail_next(Fault::too_many_requests(7));
     let err = api.get("dup", &GetOptions::default()).await.unwrap_err();
     assert!(err.is_too_many_requests(), "{err}");
     assert_eq!(err.retry_after(), Some(Duration::from_secs(7)));
@@ -298,7 +298,7 @@ async fn informers_converge_after_a_burst_and_relist_after_gone() {
 
 #[tokio::test]
 async fn the_fake_clientset_has_the_same_semantics_in_process() {
-    let (cs, server) = Clientset::fake().unwrap();
+    let (cs, server) = kapi_testing::fake_clientset().unwrap();
     let api = cs.admissionregistration_v1().validating_webhook_configurations().unwrap();
     api.create(&webhook_config("f"), &CreateOptions::default()).await.unwrap();
     assert!(api.create(&webhook_config("f"), &CreateOptions::default()).await.unwrap_err().is_already_exists());

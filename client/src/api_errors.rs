@@ -1,5 +1,4 @@
-//! `Status` errors with upstream's codes, reasons, details and messages (the constructors of
-//! `k8s.io/apimachinery/pkg/api/errors`), and field errors for `Invalid` statuses.
+//! Constructors of `Status` errors as a server writes them (upstream's `apierrors.New*`), and field errors.
 
 use std::fmt;
 use std::time::Duration;

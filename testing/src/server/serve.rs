@@ -9,14 +9,14 @@ use std::time::Duration;
 use http_body_util::BodyExt;
 use hyper::body::Incoming;
 use hyper_util::rt::TokioIo;
+use kapi_client::api_errors;
+use kapi_client::body::Body;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::task::{JoinHandle, JoinSet};
 use tokio_rustls::TlsAcceptor;
 
 use super::handler::error_response;
 use super::{ApiServer, Encoding, MAX_BODY_BYTES};
-use crate::body::Body;
-use crate::tracker::errors;
 
 /// A running test server. Dropping it (or [`TestServer::shutdown`]) stops accepting and closes
 /// every connection, which also ends open watches.
@@ -116,8 +116,8 @@ async fn handle(api: Arc<ApiServer>, req: http::Request<Incoming>) -> http::Resp
     match http_body_util::Limited::new(body, MAX_BODY_BYTES).collect().await {
         Ok(collected) => api.handle(http::Request::from_parts(parts, collected.to_bytes())).await,
         Err(e) if e.is::<http_body_util::LengthLimitError>() => {
-            error_response(&errors::request_entity_too_large(MAX_BODY_BYTES), Encoding::Json)
+            error_response(&api_errors::request_entity_too_large(MAX_BODY_BYTES), Encoding::Json)
         }
-        Err(e) => error_response(&errors::bad_request(format!("reading the request body: {e}")), Encoding::Json),
+        Err(e) => error_response(&api_errors::bad_request(format!("reading the request body: {e}")), Encoding::Json),
     }
 }

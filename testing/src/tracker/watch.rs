@@ -4,9 +4,10 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use kapi_api::meta::v1::INITIAL_EVENTS_ANNOTATION_KEY;
+use kapi_client::ResourceInfo;
+use kapi_client::api_errors;
 
-use super::{Change, Event, EventType, Filter, Shared, errors, with_rv};
-use crate::ResourceInfo;
+use super::{Change, Event, EventType, Filter, Shared, with_rv};
 
 /// An empty object of the kind carrying only a resource version: a `BOOKMARK` event.
 pub(crate) fn bookmark(info: &ResourceInfo, rv: u64, initial_events_end: bool) -> Event {
@@ -117,8 +118,9 @@ impl TrackerWatch {
         }
         if st.too_old(self.pos.last_rv) {
             self.done = true;
-            let err = errors::expired(format!("too old resource version: {} ({})", self.pos.last_rv, st.compacted));
-            self.pending.push_back(Event { event_type: EventType::Error, object: Box::new(errors::status_of(&err)) });
+            let err = api_errors::expired(format!("too old resource version: {} ({})", self.pos.last_rv, st.compacted));
+            self.pending
+                .push_back(Event { event_type: EventType::Error, object: Box::new(api_errors::status_of(&err)) });
             return;
         }
         let start = st.history.partition_point(|c| c.rv <= self.pos.last_rv);

@@ -2,6 +2,8 @@
 //! verification (DNS names and IP addresses), unknown CAs, insecure mode, server name override,
 //! client certificates, credentials headers, connection reuse, streamed bodies and timeouts.
 
+// The test PKI is shared with kapi-client's kubeconfig tests, which cannot depend on this crate.
+#[path = "../../client/tests/tls_support/mod.rs"]
 mod tls_support;
 
 use std::convert::Infallible;
@@ -17,7 +19,7 @@ use hyper::service::service_fn;
 use hyper_util::rt::TokioIo;
 use kapi_client::body::{self, Body};
 use kapi_client::config::{Auth, Config, Impersonation, PemSource};
-use kapi_client::transport::{parse_certificates, parse_private_key};
+use kapi_client::pem::{parse_certificates, parse_private_key};
 use kapi_client::{Error, Service, Transport};
 use tls_support::{Ca, Issued, scratch_dir};
 

@@ -1,5 +1,5 @@
 //! Watch responses: tracker events framed as upstream streams them, sent through
-//! [`crate::body::channel`] by a task that ends with the watch, at `timeoutSeconds`, or when the
+//! [`kapi_client::body::channel`] by a task that ends with the watch, at `timeoutSeconds`, or when the
 //! client goes away.
 //!
 //! - JSON: one `WatchEvent` JSON object per chunk, ending in a newline; the event's `object` is
@@ -11,13 +11,14 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use kapi_api::meta::v1::WatchEvent;
+use kapi_client::api_errors;
+use kapi_client::body::{self, Body};
 use kapi_machinery::Format;
 use kapi_machinery::types::RawExtension;
 
 use super::codec;
 use super::negotiate::Encoding;
-use crate::body::{self, Body};
-use crate::tracker::{Event, EventType, Result, TrackerWatch, errors};
+use crate::tracker::{Event, EventType, Result, TrackerWatch};
 
 /// One event as it goes on the wire.
 pub(crate) fn frame(encoding: Encoding, event: &Event) -> Result<Bytes> {
@@ -34,7 +35,7 @@ pub(crate) fn frame(encoding: Encoding, event: &Event) -> Result<Bytes> {
     if outer_format == Format::Json {
         return Ok(Bytes::from(msg));
     }
-    let len = u32::try_from(msg.len()).map_err(|_| errors::internal("watch event larger than 4 GiB"))?;
+    let len = u32::try_from(msg.len()).map_err(|_| api_errors::internal("watch event larger than 4 GiB"))?;
     let mut out = Vec::with_capacity(4 + msg.len());
     out.extend_from_slice(&len.to_be_bytes());
     out.extend_from_slice(&msg);
@@ -49,8 +50,8 @@ fn response(encoding: Encoding, body: Body) -> http::Response<Body> {
 
 /// A watch stream of a single `ERROR` event, as upstream answers a watch from a resource version
 /// it no longer has.
-pub(crate) fn error_stream(encoding: Encoding, err: &crate::Error) -> Result<http::Response<Body>> {
-    let event = Event { event_type: EventType::Error, object: Box::new(errors::status_of(err)) };
+pub(crate) fn error_stream(encoding: Encoding, err: &kapi_client::Error) -> Result<http::Response<Body>> {
+    let event = Event { event_type: EventType::Error, object: Box::new(api_errors::status_of(err)) };
     Ok(response(encoding, body::full(frame(encoding, &event)?)))
 }
 

@@ -10,9 +10,9 @@ use kapi_api::admissionregistration::v1::{
 use kapi_api::meta::v1::{
     CreateOptions, DeleteOptions, GetOptions, ListOptions, Preconditions, ResourceVersionMatch, Status, UpdateOptions,
 };
-use kapi_client::tracker::{Event, EventType, Modify, ObjectTracker};
 use kapi_client::{Error, GroupVersionResource, ResourceInfo};
 use kapi_machinery::Object;
+use kapi_testing::tracker::{Event, EventType, Modify, ObjectTracker, TrackerWatch};
 
 type Vwc = ValidatingWebhookConfiguration;
 
@@ -528,7 +528,7 @@ fn resource_version_semantics_of_reads() {
     assert!(err.is_gone());
 }
 
-fn next(w: &mut kapi_client::tracker::TrackerWatch) -> Event {
+fn next(w: &mut TrackerWatch) -> Event {
     w.try_next().expect("an event")
 }
 

@@ -15,8 +15,8 @@ use kapi_api::admissionregistration::v1::{
 };
 use kapi_api::meta::v1::{Status, WatchEvent};
 use kapi_client::Service;
-use kapi_client::server::{ApiServer, Fault, TestServer};
 use kapi_machinery::{Format, GroupVersionKind, Kind, Object, Options, Scheme, Serializer};
+use kapi_testing::{ApiServer, Fault, TestServer};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
 

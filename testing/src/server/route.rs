@@ -1,9 +1,11 @@
 //! URL routing: `/api/v1/...` and `/apis/<group>/<version>/...` paths to a served resource,
 //! with an optional namespace, object name and subresource.
 
+use kapi_client::api_errors;
+use kapi_client::{GroupVersionResource, ResourceInfo};
+
 use super::query::percent_decode;
-use crate::tracker::{ObjectTracker, Result, errors};
-use crate::{GroupVersionResource, ResourceInfo};
+use crate::tracker::{ObjectTracker, Result};
 
 /// Where a request points.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,7 +25,7 @@ pub(crate) fn resolve(path: &str, tracker: &ObjectTracker) -> Result<(ResourceIn
     let (group, version, rest) = match segments.as_slice() {
         [api, version, rest @ ..] if api == "api" => ("", version.as_str(), rest),
         [apis, group, version, rest @ ..] if apis == "apis" => (group.as_str(), version.as_str(), rest),
-        _ => return Err(errors::path_not_found()),
+        _ => return Err(api_errors::path_not_found()),
     };
     let lookup = |resource: &str| tracker.resource(&GroupVersionResource::new(group, version, resource));
     // `namespaces/<ns>/<resource>/…` for namespaced resources; otherwise the first segment is
@@ -35,11 +37,11 @@ pub(crate) fn resolve(path: &str, tracker: &ObjectTracker) -> Result<(ResourceIn
     {
         return finish(info, Some(ns.clone()), tail);
     }
-    let [resource, tail @ ..] = rest else { return Err(errors::path_not_found()) };
-    let info = lookup(resource).ok_or_else(errors::path_not_found)?;
+    let [resource, tail @ ..] = rest else { return Err(api_errors::path_not_found()) };
+    let info = lookup(resource).ok_or_else(api_errors::path_not_found)?;
     if info.namespaced && !tail.is_empty() {
         // Named objects of namespaced resources live under their namespace only.
-        return Err(errors::path_not_found());
+        return Err(api_errors::path_not_found());
     }
     finish(info, None, tail)
 }
@@ -49,10 +51,10 @@ fn finish(info: ResourceInfo, namespace: Option<String>, tail: &[String]) -> Res
         [] => (None, None),
         [name] => (Some(name.clone()), None),
         [name, sub] if info.subresources.contains(&sub.as_str()) => (Some(name.clone()), Some(sub.clone())),
-        _ => return Err(errors::path_not_found()),
+        _ => return Err(api_errors::path_not_found()),
     };
     if namespace.as_deref() == Some("") || name.as_deref() == Some("") {
-        return Err(errors::path_not_found());
+        return Err(api_errors::path_not_found());
     }
     Ok((info, Route { namespace, name, subresource }))
 }

@@ -9,8 +9,8 @@ use kapi_machinery::json::JsonReader;
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::{Format, Object, Options, Scheme, Serializer};
 
-use super::errors::{self, FieldError};
-use crate::{Error, ResourceInfo};
+use kapi_client::api_errors::{self, FieldError};
+use kapi_client::{Error, ResourceInfo};
 
 static COUNTER: AtomicU64 = AtomicU64::new(0);
 
@@ -95,8 +95,8 @@ pub(crate) fn to_value(obj: &dyn Object) -> Result<Value, Error> {
     let scheme = Scheme::new();
     let bytes = Serializer::new(&scheme, Format::Json, Options::default())
         .encode(obj)
-        .map_err(|e| errors::internal(&format!("encoding the object: {e}")))?;
-    value::parse(&bytes).map_err(|e| errors::internal(&format!("re-reading the encoded object: {e}")))
+        .map_err(|e| api_errors::internal(&format!("encoding the object: {e}")))?;
+    value::parse(&bytes).map_err(|e| api_errors::internal(&format!("re-reading the encoded object: {e}")))
 }
 
 /// Decodes JSON into a new object of the resource's kind, returning strict-mode findings
@@ -118,7 +118,7 @@ pub(crate) fn decode_json(
 pub(crate) fn from_value(info: &ResourceInfo, v: &Value) -> Result<Box<dyn Object>, Error> {
     decode_json(info, &v.to_compact_vec(), false)
         .map(|(o, _)| o)
-        .map_err(|e| errors::internal(&format!("decoding the merged object: {e}")))
+        .map_err(|e| api_errors::internal(&format!("decoding the merged object: {e}")))
 }
 
 /// The member `key` of an object value.

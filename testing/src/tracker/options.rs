@@ -6,9 +6,9 @@ use kapi_api::meta::v1::{
     CreateOptions, DRY_RUN_ALL, DeleteOptions, DeletionPropagation, FIELD_VALIDATION_IGNORE, FIELD_VALIDATION_STRICT,
     FIELD_VALIDATION_WARN, ListOptions, PatchOptions, ResourceVersionMatch, UpdateOptions,
 };
+use kapi_client::api_errors::{FieldError, invalid_options};
 
 use super::Result;
-use super::errors::{FieldError, invalid_options};
 
 /// How unknown and duplicate fields in a request body are treated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -45,15 +45,15 @@ use std::sync::{Mutex, MutexGuard, RwLock};
 use std::time::Duration;
 
 use bytes::Bytes;
+use kapi_client::service::{ResponseFuture, Service};
+use kapi_client::{GroupVersionResource, Listable, Registry, Resource, ResourceInfo};
 use kapi_machinery::{Object, Scheme, SchemeError};
 
 pub use negotiate::Encoding;
 pub use patch::{ListMerge, MergeKeys, PatchType};
 pub use serve::TestServer;
 
-use crate::service::{ResponseFuture, Service};
 use crate::tracker::ObjectTracker;
-use crate::{GroupVersionResource, Listable, Resource, ResourceInfo};
 
 /// The largest request body accepted (upstream's limit, 3 MiB).
 pub const MAX_BODY_BYTES: usize = 3 * 1024 * 1024;
@@ -166,8 +166,8 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl ApiServer {
-    /// A server with an empty tracker and a scheme of every kind `kapi-api` defines (with their
-    /// defaulting functions, which run on every decoded body).
+    /// A server with an empty tracker and a scheme of every kind of the enabled `kapi-api` groups
+    /// (with their defaulting functions, which run on every decoded body).
     pub fn new() -> Self {
         Self::with_tracker(ObjectTracker::new())
     }
@@ -317,5 +317,16 @@ impl ApiServer {
 impl Service for ApiServer {
     fn call(&self, request: http::Request<Bytes>) -> ResponseFuture<'_> {
         Box::pin(async move { Ok(self.handle(request).await) })
+    }
+}
+
+/// How generated clientsets register their resources (`clientset::register_all`).
+impl Registry for ApiServer {
+    fn register<R: Listable>(&self) -> Result<(), SchemeError> {
+        ApiServer::register::<R>(self)
+    }
+
+    fn register_unlisted<R: Resource>(&self) -> Result<(), SchemeError> {
+        ApiServer::register_unlisted::<R>(self)
     }
 }

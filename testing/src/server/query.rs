@@ -4,8 +4,9 @@
 use kapi_api::meta::v1::{
     CreateOptions, DeleteOptions, DeletionPropagation, ListOptions, PatchOptions, ResourceVersionMatch, UpdateOptions,
 };
+use kapi_client::api_errors;
 
-use crate::tracker::{Result, errors};
+use crate::tracker::Result;
 
 /// Decodes `%XX` escapes (and `+` as a space in query strings); malformed escapes stay as they are.
 pub(crate) fn percent_decode(s: &str, plus_as_space: bool) -> String {
@@ -88,7 +89,7 @@ impl Query {
                     } else {
                         "invalid syntax"
                     };
-                errors::bad_request(format!("strconv.ParseInt: parsing {v:?}: {why}"))
+                api_errors::bad_request(format!("strconv.ParseInt: parsing {v:?}: {why}"))
             }),
         }
     }

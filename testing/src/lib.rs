@@ -1,0 +1,45 @@
+//! Test tooling for kapi clients: object tracker, in-process API server, loopback test server, fake clientset.
+
+pub mod server;
+pub mod tracker;
+
+use std::sync::Arc;
+
+use kapi_client::Client;
+use kapi_client::clientset::{self, Clientset};
+
+pub use server::{ApiServer, Fault, RequestRecord, TestServer};
+pub use tracker::ObjectTracker;
+
+/// The base URL of fake clients; `.invalid` so that nothing could ever resolve it.
+pub const FAKE_BASE_URL: &str = "http://fake.kapi.invalid";
+
+/// The fake clientset: the generated typed clients of every group kapi-client enables, talking
+/// to an in-process [`ApiServer`] (no network) backed by an [`ObjectTracker`], with a real
+/// server's semantics (conflicts, dry run, watches, patches, the same `Status` errors). The
+/// server is returned too, so a test can prime the tracker, inject faults or read the requests.
+///
+/// ```
+/// use kapi_api::admissionregistration::v1::ValidatingWebhookConfiguration;
+/// use kapi_api::meta::v1::{CreateOptions, GetOptions, ObjectMeta};
+///
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() -> Result<(), kapi_client::Error> {
+/// let (clientset, server) = kapi_testing::fake_clientset()?;
+/// let hooks = clientset.admissionregistration_v1().validating_webhook_configurations()?;
+/// let hook = ValidatingWebhookConfiguration {
+///     metadata: ObjectMeta { name: "hook".into(), ..Default::default() },
+///     ..Default::default()
+/// };
+/// hooks.create(&hook, &CreateOptions::default()).await?;
+/// assert!(!hooks.get("hook", &GetOptions::default()).await?.metadata.uid.is_empty());
+/// assert_eq!(server.requests().len(), 2);
+/// # Ok(())
+/// # }
+/// ```
+pub fn fake_clientset() -> Result<(Clientset, Arc<ApiServer>), kapi_client::Error> {
+    let server = Arc::new(ApiServer::new());
+    clientset::register_all(&server).map_err(|e| kapi_client::Error::Config(e.to_string()))?;
+    let client = Client::new(server.clone(), FAKE_BASE_URL)?;
+    Ok((Clientset::new(client), server))
+}

@@ -1,0 +1,223 @@
+//! Informers, listers and the informer factory over a client talking to the in-process API server.
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use kapi_api::admissionregistration::v1::{ValidatingAdmissionPolicy, ValidatingWebhookConfiguration};
+use kapi_api::meta::v1::{CreateOptions, DeleteOptions, ListMeta, ObjectMeta, UpdateOptions};
+use kapi_client::factory::SharedInformerFactory;
+use kapi_client::informer::{HandlerFns, InformerConfig, SharedInformer};
+use kapi_client::labels::Selector;
+use kapi_client::reflector::{Backoff, ReflectorConfig};
+use kapi_client::{Client, Listable};
+use kapi_machinery::TypeMeta;
+use kapi_macros::Kapi;
+use kapi_testing::ApiServer;
+use tokio::sync::mpsc;
+
+/// A namespaced kind of the test's own.
+#[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(kind, group = "example.kapi.io", version = "v1")]
+pub struct Widget {
+    #[kapi(inline)]
+    pub type_meta: TypeMeta,
+    #[kapi(proto = 1, omitempty)]
+    pub metadata: ObjectMeta,
+    #[kapi(proto = 2, omitempty)]
+    pub colour: String,
+}
+
+/// A list of widgets.
+#[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(kind, group = "example.kapi.io", version = "v1")]
+pub struct WidgetList {
+    #[kapi(inline)]
+    pub type_meta: TypeMeta,
+    #[kapi(proto = 1, omitempty)]
+    pub metadata: ListMeta,
+    #[kapi(proto = 2)]
+    pub items: Vec<Widget>,
+}
+
+kapi_client::resource!(
+    Widget,
+    WidgetList,
+    resource = "widgets",
+    namespaced = true,
+    protobuf = false,
+    verbs = ["create", "get", "list", "watch"],
+    subresources = [],
+);
+
+type Vwc = ValidatingWebhookConfiguration;
+
+fn meta(namespace: &str, name: &str, rv: &str, labels: &[(&str, &str)]) -> ObjectMeta {
+    ObjectMeta {
+        namespace: namespace.to_string(),
+        name: name.to_string(),
+        resource_version: rv.to_string(),
+        labels: labels.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        ..Default::default()
+    }
+}
+
+fn labelled(namespace: &str, name: &str, rv: &str, labels: &[(&str, &str)]) -> Widget {
+    Widget { metadata: meta(namespace, name, rv, labels), ..Default::default() }
+}
+
+/// Waits for a future, failing the test if it hangs: a deadlock guard, not a timing assertion.
+async fn guard<T>(f: impl Future<Output = T>) -> T {
+    tokio::time::timeout(Duration::from_secs(10), f).await.expect("deadlock guard: waited 10s")
+}
+
+/// Waits until `cond` holds, yielding to the runtime in between (with the deadlock guard).
+async fn until(mut cond: impl FnMut() -> bool) {
+    guard(async {
+        while !cond() {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+    })
+    .await
+}
+
+fn fast() -> InformerConfig {
+    InformerConfig {
+        resync_period: None,
+        reflector: ReflectorConfig {
+            backoff: Backoff::new(Duration::from_millis(1), Duration::from_millis(4)),
+            ..Default::default()
+        },
+    }
+}
+
+fn describe<R: Listable>(obj: &R) -> String {
+    let m = obj.metadata();
+    let key = if m.namespace.is_empty() { m.name.clone() } else { format!("{}/{}", m.namespace, m.name) };
+    format!("{key}@{}", m.resource_version)
+}
+
+/// A handler that reports every event as a line of text.
+fn recorder<R: Listable>() -> (HandlerFns<R>, mpsc::UnboundedReceiver<String>) {
+    let (tx, rx) = mpsc::unbounded_channel();
+    let (add, update, delete) = (tx.clone(), tx.clone(), tx);
+    let handler = HandlerFns::new()
+        .on_add(move |o: &Arc<R>| {
+            let _ = add.send(format!("add {}", describe(&**o)));
+        })
+        .on_update(move |old: &Arc<R>, new: &Arc<R>| {
+            let line = if Arc::ptr_eq(old, new) {
+                format!("resync {}", describe(&**new))
+            } else {
+                format!("update {} -> {}", describe(&**old), new.metadata().resource_version)
+            };
+            let _ = update.send(line);
+        })
+        .on_delete(move |o: &Arc<R>| {
+            let _ = delete.send(format!("delete {}", describe(&**o)));
+        });
+    (handler, rx)
+}
+
+async fn expect_events(seen: &mut mpsc::UnboundedReceiver<String>, want: &[&str]) {
+    for w in want {
+        let got = guard(seen.recv()).await.expect("the handler is alive");
+        assert_eq!(got, *w);
+    }
+}
+
+fn keys<R: Listable>(informer: &SharedInformer<R>) -> Vec<String> {
+    informer.store().keys()
+}
+
+#[tokio::test]
+async fn end_to_end_through_the_client_and_the_in_process_server() {
+    let server = Arc::new(ApiServer::new());
+    server.register::<Vwc>().unwrap();
+    server.register::<ValidatingAdmissionPolicy>().unwrap();
+    let client = Client::new(server.clone(), "https://kapi.test").unwrap();
+    let hooks = client.api::<Vwc>().unwrap();
+    let hook = |name: &str| Vwc { metadata: meta("", name, "", &[("team", "x")]), ..Default::default() };
+    let a = hooks.create(&hook("a"), &CreateOptions::default()).await.unwrap();
+
+    let informer = SharedInformer::new(client.api::<Vwc>().unwrap(), fast());
+    let (errors_tx, mut errors) = mpsc::unbounded_channel();
+    informer.set_error_handler(move |e| {
+        let _ = errors_tx.send(e.to_string());
+    });
+    let (handler, mut seen) = recorder();
+    informer.add_handler(handler);
+    informer.start().unwrap();
+    assert!(guard(informer.wait_for_sync()).await);
+    expect_events(&mut seen, &[&format!("add {}", describe(&a))]).await;
+
+    let b = hooks.create(&hook("b"), &CreateOptions::default()).await.unwrap();
+    expect_events(&mut seen, &[&format!("add {}", describe(&b))]).await;
+    let mut changed = (*informer.lister().get("a").unwrap()).clone();
+    changed.metadata.labels.insert("team".to_string(), "y".to_string());
+    let changed = hooks.update(&changed, &UpdateOptions::default()).await.unwrap();
+    let update = format!("update {} -> {}", describe(&a), changed.metadata.resource_version);
+    expect_events(&mut seen, &[&update]).await;
+    hooks.delete("b", &DeleteOptions::default()).await.unwrap();
+    let deleted = guard(seen.recv()).await.unwrap();
+    assert!(deleted.starts_with("delete b@"), "{deleted}");
+    assert_eq!(informer.lister().list(&"team=y".parse().unwrap()).len(), 1);
+    assert!(informer.lister().get("b").unwrap_err().is_not_found());
+
+    // A change to another resource moves the server's resource version; a bookmark carries it.
+    let policies = client.api::<ValidatingAdmissionPolicy>().unwrap();
+    let policy = ValidatingAdmissionPolicy { metadata: meta("", "p", "", &[]), ..Default::default() };
+    let policy = policies.create(&policy, &CreateOptions::default()).await.unwrap();
+    let latest = policy.metadata.resource_version.clone();
+    assert_ne!(informer.last_sync_resource_version(), latest);
+    server.request_bookmarks();
+    until(|| informer.last_sync_resource_version() == latest).await;
+
+    // The server ends the watch: the informer watches again from the bookmark's version.
+    server.clear_requests();
+    server.close_watches();
+    let resumed = format!("resourceVersion={latest}");
+    until(|| server.requests().iter().any(|r| r.query.contains("watch=") && r.query.contains(&resumed))).await;
+    assert!(server.requests().iter().all(|r| r.query.contains("watch=")), "no re-list: {:?}", server.requests());
+    assert!(errors.try_recv().is_err(), "no errors");
+    guard(informer.shutdown()).await;
+}
+
+#[tokio::test]
+async fn factory_namespace_and_selector_work_against_the_in_process_server() {
+    let server = Arc::new(ApiServer::new());
+    server.register::<Widget>().unwrap();
+    let client = Client::new(server.clone(), "https://kapi.test").unwrap();
+    for (ns, name, tier) in [("ns1", "a", "front"), ("ns1", "b", "back"), ("ns2", "c", "front")] {
+        let w = labelled("", name, "", &[("tier", tier)]);
+        client.namespaced::<Widget>(ns).unwrap().create(&w, &CreateOptions::default()).await.unwrap();
+    }
+    let factory = SharedInformerFactory::new(None)
+        .with_namespace("ns1")
+        .with_label_selector(Selector::parse("tier in (front)").unwrap())
+        .with_reflector_config(fast().reflector);
+    let informer = factory.informer::<Widget, _>(client.all_namespaces::<Widget>().unwrap());
+    let (errors_tx, mut errors) = mpsc::unbounded_channel();
+    informer.set_error_handler(move |e| {
+        let _ = errors_tx.send(e.to_string());
+    });
+    factory.start().unwrap();
+    assert!(guard(factory.wait_for_cache_sync()).await.values().all(|synced| *synced));
+    assert_eq!(keys(&informer), ["ns1/a"]);
+
+    let list = server
+        .requests()
+        .into_iter()
+        .find(|r| r.method == http::Method::GET && !r.query.contains("watch="))
+        .expect("a list request");
+    assert!(list.query.contains("fieldSelector=metadata.namespace"), "{}", list.query);
+    assert!(list.query.contains("labelSelector=tier"), "{}", list.query);
+    let ns2 = client.namespaced::<Widget>("ns2").unwrap();
+    ns2.create(&labelled("", "d", "", &[("tier", "front")]), &CreateOptions::default()).await.unwrap();
+    let ns1 = client.namespaced::<Widget>("ns1").unwrap();
+    ns1.create(&labelled("", "e", "", &[("tier", "front")]), &CreateOptions::default()).await.unwrap();
+    until(|| informer.store().len() == 2).await;
+    assert_eq!(keys(&informer), ["ns1/a", "ns1/e"]);
+    assert!(errors.try_recv().is_err(), "no errors");
+    guard(factory.shutdown()).await;
+}

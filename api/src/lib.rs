@@ -10,6 +10,8 @@ pub use kapi_macros::Kapi;
 pub mod meta;
 
 #[cfg(test)]
+mod schema_tests;
+#[cfg(test)]
 mod testing;
 
 #[cfg(feature = "admission")]

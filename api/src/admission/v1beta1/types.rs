@@ -18,9 +18,11 @@ pub struct AdmissionReview {
     pub type_meta: TypeMeta,
     /// The attributes of the request under review.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub request: Option<AdmissionRequest>,
     /// The webhook's answer.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub response: Option<AdmissionResponse>,
 }
 
@@ -29,48 +31,63 @@ pub struct AdmissionReview {
 pub struct AdmissionRequest {
     /// Identifies this request/response round trip.
     #[kapi(proto = 1)]
+    #[kapi(optional)]
     pub uid: String,
     /// The fully qualified kind of the object.
     #[kapi(proto = 2)]
+    #[kapi(optional)]
     pub kind: GroupVersionKind,
     /// The fully qualified resource requested.
     #[kapi(proto = 3)]
+    #[kapi(optional)]
     pub resource: GroupVersionResource,
     /// The subresource requested, if any.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional)]
     pub sub_resource: String,
     /// The kind of the original request, before any equivalent-version conversion.
     #[kapi(proto = 13, omitempty)]
+    #[kapi(optional)]
     pub request_kind: Option<GroupVersionKind>,
     /// The resource of the original request, before any equivalent-version conversion.
     #[kapi(proto = 14, omitempty)]
+    #[kapi(optional)]
     pub request_resource: Option<GroupVersionResource>,
     /// The subresource of the original request, if any.
     #[kapi(proto = 15, omitempty)]
+    #[kapi(optional)]
     pub request_sub_resource: String,
     /// The object's name as given in the request (empty when the server generates it).
     #[kapi(proto = 5, omitempty)]
+    #[kapi(optional)]
     pub name: String,
     /// The namespace of the request, if any.
     #[kapi(proto = 6, omitempty)]
+    #[kapi(optional)]
     pub namespace: String,
     /// The operation being performed.
     #[kapi(proto = 7)]
+    #[kapi(optional)]
     pub operation: Operation,
     /// The user making the request.
     #[kapi(proto = 8)]
+    #[kapi(optional)]
     pub user_info: UserInfo,
     /// The object from the incoming request.
     #[kapi(proto = 9, omitempty)]
+    #[kapi(optional)]
     pub object: RawExtension,
     /// The existing object (UPDATE and DELETE only).
     #[kapi(proto = 10, omitempty)]
+    #[kapi(optional)]
     pub old_object: RawExtension,
     /// Whether the request's changes will not be persisted.
     #[kapi(proto = 11, omitempty)]
+    #[kapi(optional)]
     pub dry_run: Option<bool>,
     /// The options object of the operation performed.
     #[kapi(proto = 12, omitempty)]
+    #[kapi(optional)]
     pub options: RawExtension,
 }
 
@@ -79,24 +96,31 @@ pub struct AdmissionRequest {
 pub struct AdmissionResponse {
     /// Copied from the request's uid.
     #[kapi(proto = 1)]
+    #[kapi(optional)]
     pub uid: String,
     /// Whether the request is admitted.
     #[kapi(proto = 2)]
+    #[kapi(optional)]
     pub allowed: bool,
     /// Details of a denial.
     #[kapi(proto = 3, omitempty, json = "status")]
+    #[kapi(optional)]
     pub result: Option<Status>,
     /// The patch to apply to the object.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional)]
     pub patch: Option<Vec<u8>>,
     /// The format of `patch`.
     #[kapi(proto = 5, omitempty)]
+    #[kapi(optional)]
     pub patch_type: Option<PatchType>,
     /// Annotations to add to the audit record of the request.
     #[kapi(proto = 6, omitempty)]
+    #[kapi(optional)]
     pub audit_annotations: BTreeMap<String, String>,
     /// Warnings to return to the API client.
     #[kapi(proto = 7, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub warnings: Vec<String>,
 }
 

@@ -10,15 +10,19 @@ use crate::meta::v1::{Condition, LabelSelector, ListMeta, ObjectMeta, StatusReas
 pub struct Rule {
     /// The API groups the resources belong to; `*` means all.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(list_type = "atomic")]
     pub api_groups: Vec<String>,
     /// The API versions the resources belong to; `*` means all.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(list_type = "atomic")]
     pub api_versions: Vec<String>,
     /// The resources (and `resource/subresource` forms) the rule applies to.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(list_type = "atomic")]
     pub resources: Vec<String>,
     /// Whether the rule matches cluster-scoped, namespaced or all resources.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional)]
     pub scope: Option<ScopeType>,
 }
 
@@ -95,12 +99,14 @@ pub struct ValidatingAdmissionPolicy {
     pub type_meta: TypeMeta,
     /// Standard object metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// The desired behaviour of the policy.
     #[kapi(proto = 2, omitempty)]
     pub spec: ValidatingAdmissionPolicySpec,
     /// The observed state of the policy, such as type-checking results.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub status: ValidatingAdmissionPolicyStatus,
 }
 
@@ -109,12 +115,15 @@ pub struct ValidatingAdmissionPolicy {
 pub struct ValidatingAdmissionPolicyStatus {
     /// The generation the controller last observed.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub observed_generation: i64,
     /// The results of type-checking the policy's expressions.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub type_checking: Option<TypeChecking>,
     /// The latest observations of the policy's state.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional, list_type = "map", list_map_key = "type")]
     pub conditions: Vec<Condition>,
 }
 
@@ -123,6 +132,7 @@ pub struct ValidatingAdmissionPolicyStatus {
 pub struct TypeChecking {
     /// One warning per expression that failed type checking.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub expression_warnings: Vec<ExpressionWarning>,
 }
 
@@ -146,6 +156,7 @@ pub struct ValidatingAdmissionPolicyList {
     pub type_meta: TypeMeta,
     /// Standard list metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ListMeta,
     /// The policies.
     #[kapi(proto = 2)]
@@ -157,29 +168,36 @@ pub struct ValidatingAdmissionPolicyList {
 pub struct ValidatingAdmissionPolicySpec {
     /// The kind of resource that parameterizes the policy, if any.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub param_kind: Option<ParamKind>,
     /// The requests the policy applies to.
     #[kapi(proto = 2, omitempty)]
     pub match_constraints: Option<MatchResources>,
     /// The CEL validations to evaluate.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub validations: Vec<Validation>,
     /// How errors while evaluating the policy are handled.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional)]
     pub failure_policy: Option<FailurePolicyType>,
     /// CEL expressions that produce audit annotations.
     #[kapi(proto = 5, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub audit_annotations: Vec<AuditAnnotation>,
     /// Conditions a request must meet before the policy is evaluated.
     #[kapi(proto = 6, omitempty)]
+    #[kapi(optional, patch_strategy = "merge", patch_merge_key = "name", list_type = "map", list_map_key = "name")]
     pub match_conditions: Vec<MatchCondition>,
     /// Named CEL expressions other expressions can refer to.
     #[kapi(proto = 7, omitempty)]
+    #[kapi(optional, patch_strategy = "merge", patch_merge_key = "name", list_type = "map", list_map_key = "name")]
     pub variables: Vec<Variable>,
 }
 
 /// The group/version and kind of a parameter resource.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(struct_type = "atomic")]
 pub struct ParamKind {
     /// The `group/version` of the parameter resource.
     #[kapi(proto = 1, omitempty)]
@@ -197,17 +215,21 @@ pub struct Validation {
     pub expression: String,
     /// The fixed message returned on failure.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub message: String,
     /// The machine-readable reason returned on failure.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub reason: Option<StatusReason>,
     /// A CEL expression producing the failure message.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional)]
     pub message_expression: String,
 }
 
 /// A named CEL expression usable from other expressions of a policy.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(struct_type = "atomic")]
 pub struct Variable {
     /// The variable's name, a CEL identifier.
     #[kapi(proto = 1, proto_name = "Name")]
@@ -240,9 +262,11 @@ pub struct ValidatingAdmissionPolicyBinding {
     pub type_meta: TypeMeta,
     /// Standard object metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// The desired behaviour of the binding.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(required)]
     pub spec: ValidatingAdmissionPolicyBindingSpec,
 }
 
@@ -255,6 +279,7 @@ pub struct ValidatingAdmissionPolicyBindingList {
     pub type_meta: TypeMeta,
     /// Standard list metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ListMeta,
     /// The bindings.
     #[kapi(proto = 2)]
@@ -266,29 +291,36 @@ pub struct ValidatingAdmissionPolicyBindingList {
 pub struct ValidatingAdmissionPolicyBindingSpec {
     /// The name of the bound ValidatingAdmissionPolicy.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(required)]
     pub policy_name: String,
     /// The parameter resources to evaluate the policy with.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub param_ref: Option<ParamRef>,
     /// Narrows the resources the policy applies to through this binding.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub match_resources: Option<MatchResources>,
     /// How failed validations are enforced.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(required, list_type = "set")]
     pub validation_actions: Vec<ValidationAction>,
 }
 
 /// Where to find the parameter resources of a binding.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(struct_type = "atomic")]
 pub struct ParamRef {
     /// The name of a single parameter resource.
     #[kapi(proto = 1, omitempty)]
     pub name: String,
     /// The namespace of the parameter resources.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub namespace: String,
     /// Selects parameter resources by label.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub selector: Option<LabelSelector>,
     /// What to do when no parameter resource matches.
     #[kapi(proto = 4, omitempty)]
@@ -297,21 +329,27 @@ pub struct ParamRef {
 
 /// Which requests an admission policy applies to.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(struct_type = "atomic")]
 pub struct MatchResources {
     /// Selects requests by the labels of the object's namespace.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub namespace_selector: Option<LabelSelector>,
     /// Selects requests by the labels of the object.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub object_selector: Option<LabelSelector>,
     /// The operations and resources that match.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub resource_rules: Vec<NamedRuleWithOperations>,
     /// The operations and resources excluded even if they match.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub exclude_resource_rules: Vec<NamedRuleWithOperations>,
     /// How the rules are matched against requests.
     #[kapi(proto = 7, omitempty)]
+    #[kapi(optional)]
     pub match_policy: Option<MatchPolicyType>,
 }
 
@@ -330,9 +368,11 @@ impl ValidationAction {
 
 /// A rule with operations, restricted to some resource names.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(struct_type = "atomic")]
 pub struct NamedRuleWithOperations {
     /// The resource names the rule applies to; empty means all.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub resource_names: Vec<String>,
     /// The operations and resources.
     #[kapi(inline, proto = 2)]
@@ -351,6 +391,7 @@ pub struct MutatingAdmissionPolicy {
     pub type_meta: TypeMeta,
     /// Standard object metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// The desired behaviour of the policy.
     #[kapi(proto = 2, omitempty)]
@@ -366,6 +407,7 @@ pub struct MutatingAdmissionPolicyList {
     pub type_meta: TypeMeta,
     /// Standard list metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ListMeta,
     /// The policies.
     #[kapi(proto = 2)]
@@ -377,21 +419,26 @@ pub struct MutatingAdmissionPolicyList {
 pub struct MutatingAdmissionPolicySpec {
     /// The kind of resource that parameterizes the policy, if any.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub param_kind: Option<ParamKind>,
     /// The requests the policy applies to.
     #[kapi(proto = 2, omitempty)]
     pub match_constraints: Option<MatchResources>,
     /// Named CEL expressions other expressions can refer to.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub variables: Vec<Variable>,
     /// The mutations to apply, in order.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub mutations: Vec<Mutation>,
     /// How errors while evaluating the policy are handled.
     #[kapi(proto = 5, omitempty)]
+    #[kapi(optional)]
     pub failure_policy: Option<FailurePolicyType>,
     /// Conditions a request must meet before the policy is evaluated.
     #[kapi(proto = 6, omitempty)]
+    #[kapi(optional, patch_strategy = "merge", patch_merge_key = "name", list_type = "map", list_map_key = "name")]
     pub match_conditions: Vec<MatchCondition>,
     /// Whether the mutations may run again after later mutations.
     #[kapi(proto = 7, omitempty)]
@@ -402,6 +449,8 @@ pub struct MutatingAdmissionPolicySpec {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct Mutation {
     /// Which of the patch fields is used.
+    // Upstream marks this field `+unionDiscriminator` but not the type `+union`, so openapi-gen
+    // derives no union from it; `union_discriminator` needs a `union` type, so neither is written.
     #[kapi(proto = 2)]
     pub patch_type: PatchType,
     /// An apply configuration produced by CEL.
@@ -451,6 +500,7 @@ pub struct MutatingAdmissionPolicyBinding {
     pub type_meta: TypeMeta,
     /// Standard object metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// The desired behaviour of the binding.
     #[kapi(proto = 2, omitempty)]
@@ -466,6 +516,7 @@ pub struct MutatingAdmissionPolicyBindingList {
     pub type_meta: TypeMeta,
     /// Standard list metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ListMeta,
     /// The bindings.
     #[kapi(proto = 2)]
@@ -480,9 +531,11 @@ pub struct MutatingAdmissionPolicyBindingSpec {
     pub policy_name: String,
     /// The parameter resources to evaluate the policy with.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub param_ref: Option<ParamRef>,
     /// Narrows the resources the policy applies to through this binding.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub match_resources: Option<MatchResources>,
 }
 
@@ -498,9 +551,11 @@ pub struct ValidatingWebhookConfiguration {
     pub type_meta: TypeMeta,
     /// Standard object metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// The webhooks and the requests they apply to.
     #[kapi(proto = 2, omitempty, proto_name = "Webhooks")]
+    #[kapi(optional, patch_strategy = "merge", patch_merge_key = "name", list_type = "map", list_map_key = "name")]
     pub webhooks: Vec<ValidatingWebhook>,
 }
 
@@ -513,6 +568,7 @@ pub struct ValidatingWebhookConfigurationList {
     pub type_meta: TypeMeta,
     /// Standard list metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ListMeta,
     /// The configurations.
     #[kapi(proto = 2)]
@@ -531,9 +587,11 @@ pub struct MutatingWebhookConfiguration {
     pub type_meta: TypeMeta,
     /// Standard object metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// The webhooks and the requests they apply to.
     #[kapi(proto = 2, omitempty, proto_name = "Webhooks")]
+    #[kapi(optional, patch_strategy = "merge", patch_merge_key = "name", list_type = "map", list_map_key = "name")]
     pub webhooks: Vec<MutatingWebhook>,
 }
 
@@ -546,6 +604,7 @@ pub struct MutatingWebhookConfigurationList {
     pub type_meta: TypeMeta,
     /// Standard list metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ListMeta,
     /// The configurations.
     #[kapi(proto = 2)]
@@ -563,30 +622,38 @@ pub struct ValidatingWebhook {
     pub client_config: WebhookClientConfig,
     /// The operations and resources the webhook is called for.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(list_type = "atomic")]
     pub rules: Vec<RuleWithOperations>,
     /// How errors calling the webhook are handled.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional)]
     pub failure_policy: Option<FailurePolicyType>,
     /// How the rules are matched against requests.
     #[kapi(proto = 9, omitempty)]
+    #[kapi(optional)]
     pub match_policy: Option<MatchPolicyType>,
     /// Selects requests by the labels of the object's namespace.
     #[kapi(proto = 5, omitempty)]
+    #[kapi(optional)]
     pub namespace_selector: Option<LabelSelector>,
     /// Selects requests by the labels of the object.
     #[kapi(proto = 10, omitempty)]
+    #[kapi(optional)]
     pub object_selector: Option<LabelSelector>,
     /// The side effects of calling the webhook (required; `null` when unset).
     #[kapi(proto = 6)]
     pub side_effects: Option<SideEffectClass>,
     /// How long to wait for the webhook, in seconds.
     #[kapi(proto = 7, omitempty)]
+    #[kapi(optional)]
     pub timeout_seconds: Option<i32>,
     /// The AdmissionReview versions the webhook accepts, most preferred first.
     #[kapi(proto = 8)]
+    #[kapi(list_type = "atomic")]
     pub admission_review_versions: Option<Vec<String>>,
     /// Conditions a request must meet before the webhook is called.
     #[kapi(proto = 11, omitempty)]
+    #[kapi(optional, patch_strategy = "merge", patch_merge_key = "name", list_type = "map", list_map_key = "name")]
     pub match_conditions: Vec<MatchCondition>,
 }
 
@@ -601,33 +668,42 @@ pub struct MutatingWebhook {
     pub client_config: WebhookClientConfig,
     /// The operations and resources the webhook is called for.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(list_type = "atomic")]
     pub rules: Vec<RuleWithOperations>,
     /// How errors calling the webhook are handled.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional)]
     pub failure_policy: Option<FailurePolicyType>,
     /// How the rules are matched against requests.
     #[kapi(proto = 9, omitempty)]
+    #[kapi(optional)]
     pub match_policy: Option<MatchPolicyType>,
     /// Selects requests by the labels of the object's namespace.
     #[kapi(proto = 5, omitempty)]
+    #[kapi(optional)]
     pub namespace_selector: Option<LabelSelector>,
     /// Selects requests by the labels of the object.
     #[kapi(proto = 11, omitempty)]
+    #[kapi(optional)]
     pub object_selector: Option<LabelSelector>,
     /// The side effects of calling the webhook (required; `null` when unset).
     #[kapi(proto = 6)]
     pub side_effects: Option<SideEffectClass>,
     /// How long to wait for the webhook, in seconds.
     #[kapi(proto = 7, omitempty)]
+    #[kapi(optional)]
     pub timeout_seconds: Option<i32>,
     /// The AdmissionReview versions the webhook accepts, most preferred first.
     #[kapi(proto = 8)]
+    #[kapi(list_type = "atomic")]
     pub admission_review_versions: Option<Vec<String>>,
     /// Whether the webhook may be called again after later mutations.
     #[kapi(proto = 10, omitempty)]
+    #[kapi(optional)]
     pub reinvocation_policy: Option<ReinvocationPolicyType>,
     /// Conditions a request must meet before the webhook is called.
     #[kapi(proto = 12, omitempty)]
+    #[kapi(optional, patch_strategy = "merge", patch_merge_key = "name", list_type = "map", list_map_key = "name")]
     pub match_conditions: Vec<MatchCondition>,
 }
 
@@ -647,6 +723,7 @@ impl ReinvocationPolicyType {
 pub struct RuleWithOperations {
     /// The operations matched; `*` means all.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(list_type = "atomic")]
     pub operations: Vec<OperationType>,
     /// The groups, versions and resources matched.
     #[kapi(inline, proto = 2)]
@@ -675,12 +752,15 @@ impl OperationType {
 pub struct WebhookClientConfig {
     /// The webhook's `https://` URL; exclusive with `service`.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub url: Option<String>,
     /// The in-cluster service of the webhook; exclusive with `url`.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub service: Option<ServiceReference>,
     /// PEM-encoded CA bundle used to verify the webhook's certificate.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub ca_bundle: Option<Vec<u8>>,
 }
 
@@ -695,9 +775,11 @@ pub struct ServiceReference {
     pub name: String,
     /// The URL path requests are sent to.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub path: Option<String>,
     /// The service port (443 when unset).
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional)]
     pub port: Option<i32>,
 }
 

@@ -56,12 +56,14 @@ pub struct ValidatingAdmissionPolicy {
     pub type_meta: TypeMeta,
     /// Standard object metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// The desired behaviour of the policy.
     #[kapi(proto = 2, omitempty)]
     pub spec: ValidatingAdmissionPolicySpec,
     /// The observed state of the policy, such as type-checking results.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub status: ValidatingAdmissionPolicyStatus,
 }
 
@@ -70,12 +72,15 @@ pub struct ValidatingAdmissionPolicy {
 pub struct ValidatingAdmissionPolicyStatus {
     /// The generation the controller last observed.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub observed_generation: i64,
     /// The results of type-checking the policy's expressions.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub type_checking: Option<TypeChecking>,
     /// The latest observations of the policy's state.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional, list_type = "map", list_map_key = "type")]
     pub conditions: Vec<Condition>,
 }
 
@@ -84,6 +89,7 @@ pub struct ValidatingAdmissionPolicyStatus {
 pub struct TypeChecking {
     /// One warning per expression that failed type checking.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub expression_warnings: Vec<ExpressionWarning>,
 }
 
@@ -107,6 +113,7 @@ pub struct ValidatingAdmissionPolicyList {
     pub type_meta: TypeMeta,
     /// Standard list metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ListMeta,
     /// The policies.
     #[kapi(proto = 2)]
@@ -118,29 +125,36 @@ pub struct ValidatingAdmissionPolicyList {
 pub struct ValidatingAdmissionPolicySpec {
     /// The kind of resource that parameterizes the policy, if any.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub param_kind: Option<ParamKind>,
     /// The requests the policy applies to.
     #[kapi(proto = 2, omitempty)]
     pub match_constraints: Option<MatchResources>,
     /// The CEL validations to evaluate.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub validations: Vec<Validation>,
     /// How errors while evaluating the policy are handled.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional)]
     pub failure_policy: Option<FailurePolicyType>,
     /// CEL expressions that produce audit annotations.
     #[kapi(proto = 5, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub audit_annotations: Vec<AuditAnnotation>,
     /// Conditions a request must meet before the policy is evaluated.
     #[kapi(proto = 6, omitempty)]
+    #[kapi(optional, patch_strategy = "merge", patch_merge_key = "name", list_type = "map", list_map_key = "name")]
     pub match_conditions: Vec<MatchCondition>,
     /// Named CEL expressions other expressions can refer to.
     #[kapi(proto = 7, omitempty)]
+    #[kapi(optional, patch_strategy = "merge", patch_merge_key = "name", list_type = "map", list_map_key = "name")]
     pub variables: Vec<Variable>,
 }
 
 /// The group/version and kind of a parameter resource.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(struct_type = "atomic")]
 pub struct ParamKind {
     /// The `group/version` of the parameter resource.
     #[kapi(proto = 1, omitempty)]
@@ -158,12 +172,15 @@ pub struct Validation {
     pub expression: String,
     /// The fixed message returned on failure.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub message: String,
     /// The machine-readable reason returned on failure.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub reason: Option<StatusReason>,
     /// A CEL expression producing the failure message.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional)]
     pub message_expression: String,
 }
 
@@ -201,9 +218,11 @@ pub struct ValidatingAdmissionPolicyBinding {
     pub type_meta: TypeMeta,
     /// Standard object metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// The desired behaviour of the binding.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(required)]
     pub spec: ValidatingAdmissionPolicyBindingSpec,
 }
 
@@ -216,6 +235,7 @@ pub struct ValidatingAdmissionPolicyBindingList {
     pub type_meta: TypeMeta,
     /// Standard list metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ListMeta,
     /// The bindings.
     #[kapi(proto = 2)]
@@ -227,52 +247,67 @@ pub struct ValidatingAdmissionPolicyBindingList {
 pub struct ValidatingAdmissionPolicyBindingSpec {
     /// The name of the bound ValidatingAdmissionPolicy.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(required)]
     pub policy_name: String,
     /// The parameter resources to evaluate the policy with.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub param_ref: Option<ParamRef>,
     /// Narrows the resources the policy applies to through this binding.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub match_resources: Option<MatchResources>,
     /// How failed validations are enforced.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(required, list_type = "set")]
     pub validation_actions: Vec<ValidationAction>,
 }
 
 /// Where to find the parameter resources of a binding.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(struct_type = "atomic")]
 pub struct ParamRef {
     /// The name of a single parameter resource.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub name: String,
     /// The namespace of the parameter resources.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub namespace: String,
     /// Selects parameter resources by label.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub selector: Option<LabelSelector>,
     /// What to do when no parameter resource matches.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional)]
     pub parameter_not_found_action: Option<ParameterNotFoundActionType>,
 }
 
 /// Which requests an admission policy applies to.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(struct_type = "atomic")]
 pub struct MatchResources {
     /// Selects requests by the labels of the object's namespace.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub namespace_selector: Option<LabelSelector>,
     /// Selects requests by the labels of the object.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub object_selector: Option<LabelSelector>,
     /// The operations and resources that match.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub resource_rules: Vec<NamedRuleWithOperations>,
     /// The operations and resources excluded even if they match.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub exclude_resource_rules: Vec<NamedRuleWithOperations>,
     /// How the rules are matched against requests.
     #[kapi(proto = 7, omitempty)]
+    #[kapi(optional)]
     pub match_policy: Option<MatchPolicyType>,
 }
 
@@ -291,9 +326,11 @@ impl ValidationAction {
 
 /// A rule with operations, restricted to some resource names.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(struct_type = "atomic")]
 pub struct NamedRuleWithOperations {
     /// The resource names the rule applies to; empty means all.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub resource_names: Vec<String>,
     /// The operations and resources.
     #[kapi(inline, proto = 2)]
@@ -312,6 +349,7 @@ pub struct MutatingAdmissionPolicy {
     pub type_meta: TypeMeta,
     /// Standard object metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// The desired behaviour of the policy.
     #[kapi(proto = 2, omitempty)]
@@ -327,6 +365,7 @@ pub struct MutatingAdmissionPolicyList {
     pub type_meta: TypeMeta,
     /// Standard list metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ListMeta,
     /// The policies.
     #[kapi(proto = 2)]
@@ -338,21 +377,26 @@ pub struct MutatingAdmissionPolicyList {
 pub struct MutatingAdmissionPolicySpec {
     /// The kind of resource that parameterizes the policy, if any.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub param_kind: Option<ParamKind>,
     /// The requests the policy applies to.
     #[kapi(proto = 2, omitempty)]
     pub match_constraints: Option<MatchResources>,
     /// Named CEL expressions other expressions can refer to.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub variables: Vec<Variable>,
     /// The mutations to apply, in order.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub mutations: Vec<Mutation>,
     /// How errors while evaluating the policy are handled.
     #[kapi(proto = 5, omitempty)]
+    #[kapi(optional)]
     pub failure_policy: Option<FailurePolicyType>,
     /// Conditions a request must meet before the policy is evaluated.
     #[kapi(proto = 6, omitempty)]
+    #[kapi(optional, patch_strategy = "merge", patch_merge_key = "name", list_type = "map", list_map_key = "name")]
     pub match_conditions: Vec<MatchCondition>,
     /// Whether the mutations may run again after later mutations.
     #[kapi(proto = 7, omitempty)]
@@ -363,6 +407,8 @@ pub struct MutatingAdmissionPolicySpec {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct Mutation {
     /// Which of the patch fields is used.
+    // Upstream marks this field `+unionDiscriminator` but not the type `+union`, so openapi-gen
+    // derives no union from it; `union_discriminator` needs a `union` type, so neither is written.
     #[kapi(proto = 2)]
     pub patch_type: PatchType,
     /// An apply configuration produced by CEL.
@@ -412,6 +458,7 @@ pub struct MutatingAdmissionPolicyBinding {
     pub type_meta: TypeMeta,
     /// Standard object metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// The desired behaviour of the binding.
     #[kapi(proto = 2, omitempty)]
@@ -427,6 +474,7 @@ pub struct MutatingAdmissionPolicyBindingList {
     pub type_meta: TypeMeta,
     /// Standard list metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ListMeta,
     /// The bindings.
     #[kapi(proto = 2)]
@@ -441,9 +489,11 @@ pub struct MutatingAdmissionPolicyBindingSpec {
     pub policy_name: String,
     /// The parameter resources to evaluate the policy with.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub param_ref: Option<ParamRef>,
     /// Narrows the resources the policy applies to through this binding.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub match_resources: Option<MatchResources>,
 }
 

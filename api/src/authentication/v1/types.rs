@@ -21,12 +21,15 @@ pub struct TokenReview {
     pub type_meta: TypeMeta,
     /// Standard object metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// The token to check.
     #[kapi(proto = 2)]
+    #[kapi(required)]
     pub spec: TokenReviewSpec,
     /// The server's verdict.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub status: TokenReviewStatus,
 }
 
@@ -35,9 +38,11 @@ pub struct TokenReview {
 pub struct TokenReviewSpec {
     /// The opaque bearer token.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(required)]
     pub token: String,
     /// Audiences the resource server identifies as.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub audiences: Vec<String>,
 }
 
@@ -46,15 +51,19 @@ pub struct TokenReviewSpec {
 pub struct TokenReviewStatus {
     /// Whether the token belongs to a known user.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub authenticated: bool,
     /// The user the token belongs to.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub user: UserInfo,
     /// Audiences compatible with both the review and the token.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub audiences: Vec<String>,
     /// Why the token could not be checked.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub error: String,
 }
 
@@ -63,15 +72,19 @@ pub struct TokenReviewStatus {
 pub struct UserInfo {
     /// The user's unique name among active users.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub username: String,
     /// A value identifying the user across time.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub uid: String,
     /// Groups the user belongs to.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub groups: Vec<String>,
     /// Further authenticator-provided attributes.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional)]
     pub extra: BTreeMap<String, ExtraValue>,
 }
 
@@ -94,12 +107,15 @@ pub struct TokenRequest {
     pub type_meta: TypeMeta,
     /// Standard object metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// The parameters of the requested token.
     #[kapi(proto = 2)]
+    #[kapi(optional)]
     pub spec: TokenRequestSpec,
     /// The issued token.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub status: TokenRequestStatus,
 }
 
@@ -108,15 +124,19 @@ pub struct TokenRequest {
 pub struct TokenRequestSpec {
     /// Intended audiences of the token.
     #[kapi(proto = 1)]
+    #[kapi(optional, list_type = "atomic")]
     pub audiences: Option<Vec<String>>,
     /// Requested validity in seconds.
     #[kapi(proto = 4)]
+    #[kapi(optional)]
     pub expiration_seconds: Option<i64>,
     /// An object the token's validity is tied to.
     #[kapi(proto = 3)]
+    #[kapi(optional)]
     pub bound_object_ref: Option<BoundObjectReference>,
     /// Attestation claims to embed in the token, by name.
     #[kapi(proto = 5, omitempty)]
+    #[kapi(optional)]
     pub attestations: BTreeMap<String, AttestationValue>,
 }
 
@@ -125,9 +145,11 @@ pub struct TokenRequestSpec {
 pub struct TokenRequestStatus {
     /// The opaque bearer token.
     #[kapi(proto = 1)]
+    #[kapi(optional)]
     pub token: String,
     /// When the token expires.
     #[kapi(proto = 2)]
+    #[kapi(optional)]
     pub expiration_timestamp: Time,
 }
 
@@ -136,15 +158,19 @@ pub struct TokenRequestStatus {
 pub struct BoundObjectReference {
     /// Kind of the referent.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub kind: String,
     /// API version of the referent.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub api_version: String,
     /// Name of the referent.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub name: String,
     /// UID of the referent.
     #[kapi(proto = 4, omitempty, proto_name = "uID")]
+    #[kapi(optional)]
     pub uid: String,
 }
 
@@ -161,9 +187,11 @@ pub struct SelfSubjectReview {
     pub type_meta: TypeMeta,
     /// Standard object metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// The user's attributes, filled in by the server.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub status: SelfSubjectReviewStatus,
 }
 
@@ -172,5 +200,6 @@ pub struct SelfSubjectReview {
 pub struct SelfSubjectReviewStatus {
     /// The attributes of the requesting user.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub user_info: UserInfo,
 }

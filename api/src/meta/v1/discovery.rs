@@ -12,9 +12,11 @@ pub struct APIVersions {
     pub type_meta: TypeMeta,
     /// The available versions.
     #[kapi(proto = 1)]
+    #[kapi(list_type = "atomic")]
     pub versions: Option<Vec<String>>,
     /// Server addresses by client CIDR.
     #[kapi(proto = 2)]
+    #[kapi(list_type = "atomic")]
     pub server_address_by_client_cidrs: Option<Vec<ServerAddressByClientCIDR>>,
 }
 
@@ -26,6 +28,7 @@ pub struct APIGroupList {
     pub type_meta: TypeMeta,
     /// The groups.
     #[kapi(proto = 1)]
+    #[kapi(list_type = "atomic")]
     pub groups: Option<Vec<APIGroup>>,
 }
 
@@ -40,12 +43,15 @@ pub struct APIGroup {
     pub name: String,
     /// The versions served.
     #[kapi(proto = 2)]
+    #[kapi(list_type = "atomic")]
     pub versions: Option<Vec<GroupVersionForDiscovery>>,
     /// The version the server prefers.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub preferred_version: GroupVersionForDiscovery,
     /// Server addresses by client CIDR.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub server_address_by_client_cidrs: Vec<ServerAddressByClientCIDR>,
 }
 
@@ -97,12 +103,15 @@ pub struct APIResource {
     pub verbs: Option<Verbs>,
     /// Short names.
     #[kapi(proto = 5, omitempty)]
+    #[kapi(list_type = "atomic")]
     pub short_names: Vec<String>,
     /// Categories the resource belongs to (such as `all`).
     #[kapi(proto = 7, omitempty)]
+    #[kapi(list_type = "atomic")]
     pub categories: Vec<String>,
     /// Opaque hash of the storage version.
     #[kapi(proto = 10, omitempty)]
+    #[kapi(optional)]
     pub storage_version_hash: String,
 }
 
@@ -122,6 +131,7 @@ pub struct APIResourceList {
     pub group_version: String,
     /// The resources.
     #[kapi(proto = 2, json = "resources")]
+    #[kapi(list_type = "atomic")]
     pub api_resources: Option<Vec<APIResource>>,
 }
 
@@ -130,5 +140,6 @@ pub struct APIResourceList {
 pub struct RootPaths {
     /// The paths.
     #[kapi(proto = 1)]
+    #[kapi(list_type = "atomic")]
     pub paths: Option<Vec<String>>,
 }

@@ -36,24 +36,31 @@ pub struct ListOptions {
     pub type_meta: TypeMeta,
     /// Restricts the result by labels.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub label_selector: String,
     /// Restricts the result by fields.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub field_selector: String,
     /// Watch for changes instead of listing.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub watch: bool,
     /// Ask for `BOOKMARK` watch events.
     #[kapi(proto = 9, omitempty)]
+    #[kapi(optional)]
     pub allow_watch_bookmarks: bool,
     /// Constrains which resource versions may serve the request.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional)]
     pub resource_version: String,
     /// How `resourceVersion` applies.
     #[kapi(proto = 10, omitempty)]
+    #[kapi(optional)]
     pub resource_version_match: ResourceVersionMatch,
     /// Time limit of the call.
     #[kapi(proto = 5, omitempty)]
+    #[kapi(optional)]
     pub timeout_seconds: Option<i64>,
     /// Maximum number of items to return.
     #[kapi(proto = 7, omitempty)]
@@ -63,9 +70,11 @@ pub struct ListOptions {
     pub continue_: String,
     /// Start a watch with synthetic events for the current state.
     #[kapi(proto = 11, omitempty)]
+    #[kapi(optional)]
     pub send_initial_events: Option<bool>,
     /// Restricts the result to a hash shard of the collection.
     #[kapi(proto = 15, omitempty)]
+    #[kapi(optional)]
     pub shard_selector: String,
 }
 
@@ -77,6 +86,7 @@ pub struct GetOptions {
     pub type_meta: TypeMeta,
     /// Constrains which resource versions may serve the request.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub resource_version: String,
 }
 
@@ -98,9 +108,11 @@ impl DeletionPropagation {
 pub struct Preconditions {
     /// The required UID.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub uid: Option<String>,
     /// The required resource version.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub resource_version: Option<String>,
 }
 
@@ -112,21 +124,27 @@ pub struct DeleteOptions {
     pub type_meta: TypeMeta,
     /// Seconds before deletion; 0 deletes at once, unset uses the type's default.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub grace_period_seconds: Option<i64>,
     /// Must hold, or the deletion fails with a conflict.
     #[kapi(proto = 2, omitempty, skip_query)]
+    #[kapi(optional)]
     pub preconditions: Option<Preconditions>,
     /// Deprecated: whether to orphan dependents; use `propagationPolicy`.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub orphan_dependents: Option<bool>,
     /// How garbage collection treats dependents.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional)]
     pub propagation_policy: Option<DeletionPropagation>,
     /// Dry-run directives (`All`).
     #[kapi(proto = 5, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub dry_run: Vec<String>,
     /// Delete even when the stored object cannot be read (unsafe).
     #[kapi(proto = 6, omitempty)]
+    #[kapi(optional)]
     pub ignore_store_read_error_with_cluster_breaking_potential: Option<bool>,
 }
 
@@ -138,12 +156,15 @@ pub struct CreateOptions {
     pub type_meta: TypeMeta,
     /// Dry-run directives (`All`).
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub dry_run: Vec<String>,
     /// Name of the actor making the change.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub field_manager: String,
     /// How to treat unknown or duplicate fields: `Ignore`, `Warn` or `Strict`.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional)]
     pub field_validation: String,
 }
 
@@ -155,15 +176,19 @@ pub struct PatchOptions {
     pub type_meta: TypeMeta,
     /// Dry-run directives (`All`).
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub dry_run: Vec<String>,
     /// Force an apply patch, taking over conflicting fields.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub force: Option<bool>,
     /// Name of the actor making the change.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub field_manager: String,
     /// How to treat unknown or duplicate fields: `Ignore`, `Warn` or `Strict`.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional)]
     pub field_validation: String,
 }
 
@@ -174,6 +199,7 @@ pub struct ApplyOptions {
     pub type_meta: TypeMeta,
     /// Dry-run directives (`All`).
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub dry_run: Vec<String>,
     /// Take over fields other managers own.
     #[kapi(proto = 2)]
@@ -204,11 +230,14 @@ pub struct UpdateOptions {
     pub type_meta: TypeMeta,
     /// Dry-run directives (`All`).
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub dry_run: Vec<String>,
     /// Name of the actor making the change.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub field_manager: String,
     /// How to treat unknown or duplicate fields: `Ignore`, `Warn` or `Strict`.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub field_validation: String,
 }

@@ -17,12 +17,15 @@ pub struct Table {
     pub type_meta: TypeMeta,
     /// List metadata.
     #[kapi(skip_proto, omitempty)]
+    #[kapi(optional)]
     pub metadata: ListMeta,
     /// The columns; each row has one cell per column.
     #[kapi(skip_proto)]
+    #[kapi(list_type = "atomic")]
     pub column_definitions: Option<Vec<TableColumnDefinition>>,
     /// The rows.
     #[kapi(skip_proto)]
+    #[kapi(list_type = "atomic")]
     pub rows: Option<Vec<TableRow>>,
 }
 
@@ -51,12 +54,15 @@ pub struct TableColumnDefinition {
 pub struct TableRow {
     /// The cells, each any JSON value (kept raw; `null` cells decode to an empty extension).
     #[kapi(skip_proto)]
+    #[kapi(list_type = "atomic")]
     pub cells: Option<Vec<RawExtension>>,
     /// Conditions of the row.
     #[kapi(skip_proto, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub conditions: Vec<TableRowCondition>,
     /// The object or its metadata, depending on the request's `includeObject`.
     #[kapi(skip_proto, omitempty)]
+    #[kapi(optional)]
     pub object: RawExtension,
 }
 
@@ -80,9 +86,11 @@ pub struct TableRowCondition {
     pub status: ConditionStatus,
     /// Machine-readable reason of the last transition.
     #[kapi(skip_proto, omitempty)]
+    #[kapi(optional)]
     pub reason: String,
     /// Human-readable message of the last transition.
     #[kapi(skip_proto, omitempty)]
+    #[kapi(optional)]
     pub message: String,
 }
 
@@ -121,6 +129,7 @@ pub struct PartialObjectMetadata {
     pub type_meta: TypeMeta,
     /// Object metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ObjectMeta,
 }
 
@@ -132,6 +141,7 @@ pub struct PartialObjectMetadataList {
     pub type_meta: TypeMeta,
     /// List metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ListMeta,
     /// The items.
     #[kapi(proto = 2)]

@@ -31,18 +31,22 @@ pub const OBJECT_NAME_FIELD: &str = "metadata.name";
 pub struct ListMeta {
     /// Deprecated link to the object; no longer set by servers.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub self_link: String,
     /// Opaque version of the collection, for concurrency control and watches.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub resource_version: String,
     /// Token to fetch the next chunk of a limited list.
     #[kapi(proto = 3, omitempty, json = "continue")]
     pub continue_: String,
     /// Estimated number of items not included in this chunk.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional)]
     pub remaining_item_count: Option<i64>,
     /// The shard selector that produced this (partial) list, if any.
     #[kapi(proto = 5, omitempty)]
+    #[kapi(optional)]
     pub shard_info: Option<ShardInfo>,
 }
 
@@ -51,6 +55,7 @@ pub struct ListMeta {
 pub struct ShardInfo {
     /// The shard selector from the request, echoed back.
     #[kapi(proto = 1)]
+    #[kapi(required)]
     pub selector: String,
 }
 
@@ -59,53 +64,69 @@ pub struct ShardInfo {
 pub struct ObjectMeta {
     /// Name, unique within the namespace.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub name: String,
     /// Prefix from which the server generates a unique name when `name` is empty.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub generate_name: String,
     /// Namespace of the object; empty for cluster-scoped objects.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub namespace: String,
     /// Deprecated link to the object; no longer set by servers.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional)]
     pub self_link: String,
     /// Unique identifier assigned by the server.
     #[kapi(proto = 5, omitempty)]
+    #[kapi(optional)]
     pub uid: String,
     /// Opaque internal version, for optimistic concurrency and watches.
     #[kapi(proto = 6, omitempty)]
+    #[kapi(optional)]
     pub resource_version: String,
     /// Sequence number of the desired state.
     #[kapi(proto = 7, omitempty)]
+    #[kapi(optional)]
     pub generation: i64,
     /// When the object was created.
     #[kapi(proto = 8, omitempty, omitzero)]
+    #[kapi(optional)]
     pub creation_timestamp: Time,
     /// When the object will be deleted, once graceful deletion was requested.
     #[kapi(proto = 9, omitempty)]
+    #[kapi(optional)]
     pub deletion_timestamp: Option<Time>,
     /// Seconds granted for graceful termination.
     #[kapi(proto = 10, omitempty)]
+    #[kapi(optional)]
     pub deletion_grace_period_seconds: Option<i64>,
     /// Labels for organising and selecting objects.
     #[kapi(proto = 11, omitempty)]
+    #[kapi(optional)]
     pub labels: BTreeMap<String, String>,
     /// Arbitrary non-identifying metadata.
     #[kapi(proto = 12, omitempty)]
+    #[kapi(optional)]
     pub annotations: BTreeMap<String, String>,
     /// Objects this object depends on.
     #[kapi(proto = 13, omitempty)]
+    #[kapi(optional, patch_strategy = "merge", patch_merge_key = "uid", list_type = "map", list_map_key = "uid")]
     pub owner_references: Vec<OwnerReference>,
     /// Entries that must be removed before the object is deleted.
     #[kapi(proto = 14, omitempty)]
+    #[kapi(optional, patch_strategy = "merge", list_type = "set")]
     pub finalizers: Vec<String>,
     /// Which manager owns which fields.
     #[kapi(proto = 17, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub managed_fields: Vec<ManagedFieldsEntry>,
 }
 
 /// Identifies an owning object in the same namespace (or a cluster-scoped one).
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(struct_type = "atomic")]
 pub struct OwnerReference {
     /// API version of the owner.
     #[kapi(proto = 5)]
@@ -121,9 +142,11 @@ pub struct OwnerReference {
     pub uid: String,
     /// Whether the owner is the managing controller.
     #[kapi(proto = 6, omitempty)]
+    #[kapi(optional)]
     pub controller: Option<bool>,
     /// Whether the owner's foreground deletion waits for this reference to go.
     #[kapi(proto = 7, omitempty)]
+    #[kapi(optional)]
     pub block_owner_deletion: Option<bool>,
 }
 
@@ -152,12 +175,14 @@ pub struct ManagedFieldsEntry {
     pub api_version: String,
     /// When the entry was last changed.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional)]
     pub time: Option<Time>,
     /// Format of the field set; only `FieldsV1` exists.
     #[kapi(proto = 6, omitempty)]
     pub fields_type: String,
     /// The field set in the `FieldsV1` format.
     #[kapi(proto = 7, omitempty)]
+    #[kapi(optional)]
     pub fields_v1: Option<FieldsV1>,
     /// Subresource the update went through, if any.
     #[kapi(proto = 8, omitempty)]
@@ -166,12 +191,15 @@ pub struct ManagedFieldsEntry {
 
 /// A label query: all of `matchLabels` and `matchExpressions` must hold.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(struct_type = "atomic")]
 pub struct LabelSelector {
     /// Labels that must have exactly these values.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub match_labels: BTreeMap<String, String>,
     /// Further requirements on labels.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub match_expressions: Vec<LabelSelectorRequirement>,
 }
 
@@ -186,6 +214,7 @@ pub struct LabelSelectorRequirement {
     pub operator: LabelSelectorOperator,
     /// The values, for `In` and `NotIn`.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub values: Vec<String>,
 }
 
@@ -215,6 +244,7 @@ pub struct FieldSelectorRequirement {
     pub operator: FieldSelectorOperator,
     /// The values, for `In` and `NotIn`.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub values: Vec<String>,
 }
 
@@ -251,21 +281,27 @@ impl ConditionStatus {
 pub struct Condition {
     /// The condition's type, in CamelCase.
     #[kapi(proto = 1)]
+    #[kapi(required)]
     pub r#type: String,
     /// `True`, `False` or `Unknown`.
     #[kapi(proto = 2)]
+    #[kapi(required)]
     pub status: ConditionStatus,
     /// The `metadata.generation` the condition was computed from.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub observed_generation: i64,
     /// When the status last changed.
     #[kapi(proto = 4)]
+    #[kapi(required)]
     pub last_transition_time: Time,
     /// Programmatic reason for the last transition.
     #[kapi(proto = 5)]
+    #[kapi(required)]
     pub reason: String,
     /// Human-readable details of the last transition.
     #[kapi(proto = 6)]
+    #[kapi(required)]
     pub message: String,
 }
 
@@ -282,21 +318,27 @@ pub struct Status {
     pub type_meta: TypeMeta,
     /// List metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ListMeta,
     /// `Success` or `Failure`.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub status: String,
     /// Human-readable description.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub message: String,
     /// Machine-readable reason for a failure.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional)]
     pub reason: StatusReason,
     /// Extra data for the reason.
     #[kapi(proto = 5, omitempty)]
+    #[kapi(optional)]
     pub details: Option<StatusDetails>,
     /// Suggested HTTP status code; 0 when unset.
     #[kapi(proto = 6, omitempty)]
+    #[kapi(optional)]
     pub code: i32,
 }
 
@@ -305,21 +347,27 @@ pub struct Status {
 pub struct StatusDetails {
     /// Name of the resource concerned.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub name: String,
     /// Group of the resource concerned.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub group: String,
     /// Kind of the resource concerned.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub kind: String,
     /// UID of the resource concerned.
     #[kapi(proto = 6, omitempty)]
+    #[kapi(optional)]
     pub uid: String,
     /// Individual causes of the failure.
     #[kapi(proto = 4, omitempty)]
+    #[kapi(optional, list_type = "atomic")]
     pub causes: Vec<StatusCause>,
     /// Seconds to wait before retrying.
     #[kapi(proto = 5, omitempty)]
+    #[kapi(optional)]
     pub retry_after_seconds: i32,
 }
 
@@ -375,12 +423,15 @@ impl StatusReason {
 pub struct StatusCause {
     /// Machine-readable type of the cause.
     #[kapi(proto = 1, omitempty, json = "reason")]
+    #[kapi(optional)]
     pub r#type: CauseType,
     /// Human-readable description.
     #[kapi(proto = 2, omitempty)]
+    #[kapi(optional)]
     pub message: String,
     /// JSON path of the field that caused the error.
     #[kapi(proto = 3, omitempty)]
+    #[kapi(optional)]
     pub field: String,
 }
 

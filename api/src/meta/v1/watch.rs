@@ -30,6 +30,7 @@ pub struct List {
     pub type_meta: TypeMeta,
     /// List metadata.
     #[kapi(proto = 1, omitempty)]
+    #[kapi(optional)]
     pub metadata: ListMeta,
     /// The objects.
     #[kapi(proto = 2)]

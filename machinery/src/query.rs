@@ -180,7 +180,7 @@ impl QueryValue for String {
 
 impl QueryValue for bool {
     fn append_value(&self, key: &str, omitempty: bool, q: &mut Query) {
-        if !(omitempty && !*self) {
+        if *self || !omitempty {
             q.push(key, if *self { "true" } else { "false" });
         }
     }

@@ -112,7 +112,7 @@ fn emit_package(cx: &Cx<'_>, problems: &mut Vec<Diagnostic>) -> TokenStream {
             let body = match convert_body(cx, vt, it, dir, to_ty, &mut missing) {
                 Ok(b) => b,
                 Err(e) => {
-                    problems.push(e);
+                    problems.push(*e);
                     continue;
                 }
             };
@@ -207,7 +207,7 @@ fn convert_body(
     dir: Direction,
     to_ty: &syn::Path,
     manual: &mut Vec<Manual>,
-) -> Result<TokenStream, Diagnostic> {
+) -> Result<TokenStream, Box<Diagnostic>> {
     let u = cx.u;
     let (from_t, to_t) = match dir {
         Direction::ToInternal => (vt, it),
@@ -223,16 +223,18 @@ fn convert_body(
                     Conv::Infallible(e) => quote!(Ok(#to_ty(#e))),
                     Conv::Fallible(e) => quote!(Ok(#to_ty(#e?))),
                 }),
-                None => Err(Diagnostic::at(
-                    &u.file(vt.file).path,
-                    vt.def.ident.span(),
-                    format!("newtype `{}` wraps a different type than its internal counterpart", vt.name()),
-                )
-                .note(format!(
-                    "make both wrap the same type, or write `convert_{}_{}` by hand",
-                    vt.name().to_snake_case(),
-                    dir.suffix()
-                ))),
+                None => Err(Box::new(
+                    Diagnostic::at(
+                        &u.file(vt.file).path,
+                        vt.def.ident.span(),
+                        format!("newtype `{}` wraps a different type than its internal counterpart", vt.name()),
+                    )
+                    .note(format!(
+                        "make both wrap the same type, or write `convert_{}_{}` by hand",
+                        vt.name().to_snake_case(),
+                        dir.suffix()
+                    )),
+                )),
             }
         }
         (Body::Struct(_), Body::Struct(_)) => {
@@ -292,12 +294,14 @@ fn convert_body(
             }
             Ok(quote!(Ok(#to_ty { #(#inits,)* })))
         }
-        _ => Err(Diagnostic::at(
-            &u.file(vt.file).path,
-            vt.def.ident.span(),
-            format!("`{}` is a struct on one side and a newtype on the other", vt.def.ident),
-        )
-        .note("make the versioned and internal types the same kind of type, or write the conversions by hand")),
+        _ => Err(Box::new(
+            Diagnostic::at(
+                &u.file(vt.file).path,
+                vt.def.ident.span(),
+                format!("`{}` is a struct on one side and a newtype on the other", vt.def.ident),
+            )
+            .note("make the versioned and internal types the same kind of type, or write the conversions by hand"),
+        )),
     }
 }
 

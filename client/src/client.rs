@@ -21,7 +21,7 @@ use kapi_machinery::{Format, GroupVersionKind, Kind, Object, Options, Scheme, Se
 
 use crate::body::{self, Body};
 use crate::config::Config;
-use crate::options::{Query, ToQuery};
+use crate::options::{Query, QueryParams};
 use crate::service::Service;
 use crate::transport::Transport;
 use crate::warning::{LogWarnings, WarningHandler, warnings_from_headers};
@@ -830,7 +830,7 @@ impl<R: Listable> Api<R> {
     }
 }
 
-fn query_of(options: &(impl ToQuery + ?Sized)) -> Query {
+fn query_of(options: &(impl QueryParams + ?Sized)) -> Query {
     let mut q = Query::new();
     q.extend_from(options);
     q

@@ -31,7 +31,7 @@ pub use config::{Auth, Config, PemSource, TlsConfig};
 pub use error::{Error, StatusError};
 pub use event::{EventStream, ListWatch, WatchEvent};
 pub use kubeconfig::Kubeconfig;
-pub use options::{Query, ToQuery};
+pub use options::{Query, QueryParams};
 pub use resource::{
     GroupVersionResource, ListParts, ListResource, Listable, Objects, Registry, Resource, ResourceInfo,
 };

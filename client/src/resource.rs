@@ -4,10 +4,11 @@
 //! about resources through.
 
 use kapi_api::meta::v1::{ListMeta, ObjectMeta};
+use kapi_machinery::schema::{HasSchema, TypeSchema};
 use kapi_machinery::{GroupVersionKind, Kind, Object, SchemeError, VersionedKind};
 
-/// A kind served as a REST resource.
-pub trait Resource: VersionedKind {
+/// A kind served as a REST resource; its schema (list types, merge keys) drives patches and apply.
+pub trait Resource: VersionedKind + HasSchema {
     /// The plural resource name in URLs (`validatingwebhookconfigurations`).
     const RESOURCE: &'static str;
     /// Whether objects live in namespaces.
@@ -132,6 +133,8 @@ pub struct ResourceInfo {
     pub new_list: Option<NewListFn>,
     /// Takes the items and list metadata out of a list object of this resource.
     pub split_list: Option<SplitListFn>,
+    /// The kind's schema: how patches and apply merge its lists and maps.
+    pub schema: fn() -> &'static TypeSchema,
 }
 
 impl std::fmt::Debug for ResourceInfo {
@@ -189,6 +192,7 @@ impl ResourceInfo {
             metadata_mut: |o| o.as_any_mut().downcast_mut::<R>().map(R::metadata_mut),
             new_list: None,
             split_list: None,
+            schema: R::schema,
         }
     }
 

@@ -5,7 +5,7 @@ use kapi_api::meta::v1::{
     ApplyOptions, CreateOptions, DeleteOptions, DeletionPropagation, GetOptions, ListOptions, PatchOptions,
     ResourceVersionMatch, UpdateOptions,
 };
-use kapi_client::options::{Query, ToQuery, query_escape};
+use kapi_client::options::{Query, QueryParams, query_escape};
 
 #[test]
 fn zero_options_encode_to_nothing() {

@@ -239,9 +239,14 @@ impl<T: QueryValue + Default> QueryValue for Vec<T> {
         }
     }
     fn read_value(&mut self, key: &str, values: &[&str]) -> Result<(), QueryError> {
+        // An empty value (`?dryRun`) names nothing, as the API documents for `dryRun`: only
+        // parameters with values replace the list.
+        let given: Vec<&&str> = values.iter().filter(|v| !v.is_empty()).collect();
+        if given.is_empty() {
+            return Ok(());
+        }
         self.clear();
-        // An empty value (`?dryRun`) names nothing, as the API documents for `dryRun`.
-        for v in values.iter().filter(|v| !v.is_empty()) {
+        for v in given {
             let mut item = T::default();
             item.read_value(key, std::slice::from_ref(v))?;
             self.push(item);

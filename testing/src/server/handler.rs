@@ -247,7 +247,7 @@ impl ApiServer {
 
     fn create(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
         call.require_verb("create")?;
-        let opts = call.query.create_options();
+        let opts = call.query.create_options()?;
         let w = options::validate_create(&opts)?;
         let (obj, warnings) = self.decode_body(call, w.field_validation)?;
         let out = self.tracker.create(&call.info.gvr(), call.namespace(), obj, &opts)?;
@@ -256,7 +256,7 @@ impl ApiServer {
 
     fn update(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
         call.require_verb("update")?;
-        let opts = call.query.update_options();
+        let opts = call.query.update_options()?;
         let w = options::validate_update(&opts)?;
         let (obj, warnings) = self.decode_body(call, w.field_validation)?;
         let body_name = (call.info.metadata)(obj.as_ref()).map(|m| m.name.clone()).unwrap_or_default();
@@ -328,11 +328,11 @@ impl ApiServer {
             PatchType::from_content_type(ct).ok_or_else(|| api_errors::unsupported_media_type(PATCH_MEDIA_TYPES))?;
         let apply = pt == PatchType::Apply;
         call.require_verb(if apply { "apply" } else { "patch" })?;
-        let opts = call.query.patch_options();
+        let opts = call.query.patch_options()?;
         let w = options::validate_patch(&opts, apply)?;
         let strict = w.field_validation != FieldValidation::Ignore;
         let info = call.info;
-        let keys = self.merge_keys_for(&info.gvr());
+        let keys = self.merge_rules_for(&info.gvr());
         let body = call.req.body();
         let mut found = Vec::new();
         let applied = if apply { Some(self.applied_config(call, strict, &mut found)?) } else { None };
@@ -435,7 +435,7 @@ fn parse_patch(body: &[u8]) -> Result<Value> {
 fn record_apply(
     merged: &mut Value,
     applied: &Value,
-    keys: &super::MergeKeys,
+    keys: &super::MergeRules,
     manager: &str,
     info: &ResourceInfo,
     subresource: Option<&str>,

@@ -50,7 +50,7 @@ use kapi_client::{GroupVersionResource, Listable, Registry, Resource, ResourceIn
 use kapi_machinery::{Object, Scheme, SchemeError};
 
 pub use negotiate::Encoding;
-pub use patch::{ListMerge, MergeKeys, PatchType};
+pub use patch::{ListMerge, MergeRules, PatchType};
 pub use serve::TestServer;
 
 use crate::tracker::ObjectTracker;
@@ -143,7 +143,7 @@ pub struct RequestRecord {
 pub struct ApiServer {
     tracker: ObjectTracker,
     scheme: RwLock<Scheme>,
-    merge_keys: RwLock<HashMap<GroupVersionResource, MergeKeys>>,
+    merge_rules: RwLock<HashMap<GroupVersionResource, MergeRules>>,
     faults: Mutex<VecDeque<Fault>>,
     requests: Mutex<Vec<RequestRecord>>,
     bookmark_interval: Mutex<Option<Duration>>,
@@ -180,12 +180,11 @@ impl ApiServer {
 
     /// A server over a tracker with a scheme of your own (used for defaulting request bodies).
     pub fn with_parts(tracker: ObjectTracker, scheme: Scheme) -> Self {
-        let merge_keys =
-            tracker.resources().into_iter().map(|i| (i.gvr(), patch::default_merge_keys(i.group, i.kind))).collect();
+        let merge_rules = tracker.resources().into_iter().map(|i| (i.gvr(), MergeRules::of((i.schema)()))).collect();
         ApiServer {
             tracker,
             scheme: RwLock::new(scheme),
-            merge_keys: RwLock::new(merge_keys),
+            merge_rules: RwLock::new(merge_rules),
             faults: Mutex::new(VecDeque::new()),
             requests: Mutex::new(Vec::new()),
             bookmark_interval: Mutex::new(None),
@@ -213,29 +212,28 @@ impl ApiServer {
     /// Serves a resource described at run time.
     pub fn register_info(&self, info: ResourceInfo) {
         self.tracker.register(info);
-        self.merge_keys
+        self.merge_rules
             .write()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .entry(info.gvr())
-            .or_insert_with(|| patch::default_merge_keys(info.group, info.kind));
+            .or_insert_with(|| MergeRules::of((info.schema)()));
     }
 
     /// Declares how a list field of a resource merges in strategic merge patches and apply
-    /// (`path` is the dotted field path, e.g. `spec.ports`).
-    pub fn set_list_merge(&self, gvr: &GroupVersionResource, path: &str, merge: ListMerge) {
-        let mut keys = self.merge_keys.write().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let entry = keys.entry(gvr.clone()).or_insert_with(patch::metadata_merge_keys);
-        entry.retain(|(p, _)| p != path);
-        entry.push((path.to_owned(), merge));
+    /// (`path` is the dotted field path, e.g. `spec.ports`), over what its kind's schema says;
+    /// `None` replaces the list whole.
+    pub fn set_list_merge(&self, gvr: &GroupVersionResource, path: &str, merge: Option<ListMerge>) {
+        let mut rules = self.merge_rules.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        rules.entry(gvr.clone()).or_insert_with(MergeRules::metadata_only).set(path, merge);
     }
 
-    fn merge_keys_for(&self, gvr: &GroupVersionResource) -> MergeKeys {
-        self.merge_keys
+    fn merge_rules_for(&self, gvr: &GroupVersionResource) -> MergeRules {
+        self.merge_rules
             .read()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .get(gvr)
             .cloned()
-            .unwrap_or_else(patch::metadata_merge_keys)
+            .unwrap_or_else(MergeRules::metadata_only)
     }
 
     fn apply_defaults(&self, obj: &mut dyn Object) {

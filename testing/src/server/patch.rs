@@ -11,18 +11,101 @@
 //! directives, and records the applied field set in `metadata.managedFields`.
 
 use kapi_machinery::json::value::{self, Value};
+use kapi_machinery::schema::{FieldSchema, HasSchema, StructSchema, TypeSchema};
 
 /// How a list field merges.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ListMerge {
-    /// A list of objects merged by this key (`patchMergeKey`, `listMapKey`).
-    Key(String),
+    /// A list of objects whose elements are identified by these fields (`patchMergeKey` for
+    /// strategic merge patches, the `listMapKey`s for apply).
+    Key(Vec<String>),
     /// A list of scalars merged as a set.
     Set,
 }
 
-/// The list strategies of a resource, by dotted field path (`webhooks`, `metadata.finalizers`).
-pub type MergeKeys = Vec<(String, ListMerge)>;
+impl From<kapi_machinery::schema::ListMerge> for ListMerge {
+    fn from(m: kapi_machinery::schema::ListMerge) -> Self {
+        match m {
+            kapi_machinery::schema::ListMerge::Key(keys) => {
+                ListMerge::Key(keys.into_iter().map(str::to_owned).collect())
+            }
+            kapi_machinery::schema::ListMerge::Set => ListMerge::Set,
+        }
+    }
+}
+
+/// How a resource's lists merge: read from its kind's schema (the type language's
+/// `patch_strategy`/`patch_merge_key` for strategic merge patches, `list_type`/`list_map_key` for
+/// apply), with explicit rules by dotted field path (`spec.ports`) taking precedence.
+#[derive(Debug, Clone)]
+pub struct MergeRules {
+    schema: Option<&'static TypeSchema>,
+    overrides: Vec<(String, Option<ListMerge>)>,
+}
+
+impl MergeRules {
+    /// The rules of a kind's schema.
+    pub fn of(schema: &'static TypeSchema) -> Self {
+        MergeRules { schema: Some(schema), overrides: Vec::new() }
+    }
+
+    /// Rules for an object whose type is not known: only `metadata` is, as every object has it.
+    pub fn metadata_only() -> Self {
+        static OBJECT: TypeSchema = TypeSchema::Struct(StructSchema {
+            name: "Object",
+            fields: &[FieldSchema::plain(
+                "metadata",
+                &TypeSchema::Named(<kapi_api::meta::v1::ObjectMeta as HasSchema>::schema),
+            )],
+            atomic: false,
+            union: false,
+        });
+        MergeRules::of(&OBJECT)
+    }
+
+    /// Declares how the list at a dotted field path merges (`None`: replaced whole), over what
+    /// the schema says.
+    pub fn set(&mut self, path: &str, merge: Option<ListMerge>) {
+        self.overrides.retain(|(p, _)| p != path);
+        self.overrides.push((path.to_owned(), merge));
+    }
+
+    /// How the list at `path` merges in a strategic merge patch (`apply == false`) or in apply.
+    fn strategy(&self, path: &[String], apply: bool) -> Option<ListMerge> {
+        let joined = path.join(".");
+        if let Some((_, m)) = self.overrides.iter().find(|(p, _)| *p == joined) {
+            return m.clone();
+        }
+        let field = field_at(self.schema?, path)?;
+        let merge = if apply { field.apply_merge() } else { field.list_merge() };
+        merge.map(ListMerge::from)
+    }
+}
+
+/// The field a path of JSON object keys leads to: list elements add no key, a map's keys do.
+fn field_at(root: &'static TypeSchema, path: &[String]) -> Option<&'static FieldSchema> {
+    let mut ty = root;
+    let mut field = None;
+    for seg in path {
+        let mut here = ty.resolve();
+        while let TypeSchema::List(item) = here {
+            here = item.resolve();
+        }
+        match here {
+            TypeSchema::Struct(s) => {
+                let f = s.field(seg)?;
+                field = Some(f);
+                ty = f.ty;
+            }
+            TypeSchema::Map(value) => {
+                field = None;
+                ty = value;
+            }
+            _ => return None,
+        }
+    }
+    field
+}
 
 /// The patch types the server accepts, by `Content-Type`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,41 +150,6 @@ pub enum PatchError {
     Malformed(String),
     /// The patch cannot be applied to this object.
     NotApplicable(String),
-}
-
-/// The strategies upstream declares for every object's metadata.
-pub fn metadata_merge_keys() -> MergeKeys {
-    vec![
-        ("metadata.ownerReferences".into(), ListMerge::Key("uid".into())),
-        ("metadata.finalizers".into(), ListMerge::Set),
-        ("metadata.managedFields".into(), ListMerge::Key("manager".into())),
-    ]
-}
-
-/// The list strategies of the admissionregistration kinds (their `patchMergeKey` and
-/// `listMapKey` markers), plus the metadata ones.
-pub fn default_merge_keys(group: &str, kind: &str) -> MergeKeys {
-    let mut keys = metadata_merge_keys();
-    if group == "admissionregistration.k8s.io" {
-        let name = || ListMerge::Key("name".into());
-        match kind {
-            "ValidatingWebhookConfiguration" | "MutatingWebhookConfiguration" => {
-                keys.push(("webhooks".into(), name()));
-                keys.push(("webhooks.matchConditions".into(), name()));
-            }
-            "ValidatingAdmissionPolicy" | "MutatingAdmissionPolicy" => {
-                keys.push(("spec.matchConditions".into(), name()));
-                keys.push(("spec.variables".into(), name()));
-            }
-            _ => {}
-        }
-    }
-    keys
-}
-
-fn strategy<'a>(keys: &'a MergeKeys, path: &[String]) -> Option<&'a ListMerge> {
-    let joined = path.join(".");
-    keys.iter().find(|(p, _)| *p == joined).map(|(_, m)| m)
 }
 
 /// JSON equality: objects compare regardless of member order, numbers by value.
@@ -359,7 +407,7 @@ fn strip_directives(v: &Value) -> Value {
 }
 
 struct Merger<'a> {
-    keys: &'a MergeKeys,
+    rules: &'a MergeRules,
     directives: bool,
 }
 
@@ -404,8 +452,9 @@ impl Merger<'_> {
             }
             path.push(k.clone());
             let cur = out.iter().rev().find(|(n, _)| n == k).map(|(_, v)| v.clone()).unwrap_or(Value::Null);
-            let merged = match (v, strategy(self.keys, path)) {
-                (Value::Array(items), Some(ListMerge::Key(key))) => Some(self.merge_keyed(cur, items, key, path)?),
+            // Directives mark a strategic merge patch; without them this is apply.
+            let merged = match (v, self.rules.strategy(path, !self.directives)) {
+                (Value::Array(items), Some(ListMerge::Key(keys))) => Some(self.merge_keyed(cur, items, &keys, path)?),
                 (Value::Array(items), Some(ListMerge::Set)) => Some(union(cur, items)),
                 (Value::Array(items), None) => Some(Value::Array(items.iter().map(strip_directives).collect())),
                 (Value::Object(_), _) => self.merge(cur, v, path)?,
@@ -422,7 +471,13 @@ impl Merger<'_> {
         Ok(Some(Value::Object(out)))
     }
 
-    fn merge_keyed(&self, cur: Value, items: &[Value], key: &str, path: &mut Vec<String>) -> Result<Value, PatchError> {
+    fn merge_keyed(
+        &self,
+        cur: Value,
+        items: &[Value],
+        keys: &[String],
+        path: &mut Vec<String>,
+    ) -> Result<Value, PatchError> {
         let mut list = match cur {
             Value::Array(a) => a,
             _ => Vec::new(),
@@ -434,17 +489,24 @@ impl Merger<'_> {
         for item in items {
             if !matches!(item, Value::Object(_)) {
                 return Err(PatchError::Malformed(format!(
-                    "{}: list items must be objects with the merge key {key:?}",
-                    path.join(".")
+                    "{}: list items must be objects with the merge key {:?}",
+                    path.join("."),
+                    keys.join(",")
                 )));
             }
-            let Some(kv) = item.get(key) else {
-                return Err(PatchError::Malformed(format!(
-                    "map: {} does not contain declared merge key: {key}",
-                    String::from_utf8_lossy(&item.to_compact_vec())
-                )));
-            };
-            let pos = list.iter().position(|e| e.get(key).is_some_and(|x| json_eq(x, kv)));
+            let mut ids = Vec::with_capacity(keys.len());
+            for key in keys {
+                match item.get(key) {
+                    Some(kv) => ids.push((key, kv)),
+                    None => {
+                        return Err(PatchError::Malformed(format!(
+                            "map: {} does not contain declared merge key: {key}",
+                            String::from_utf8_lossy(&item.to_compact_vec())
+                        )));
+                    }
+                }
+            }
+            let pos = list.iter().position(|e| ids.iter().all(|(k, kv)| e.get(k).is_some_and(|x| json_eq(x, kv))));
             if self.directives && directive(item).as_deref() == Some("delete") {
                 if let Some(p) = pos {
                     list.remove(p);
@@ -482,19 +544,19 @@ fn union(cur: Value, items: &[Value]) -> Value {
 }
 
 /// Applies a strategic merge patch with the resource's list strategies.
-pub fn strategic_merge_patch(target: Value, patch: &Value, keys: &MergeKeys) -> Result<Value, PatchError> {
+pub fn strategic_merge_patch(target: Value, patch: &Value, rules: &MergeRules) -> Result<Value, PatchError> {
     if !matches!(patch, Value::Object(_)) {
         return Err(PatchError::Malformed("a strategic merge patch must be a JSON object".into()));
     }
-    Merger { keys, directives: true }
+    Merger { rules, directives: true }
         .merge(target, patch, &mut Vec::new())?
         .ok_or_else(|| PatchError::NotApplicable("the patch deletes the whole object".into()))
 }
 
 /// Merges an applied configuration into the live object (server-side apply, simplified: the
 /// applied fields win, fields it leaves out are kept, keyed lists merge by key).
-pub fn apply_merge(live: Value, applied: &Value, keys: &MergeKeys) -> Result<Value, PatchError> {
-    Merger { keys, directives: false }
+pub fn apply_merge(live: Value, applied: &Value, rules: &MergeRules) -> Result<Value, PatchError> {
+    Merger { rules, directives: false }
         .merge(live, applied, &mut Vec::new())?
         .ok_or_else(|| PatchError::NotApplicable("the applied configuration is empty".into()))
 }
@@ -522,8 +584,8 @@ fn untracked(path: &[String], key: &str) -> bool {
 
 /// The `FieldsV1` set of the fields a configuration sets (`f:<field>`, `k:{"name":"x"}` for
 /// keyed list elements, `v:<value>` for set elements).
-pub fn field_set(v: &Value, keys: &MergeKeys) -> Value {
-    fn walk(v: &Value, keys: &MergeKeys, path: &mut Vec<String>) -> Value {
+pub fn field_set(v: &Value, rules: &MergeRules) -> Value {
+    fn walk(v: &Value, rules: &MergeRules, path: &mut Vec<String>) -> Value {
         let Value::Object(members) = v else { return Value::Object(Vec::new()) };
         let mut out = Vec::new();
         for (k, child) in members {
@@ -531,16 +593,19 @@ pub fn field_set(v: &Value, keys: &MergeKeys) -> Value {
                 continue;
             }
             path.push(k.clone());
-            let entry = match (child, strategy(keys, path)) {
-                (Value::Object(_), _) => walk(child, keys, path),
-                (Value::Array(items), Some(ListMerge::Key(key))) => Value::Object(
+            let entry = match (child, rules.strategy(path, true)) {
+                (Value::Object(_), _) => walk(child, rules, path),
+                (Value::Array(items), Some(ListMerge::Key(keys))) => Value::Object(
                     items
                         .iter()
                         .filter_map(|item| {
-                            let kv = item.get(key)?;
-                            let id = Value::Object(vec![(key.clone(), kv.clone())]);
+                            let id = keys
+                                .iter()
+                                .map(|k| item.get(k).map(|kv| (k.clone(), kv.clone())))
+                                .collect::<Option<Vec<_>>>()?;
+                            let id = Value::Object(id);
                             let mut inner = vec![(".".to_owned(), Value::Object(Vec::new()))];
-                            if let Value::Object(fields) = walk(item, keys, path) {
+                            if let Value::Object(fields) = walk(item, rules, path) {
                                 inner.extend(fields);
                             }
                             Some((format!("k:{}", String::from_utf8_lossy(&id.to_compact_vec())), Value::Object(inner)))
@@ -562,7 +627,7 @@ pub fn field_set(v: &Value, keys: &MergeKeys) -> Value {
         }
         Value::Object(out)
     }
-    walk(v, keys, &mut Vec::new())
+    walk(v, rules, &mut Vec::new())
 }
 
 #[cfg(test)]
@@ -628,9 +693,13 @@ mod tests {
         assert_eq!(s(&merge_patch(v(r#"[1]"#), &v(r#"{"a":{"b":null}}"#))), r#"{"a":{}}"#);
     }
 
+    fn webhook_rules() -> MergeRules {
+        MergeRules::of(<kapi_api::admissionregistration::v1::ValidatingWebhookConfiguration as HasSchema>::schema())
+    }
+
     #[test]
     fn strategic_merge_by_key() {
-        let keys = default_merge_keys("admissionregistration.k8s.io", "ValidatingWebhookConfiguration");
+        let keys = webhook_rules();
         let live =
             v(r#"{"metadata":{"finalizers":["a"]},"webhooks":[{"name":"x","sideEffects":"None"},{"name":"y"}]}"#);
         let patch = v(
@@ -649,14 +718,14 @@ mod tests {
         let bad = v(r#"{"webhooks":[{"timeoutSeconds":1}]}"#);
         assert!(matches!(strategic_merge_patch(live.clone(), &bad, &keys), Err(PatchError::Malformed(_))));
         // Lists without a strategy are replaced.
-        let plain = default_merge_keys("", "Other");
+        let plain = MergeRules::metadata_only();
         let out = strategic_merge_patch(live, &v(r#"{"webhooks":[{"name":"z"}]}"#), &plain).unwrap();
         assert_eq!(s(&out), r#"{"metadata":{"finalizers":["a"]},"webhooks":[{"name":"z"}]}"#);
     }
 
     #[test]
     fn apply_merges_and_records_fields() {
-        let keys = default_merge_keys("admissionregistration.k8s.io", "ValidatingWebhookConfiguration");
+        let keys = webhook_rules();
         let live = v(r#"{"metadata":{"name":"c","labels":{"a":"1"}},"webhooks":[{"name":"x","sideEffects":"None"}]}"#);
         let applied = v(
             r#"{"apiVersion":"admissionregistration.k8s.io/v1","kind":"ValidatingWebhookConfiguration","metadata":{"name":"c","labels":{"b":"2"}},"webhooks":[{"name":"x","timeoutSeconds":3}]}"#,

@@ -209,6 +209,24 @@ pub struct ApplyOptions {
     pub field_manager: String,
 }
 
+/// An apply is a patch: `dryRun`, `fieldManager` (which the server requires for apply) and
+/// `force=true` when forcing (`force=false` is the server's default and is left out).
+impl kapi_machinery::query::QueryParams for ApplyOptions {
+    fn append_query(&self, q: &mut kapi_machinery::query::Query) {
+        use kapi_machinery::query::QueryValue;
+        self.dry_run.append_value("dryRun", true, q);
+        self.force.append_value("force", true, q);
+        self.field_manager.append_value("fieldManager", true, q);
+    }
+
+    fn merge_query(&mut self, q: &kapi_machinery::query::Query) -> Result<(), kapi_machinery::query::QueryError> {
+        use kapi_machinery::query::merge_field;
+        merge_field(&mut self.dry_run, "dryRun", q)?;
+        merge_field(&mut self.force, "force", q)?;
+        merge_field(&mut self.field_manager, "fieldManager", q)
+    }
+}
+
 impl ApplyOptions {
     /// The equivalent patch options.
     pub fn to_patch_options(&self) -> PatchOptions {

@@ -272,7 +272,7 @@ fn option_kinds_travel_as_query_parameters_by_their_json_names() {
     let mut body = delete.clone();
     body.merge_query(&Query::parse("gracePeriodSeconds=30&dryRun=")).unwrap();
     assert_eq!(body.grace_period_seconds, Some(30));
-    assert!(body.dry_run.is_empty(), "an empty dryRun names nothing");
+    assert_eq!(body.dry_run, ["All"], "an empty dryRun names nothing and leaves the body's");
     assert_eq!(body.preconditions, delete.preconditions);
     let err = ListOptions::from_query(&Query::parse("limit=ten")).unwrap_err();
     assert_eq!(

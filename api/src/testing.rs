@@ -5,7 +5,7 @@ use kapi_machinery::{FillCtx, Scheme, json};
 
 /// Fills a kind as upstream's fixture test does, round-trips it through JSON and protobuf,
 /// and checks that the scheme knows it.
-pub(crate) fn round_trip<T: kapi_machinery::VersionedKind>(scheme: &Scheme) {
+pub(crate) fn round_trip<T: kapi_machinery::VersionedKind + kapi_machinery::ProtoMessage>(scheme: &Scheme) {
     let gvk = T::static_gvk();
     assert!(scheme.recognizes(&gvk), "{gvk} is not registered");
     let mut obj = T::default();

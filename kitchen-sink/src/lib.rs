@@ -1,9 +1,13 @@
 //! A kitchen-sink API tree: maps, nested options, newtypes, wrapped slices, renamed and inline
 //! fields, recursion, field defaults and hand-written defaulters, an internal package with
-//! hand-written conversions, with its own `generated/` tree
+//! hand-written conversions, a version whose kinds convert through hubs in two other groups, a
+//! JSON-only custom resource, with its own `generated/` tree
 //! (kept fresh by `hack/update-codegen.sh`).
 
+pub mod crontabs;
 pub mod gadgets;
+pub mod legacy;
+pub mod sprockets;
 pub mod widgets;
 
 /// A scheme with the kitchen-sink kinds.
@@ -12,5 +16,8 @@ pub fn scheme() -> Result<kapi_machinery::Scheme, kapi_machinery::SchemeError> {
     widgets::v1::add_to_scheme(&mut s)?;
     gadgets::add_to_scheme(&mut s)?;
     gadgets::v1::add_to_scheme(&mut s)?;
+    sprockets::add_to_scheme(&mut s)?;
+    legacy::v1beta1::add_to_scheme(&mut s)?;
+    crontabs::v1::add_to_scheme(&mut s)?;
     Ok(s)
 }

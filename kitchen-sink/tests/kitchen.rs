@@ -95,3 +95,60 @@ fn hand_written_conversions_run_when_decoding_into_the_internal_version() {
     let err = ser.decode_into(json, None, INTERNAL_VERSION).unwrap_err().to_string();
     assert!(err.contains("spec.sizeCm: too large"), "{err}");
 }
+
+#[test]
+fn kinds_of_an_old_group_convert_through_hubs_in_two_other_groups() {
+    use kapi_kitchen_sink::legacy::v1beta1 as legacy;
+    use kapi_kitchen_sink::{gadgets, sprockets};
+    let part = |name: &str| gadgets::v1::Part { name: name.into(), count: Some(2), sub: None };
+    let g = legacy::Gadget {
+        spec: legacy::GadgetSpec {
+            color: "red".into(),
+            size_mm: 40,
+            mode: Some(legacy::Mode("fast".into())),
+            parts: vec![part("a")],
+            aliases: Some(vec![]),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    // Paired by name with the `gadgets` hub; its parts go through gadgets/v1's conversion.
+    let internal: gadgets::Gadget = legacy::convert_gadget_to_internal(g.clone()).unwrap();
+    assert_eq!((internal.spec.color.as_str(), internal.spec.size_mm), ("red", 40));
+    assert_eq!(internal.spec.mode, Some(gadgets::Mode("fast".into())));
+    assert_eq!(internal.spec.parts, [gadgets::Part { name: "a".into(), count: Some(2), sub: None }]);
+    let back = legacy::convert_gadget_from_internal(internal).unwrap();
+    assert_eq!(back.spec, g.spec);
+    // Paired with the `sprockets` hub, whose spec holds the other hub's internal `Part`.
+    let s = legacy::Sprocket { spec: legacy::SprocketSpec { teeth: 12, part: part("b") }, ..Default::default() };
+    let internal: sprockets::Sprocket = legacy::convert_sprocket_to_internal(s.clone()).unwrap();
+    assert_eq!(internal.spec.part.name, "b");
+    assert_eq!(legacy::convert_sprocket_from_internal(internal).unwrap().spec, s.spec);
+}
+
+#[test]
+fn a_json_only_kind_has_json_and_yaml_but_refuses_protobuf() {
+    use kapi_kitchen_sink::crontabs::v1::{CronTab, CronTabSpec};
+    use kapi_machinery::schema::{HasSchema, ListMerge};
+    let scheme = kapi_kitchen_sink::scheme().unwrap();
+    let mut tab = CronTab {
+        spec: CronTabSpec { cron_spec: "* * * * */5".into(), image: "my-cron-image".into(), ..Default::default() },
+        ..Default::default()
+    };
+    tab.type_meta.set_gvk(&CronTab::static_gvk());
+    let json = Serializer::new(&scheme, Format::Json, Options::default());
+    let bytes = json.encode(&tab).unwrap();
+    assert_eq!(
+        String::from_utf8(bytes.clone()).unwrap(),
+        "{\"kind\":\"CronTab\",\"apiVersion\":\"stable.example.com/v1\",\"metadata\":{},\"spec\":{\"cronSpec\":\"* * * * */5\",\"image\":\"my-cron-image\"}}\n"
+    );
+    let back = json.decode(&bytes, None).unwrap();
+    assert_eq!(back.object.downcast_ref::<CronTab>().unwrap().spec, tab.spec);
+    let proto = Serializer::new(&scheme, Format::Protobuf, Options::default());
+    let err = proto.encode(&tab).unwrap_err();
+    assert!(err.to_string().contains("has no protobuf form"), "{err}");
+    // Its schema facts are there for patches and apply all the same.
+    let spec = CronTab::schema().as_struct().unwrap().field("spec").unwrap().ty.as_struct().unwrap();
+    assert_eq!(spec.field("tags").unwrap().apply_merge(), Some(ListMerge::Set));
+    assert!(spec.field("cronSpec").unwrap().required && spec.field("replicas").unwrap().optional);
+}

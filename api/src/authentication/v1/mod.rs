@@ -22,7 +22,7 @@ mod tests {
     use super::*;
 
     /// Fills a kind as upstream's fixture test does, then checks JSON and protobuf round trips.
-    fn round_trip<T: kapi_machinery::VersionedKind>() -> T {
+    fn round_trip<T: kapi_machinery::VersionedKind + kapi_machinery::ProtoMessage>() -> T {
         let mut obj = T::default();
         Fill::fill(&mut obj, "", 0, &mut FillCtx::new());
         obj.kind_type_meta_mut().expect("kind has TypeMeta").set_gvk(&T::static_gvk());

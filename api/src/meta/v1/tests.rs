@@ -28,7 +28,7 @@ fn json_roundtrip<T: kapi_machinery::VersionedKind>(obj: &T) {
     );
 }
 
-fn proto_roundtrip<T: kapi_machinery::VersionedKind>(obj: &T) {
+fn proto_roundtrip<T: kapi_machinery::VersionedKind + ProtoMessage>(obj: &T) {
     let bytes = obj.to_proto_bytes();
     let mut back = T::default();
     back.merge_proto(&mut ProtoReader::new(&bytes)).expect("decode protobuf");
@@ -39,7 +39,7 @@ fn proto_roundtrip<T: kapi_machinery::VersionedKind>(obj: &T) {
     assert!(back.semantic_eq(obj), "{}: protobuf round trip differs:\n{back:?}\n{obj:?}", T::KIND);
 }
 
-fn roundtrip<T: kapi_machinery::VersionedKind>() {
+fn roundtrip<T: kapi_machinery::VersionedKind + ProtoMessage>() {
     let obj = filled::<T>();
     json_roundtrip(&obj);
     proto_roundtrip(&obj);

@@ -1,0 +1,41 @@
+use kapi_api::meta::v1::{ListMeta, ObjectMeta};
+use kapi_machinery::TypeMeta;
+use kapi_macros::Kapi;
+
+/// A cron tab: a custom resource, so it has no protobuf numbers and no protobuf form.
+#[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(kind, group = "stable.example.com", version = "v1", json_only)]
+pub struct CronTab {
+    #[kapi(inline)]
+    pub type_meta: TypeMeta,
+    #[kapi(omitempty)]
+    pub metadata: ObjectMeta,
+    #[kapi(omitempty)]
+    pub spec: CronTabSpec,
+}
+
+/// What to run and when.
+#[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(json_only)]
+pub struct CronTabSpec {
+    /// A cron expression.
+    #[kapi(required)]
+    pub cron_spec: String,
+    #[kapi(required)]
+    pub image: String,
+    #[kapi(omitempty, optional)]
+    pub replicas: Option<i32>,
+    #[kapi(omitempty, list_type = "set")]
+    pub tags: Vec<String>,
+}
+
+/// A list of cron tabs.
+#[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(kind, group = "stable.example.com", version = "v1", json_only)]
+pub struct CronTabList {
+    #[kapi(inline)]
+    pub type_meta: TypeMeta,
+    #[kapi(omitempty)]
+    pub metadata: ListMeta,
+    pub items: Vec<CronTab>,
+}

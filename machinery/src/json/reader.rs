@@ -30,7 +30,52 @@ pub struct ObjectIter<'a> {
     first: bool,
     pushed: bool,
     /// Keys seen so far, kept only in strict mode to report duplicates.
-    seen: Vec<Cow<'a, str>>,
+    seen: SeenKeys<'a>,
+}
+
+/// The keys of one object seen so far. A short list is scanned (the common case, and cheaper than
+/// hashing); past [`SeenKeys::SCAN_LIMIT`] keys they move to a hash set, so an object with many
+/// keys (a hostile body, or a large `annotations` map) costs linear time, not quadratic.
+#[derive(Default)]
+enum SeenKeys<'a> {
+    #[default]
+    Empty,
+    Few(Vec<Cow<'a, str>>),
+    Many(std::collections::HashSet<Cow<'a, str>>),
+}
+
+impl<'a> SeenKeys<'a> {
+    const SCAN_LIMIT: usize = 16;
+
+    /// Records a key; `false` if it was seen before.
+    fn insert(&mut self, key: &Cow<'a, str>) -> bool {
+        match self {
+            SeenKeys::Empty => {
+                *self = SeenKeys::Few(vec![key.clone()]);
+                true
+            }
+            SeenKeys::Few(keys) => {
+                #[cfg(test)]
+                tests::KEY_COMPARISONS.with(|c| c.set(c.get() + keys.len() as u64));
+                if keys.contains(key) {
+                    return false;
+                }
+                if keys.len() < Self::SCAN_LIMIT {
+                    keys.push(key.clone());
+                } else {
+                    let mut set: std::collections::HashSet<Cow<'a, str>> = keys.drain(..).collect();
+                    set.insert(key.clone());
+                    *self = SeenKeys::Many(set);
+                }
+                true
+            }
+            SeenKeys::Many(set) => {
+                #[cfg(test)]
+                tests::KEY_COMPARISONS.with(|c| c.set(c.get() + 1));
+                set.insert(key.clone())
+            }
+        }
+    }
 }
 
 /// Iterates the elements of one array; see [`JsonReader::begin_array`].
@@ -160,7 +205,7 @@ impl<'a> JsonReader<'a> {
         }
         self.enter()?;
         self.pos += 1;
-        Ok(ObjectIter { first: true, pushed: false, seen: Vec::new() })
+        Ok(ObjectIter { first: true, pushed: false, seen: SeenKeys::Empty })
     }
 
     fn enter(&mut self) -> Result<(), DecodeError> {
@@ -209,11 +254,9 @@ impl<'a> JsonReader<'a> {
         self.path.push(PathSeg::Key(key.clone()));
         it.pushed = true;
         if self.strict {
-            if it.seen.contains(&key) {
+            if !it.seen.insert(&key) {
                 let msg = format!("duplicate field {:?}", self.path_string());
                 self.strict_error(msg);
-            } else {
-                it.seen.push(key.clone());
             }
         }
         Ok(Some(key))
@@ -410,6 +453,33 @@ impl<'a> JsonReader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    thread_local! {
+        /// Key comparisons made by strict duplicate detection on this thread.
+        pub(super) static KEY_COMPARISONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+
+    #[test]
+    fn strict_duplicate_detection_is_linear_in_the_keys_of_an_object() {
+        let n = 100_000u64;
+        let mut doc = String::from("{\"k0\":0");
+        for i in 0..n {
+            doc.push_str(&format!(",\"k{i}\":1"));
+        }
+        doc.push('}');
+        KEY_COMPARISONS.with(|c| c.set(0));
+        let mut r = JsonReader::new(doc.as_bytes(), true);
+        let mut it = r.begin_object().unwrap();
+        while r.next_key(&mut it).unwrap().is_some() {
+            r.unknown_field().unwrap();
+        }
+        let errors = r.finish().unwrap();
+        let work = KEY_COMPARISONS.with(|c| c.get());
+        // A list scan up to the limit, then one hash probe per key: far below n²/2 = 5·10⁹.
+        assert!(work <= (SeenKeys::SCAN_LIMIT as u64 + 1) * (n + 1), "{work} comparisons for {n} keys");
+        assert!(errors.contains(&r#"duplicate field "k0""#.to_owned()), "{errors:?}");
+        assert_eq!(errors.len(), MAX_STRICT_ERRORS, "the findings are capped");
+    }
 
     #[test]
     fn reads_objects_and_reports_paths() {

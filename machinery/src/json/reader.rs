@@ -48,23 +48,23 @@ impl<'a> SeenKeys<'a> {
     const SCAN_LIMIT: usize = 16;
 
     /// Records a key; `false` if it was seen before.
-    fn insert(&mut self, key: &Cow<'a, str>) -> bool {
+    fn insert(&mut self, key: Cow<'a, str>) -> bool {
         match self {
             SeenKeys::Empty => {
-                *self = SeenKeys::Few(vec![key.clone()]);
+                *self = SeenKeys::Few(vec![key]);
                 true
             }
             SeenKeys::Few(keys) => {
                 #[cfg(test)]
                 tests::KEY_COMPARISONS.with(|c| c.set(c.get() + keys.len() as u64));
-                if keys.contains(key) {
+                if keys.contains(&key) {
                     return false;
                 }
                 if keys.len() < Self::SCAN_LIMIT {
-                    keys.push(key.clone());
+                    keys.push(key);
                 } else {
                     let mut set: std::collections::HashSet<Cow<'a, str>> = keys.drain(..).collect();
-                    set.insert(key.clone());
+                    set.insert(key);
                     *self = SeenKeys::Many(set);
                 }
                 true
@@ -72,7 +72,7 @@ impl<'a> SeenKeys<'a> {
             SeenKeys::Many(set) => {
                 #[cfg(test)]
                 tests::KEY_COMPARISONS.with(|c| c.set(c.get() + 1));
-                set.insert(key.clone())
+                set.insert(key)
             }
         }
     }
@@ -253,11 +253,9 @@ impl<'a> JsonReader<'a> {
         self.pos += 1;
         self.path.push(PathSeg::Key(key.clone()));
         it.pushed = true;
-        if self.strict {
-            if !it.seen.insert(&key) {
-                let msg = format!("duplicate field {:?}", self.path_string());
-                self.strict_error(msg);
-            }
+        if self.strict && !it.seen.insert(key.clone()) {
+            let msg = format!("duplicate field {:?}", self.path_string());
+            self.strict_error(msg);
         }
         Ok(Some(key))
     }

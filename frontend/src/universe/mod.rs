@@ -247,6 +247,7 @@ impl Universe {
         }
         u.resolve_hubs();
         u.check_duplicate_kinds();
+        u.check_infinite_size();
         u.hand_written = handwritten::check(&mut u, fns);
         u
     }
@@ -368,6 +369,87 @@ impl Universe {
             if let Some(p) = self.packages.get_mut(&rel) {
                 p.hubs = hubs;
             }
+        }
+        self.diagnostics.extend(found);
+    }
+
+    /// A struct that holds itself by value (directly, through `Option`, or through other structs
+    /// held by value) would have infinite size; it is an error at the field that starts the cycle.
+    fn check_infinite_size(&mut self) {
+        use crate::model::Shape;
+        fn by_value(shape: &Shape) -> Option<&syn::Path> {
+            match shape {
+                Shape::Named(p) => Some(p),
+                Shape::Option(inner) => by_value(inner),
+                _ => None,
+            }
+        }
+        // The types each type holds by value, with the field that holds them.
+        let edges: Vec<Vec<(TypeId, usize)>> = self
+            .types
+            .iter()
+            .map(|t| {
+                t.def
+                    .fields()
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, f)| by_value(&f.shape).and_then(|p| self.resolve_def(t.file, p)).map(|id| (id, i)))
+                    .collect()
+            })
+            .collect();
+        let mut found = Vec::new();
+        for start in 0..self.types.len() {
+            // Depth-first search for a path back to `start`, each type visited once; the path is
+            // read back through the parent of each type reached.
+            let mut parent: Vec<Option<TypeId>> = vec![None; self.types.len()];
+            let mut visited = vec![false; self.types.len()];
+            let mut stack: Vec<(TypeId, TypeId)> = edges[start].iter().map(|&(id, _)| (id, start)).collect();
+            let mut cycle = None;
+            while let Some((at, from)) = stack.pop() {
+                if at == start {
+                    let mut chain = vec![from];
+                    let mut cur = from;
+                    while let Some(p) = parent[cur] {
+                        chain.push(p);
+                        cur = p;
+                    }
+                    chain.reverse();
+                    let mut path = vec![start];
+                    if from != start {
+                        path.extend(chain);
+                    }
+                    path.push(start);
+                    cycle = Some(path);
+                    break;
+                }
+                if std::mem::replace(&mut visited[at], true) {
+                    continue;
+                }
+                parent[at] = (from != start).then_some(from);
+                stack.extend(edges[at].iter().map(|&(next, _)| (next, at)));
+            }
+            let Some(cycle) = cycle else { continue };
+            let t = &self.types[start];
+            let first = cycle[1];
+            let Some(&(_, field)) = edges[start].iter().find(|(id, _)| *id == first) else { continue };
+            let f = &t.def.fields()[field];
+            let names: Vec<String> = cycle.iter().map(|&id| self.types[id].name()).collect();
+            found.push(
+                Diagnostic::at(
+                    &self.files[t.file].path,
+                    f.ident.span(),
+                    format!(
+                        "`{}` contains itself by value ({}), so it would have infinite size",
+                        t.name(),
+                        names.join(" → ")
+                    ),
+                )
+                .label("starts the cycle")
+                .note(format!(
+                    "hold the value in a `Box` (`Option<Box<{}>>` for a Go pointer)",
+                    self.types[first].name()
+                )),
+            );
         }
         self.diagnostics.extend(found);
     }

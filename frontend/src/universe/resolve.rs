@@ -180,6 +180,26 @@ mod tests {
     }
 
     #[test]
+    fn a_type_that_holds_itself_by_value_is_an_error_at_its_field() {
+        let files = [
+            ("src/g/mod.rs", "mod types;"),
+            (
+                "src/g/types.rs",
+                "#[derive(Kapi)] pub struct A { #[kapi(proto = 1)] pub b: Option<B> }\n#[derive(Kapi)] pub struct B { #[kapi(proto = 1)] pub a: A }\n#[derive(Kapi)] pub struct C { #[kapi(proto = 1)] pub c: Option<Box<C>>, #[kapi(proto = 2)] pub d: Vec<C> }",
+            ),
+        ];
+        let u = Universe::from_sources(
+            Path::new(""),
+            files.iter().map(|(p, s)| (PathBuf::from(p), (*s).to_owned())).collect(),
+        );
+        let text = u.render(&u.diagnostics);
+        assert!(text.contains("`A` contains itself by value (A → B → A)"), "{text}");
+        assert!(text.contains("`B` contains itself by value (B → A → B)"), "{text}");
+        assert!(text.contains("src/g/types.rs:1:55"), "{text}");
+        assert!(!text.contains("`C`"), "a boxed or listed self-reference is fine: {text}");
+    }
+
+    #[test]
     fn cycles_and_unknown_names_are_errors() {
         let u = tree();
         let a = u.type_named(Path::new("g"), "A").unwrap();

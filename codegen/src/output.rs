@@ -100,56 +100,15 @@ fn generated_files(root: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(out)
 }
 
-/// A unified diff of two texts (three lines of context), labelled with the file name.
+/// A unified diff of two texts (three lines of context), labelled with the file name; empty when
+/// they are equal. Myers' algorithm from `similar` keeps it fast on large generated files, where a
+/// longest-common-subsequence table would take time and memory quadratic in their length.
 pub fn unified_diff(label: &str, old: &str, new: &str) -> String {
-    let a: Vec<&str> = old.lines().collect();
-    let b: Vec<&str> = new.lines().collect();
-    // Longest common subsequence table, from the end.
-    let mut lcs = vec![vec![0u32; b.len() + 1]; a.len() + 1];
-    for i in (0..a.len()).rev() {
-        for j in (0..b.len()).rev() {
-            lcs[i][j] = if a[i] == b[j] { lcs[i + 1][j + 1] + 1 } else { lcs[i + 1][j].max(lcs[i][j + 1]) };
-        }
-    }
-    // The edit script: (' ' | '-' | '+', line, old index, new index).
-    let mut ops: Vec<(char, &str)> = Vec::new();
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() || j < b.len() {
-        if i < a.len() && j < b.len() && a[i] == b[j] {
-            ops.push((' ', a[i]));
-            i += 1;
-            j += 1;
-        } else if j < b.len() && (i == a.len() || lcs[i][j + 1] > lcs[i + 1][j]) {
-            ops.push(('+', b[j]));
-            j += 1;
-        } else {
-            ops.push(('-', a[i]));
-            i += 1;
-        }
-    }
-    let mut out = format!("--- a/{label}\n+++ b/{label}\n");
-    let changed: Vec<usize> = ops.iter().enumerate().filter(|(_, (c, _))| *c != ' ').map(|(k, _)| k).collect();
-    let mut k = 0;
-    while k < changed.len() {
-        let start = changed[k].saturating_sub(3);
-        let mut end = changed[k];
-        while k < changed.len() && changed[k] <= end + 6 {
-            end = changed[k];
-            k += 1;
-        }
-        let end = (end + 4).min(ops.len());
-        let old_start = ops[..start].iter().filter(|(c, _)| *c != '+').count();
-        let new_start = ops[..start].iter().filter(|(c, _)| *c != '-').count();
-        let old_len = ops[start..end].iter().filter(|(c, _)| *c != '+').count();
-        let new_len = ops[start..end].iter().filter(|(c, _)| *c != '-').count();
-        out.push_str(&format!("@@ -{},{old_len} +{},{new_len} @@\n", old_start + 1, new_start + 1));
-        for (c, line) in &ops[start..end] {
-            out.push(*c);
-            out.push_str(line);
-            out.push('\n');
-        }
-    }
-    out
+    similar::TextDiff::from_lines(old, new)
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{label}"), &format!("b/{label}"))
+        .to_string()
 }
 
 #[cfg(test)]
@@ -160,7 +119,31 @@ mod tests {
     fn diff_shows_changed_lines_with_context() {
         let d = unified_diff("x.rs", "a\nb\nc\nd\n", "a\nB\nc\nd\ne\n");
         assert_eq!(d, "--- a/x.rs\n+++ b/x.rs\n@@ -1,4 +1,5 @@\n a\n-b\n+B\n c\n d\n+e\n");
-        assert_eq!(unified_diff("y", "same\n", "same\n"), "--- a/y\n+++ b/y\n");
+        assert_eq!(unified_diff("y", "same\n", "same\n"), "");
+        // A new file, and a lost final newline, as `diff -u` shows them.
+        assert_eq!(unified_diff("n", "", "one\ntwo\n"), "--- a/n\n+++ b/n\n@@ -0,0 +1,2 @@\n+one\n+two\n");
+        assert_eq!(
+            unified_diff("m", "x\n", "x"),
+            "--- a/m\n+++ b/m\n@@ -1 +1 @@\n-x\n+x\n\\ No newline at end of file\n"
+        );
+    }
+
+    #[test]
+    fn diff_separates_distant_changes_into_hunks() {
+        let old: String = (0..40).map(|i| format!("line {i}\n")).collect();
+        let new = old.replace("line 5\n", "line five\n").replace("line 30\n", "line thirty\n");
+        let d = unified_diff("big.rs", &old, &new);
+        let hunks: Vec<&str> = d.lines().filter(|l| l.starts_with("@@")).collect();
+        assert_eq!(hunks, ["@@ -3,7 +3,7 @@", "@@ -28,7 +28,7 @@"]);
+    }
+
+    #[test]
+    fn diff_of_large_files_is_not_quadratic() {
+        // 200k lines each: a quadratic table would need 40 billion cells.
+        let old: String = (0..200_000).map(|i| format!("let x{i} = {i};\n")).collect();
+        let new = old.replace("let x100000 = 100000;\n", "let x100000 = 0;\n");
+        let d = unified_diff("huge.rs", &old, &new);
+        assert!(d.contains("-let x100000 = 100000;\n+let x100000 = 0;\n"), "{d}");
     }
 
     #[test]

@@ -113,17 +113,39 @@ impl TypeMeta {
         self.kind = gvk.kind.clone();
         self.api_version = gvk.api_version();
     }
+
+    /// Whether either field is empty.
+    pub fn is_incomplete(&self) -> bool {
+        self.kind.is_empty() || self.api_version.is_empty()
+    }
+
+    /// These fields, with each empty one taken from `gvk`.
+    pub fn or_gvk(&self, gvk: &GroupVersionKind) -> TypeMeta {
+        TypeMeta {
+            kind: or_else(&self.kind, &gvk.kind).to_owned(),
+            api_version: if self.api_version.is_empty() { gvk.api_version() } else { self.api_version.clone() },
+        }
+    }
+}
+
+fn or_else<'a>(s: &'a str, fallback: &'a str) -> &'a str {
+    if s.is_empty() { fallback } else { s }
 }
 
 impl JsonFields for TypeMeta {
     fn encode_json_fields(&self, w: &mut JsonWriter) {
-        if !self.kind.is_empty() {
+        let fallback = w.take_top_level_type_meta();
+        let (kind, api_version) = match &fallback {
+            Some(f) => (or_else(&self.kind, &f.kind), or_else(&self.api_version, &f.api_version)),
+            None => (self.kind.as_str(), self.api_version.as_str()),
+        };
+        if !kind.is_empty() {
             w.key_static(b"\"kind\":");
-            w.string(&self.kind);
+            w.string(kind);
         }
-        if !self.api_version.is_empty() {
+        if !api_version.is_empty() {
             w.key_static(b"\"apiVersion\":");
-            w.string(&self.api_version);
+            w.string(api_version);
         }
     }
     fn decode_json_field(&mut self, key: &str, r: &mut JsonReader<'_>) -> Result<bool, DecodeError> {

@@ -3,7 +3,7 @@
 
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::json::{JsonReader, JsonWriter};
-use crate::object::{GroupVersionKind, Object};
+use crate::object::{GroupVersionKind, Object, TypeMeta};
 use crate::proto::{ProtoReader, ProtoWriter, decode_envelope, encode_envelope};
 use crate::scheme::Scheme;
 
@@ -82,16 +82,24 @@ impl<'s> Serializer<'s> {
         self.format
     }
 
-    /// Encodes an object as it is (its `TypeMeta` is written as set).
+    /// Encodes an object. Where its `TypeMeta` leaves `kind` or `apiVersion` empty, the kind its
+    /// type is registered as is written instead, as upstream's versioning encoder sets the kind
+    /// before encoding, so the output always names its kind (a `Default` object included). The
+    /// object itself is not changed, and a list's items are written as they are. Kinds without a
+    /// `TypeMeta` (`WatchEvent`) name no kind, as upstream's do.
     /// Objects of internal kinds have no wire form: convert them to a version first (see
     /// [`Serializer::encode_as`]).
     pub fn encode(&self, obj: &dyn Object) -> Result<Vec<u8>, EncodeError> {
         if obj.is_internal() {
             return Err(EncodeError::Internal(obj.registered_gvk().kind));
         }
+        let completed = completed_type_meta(obj);
         match self.format {
             Format::Json => {
                 let mut w = JsonWriter::with_capacity(self.options.pretty, 1024);
+                if let Some(tm) = completed {
+                    w.set_top_level_type_meta(tm);
+                }
                 obj.encode_json_dyn(&mut w)?;
                 let mut out = w.finish()?;
                 if !self.options.pretty {
@@ -102,17 +110,24 @@ impl<'s> Serializer<'s> {
             }
             Format::Yaml => {
                 let mut w = JsonWriter::compact();
+                if let Some(tm) = completed {
+                    w.set_top_level_type_meta(tm);
+                }
                 obj.encode_json_dyn(&mut w)?;
                 let json = w.finish()?;
                 crate::yaml::json_to_yaml(&json)
                     .map_err(|e| EncodeError::InvalidRawJson { path: String::new(), reason: e.to_string() })
             }
             Format::Protobuf => {
-                let gvk = obj.object_gvk();
+                let (api_version, kind) = match completed.as_ref().or(obj.type_meta()) {
+                    Some(tm) => (tm.api_version.as_str(), tm.kind.as_str()),
+                    None => ("", ""),
+                };
                 let mut result = Ok(());
-                let out = encode_envelope(&gvk.api_version_or_empty(), &gvk.kind, |w| result = obj.encode_proto_dyn(w));
+                let out = encode_envelope(api_version, kind, |w| result = obj.encode_proto_dyn(w));
                 result.map(|()| out)
             }
+            // The bare message carries no kind: the reader of a watch stream knows it.
             Format::RawProtobuf => {
                 let mut w = ProtoWriter::with_capacity(1024);
                 obj.encode_proto_dyn(&mut w)?;
@@ -124,6 +139,10 @@ impl<'s> Serializer<'s> {
     /// Converts an object (typically internal) to `version` of its group and encodes that, as
     /// upstream's codecs encode internal objects to a target version.
     pub fn encode_as(&self, obj: &dyn Object, version: &str) -> Result<Vec<u8>, EncodeError> {
+        if !obj.is_internal() && obj.registered_gvk().version == version {
+            // Already that version: encoding it as it is writes the same bytes without a copy.
+            return self.encode(obj);
+        }
         let converted =
             self.scheme.convert_to_version(obj, version).map_err(|e| EncodeError::Conversion(e.to_string()))?;
         self.encode(converted.as_ref())
@@ -234,6 +253,14 @@ impl GroupVersionKind {
     pub fn api_version_or_empty(&self) -> String {
         if self.group.is_empty() && self.version.is_empty() { String::new() } else { self.api_version() }
     }
+}
+
+/// The `TypeMeta` to write for an object whose own leaves a field empty: its fields, with the empty
+/// ones taken from the kind its type is registered as. `None` when nothing needs filling in, or
+/// the kind has no `TypeMeta`.
+fn completed_type_meta(obj: &dyn Object) -> Option<TypeMeta> {
+    let tm = obj.type_meta()?;
+    tm.is_incomplete().then(|| tm.or_gvk(&obj.registered_gvk()))
 }
 
 /// Fills the empty parts of the kind the data named from the default, as upstream does.

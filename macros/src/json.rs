@@ -27,7 +27,7 @@ pub fn expand(def: &TypeDef) -> TokenStream {
             continue;
         }
         let mut key_bytes = Vec::new();
-        kapi_machinery_escape(&f.json_name, &mut key_bytes);
+        crate::escape_str::write_json_string(&mut key_bytes, &f.json_name);
         key_bytes.push(b':');
         let key_lit = Literal::byte_string(&key_bytes);
         let write = quote! {
@@ -80,26 +80,4 @@ pub fn expand(def: &TypeDef) -> TokenStream {
         }
         impl #m::json::JsonElement for #ident {}
     }
-}
-
-/// Escapes a JSON key at expansion time exactly as the runtime writer would.
-fn kapi_machinery_escape(s: &str, out: &mut Vec<u8>) {
-    out.push(b'"');
-    for c in s.chars() {
-        match c {
-            '"' => out.extend_from_slice(b"\\\""),
-            '\\' => out.extend_from_slice(b"\\\\"),
-            '<' => out.extend_from_slice(b"\\u003c"),
-            '>' => out.extend_from_slice(b"\\u003e"),
-            '&' => out.extend_from_slice(b"\\u0026"),
-            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
-                out.extend_from_slice(format!("\\u{:04x}", c as u32).as_bytes());
-            }
-            c => {
-                let mut buf = [0u8; 4];
-                out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-            }
-        }
-    }
-    out.push(b'"');
 }

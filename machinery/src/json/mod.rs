@@ -1,6 +1,7 @@
 //! JSON byte-compatible with Go's `encoding/json`: writer, reader, codec traits and a generic value.
 
 pub mod escape;
+mod escape_str;
 mod reader;
 mod tokens;
 mod traits;

@@ -2,6 +2,7 @@
 
 use super::escape::write_json_string;
 use crate::error::EncodeError;
+use crate::object::TypeMeta;
 
 /// Writes JSON in one pass. Compact mode matches `json.Marshal`; pretty mode matches
 /// `json.MarshalIndent(v, "", "  ")`. Errors (invalid embedded raw JSON) are sticky and returned by
@@ -15,6 +16,9 @@ pub struct JsonWriter {
     error: Option<EncodeError>,
     /// Names of the object keys currently open, for error messages only.
     path: Vec<String>,
+    /// What the top-level object's `TypeMeta` writes in place of its empty fields (see
+    /// [`JsonWriter::set_top_level_type_meta`]).
+    top_level_type_meta: Option<TypeMeta>,
 }
 
 impl JsonWriter {
@@ -37,7 +41,22 @@ impl JsonWriter {
             has_members: Vec::with_capacity(16),
             error: None,
             path: Vec::new(),
+            top_level_type_meta: None,
         }
+    }
+
+    /// Makes the top-level object's `TypeMeta` write `tm`'s `kind`/`apiVersion` where its own are
+    /// empty, as upstream's versioning encoder sets the kind it encodes as before encoding. The
+    /// serializer uses this so an object built with `Default` still names its kind, without
+    /// copying or changing the caller's object. Nested `TypeMeta`s (a list's items) are unaffected.
+    pub fn set_top_level_type_meta(&mut self, tm: TypeMeta) {
+        self.top_level_type_meta = Some(tm);
+    }
+
+    /// Takes what [`JsonWriter::set_top_level_type_meta`] set, when called from inside the
+    /// top-level object; the first `TypeMeta` there is the object's own (it is inlined first).
+    pub(crate) fn take_top_level_type_meta(&mut self) -> Option<TypeMeta> {
+        if self.depth == 1 { self.top_level_type_meta.take() } else { None }
     }
 
     /// Whether this writer indents.

@@ -190,6 +190,23 @@ mod tests {
     }
 
     #[test]
+    fn unicode_classes_are_those_of_unicode_15_like_go_1_26() {
+        // Unassigned in Unicode 14.0, assigned in 15.0 (every L/Nd change between the two is such
+        // a new code point; none changed class).
+        for letter in ['\u{11F04}', '\u{1E4D0}', '\u{31350}', '\u{1123F}', '\u{1E030}', '\u{1DF25}'] {
+            assert!(is_letter(letter) && !is_digit(letter), "U+{:04X}", u32::from(letter));
+        }
+        for digit in ['\u{11F50}', '\u{11F59}', '\u{1E4F0}', '\u{1E4F9}'] {
+            assert!(is_digit(digit) && !is_letter(digit), "U+{:04X}", u32::from(digit));
+        }
+        // Kaktovik numerals are new in 15.0 but No, not Nd.
+        assert!(!is_digit('\u{1D2C0}') && !is_letter('\u{1D2C0}'));
+        // The class decides the order: a letter sorts after any non-letter, whatever the code points.
+        assert!(key_less("\u{1F600}", "\u{1E4D0}"));
+        assert!(!key_less("\u{1E4D0}", "\u{1F600}"));
+    }
+
+    #[test]
     fn total_on_small_alphabet() {
         // Every pair of distinct keys is ordered one way; sorting any set gives a permutation.
         let alphabet = ['a', 'B', '0', '1', '9', '_', '-', '.'];

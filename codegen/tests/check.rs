@@ -54,6 +54,13 @@ fn cli_exits_non_zero_on_bad_tree() {
     assert!(good.status.success(), "{}", String::from_utf8_lossy(&good.stderr));
     let missing = Command::new(bin).arg("check").arg(fixture("nope")).output().unwrap();
     assert_eq!(missing.status.code(), Some(2));
+    // `check` and `generate` take the tree the same way: `--root`, or positionally for `check`.
+    let by_flag = Command::new(bin).args(["check", "--root"]).arg(fixture("bad")).output().unwrap();
+    assert_eq!(by_flag.status.code(), Some(1));
+    assert_eq!(by_flag.stderr, bad.stderr);
+    let version = Command::new(bin).arg("--version").output().unwrap();
+    assert!(version.status.success());
+    assert_eq!(String::from_utf8_lossy(&version.stdout).trim(), concat!("kapi-codegen ", env!("CARGO_PKG_VERSION")));
 }
 
 #[test]

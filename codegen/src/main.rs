@@ -136,6 +136,9 @@ fn generate(root: PathBuf, out: PathBuf, verify_only: bool, only: &[String]) -> 
         for stale in &changes.stale {
             println!("stale: {} has no source any more", out.join(stale).display());
         }
+        for tmp in &changes.temporaries {
+            println!("stale: {} was left by an interrupted run", out.join(tmp).display());
+        }
         if changes.is_empty() {
             println!("{} generated files are up to date ({:.0?})", outputs.len(), started.elapsed());
             return ExitCode::SUCCESS;
@@ -151,7 +154,7 @@ fn generate(root: PathBuf, out: PathBuf, verify_only: bool, only: &[String]) -> 
         "{} generated files: {} written, {} removed, {} unchanged ({:.0?})",
         outputs.len(),
         changes.changed.len(),
-        changes.stale.len(),
+        changes.stale.len() + changes.temporaries.len(),
         outputs.len() - changes.changed.len(),
         started.elapsed()
     );

@@ -18,12 +18,29 @@ pub struct Changes {
     pub changed: Vec<(PathBuf, String)>,
     /// Generated files on disk that no generator produces any more.
     pub stale: Vec<PathBuf>,
+    /// Temporary files an interrupted run left behind (`kill -9` between write and rename).
+    pub temporaries: Vec<PathBuf>,
+}
+
+/// The suffix of the temporary a file is written to before it is renamed into place.
+pub const TEMP_SUFFIX: &str = ".kapi-codegen.tmp";
+
+/// The temporary `path` is written to.
+fn temporary_of(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(TEMP_SUFFIX);
+    path.with_file_name(name)
+}
+
+/// Whether a file name is one of the writer's temporaries (also the `.rs.tmp` of earlier versions).
+fn is_temporary(name: &str) -> bool {
+    name.ends_with(TEMP_SUFFIX) || name.ends_with(".rs.tmp")
 }
 
 impl Changes {
     /// Whether the disk matches the outputs.
     pub fn is_empty(&self) -> bool {
-        self.changed.is_empty() && self.stale.is_empty()
+        self.changed.is_empty() && self.stale.is_empty() && self.temporaries.is_empty()
     }
 }
 
@@ -42,11 +59,13 @@ pub fn compare(root: &Path, outputs: &Outputs) -> std::io::Result<Changes> {
             changes.changed.push((rel.clone(), unified_diff(&label, old.as_deref().unwrap_or(""), content)));
         }
     }
-    for existing in generated_files(root)? {
+    let (generated, temporaries) = generated_files(root)?;
+    for existing in generated {
         if !outputs.contains_key(&existing) {
             changes.stale.push(existing);
         }
     }
+    changes.temporaries = temporaries;
     Ok(changes)
 }
 
@@ -58,11 +77,11 @@ pub fn apply(root: &Path, outputs: &Outputs, changes: &Changes) -> std::io::Resu
             std::fs::create_dir_all(parent)?;
         }
         // Write to a temporary file first, so an interrupted run leaves no half-written file.
-        let tmp = path.with_extension("rs.tmp");
+        let tmp = temporary_of(&path);
         std::fs::write(&tmp, &outputs[rel])?;
         std::fs::rename(&tmp, &path)?;
     }
-    for rel in &changes.stale {
+    for rel in changes.stale.iter().chain(&changes.temporaries) {
         std::fs::remove_file(root.join(rel))?;
         remove_empty_parents(root, rel);
     }
@@ -79,15 +98,23 @@ fn remove_empty_parents(root: &Path, rel: &Path) {
     }
 }
 
-/// Files under `root` (relative paths) that start with the generated header.
-fn generated_files(root: &Path) -> std::io::Result<Vec<PathBuf>> {
+/// Files under `root` (relative paths) that start with the generated header, and the writer's
+/// temporaries (whatever they hold: an interrupted write may have left them empty).
+fn generated_files(root: &Path) -> std::io::Result<(Vec<PathBuf>, Vec<PathBuf>)> {
     let mut out = Vec::new();
+    let mut temporaries = Vec::new();
     if !root.exists() {
-        return Ok(out);
+        return Ok((out, temporaries));
     }
     for entry in walkdir::WalkDir::new(root).sort_by_file_name() {
         let entry = entry.map_err(std::io::Error::other)?;
         if !entry.file_type().is_file() {
+            continue;
+        }
+        if entry.file_name().to_str().is_some_and(is_temporary) {
+            if let Ok(rel) = entry.path().strip_prefix(root) {
+                temporaries.push(rel.to_path_buf());
+            }
             continue;
         }
         let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
@@ -97,7 +124,7 @@ fn generated_files(root: &Path) -> std::io::Result<Vec<PathBuf>> {
             out.push(rel.to_path_buf());
         }
     }
-    Ok(out)
+    Ok((out, temporaries))
 }
 
 /// A unified diff of two texts (three lines of context), labelled with the file name; empty when

@@ -45,3 +45,26 @@ fn registration_covers_every_package_with_a_group_name() {
     );
     assert!(kapi_codegen::generate_tree(&workspace.join("api"), &["nope".to_owned()]).is_err());
 }
+
+#[test]
+fn temporaries_of_an_interrupted_run_are_named_by_verify_and_removed_by_generate() {
+    let out = std::env::temp_dir().join(format!("kapi-temporaries-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let mut outputs = kapi_codegen::Outputs::new();
+    outputs.insert("a/register.rs".into(), format!("{}\nfn x() {{}}\n", kapi_codegen::output::HEADER));
+    let changes = kapi_codegen::output::compare(&out, &outputs).unwrap();
+    kapi_codegen::output::apply(&out, &outputs, &changes).unwrap();
+    // What `kill -9` between the write and the rename leaves: an empty temporary (of this version
+    // or of the earlier `.rs.tmp` naming).
+    std::fs::write(out.join("a/register.rs.kapi-codegen.tmp"), "").unwrap();
+    std::fs::write(out.join("a/conversions.rs.tmp"), "").unwrap();
+    let changes = kapi_codegen::output::compare(&out, &outputs).unwrap();
+    assert!(!changes.is_empty(), "verify must fail on leftovers");
+    let mut names: Vec<String> = changes.temporaries.iter().map(|p| p.display().to_string()).collect();
+    names.sort();
+    assert_eq!(names, ["a/conversions.rs.tmp", "a/register.rs.kapi-codegen.tmp"]);
+    kapi_codegen::output::apply(&out, &outputs, &changes).unwrap();
+    assert!(kapi_codegen::output::compare(&out, &outputs).unwrap().is_empty());
+    assert!(out.join("a/register.rs").exists());
+    let _ = std::fs::remove_dir_all(&out);
+}

@@ -14,9 +14,10 @@
 
 use std::fmt;
 
-use crate::fuzz::Fuzzer;
+use crate::fuzz::{Fuzz, Fuzzer};
 use crate::object::{INTERNAL_VERSION, Kind, Object, VersionedKind};
 use crate::scheme::Scheme;
+use crate::semantic::SemanticEq;
 use crate::serializer::{Format, Options, Serializer};
 
 /// The default number of iterations per kind and codec.
@@ -84,7 +85,7 @@ fn fuzzer(seed: u64, setup: Setup) -> Fuzzer {
 }
 
 /// Checks a versioned kind through JSON, YAML and protobuf.
-pub fn versioned<T: VersionedKind>(scheme: &Scheme, setup: Setup) -> Result<(), Failure> {
+pub fn versioned<T: VersionedKind + Fuzz + SemanticEq>(scheme: &Scheme, setup: Setup) -> Result<(), Failure> {
     let gvk = T::static_gvk();
     let settings = Settings::from_env(&gvk.to_string());
     for format in [Format::Json, Format::Yaml, Format::Protobuf] {
@@ -122,7 +123,8 @@ pub fn versioned<T: VersionedKind>(scheme: &Scheme, setup: Setup) -> Result<(), 
                 ));
             }
             let mut copy = obj.deep_copy_object();
-            copy.fuzz_dyn(&mut fuzzer(seed ^ 0x5555, setup));
+            let copy = copy.downcast_mut::<T>().ok_or_else(|| fail("deep copy", "the copy has another type".into()))?;
+            fuzzer(seed ^ 0x5555, setup).fuzz(copy);
             let after = ser.encode(&obj).map_err(|e| fail("encode after copy", e.to_string()))?;
             if after != bytes {
                 return Err(fail("deep copy", "changing a deep copy changed the original".into()));
@@ -134,7 +136,7 @@ pub fn versioned<T: VersionedKind>(scheme: &Scheme, setup: Setup) -> Result<(), 
 
 /// Checks an internal kind through each of `versions` (of its group), with JSON and protobuf:
 /// internal → version → bytes → version (defaulted) → internal.
-pub fn internal<T: Kind>(scheme: &Scheme, versions: &[&str], setup: Setup) -> Result<(), Failure> {
+pub fn internal<T: Kind + Fuzz + SemanticEq>(scheme: &Scheme, versions: &[&str], setup: Setup) -> Result<(), Failure> {
     let gvk = T::static_gvk();
     let settings = Settings::from_env(&format!("{}/{}", gvk.group, gvk.kind));
     for version in versions {

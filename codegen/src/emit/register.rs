@@ -2,7 +2,8 @@
 //! `register.rs` with the group name, versions, an `add_known_types` that registers each kind (and
 //! list kind) of the package, and an `add_to_scheme` that adds the common option kinds too. The
 //! common kinds are reached as `::kapi_api::meta::v1`, which works in users' crates and, through
-//! `extern crate self as kapi_api`, in ours.
+//! `extern crate self as kapi_api`, in ours. Conversions are registered only with the crate's
+//! `internal` feature, which also compiles the internal types and `conversions.rs`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -54,8 +55,14 @@ pub fn generate(
         versions.sort();
         let regs = kinds.iter().map(|(_, p)| quote!(scheme.add_known_type::<#p>()?;));
         let register_defaults = defaulted.contains(rel).then(|| quote!(super::defaulters::register_defaults(scheme);));
-        let register_conversions =
-            converted.contains(rel).then(|| quote!(super::conversions::register_conversions(scheme);));
+        // Internal types and conversions are for servers, not clients: behind the owning crate's
+        // `internal` feature, as its `mod.rs` includes `conversions.rs`.
+        let register_conversions = converted.contains(rel).then(|| {
+            quote! {
+                #[cfg(feature = "internal")]
+                super::conversions::register_conversions(scheme);
+            }
+        });
         let pkg_name = rel.display().to_string();
         let doc = format!(" Registration of the kinds of `{pkg_name}` (group `{group}`).");
         let file: syn::File = syn::parse_quote! {

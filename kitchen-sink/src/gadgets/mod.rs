@@ -3,20 +3,27 @@
 //!
 //! +groupName=gadgets.example.com
 
-#[cfg(test)]
+#[cfg(all(test, feature = "internal"))]
 mod fuzzer;
+#[cfg(feature = "internal")]
 mod types;
 pub mod v1;
 
+#[cfg(feature = "internal")]
 pub use types::*;
 
+#[cfg(feature = "internal")]
 #[rustfmt::skip]
 #[path = "../../generated/gadgets/register.rs"]
 mod register;
 
+#[cfg(feature = "internal")]
 pub use register::{GROUP_NAME, add_known_types, add_to_scheme};
+// The group name does not depend on the internal package.
+#[cfg(not(feature = "internal"))]
+pub use v1::GROUP_NAME;
 
-#[cfg(test)]
+#[cfg(all(test, feature = "internal"))]
 #[rustfmt::skip]
 #[path = "../../generated/gadgets/roundtrip_test.rs"]
 mod roundtrip_test;

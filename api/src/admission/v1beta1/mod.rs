@@ -7,10 +7,13 @@ mod types;
 
 pub use types::*;
 
+// Conversions to and from the internal types, which only the `internal` feature compiles.
+#[cfg(feature = "internal")]
 #[rustfmt::skip]
 #[path = "../../../../generated/admission/v1beta1/conversions.rs"]
 mod conversions;
 
+#[cfg(feature = "internal")]
 pub use conversions::*;
 
 #[cfg(test)]

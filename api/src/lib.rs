@@ -1,5 +1,9 @@
 //! The Kubernetes API as kapi type definitions. Each API group is a module behind a cargo feature
 //! of the same name, so a program compiles only the groups it uses; `meta` is always present.
+//!
+//! Two features add code a client does not need: `internal` (the internal types of the groups that
+//! have them, and the conversions between them and each version) and `testing` (fixture fill,
+//! fuzzing and semantic equality for every type, for tests).
 
 pub use kapi_machinery as machinery;
 // Generated code names this crate `::kapi_api`, as a user's crate would.

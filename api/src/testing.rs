@@ -1,11 +1,13 @@
 //! Test helpers shared by the API packages' unit tests.
 
 use kapi_machinery::proto::ProtoReader;
-use kapi_machinery::{FillCtx, Scheme, json};
+use kapi_machinery::{Fill, FillCtx, Scheme, SemanticEq, json};
 
 /// Fills a kind as upstream's fixture test does, round-trips it through JSON and protobuf,
 /// and checks that the scheme knows it.
-pub(crate) fn round_trip<T: kapi_machinery::VersionedKind + kapi_machinery::ProtoMessage>(scheme: &Scheme) {
+pub(crate) fn round_trip<T: kapi_machinery::VersionedKind + kapi_machinery::ProtoMessage + Fill + SemanticEq>(
+    scheme: &Scheme,
+) {
     let gvk = T::static_gvk();
     assert!(scheme.recognizes(&gvk), "{gvk} is not registered");
     let mut obj = T::default();

@@ -1,20 +1,30 @@
 //! Runtime machinery for kapi, the counterpart of k8s.io/apimachinery: byte-exact JSON, YAML and
 //! protobuf codecs, the special types (`Time`, `Quantity`, `IntOrString`, …), objects, schemes and
 //! serializers. Generated and derived code calls into this crate.
+//!
+//! The feature `testing` adds what only tests need: upstream's fixture fill (`fill`), seeded
+//! random objects (`fuzz`), semantic equality (`semantic`) and the round-trip checks built on
+//! them (`roundtrip`). A crate that defines kapi types declares a feature
+//! `testing = ["kapi-machinery/testing"]` (forwarding to the crates whose types it uses), and
+//! `#[derive(Kapi)]` emits those impls only when it is on.
 
 pub mod base64;
 pub mod conversion;
 pub mod error;
+#[cfg(feature = "testing")]
 pub mod fill;
+#[cfg(feature = "testing")]
 pub mod fuzz;
 pub mod json;
 mod map_key;
 pub mod object;
 pub mod proto;
 pub mod query;
+#[cfg(feature = "testing")]
 pub mod roundtrip;
 pub mod schema;
 pub mod scheme;
+#[cfg(feature = "testing")]
 pub mod semantic;
 pub mod serializer;
 pub mod types;
@@ -22,7 +32,9 @@ pub mod yaml;
 
 pub use conversion::ConversionError;
 pub use error::{DecodeError, DecodeErrorKind, EncodeError};
+#[cfg(feature = "testing")]
 pub use fill::{Fill, FillCtx};
+#[cfg(feature = "testing")]
 pub use fuzz::{Fuzz, Fuzzer};
 pub use json::{JsonDecode, JsonEncode, JsonFields};
 pub use map_key::MapKey;
@@ -30,6 +42,7 @@ pub use object::{GroupVersion, GroupVersionKind, INTERNAL_VERSION, Kind, KindCod
 pub use proto::{ProtoField, ProtoMessage, ProtoRepeated};
 pub use schema::HasSchema;
 pub use scheme::{Scheme, SchemeError};
+#[cfg(feature = "testing")]
 pub use semantic::SemanticEq;
 pub use serializer::{Decoded, Format, Options, Serializer};
 

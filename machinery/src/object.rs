@@ -4,10 +4,13 @@ use std::any::Any;
 use std::fmt;
 
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
+#[cfg(feature = "testing")]
 use crate::fill::{Fill, FillCtx};
+#[cfg(feature = "testing")]
 use crate::fuzz::{Fuzz, Fuzzer};
 use crate::json::{JsonDecode, JsonEncode, JsonFields, JsonReader, JsonWriter};
 use crate::proto::{ProtoMessage, ProtoReader, ProtoWriter};
+#[cfg(feature = "testing")]
 use crate::semantic::SemanticEq;
 
 /// The version name of internal (hub) types, as upstream spells it.
@@ -173,6 +176,7 @@ impl JsonDecode for TypeMeta {
     }
 }
 
+#[cfg(feature = "testing")]
 impl Fill for TypeMeta {
     /// Upstream's fill function clears nested type meta; the top level is set afterwards.
     fn fill(&mut self, _s: &str, _i: i64, _cx: &mut FillCtx) {
@@ -186,6 +190,7 @@ impl Fill for TypeMeta {
     }
 }
 
+#[cfg(feature = "testing")]
 impl SemanticEq for TypeMeta {
     fn semantic_eq(&self, other: &Self) -> bool {
         self == other
@@ -193,7 +198,7 @@ impl SemanticEq for TypeMeta {
 }
 
 /// A type registered as a kind: its identity and how to reach its `TypeMeta`.
-pub trait Kind: Default + Clone + fmt::Debug + Send + Sync + 'static + KindCodec + Fill + Fuzz + SemanticEq {
+pub trait Kind: Default + Clone + fmt::Debug + Send + Sync + 'static + KindCodec {
     /// The API group (`""` for core).
     const GROUP: &'static str;
     /// The version (`v1`, …, or [`INTERNAL_VERSION`]).
@@ -206,6 +211,13 @@ pub trait Kind: Default + Clone + fmt::Debug + Send + Sync + 'static + KindCodec
     /// Mutable access to the `TypeMeta`.
     fn kind_type_meta_mut(&mut self) -> Option<&mut TypeMeta>;
 
+    /// The kind's test support, reached through `dyn Object` ([`Object::fill_dyn`] and the
+    /// others). The derive sets it when the defining crate's `testing` feature is on; it is not a
+    /// supertrait bound, so a crate built without that feature still compiles when another crate
+    /// in the build turns on `kapi-machinery/testing`.
+    #[cfg(feature = "testing")]
+    const TEST_FNS: Option<TestFns<Self>> = None;
+
     /// The registered group/version/kind.
     fn static_gvk() -> GroupVersionKind {
         GroupVersionKind::new(Self::GROUP, Self::VERSION, Self::KIND)
@@ -217,6 +229,51 @@ pub trait Kind: Default + Clone + fmt::Debug + Send + Sync + 'static + KindCodec
 pub trait VersionedKind: Kind + JsonEncode + JsonDecode {}
 
 impl<T: Kind + JsonEncode + JsonDecode> VersionedKind for T {}
+
+/// A kind's fixture fill, fuzzing and semantic equality as plain functions, so that `Object` can
+/// offer them without requiring them of every kind.
+#[cfg(feature = "testing")]
+pub struct TestFns<T> {
+    fill: fn(&mut T, &str, i64, &mut FillCtx),
+    fuzz: fn(&mut Fuzzer, &mut T),
+    semantic_eq: fn(&T, &T) -> bool,
+}
+
+#[cfg(feature = "testing")]
+impl<T> Clone for TestFns<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+#[cfg(feature = "testing")]
+impl<T> Copy for TestFns<T> {}
+
+#[cfg(feature = "testing")]
+impl<T: Fill + Fuzz + SemanticEq> TestFns<T> {
+    /// The functions of a type with all three traits.
+    pub const fn new() -> Self {
+        TestFns { fill: <T as Fill>::fill, fuzz: Fuzzer::fuzz::<T>, semantic_eq: <T as SemanticEq>::semantic_eq }
+    }
+}
+
+#[cfg(feature = "testing")]
+impl<T: Fill + Fuzz + SemanticEq> Default for TestFns<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The test support of a kind; a kind without it is a build set-up mistake that only tests reach.
+#[cfg(feature = "testing")]
+fn test_fns<T: Kind>() -> TestFns<T> {
+    T::TEST_FNS.unwrap_or_else(|| {
+        panic!(
+            "`{}` has no test support: enable the `testing` feature of the crate that defines it",
+            std::any::type_name::<T>()
+        )
+    })
+}
 
 /// How a kind's objects are written and read: versioned kinds through their JSON and protobuf
 /// codecs; internal kinds have no wire form and refuse, so they are converted to a version first.
@@ -315,10 +372,13 @@ pub trait Object: Any + Send + Sync + fmt::Debug {
     /// Merges a protobuf message body into the object.
     fn merge_proto_dyn(&mut self, r: &mut ProtoReader<'_>) -> Result<(), DecodeError>;
     /// Applies upstream's deterministic fixture fill.
+    #[cfg(feature = "testing")]
     fn fill_dyn(&mut self, cx: &mut FillCtx);
     /// Fills the object with seeded random values (custom functions of the fuzzer apply).
+    #[cfg(feature = "testing")]
     fn fuzz_dyn(&mut self, f: &mut Fuzzer);
     /// Semantic equality with another object of the same type (`false` for other types).
+    #[cfg(feature = "testing")]
     fn semantic_eq_dyn(&self, other: &dyn Object) -> bool;
 }
 
@@ -359,14 +419,17 @@ impl<T: Kind> Object for T {
     fn merge_proto_dyn(&mut self, r: &mut ProtoReader<'_>) -> Result<(), DecodeError> {
         self.kind_merge_proto(r)
     }
+    #[cfg(feature = "testing")]
     fn fill_dyn(&mut self, cx: &mut FillCtx) {
-        self.fill("", 0, cx);
+        (test_fns::<T>().fill)(self, "", 0, cx);
     }
+    #[cfg(feature = "testing")]
     fn fuzz_dyn(&mut self, f: &mut Fuzzer) {
-        f.fuzz(self);
+        (test_fns::<T>().fuzz)(f, self);
     }
+    #[cfg(feature = "testing")]
     fn semantic_eq_dyn(&self, other: &dyn Object) -> bool {
-        other.as_any().downcast_ref::<T>().is_some_and(|o| self.semantic_eq(o))
+        other.as_any().downcast_ref::<T>().is_some_and(|o| (test_fns::<T>().semantic_eq)(self, o))
     }
 }
 

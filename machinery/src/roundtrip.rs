@@ -14,9 +14,10 @@
 
 use std::fmt;
 
-use crate::fuzz::Fuzzer;
+use crate::fuzz::{Fuzz, Fuzzer};
 use crate::object::{INTERNAL_VERSION, Kind, Object, VersionedKind};
 use crate::scheme::Scheme;
+use crate::semantic::SemanticEq;
 use crate::serializer::{Format, Options, Serializer};
 
 /// The default number of iterations per kind and codec.
@@ -84,12 +85,12 @@ fn fuzzer(seed: u64, setup: Setup) -> Fuzzer {
 }
 
 /// Checks a versioned kind through JSON, YAML and protobuf.
-pub fn versioned<T: VersionedKind>(scheme: &Scheme, setup: Setup) -> Result<(), Failure> {
+pub fn versioned<T: VersionedKind + Fuzz + SemanticEq>(scheme: &Scheme, setup: Setup) -> Result<(), Failure> {
     versioned_in::<T>(scheme, setup, &[Format::Json, Format::Yaml, Format::Protobuf])
 }
 
 /// Checks a `json_only` kind (a custom resource) through JSON and YAML, and that protobuf refuses it.
-pub fn versioned_json_only<T: VersionedKind>(scheme: &Scheme, setup: Setup) -> Result<(), Failure> {
+pub fn versioned_json_only<T: VersionedKind + Fuzz + SemanticEq>(scheme: &Scheme, setup: Setup) -> Result<(), Failure> {
     let gvk = T::static_gvk();
     let ser = Serializer::new(scheme, Format::Protobuf, Options::default());
     if ser.encode(&T::default()).is_ok() {
@@ -103,7 +104,11 @@ pub fn versioned_json_only<T: VersionedKind>(scheme: &Scheme, setup: Setup) -> R
     versioned_in::<T>(scheme, setup, &[Format::Json, Format::Yaml])
 }
 
-fn versioned_in<T: VersionedKind>(scheme: &Scheme, setup: Setup, formats: &[Format]) -> Result<(), Failure> {
+fn versioned_in<T: VersionedKind + Fuzz + SemanticEq>(
+    scheme: &Scheme,
+    setup: Setup,
+    formats: &[Format],
+) -> Result<(), Failure> {
     let gvk = T::static_gvk();
     let settings = Settings::from_env(&gvk.to_string());
     for &format in formats {
@@ -141,7 +146,8 @@ fn versioned_in<T: VersionedKind>(scheme: &Scheme, setup: Setup, formats: &[Form
                 ));
             }
             let mut copy = obj.deep_copy_object();
-            copy.fuzz_dyn(&mut fuzzer(seed ^ 0x5555, setup));
+            let copy = copy.downcast_mut::<T>().ok_or_else(|| fail("deep copy", "the copy has another type".into()))?;
+            fuzzer(seed ^ 0x5555, setup).fuzz(copy);
             let after = ser.encode(&obj).map_err(|e| fail("encode after copy", e.to_string()))?;
             if after != bytes {
                 return Err(fail("deep copy", "changing a deep copy changed the original".into()));
@@ -153,7 +159,7 @@ fn versioned_in<T: VersionedKind>(scheme: &Scheme, setup: Setup, formats: &[Form
 
 /// Checks an internal kind through each of `versions` (of its group), with JSON and protobuf:
 /// internal → version → bytes → version (defaulted) → internal.
-pub fn internal<T: Kind>(scheme: &Scheme, versions: &[&str], setup: Setup) -> Result<(), Failure> {
+pub fn internal<T: Kind + Fuzz + SemanticEq>(scheme: &Scheme, versions: &[&str], setup: Setup) -> Result<(), Failure> {
     let gvk = T::static_gvk();
     let settings = Settings::from_env(&format!("{}/{}", gvk.group, gvk.kind));
     for version in versions {

@@ -1,4 +1,5 @@
-//! Emits `Fill` for a struct: upstream's deterministic fixture fill, field by field.
+//! Emits `Fill` for a struct: upstream's deterministic fixture fill, field by field (test-only, see
+//! `testing_only`).
 
 use kapi_frontend::TypeDef;
 use proc_macro2::TokenStream;
@@ -16,7 +17,7 @@ pub fn expand(def: &TypeDef) -> TokenStream {
         };
         quote!(#m::fill::Fill::fill(&mut self.#fid, #s, #i, cx);)
     });
-    quote! {
+    crate::testing_only(quote! {
         impl #m::fill::Fill for #ident {
             fn fill(&mut self, _s: &str, _i: i64, cx: &mut #m::fill::FillCtx) {
                 if !cx.enter(::core::any::TypeId::of::<Self>()) {
@@ -29,5 +30,5 @@ pub fn expand(def: &TypeDef) -> TokenStream {
                 ::core::option::Option::Some(::core::any::TypeId::of::<Self>())
             }
         }
-    }
+    })
 }

@@ -1,7 +1,7 @@
-//! Emits `Fuzz` (seeded random values for round-trip tests): every field of a struct goes through
-//! the fuzzer, so custom functions registered for nested types apply; the embedded `TypeMeta`
-//! stays empty (round-trip tests set the kind), and so do fields that are on no wire
-//! (`skip_json, skip_proto`); a newtype fuzzes its inner value.
+//! Emits `Fuzz` (seeded random values for round-trip tests; test-only, see `testing_only`): every
+//! field of a struct goes through the fuzzer, so custom functions registered for nested types
+//! apply; the embedded `TypeMeta` stays empty (round-trip tests set the kind), and so do fields
+//! that are on no wire (`skip_json, skip_proto`); a newtype fuzzes its inner value.
 
 use kapi_frontend::{Body, TypeDef};
 use proc_macro2::TokenStream;
@@ -25,11 +25,11 @@ pub fn expand(def: &TypeDef) -> TokenStream {
         }
         Body::Newtype(..) => quote!(f.fuzz(&mut self.0);),
     };
-    quote! {
+    crate::testing_only(quote! {
         impl #m::fuzz::Fuzz for #ident {
             fn fuzz_no_custom(&mut self, f: &mut #m::fuzz::Fuzzer) {
                 #body
             }
         }
-    }
+    })
 }

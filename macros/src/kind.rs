@@ -44,6 +44,9 @@ pub fn expand(def: &TypeDef) -> TokenStream {
     });
     quote! {
         #codec
+        // The test support is compiled only with the defining crate's `testing` feature; see
+        // `testing_only` for why the lint is allowed.
+        #[allow(unexpected_cfgs)]
         impl #m::Kind for #ident {
             const GROUP: &'static str = #group;
             const VERSION: &'static str = #version;
@@ -54,6 +57,9 @@ pub fn expand(def: &TypeDef) -> TokenStream {
             fn kind_type_meta_mut(&mut self) -> ::core::option::Option<&mut #m::TypeMeta> {
                 #tm_mut
             }
+            #[cfg(feature = "testing")]
+            const TEST_FNS: ::core::option::Option<#m::object::TestFns<Self>> =
+                ::core::option::Option::Some(#m::object::TestFns::new());
         }
     }
 }

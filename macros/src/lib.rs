@@ -1,5 +1,6 @@
-//! `#[derive(Kapi)]`: per-type code for kapi API types (JSON and protobuf codecs, fixture fill,
-//! semantic equality, object identity). A thin shim over `kapi-frontend`; see `docs/type-language.md`.
+//! `#[derive(Kapi)]`: per-type code for kapi API types (JSON and protobuf codecs, object identity,
+//! and for tests fixture fill, fuzzing and semantic equality). A thin shim over `kapi-frontend`;
+//! see `docs/type-language.md`.
 
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};
@@ -19,6 +20,20 @@ mod proto;
 mod query;
 mod schema;
 mod semantic;
+
+/// Makes an impl test-only: compiled only when the crate that derives declares and enables a
+/// `testing` feature (which forwards to `kapi-machinery/testing`), so builds that do not test pay
+/// nothing for it. A crate that never tests its types need not declare the feature: the lint that
+/// would ask it to is allowed on a wrapper item, since `allow` on the gated item itself is too late.
+fn testing_only(item: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+    quote::quote! {
+        #[allow(unexpected_cfgs)]
+        const _: () = {
+            #[cfg(feature = "testing")]
+            #item
+        };
+    }
+}
 
 /// Derives the wire codecs and machinery traits for an API type described by `#[kapi(...)]`.
 #[proc_macro_derive(Kapi, attributes(kapi))]

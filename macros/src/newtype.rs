@@ -29,12 +29,8 @@ pub fn expand(def: &TypeDef, shape: &Shape, inner: &syn::Type) -> TokenStream {
             }
         }
         impl #m::json::JsonElement for #ident {}
-        impl #m::fill::Fill for #ident {
-            fn fill(&mut self, s: &str, i: i64, cx: &mut #m::fill::FillCtx) {
-                #m::fill::Fill::fill(&mut self.0, s, i, cx);
-            }
-        }
     };
+    let fill = fill(def);
     let semantic = crate::semantic::expand(def);
     let proto = if def.attrs.proto_wrap.is_some() {
         quote! {
@@ -82,7 +78,7 @@ pub fn expand(def: &TypeDef, shape: &Shape, inner: &syn::Type) -> TokenStream {
     };
     let string_api = string_api(def, shape);
     let fuzz = crate::fuzz::expand(def);
-    quote!(#json #semantic #proto #string_api #fuzz)
+    quote!(#json #fill #semantic #proto #string_api #fuzz)
 }
 
 /// What an internal newtype gets: no codecs, but the same comparison, map-key and string API as
@@ -90,20 +86,30 @@ pub fn expand(def: &TypeDef, shape: &Shape, inner: &syn::Type) -> TokenStream {
 pub fn expand_internal(def: &TypeDef, shape: &Shape) -> TokenStream {
     let ident = &def.ident;
     let m = quote!(::kapi_machinery);
+    let fill = fill(def);
     let semantic = crate::semantic::expand(def);
     let string_api = string_api(def, shape);
     let fuzz = crate::fuzz::expand(def);
     quote! {
         impl #m::json::JsonElement for #ident {}
+        #fill
+        #semantic
+        #string_api
+        #fuzz
+    }
+}
+
+/// Fixture fill of a newtype: its inner value's (test-only).
+fn fill(def: &TypeDef) -> TokenStream {
+    let ident = &def.ident;
+    let m = quote!(::kapi_machinery);
+    crate::testing_only(quote! {
         impl #m::fill::Fill for #ident {
             fn fill(&mut self, s: &str, i: i64, cx: &mut #m::fill::FillCtx) {
                 #m::fill::Fill::fill(&mut self.0, s, i, cx);
             }
         }
-        #semantic
-        #string_api
-        #fuzz
-    }
+    })
 }
 
 /// Ordering, hashing, map-key use, `as_str`, `From` and `Display` for a string newtype.

@@ -1,4 +1,4 @@
-//! Emits `SemanticEq` for a struct (field by field) or a newtype.
+//! Emits `SemanticEq` for a struct (field by field) or a newtype; test-only, see `testing_only`.
 
 use kapi_frontend::{Body, TypeDef};
 use proc_macro2::TokenStream;
@@ -25,12 +25,12 @@ pub fn expand(def: &TypeDef) -> TokenStream {
         },
         Body::Struct(_) => quote!(),
     };
-    quote! {
+    crate::testing_only(quote! {
         impl #m::semantic::SemanticEq for #ident {
             fn semantic_eq(&self, other: &Self) -> bool {
                 #body
             }
             #empty
         }
-    }
+    })
 }

@@ -9,7 +9,7 @@ use kapi_machinery::serializer::{Format, Options, Serializer};
 use kapi_machinery::types::{MicroTime, Quantity, RawExtension, Time};
 use kapi_machinery::{ConversionError, Fill, FillCtx, GroupVersionKind, Kind, Object, Scheme, SemanticEq};
 
-fn filled<T: Kind>() -> T {
+fn filled<T: Kind + Fill>() -> T {
     let mut v = T::default();
     v.fill("", 0, &mut FillCtx::new());
     if let Some(tm) = v.kind_type_meta_mut() {

@@ -62,7 +62,7 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
         let file = emit_package(&cx, &mut problems);
         if problems.is_empty() {
             match syn::parse2::<syn::File>(file) {
-                Ok(f) => out.module(rel, "conversions", &f, Export::Glob, false),
+                Ok(f) => out.module(rel, "conversions", &f, Export::Glob, false, Some(super::INTERNAL_FEATURE)),
                 Err(e) => {
                     diagnostics.push(Diagnostic::global(format!("internal: generated conversions do not parse: {e}")))
                 }

@@ -36,6 +36,13 @@ pub struct Plan {
     pub needs_defaulting: BTreeSet<(PathBuf, String)>,
 }
 
+/// Whether a package is a hub: it holds internal types and no versioned ones. Everything
+/// generated for it is compiled only with the owning crate's `internal` feature.
+pub fn is_hub(u: &Universe, package: &Path) -> bool {
+    let mut types = u.types_in(package).peekable();
+    types.peek().is_some() && u.types_in(package).all(|t| t.def.attrs.is_internal())
+}
+
 impl Plan {
     /// Works out the plan of a universe.
     pub fn new(u: &Universe) -> Plan {
@@ -71,7 +78,13 @@ struct Module {
     export: Export,
     /// Compiled only into tests.
     test_only: bool,
+    /// Compiled only with this cargo feature of the crate that owns the types.
+    feature: Option<&'static str>,
 }
+
+/// The cargo feature of the crate owning a tree that compiles its internal (hub) types and the
+/// conversions to and from them: servers need them, clients do not.
+pub const INTERNAL_FEATURE: &str = "internal";
 
 /// Everything the generators produce: files, and the modules each package's generated `mod.rs`
 /// declares.
@@ -83,9 +96,17 @@ pub struct Emitted {
 
 impl Emitted {
     /// Adds a Rust module of a package (`<package>/<name>.rs`).
-    pub fn module(&mut self, package: &Path, name: &'static str, file: &syn::File, export: Export, test_only: bool) {
+    pub fn module(
+        &mut self,
+        package: &Path,
+        name: &'static str,
+        file: &syn::File,
+        export: Export,
+        test_only: bool,
+        feature: Option<&'static str>,
+    ) {
         self.files.insert(package.join(format!("{name}.rs")), render_rust(file));
-        self.modules.entry(package.to_path_buf()).or_default().push(Module { name, export, test_only });
+        self.modules.entry(package.to_path_buf()).or_default().push(Module { name, export, test_only, feature });
     }
 
     /// Adds a file that is not a package module (`generated.proto`, the clientset).
@@ -103,13 +124,19 @@ impl Emitted {
                 let items = sorted.iter().map(|m| {
                     let name = quote::format_ident!("{}", m.name);
                     let path = format!("{}.rs", m.name);
-                    let cfg = m.test_only.then(|| quote!(#[cfg(test)]));
+                    let cfg = match (m.test_only, m.feature) {
+                        (false, None) => quote!(),
+                        (true, None) => quote!(#[cfg(test)]),
+                        (false, Some(f)) => quote!(#[cfg(feature = #f)]),
+                        (true, Some(f)) => quote!(#[cfg(all(test, feature = #f))]),
+                    };
+                    let export_cfg = m.feature.map(|f| quote!(#[cfg(feature = #f)]));
                     let export = match (&m.export, m.test_only) {
                         (_, true) => quote!(),
-                        (Export::Glob, false) => quote!(pub use #name::*;),
+                        (Export::Glob, false) => quote!(#export_cfg pub use #name::*;),
                         (Export::Items(items), false) => {
                             let items = items.iter().map(|i| quote::format_ident!("{}", i));
-                            quote!(pub use #name::{#(#items),*};)
+                            quote!(#export_cfg pub use #name::{#(#items),*};)
                         }
                     };
                     quote! {

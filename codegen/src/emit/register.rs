@@ -40,8 +40,15 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
         let regs = kinds.iter().map(|(_, p)| quote!(scheme.add_known_type::<#p>()?;));
         let register_defaults =
             plan.defaulted.contains(&pkg.rel).then(|| quote!(super::defaulters::register_defaults(scheme);));
-        let register_conversions =
-            plan.converted.contains(&pkg.rel).then(|| quote!(super::conversions::register_conversions(scheme);));
+        // Conversions are for servers, not clients: like `conversions.rs`, behind the owning
+        // crate's `internal` feature.
+        let feature = super::INTERNAL_FEATURE;
+        let register_conversions = plan.converted.contains(&pkg.rel).then(|| {
+            quote! {
+                #[cfg(feature = #feature)]
+                super::conversions::register_conversions(scheme);
+            }
+        });
         let doc = format!(" Registration of the kinds of `{}` (group `{group}`).", pkg.rel.display());
         let file: syn::File = syn::parse_quote! {
             #![doc = #doc]
@@ -79,6 +86,7 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
             &file,
             Export::Items(vec!["GROUP_NAME", "VERSIONS", "add_known_types", "add_to_scheme"]),
             false,
+            super::is_hub(u, &pkg.rel).then_some(super::INTERNAL_FEATURE),
         );
     }
 }

@@ -94,6 +94,7 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, _diagnostics: &mut
 
             #(#tests)*
         };
-        out.module(&pkg.rel, "roundtrip_test", &file, super::Export::Glob, true);
+        let feature = super::is_hub(u, &pkg.rel).then_some(super::INTERNAL_FEATURE);
+        out.module(&pkg.rel, "roundtrip_test", &file, super::Export::Glob, true, feature);
     }
 }

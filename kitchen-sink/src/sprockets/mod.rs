@@ -3,12 +3,17 @@
 //!
 //! +groupName=sprockets.example.com
 
+#[cfg(feature = "internal")]
 mod types;
 
+#[cfg(feature = "internal")]
 pub use types::*;
 
+// Everything generated for a hub is internal.
+#[cfg(feature = "internal")]
 #[rustfmt::skip]
 #[path = "../../generated/sprockets/mod.rs"]
 mod generated;
 
+#[cfg(feature = "internal")]
 pub use generated::*;

@@ -2,12 +2,14 @@
 //! `Quantity`, on top of their parsing and formatting.
 
 use crate::error::{DecodeError, DecodeErrorKind};
+#[cfg(feature = "testing")]
 use crate::fill::{Fill, FillCtx};
 use crate::json::{JsonDecode, JsonElement, JsonEncode, JsonReader, JsonWriter};
 use crate::proto::{
     ProtoField, ProtoMessage, ProtoReader, ProtoRepeated, ProtoWriter, WireType, encode_message_field,
     merge_message_field,
 };
+#[cfg(feature = "testing")]
 use crate::semantic::SemanticEq;
 
 use super::duration::Duration;
@@ -98,6 +100,7 @@ impl ProtoMessage for Time {
     }
 }
 
+#[cfg(feature = "testing")]
 impl Fill for Time {
     /// Upstream's fill function: 01:01:01 on 1 January of the year 2000 + i.
     fn fill(&mut self, _s: &str, i: i64, _cx: &mut FillCtx) {
@@ -109,6 +112,7 @@ impl Fill for Time {
     }
 }
 
+#[cfg(feature = "testing")]
 impl SemanticEq for Time {
     fn semantic_eq(&self, other: &Self) -> bool {
         self == other
@@ -163,6 +167,7 @@ impl ProtoMessage for MicroTime {
     }
 }
 
+#[cfg(feature = "testing")]
 impl Fill for MicroTime {
     /// Upstream's fill function: like `Time`, plus i microseconds.
     fn fill(&mut self, _s: &str, i: i64, _cx: &mut FillCtx) {
@@ -175,6 +180,7 @@ impl Fill for MicroTime {
     }
 }
 
+#[cfg(feature = "testing")]
 impl SemanticEq for MicroTime {
     fn semantic_eq(&self, other: &Self) -> bool {
         self == other
@@ -219,6 +225,7 @@ impl ProtoMessage for Duration {
     }
 }
 
+#[cfg(feature = "testing")]
 impl Fill for Duration {
     /// No fill function exists upstream: the one field gets its protobuf number, 1 ns.
     fn fill(&mut self, _s: &str, _i: i64, _cx: &mut FillCtx) {
@@ -226,6 +233,7 @@ impl Fill for Duration {
     }
 }
 
+#[cfg(feature = "testing")]
 impl SemanticEq for Duration {
     fn semantic_eq(&self, other: &Self) -> bool {
         self == other
@@ -280,6 +288,7 @@ impl ProtoMessage for Quantity {
     }
 }
 
+#[cfg(feature = "testing")]
 impl Fill for Quantity {
     /// No fill function exists upstream; only the unexported amount matters, so it stays zero.
     fn fill(&mut self, _s: &str, _i: i64, _cx: &mut FillCtx) {
@@ -287,6 +296,7 @@ impl Fill for Quantity {
     }
 }
 
+#[cfg(feature = "testing")]
 impl SemanticEq for Quantity {
     /// By value: `1k` equals `1000`.
     fn semantic_eq(&self, other: &Self) -> bool {

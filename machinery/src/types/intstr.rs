@@ -1,12 +1,14 @@
 //! `intstr.IntOrString`: a JSON number or string; in protobuf a message with all three fields.
 
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
+#[cfg(feature = "testing")]
 use crate::fill::{Fill, FillCtx};
 use crate::json::{JsonDecode, JsonElement, JsonEncode, JsonReader, JsonWriter};
 use crate::proto::{
     ProtoField, ProtoMessage, ProtoReader, ProtoRepeated, ProtoWriter, WireType, encode_message_field,
     merge_message_field,
 };
+#[cfg(feature = "testing")]
 use crate::semantic::SemanticEq;
 
 /// An int32 or a string, laid out as upstream lays it out so every wire form survives a round trip.
@@ -122,6 +124,7 @@ impl ProtoField for IntOrString {
 
 impl ProtoRepeated for IntOrString {}
 
+#[cfg(feature = "testing")]
 impl Fill for IntOrString {
     /// Upstream's fill function: a string `s + "Value"`.
     fn fill(&mut self, s: &str, _i: i64, _cx: &mut FillCtx) {
@@ -133,6 +136,7 @@ impl Fill for IntOrString {
     }
 }
 
+#[cfg(feature = "testing")]
 impl SemanticEq for IntOrString {
     fn semantic_eq(&self, other: &Self) -> bool {
         self == other

@@ -1,12 +1,14 @@
 //! `runtime.RawExtension` and `metav1.FieldsV1`: embedded raw JSON kept verbatim.
 
 use crate::error::DecodeError;
+#[cfg(feature = "testing")]
 use crate::fill::{Fill, FillCtx};
 use crate::json::{JsonDecode, JsonElement, JsonEncode, JsonReader, JsonWriter};
 use crate::proto::{
     ProtoField, ProtoMessage, ProtoReader, ProtoRepeated, ProtoWriter, WireType, encode_message_field,
     merge_message_field,
 };
+#[cfg(feature = "testing")]
 use crate::semantic::SemanticEq;
 
 /// The raw JSON upstream's fixture fill puts into every `RawExtension`.
@@ -84,6 +86,7 @@ impl ProtoField for RawExtension {
 
 impl ProtoRepeated for RawExtension {}
 
+#[cfg(feature = "testing")]
 impl Fill for RawExtension {
     /// Upstream's fill function: a fixed custom object.
     fn fill(&mut self, _s: &str, _i: i64, _cx: &mut FillCtx) {
@@ -93,6 +96,7 @@ impl Fill for RawExtension {
     fn fill_map_value(&mut self, _s: &str, _i: i64, _cx: &mut FillCtx) {}
 }
 
+#[cfg(feature = "testing")]
 impl SemanticEq for RawExtension {
     fn semantic_eq(&self, other: &Self) -> bool {
         // Nil and empty byte slices are equal, as for any slice.
@@ -158,6 +162,7 @@ impl ProtoField for FieldsV1 {
 
 impl ProtoRepeated for FieldsV1 {}
 
+#[cfg(feature = "testing")]
 impl Fill for FieldsV1 {
     /// Upstream's fill function: `{}`.
     fn fill(&mut self, _s: &str, _i: i64, _cx: &mut FillCtx) {
@@ -166,6 +171,7 @@ impl Fill for FieldsV1 {
     fn fill_map_value(&mut self, _s: &str, _i: i64, _cx: &mut FillCtx) {}
 }
 
+#[cfg(feature = "testing")]
 impl SemanticEq for FieldsV1 {
     fn semantic_eq(&self, other: &Self) -> bool {
         self.raw == other.raw

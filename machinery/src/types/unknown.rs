@@ -3,6 +3,7 @@
 use crate::error::DecodeError;
 use crate::json::{JsonDecode, JsonEncode, JsonReader, JsonWriter};
 use crate::proto::{ProtoField, ProtoMessage, ProtoReader, ProtoWriter, WireType};
+#[cfg(feature = "testing")]
 use crate::semantic::SemanticEq;
 
 /// Raw data of some kind with its type and content type, as the protobuf envelope carries it.
@@ -83,6 +84,7 @@ impl JsonDecode for Unknown {
     }
 }
 
+#[cfg(feature = "testing")]
 impl SemanticEq for Unknown {
     fn semantic_eq(&self, other: &Self) -> bool {
         self == other

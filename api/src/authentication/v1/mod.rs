@@ -17,12 +17,12 @@ mod tests {
     use std::collections::BTreeMap;
 
     use kapi_machinery::proto::ProtoReader;
-    use kapi_machinery::{Fill, FillCtx, GroupVersionKind, ProtoMessage, Scheme};
+    use kapi_machinery::{Fill, FillCtx, GroupVersionKind, ProtoMessage, Scheme, SemanticEq};
 
     use super::*;
 
     /// Fills a kind as upstream's fixture test does, then checks JSON and protobuf round trips.
-    fn round_trip<T: kapi_machinery::VersionedKind + kapi_machinery::ProtoMessage>() -> T {
+    fn round_trip<T: kapi_machinery::VersionedKind + kapi_machinery::ProtoMessage + Fill + SemanticEq>() -> T {
         let mut obj = T::default();
         Fill::fill(&mut obj, "", 0, &mut FillCtx::new());
         obj.kind_type_meta_mut().expect("kind has TypeMeta").set_gvk(&T::static_gvk());

@@ -8,7 +8,7 @@ use kapi_machinery::{Fill, FillCtx, GroupVersion, Kind, ProtoMessage, Scheme, Se
 use super::*;
 
 /// The filled object of a kind, with its `TypeMeta` set as upstream's fixture test sets it.
-fn filled<T: kapi_machinery::VersionedKind>() -> T {
+fn filled<T: kapi_machinery::VersionedKind + Fill + SemanticEq>() -> T {
     let mut obj = T::default();
     Fill::fill(&mut obj, "", 0, &mut FillCtx::new());
     if let Some(tm) = obj.kind_type_meta_mut() {
@@ -17,7 +17,7 @@ fn filled<T: kapi_machinery::VersionedKind>() -> T {
     obj
 }
 
-fn json_roundtrip<T: kapi_machinery::VersionedKind>(obj: &T) {
+fn json_roundtrip<T: kapi_machinery::VersionedKind + Fill + SemanticEq>(obj: &T) {
     let bytes = kapi_machinery::json::to_vec(obj).expect("encode JSON");
     let back: T = kapi_machinery::json::from_slice(&bytes).expect("decode JSON");
     assert!(
@@ -28,7 +28,7 @@ fn json_roundtrip<T: kapi_machinery::VersionedKind>(obj: &T) {
     );
 }
 
-fn proto_roundtrip<T: kapi_machinery::VersionedKind + ProtoMessage>(obj: &T) {
+fn proto_roundtrip<T: kapi_machinery::VersionedKind + ProtoMessage + Fill + SemanticEq>(obj: &T) {
     let bytes = obj.to_proto_bytes();
     let mut back = T::default();
     back.merge_proto(&mut ProtoReader::new(&bytes)).expect("decode protobuf");
@@ -39,7 +39,7 @@ fn proto_roundtrip<T: kapi_machinery::VersionedKind + ProtoMessage>(obj: &T) {
     assert!(back.semantic_eq(obj), "{}: protobuf round trip differs:\n{back:?}\n{obj:?}", T::KIND);
 }
 
-fn roundtrip<T: kapi_machinery::VersionedKind + ProtoMessage>() {
+fn roundtrip<T: kapi_machinery::VersionedKind + ProtoMessage + Fill + SemanticEq>() {
     let obj = filled::<T>();
     json_roundtrip(&obj);
     proto_roundtrip(&obj);

@@ -3,6 +3,8 @@
 //! +groupName=gadgets.example.com
 //! +conversionGen=crate::gadgets
 
+// Conversions to and from the internal types, which only the `internal` feature compiles.
+#[cfg(feature = "internal")]
 mod conversion;
 mod types;
 

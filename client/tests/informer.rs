@@ -21,6 +21,11 @@ use kapi_machinery::TypeMeta;
 use kapi_macros::Kapi;
 use tokio::sync::{mpsc, watch};
 
+#[allow(dead_code)] // each suite uses part of it
+mod informer_support;
+
+use informer_support::*;
+
 /// A namespaced kind of the test's own.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "example.kapi.io", version = "v1")]
@@ -297,17 +302,6 @@ fn recorder<R: Listable>() -> (HandlerFns<R>, mpsc::UnboundedReceiver<String>) {
             let _ = delete.send(format!("delete {}", describe(&**o)));
         });
     (handler, rx)
-}
-
-async fn expect_events(seen: &mut mpsc::UnboundedReceiver<String>, want: &[&str]) {
-    for w in want {
-        let got = guard(seen.recv()).await.expect("the handler is alive");
-        assert_eq!(got, *w);
-    }
-}
-
-fn keys<R: Listable>(informer: &SharedInformer<R>) -> Vec<String> {
-    informer.store().keys()
 }
 
 #[tokio::test]

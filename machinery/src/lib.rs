@@ -23,6 +23,7 @@ pub mod query;
 #[cfg(feature = "testing")]
 pub mod roundtrip;
 pub mod schema;
+mod schema_facts;
 pub mod scheme;
 #[cfg(feature = "testing")]
 pub mod semantic;

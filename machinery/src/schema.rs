@@ -84,62 +84,7 @@ impl StructSchema {
     }
 }
 
-/// How a strategic merge patch treats a field.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PatchStrategy {
-    /// Lists merge element by element (by the merge key, or as a set of scalars).
-    Merge,
-    /// Fields the patch leaves out are cleared.
-    RetainKeys,
-    /// Both.
-    MergeRetainKeys,
-    /// Replaced whole.
-    Replace,
-}
-
-impl PatchStrategy {
-    /// Whether lists under this strategy merge rather than replace.
-    pub fn merges(self) -> bool {
-        matches!(self, Self::Merge | Self::MergeRetainKeys)
-    }
-
-    /// Whether absent keys are cleared.
-    pub fn retains_keys(self) -> bool {
-        matches!(self, Self::RetainKeys | Self::MergeRetainKeys)
-    }
-
-    /// Upstream's spelling.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Merge => "merge",
-            Self::RetainKeys => "retainKeys",
-            Self::MergeRetainKeys => "merge,retainKeys",
-            Self::Replace => "replace",
-        }
-    }
-}
-
-/// How server-side apply treats a list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ListType {
-    /// Replaced whole.
-    Atomic,
-    /// A set of scalars.
-    Set,
-    /// Elements identified by key fields.
-    Map,
-}
-
-impl ListType {
-    /// Upstream's spelling.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Atomic => "atomic",
-            Self::Set => "set",
-            Self::Map => "map",
-        }
-    }
-}
+pub use crate::schema_facts::{Granularity, ListType, PatchStrategy};
 
 /// One field of a struct.
 #[derive(Debug)]

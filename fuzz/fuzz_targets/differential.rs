@@ -45,7 +45,10 @@ fuzz_target!(|data: &[u8]| {
         let ser = Serializer::new(scheme, format, Options::default());
         let bytes = ser.encode(obj).ok()?;
         let back = ser.decode(&bytes, Some(gvk)).unwrap_or_else(|e| {
-            panic!("{format:?}: the encoding of a decoded {gvk} does not decode: {e}\n{}", String::from_utf8_lossy(&bytes))
+            panic!(
+                "{format:?}: the encoding of a decoded {gvk} does not decode: {e}\n{}",
+                String::from_utf8_lossy(&bytes)
+            )
         });
         Some(back.object)
     };

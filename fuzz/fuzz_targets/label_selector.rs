@@ -19,7 +19,8 @@ fuzz_target!(|data: &[u8]| {
     let Ok(parsed) = Selector::parse(selector) else { return };
     let printed = parsed.to_string();
     // Selectors travel as text (`labelSelector=`), so printing must lose nothing.
-    let reparsed = Selector::parse(&printed).unwrap_or_else(|e| panic!("{printed:?} (from {selector:?}) does not parse: {e}"));
+    let reparsed =
+        Selector::parse(&printed).unwrap_or_else(|e| panic!("{printed:?} (from {selector:?}) does not parse: {e}"));
     assert_eq!(parsed, reparsed, "{selector:?} printed as {printed:?}");
     assert_eq!(parsed.matches(&labels), reparsed.matches(&labels));
     // A selector built from labels always matches them.

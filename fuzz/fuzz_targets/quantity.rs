@@ -36,7 +36,8 @@ fn check_text(q: &Quantity, what: &str) {
     }
     let (number, suffix) = q.canonicalize();
     let computed = format!("{number}{suffix}");
-    let back = Quantity::parse(&computed).unwrap_or_else(|e| panic!("{what}: canonical form {computed:?} does not parse: {e}"));
+    let back = Quantity::parse(&computed)
+        .unwrap_or_else(|e| panic!("{what}: canonical form {computed:?} does not parse: {e}"));
     if survives_text(q, &computed) {
         assert_eq!(&back, q, "{what}: {computed:?} parses to another value");
     }

@@ -1,4 +1,4 @@
-//! Fuzzes the yaml decoder with every registered kind as the default: it must never panic.
+//! Fuzzes the yaml decoder (inputs up to 4 KiB, one default kind each): it must never panic.
 #![no_main]
 
 use std::sync::OnceLock;
@@ -16,7 +16,17 @@ fn setup() -> &'static (Scheme, Vec<GroupVersionKind>) {
     })
 }
 
+/// Inputs are cut to this size: YAML conversion is slow on large documents, and what it gets
+/// wrong shows in small ones.
+const MAX_LEN: usize = 4096;
+
 fuzz_target!(|data: &[u8]| {
     let (scheme, kinds) = setup();
-    kapi_tests::fuzz::decode_all(scheme, Format::Yaml, data, kinds);
+    let data = &data[..data.len().min(MAX_LEN)];
+    // Every YAML decode converts the whole document to JSON first, so trying all ~190 kinds as
+    // the default (as the JSON and protobuf targets do) ran at 8 execs/s. The YAML part is the
+    // same for every kind and json_decode covers the kinds, so one kind per input, picked by
+    // its length, keeps the kinds varied at hundreds of execs/s.
+    let kind = &kinds[data.len() % kinds.len()];
+    kapi_tests::fuzz::decode_all(scheme, Format::Yaml, data, std::slice::from_ref(kind));
 });

@@ -344,14 +344,12 @@ pub trait Object: Any + Send + Sync + fmt::Debug {
     fn registered_gvk(&self) -> GroupVersionKind;
     /// The kind the object says it is (its `TypeMeta`), as upstream's `GetObjectKind` returns.
     fn object_gvk(&self) -> GroupVersionKind {
-        self.type_meta().map(TypeMeta::gvk).unwrap_or_default()
+        gvk_of(self.type_meta())
     }
     /// Sets `kind`/`apiVersion` to the registered kind (no-op for kinds without `TypeMeta`).
     fn set_registered_type_meta(&mut self) {
         let gvk = self.registered_gvk();
-        if let Some(tm) = self.type_meta_mut() {
-            tm.set_gvk(&gvk);
-        }
+        set_gvk(self.type_meta_mut(), &gvk);
     }
     /// A deep, independent copy.
     fn deep_copy_object(&self) -> Box<dyn Object>;
@@ -380,6 +378,17 @@ pub trait Object: Any + Send + Sync + fmt::Debug {
     /// Semantic equality with another object of the same type (`false` for other types).
     #[cfg(feature = "testing")]
     fn semantic_eq_dyn(&self, other: &dyn Object) -> bool;
+}
+
+// The default methods of `Object` are instantiated for every kind; their work is done here once.
+fn gvk_of(tm: Option<&TypeMeta>) -> GroupVersionKind {
+    tm.map(TypeMeta::gvk).unwrap_or_default()
+}
+
+fn set_gvk(tm: Option<&mut TypeMeta>, gvk: &GroupVersionKind) {
+    if let Some(tm) = tm {
+        tm.set_gvk(gvk);
+    }
 }
 
 impl<T: Kind> Object for T {

@@ -47,22 +47,35 @@ pub fn expand(def: &TypeDef) -> TokenStream {
             None => write,
         });
         let name = &f.json_name;
-        decode_arms.push(quote!(#name => #m::json::JsonDecode::decode_json(&mut self.#fid, r)?,));
+        decode_arms.push(quote!(#name => #m::json::JsonDecode::decode_json(&mut self.#fid, r),));
     }
+    let decode_field = if decode_arms.is_empty() {
+        quote! {
+            #(#decode_inline)*
+            ::core::result::Result::Ok(false)
+        }
+    } else {
+        // One exit for every member's error (the reader's path names the member) rather than an
+        // early return per member: less code to compile per struct.
+        quote! {
+            let decoded = match key {
+                #(#decode_arms)*
+                _ => {
+                    #(#decode_inline)*
+                    return ::core::result::Result::Ok(false);
+                }
+            };
+            decoded?;
+            ::core::result::Result::Ok(true)
+        }
+    };
     quote! {
         impl #m::json::JsonFields for #ident {
             fn encode_json_fields(&self, w: &mut #m::json::JsonWriter) {
                 #(#encode)*
             }
             fn decode_json_field(&mut self, key: &str, r: &mut #m::json::JsonReader<'_>) -> ::core::result::Result<bool, #m::DecodeError> {
-                match key {
-                    #(#decode_arms)*
-                    _ => {
-                        #(#decode_inline)*
-                        return ::core::result::Result::Ok(false);
-                    }
-                }
-                ::core::result::Result::Ok(true)
+                #decode_field
             }
         }
         impl #m::json::JsonEncode for #ident {

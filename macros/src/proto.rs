@@ -18,8 +18,14 @@ pub fn expand(def: &TypeDef) -> TokenStream {
     let arms = fields.iter().rev().map(|f| {
         let fid = &f.ident;
         let n = f.attrs.proto.unwrap_or_default();
+        quote!(#n => #m::proto::ProtoField::merge_field(&mut self.#fid, wire, r),)
+    });
+    // Errors leave through one path that names the field, rather than a closure and an early
+    // return per field: the same work at run time, a third less code to compile per message.
+    let names = fields.iter().rev().map(|f| {
+        let n = f.attrs.proto.unwrap_or_default();
         let name = &f.json_name;
-        quote!(#n => #m::proto::ProtoField::merge_field(&mut self.#fid, wire, r).map_err(|e| e.in_field(#name))?,)
+        quote!(#n => e.in_field(#name),)
     });
     quote! {
         impl #m::proto::ProtoMessage for #ident {
@@ -29,9 +35,15 @@ pub fn expand(def: &TypeDef) -> TokenStream {
             fn merge_proto(&mut self, r: &mut #m::proto::ProtoReader<'_>) -> ::core::result::Result<(), #m::DecodeError> {
                 while !r.is_empty() {
                     let (field, wire) = r.key()?;
-                    match field {
+                    let merged = match field {
                         #(#arms)*
-                        _ => r.skip(wire)?,
+                        _ => r.skip(wire),
+                    };
+                    if let ::core::result::Result::Err(e) = merged {
+                        return ::core::result::Result::Err(match field {
+                            #(#names)*
+                            _ => e,
+                        });
                     }
                 }
                 ::core::result::Result::Ok(())

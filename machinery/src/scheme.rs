@@ -63,18 +63,8 @@ impl Scheme {
     /// Registers `T` under another kind as well, as upstream registers the option kinds
     /// (`DeleteOptions`, …) in every group version. The type's own kind stays its home.
     pub fn add_known_type_as<T: Kind>(&mut self, gvk: GroupVersionKind) -> Result<(), SchemeError> {
-        fn make<T: Kind>() -> Box<dyn Object> {
-            Box::new(T::default())
-        }
-        self.add_kind(
-            gvk,
-            KindEntry { new: make::<T>, type_id: TypeId::of::<T>(), type_name: std::any::type_name::<T>() },
-        )
-    }
-
-    /// The work of [`Scheme::add_known_type_as`], once rather than per kind.
-    fn add_kind(&mut self, gvk: GroupVersionKind, entry: KindEntry) -> Result<(), SchemeError> {
-        let KindEntry { type_id, type_name, .. } = entry;
+        let type_id = TypeId::of::<T>();
+        let type_name = std::any::type_name::<T>();
         if let Some(existing) = self.kinds.get(&gvk) {
             if existing.type_id == type_id {
                 return Ok(());
@@ -85,7 +75,10 @@ impl Scheme {
                 second: type_name,
             });
         }
-        self.kinds.insert(gvk.clone(), entry);
+        fn make<T: Kind>() -> Box<dyn Object> {
+            Box::new(T::default())
+        }
+        self.kinds.insert(gvk.clone(), KindEntry { new: make::<T>, type_id, type_name });
         self.by_type.entry(type_id).or_insert(gvk);
         Ok(())
     }

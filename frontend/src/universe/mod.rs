@@ -398,11 +398,16 @@ impl Universe {
             })
             .collect();
         let mut found = Vec::new();
+        // One pair of arrays for every search: an entry counts only when it carries the current
+        // search's stamp, so nothing is cleared between searches and each costs what it reaches.
+        let mut parent: Vec<Option<TypeId>> = vec![None; self.types.len()];
+        let mut stamp: Vec<usize> = vec![usize::MAX; self.types.len()];
         for start in 0..self.types.len() {
+            if edges[start].is_empty() {
+                continue;
+            }
             // Depth-first search for a path back to `start`, each type visited once; the path is
             // read back through the parent of each type reached.
-            let mut parent: Vec<Option<TypeId>> = vec![None; self.types.len()];
-            let mut visited = vec![false; self.types.len()];
             let mut stack: Vec<(TypeId, TypeId)> = edges[start].iter().map(|&(id, _)| (id, start)).collect();
             let mut cycle = None;
             while let Some((at, from)) = stack.pop() {
@@ -422,7 +427,7 @@ impl Universe {
                     cycle = Some(path);
                     break;
                 }
-                if std::mem::replace(&mut visited[at], true) {
+                if std::mem::replace(&mut stamp[at], start) == start {
                     continue;
                 }
                 parent[at] = (from != start).then_some(from);

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use kapi_frontend::diagnostics::Diagnostic;
-use kapi_frontend::universe::{FileId, Resolved, TypeEntry, Universe};
+use kapi_frontend::universe::{FileId, Resolved, TypeEntry, Universe, special_type};
 use kapi_frontend::{Body, Field, Shape};
 
 use super::Emitted;
@@ -22,28 +22,6 @@ use crate::output::HEADER;
 pub const FILE_NAME: &str = "generated.proto";
 
 const META_V1: &str = "k8s.io/apimachinery/pkg/apis/meta/v1";
-const RUNTIME: &str = "k8s.io/apimachinery/pkg/runtime";
-const INTSTR: &str = "k8s.io/apimachinery/pkg/util/intstr";
-const RESOURCE: &str = "k8s.io/apimachinery/pkg/api/resource";
-
-/// A hand-written machinery type and the apimachinery message it is written as.
-struct Special {
-    rust: &'static str,
-    go_package: &'static str,
-    message: &'static str,
-}
-
-const SPECIALS: &[Special] = &[
-    Special { rust: "Time", go_package: META_V1, message: "Time" },
-    Special { rust: "MicroTime", go_package: META_V1, message: "MicroTime" },
-    Special { rust: "Duration", go_package: META_V1, message: "Duration" },
-    Special { rust: "FieldsV1", go_package: META_V1, message: "FieldsV1" },
-    Special { rust: "TypeMeta", go_package: META_V1, message: "TypeMeta" },
-    Special { rust: "Quantity", go_package: RESOURCE, message: "Quantity" },
-    Special { rust: "IntOrString", go_package: INTSTR, message: "IntOrString" },
-    Special { rust: "RawExtension", go_package: RUNTIME, message: "RawExtension" },
-    Special { rust: "Unknown", go_package: RUNTIME, message: "Unknown" },
-];
 
 /// A message with a fixed layout (a special type's), written into its home package's file.
 struct FixedMessage {
@@ -211,8 +189,7 @@ fn field_kind(u: &Universe, file: FileId, shape: &Shape, depth: usize) -> Result
         }
         Shape::Named(path) => match u.resolve_path(file, path)? {
             Resolved::Special(name) => {
-                let s =
-                    SPECIALS.iter().find(|s| s.rust == name).ok_or_else(|| format!("`{name}` has no protobuf form"))?;
+                let s = special_type(name).ok_or_else(|| format!("`{name}` has no protobuf form"))?;
                 Ok(FieldKind::Singular(Ty::Message(MessageRef {
                     go_package: s.go_package.to_owned(),
                     name: s.message.to_owned(),

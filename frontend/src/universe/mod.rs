@@ -14,7 +14,7 @@ use crate::markers::{self, PackageMarkers};
 use crate::model::TypeDef;
 
 pub use handwritten::{Convention, Direction, HandWritten};
-pub use resolve::{Resolved, SPECIAL_TYPES};
+pub use resolve::{Resolved, SPECIAL_TYPES, SpecialType, special_type};
 pub use scan::{FnDef, derives_kapi, types_in_file, types_in_source};
 
 /// An index into [`Universe::files`].

@@ -5,9 +5,38 @@ use std::path::{Path, PathBuf};
 use super::{FileId, TypeId, Universe};
 use crate::model::Shape;
 
-/// The special types of `kapi_machinery`: hand-written, with fixed wire forms.
-pub const SPECIAL_TYPES: &[&str] =
-    &["Time", "MicroTime", "Duration", "FieldsV1", "TypeMeta", "Quantity", "IntOrString", "RawExtension", "Unknown"];
+/// A special type of `kapi_machinery` (hand-written, with a fixed wire form) and the
+/// apimachinery protobuf message it is written as.
+#[derive(Debug, PartialEq, Eq)]
+pub struct SpecialType {
+    /// The Rust name.
+    pub name: &'static str,
+    /// The Go package of its message.
+    pub go_package: &'static str,
+    /// The protobuf message.
+    pub message: &'static str,
+}
+
+const META_V1: &str = "k8s.io/apimachinery/pkg/apis/meta/v1";
+const RUNTIME: &str = "k8s.io/apimachinery/pkg/runtime";
+
+/// Every special type of `kapi_machinery`.
+pub const SPECIAL_TYPES: &[SpecialType] = &[
+    SpecialType { name: "Time", go_package: META_V1, message: "Time" },
+    SpecialType { name: "MicroTime", go_package: META_V1, message: "MicroTime" },
+    SpecialType { name: "Duration", go_package: META_V1, message: "Duration" },
+    SpecialType { name: "FieldsV1", go_package: META_V1, message: "FieldsV1" },
+    SpecialType { name: "TypeMeta", go_package: META_V1, message: "TypeMeta" },
+    SpecialType { name: "Quantity", go_package: "k8s.io/apimachinery/pkg/api/resource", message: "Quantity" },
+    SpecialType { name: "IntOrString", go_package: "k8s.io/apimachinery/pkg/util/intstr", message: "IntOrString" },
+    SpecialType { name: "RawExtension", go_package: RUNTIME, message: "RawExtension" },
+    SpecialType { name: "Unknown", go_package: RUNTIME, message: "Unknown" },
+];
+
+/// The special type of this name.
+pub fn special_type(name: &str) -> Option<&'static SpecialType> {
+    SPECIAL_TYPES.iter().find(|s| s.name == name)
+}
 
 /// What a type path names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,11 +97,10 @@ impl Universe {
             return Err(format!("cannot find type `{name}` in the package or the file's `use` items"));
         }
         let special = || {
-            SPECIAL_TYPES
-                .iter()
-                .find(|s| **s == name)
-                .map(|s| Resolved::Special(s))
-                .ok_or_else(|| format!("`{shown}` is not one of machinery's types ({})", SPECIAL_TYPES.join(", ")))
+            special_type(name).map(|s| Resolved::Special(s.name)).ok_or_else(|| {
+                let names: Vec<&str> = SPECIAL_TYPES.iter().map(|s| s.name).collect();
+                format!("`{shown}` is not one of machinery's types ({})", names.join(", "))
+            })
         };
         let first = module[0].as_str();
         let external = first == "kapi_api";

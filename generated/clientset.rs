@@ -978,6 +978,1304 @@ pub mod admissionregistration {
         }
     }
 }
+#[cfg(feature = "apiextensions")]
+/// `apiextensions`.
+pub mod apiextensions {
+    /// `v1`.
+    pub mod v1 {
+        kapi_client::resource!(
+            ::kapi_api::apiextensions::v1::CustomResourceDefinition,
+            ::kapi_api::apiextensions::v1::CustomResourceDefinitionList, resource =
+            "customresourcedefinitions", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status"],
+        );
+        /// The typed client of `apiextensions.k8s.io/v1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `customresourcedefinitions` of `apiextensions.k8s.io/v1`.
+            pub fn custom_resource_definitions(
+                &self,
+            ) -> Result<
+                kapi_client::Api<
+                    ::kapi_api::apiextensions::v1::CustomResourceDefinition,
+                >,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `apiextensions.k8s.io/v1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `customresourcedefinitions` of `apiextensions.k8s.io/v1`.
+            pub fn custom_resource_definitions(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::apiextensions::v1::CustomResourceDefinition,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::apiextensions::v1::CustomResourceDefinition,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn custom_resource_definition_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::apiextensions::v1::CustomResourceDefinition,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.custom_resource_definitions()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::apiextensions::v1::CustomResourceDefinition > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry
+                .register::<::kapi_api::apiextensions::v1::CustomResourceDefinition>()?;
+            Ok(())
+        }
+    }
+    /// `v1beta1`.
+    pub mod v1beta1 {
+        kapi_client::resource!(
+            ::kapi_api::apiextensions::v1beta1::CustomResourceDefinition,
+            ::kapi_api::apiextensions::v1beta1::CustomResourceDefinitionList, resource =
+            "customresourcedefinitions", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status"],
+        );
+        /// The typed client of `apiextensions.k8s.io/v1beta1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `customresourcedefinitions` of `apiextensions.k8s.io/v1beta1`.
+            pub fn custom_resource_definitions(
+                &self,
+            ) -> Result<
+                kapi_client::Api<
+                    ::kapi_api::apiextensions::v1beta1::CustomResourceDefinition,
+                >,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `apiextensions.k8s.io/v1beta1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `customresourcedefinitions` of `apiextensions.k8s.io/v1beta1`.
+            pub fn custom_resource_definitions(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::apiextensions::v1beta1::CustomResourceDefinition,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::apiextensions::v1beta1::CustomResourceDefinition,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn custom_resource_definition_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::apiextensions::v1beta1::CustomResourceDefinition,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.custom_resource_definitions()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::apiextensions::v1beta1::CustomResourceDefinition > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry
+                .register::<
+                    ::kapi_api::apiextensions::v1beta1::CustomResourceDefinition,
+                >()?;
+            Ok(())
+        }
+    }
+}
+#[cfg(feature = "apiregistration")]
+/// `apiregistration`.
+pub mod apiregistration {
+    /// `v1`.
+    pub mod v1 {
+        kapi_client::resource!(
+            ::kapi_api::apiregistration::v1::APIService,
+            ::kapi_api::apiregistration::v1::APIServiceList, resource = "apiservices",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        /// The typed client of `apiregistration.k8s.io/v1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `apiservices` of `apiregistration.k8s.io/v1`.
+            pub fn api_services(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apiregistration::v1::APIService>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `apiregistration.k8s.io/v1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `apiservices` of `apiregistration.k8s.io/v1`.
+            pub fn api_services(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::apiregistration::v1::APIService,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::apiregistration::v1::APIService,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn api_service_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::apiregistration::v1::APIService>,
+                kapi_client::Error,
+            > {
+                Ok(self.api_services()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::apiregistration::v1::APIService > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::apiregistration::v1::APIService>()?;
+            Ok(())
+        }
+    }
+    /// `v1beta1`.
+    pub mod v1beta1 {
+        kapi_client::resource!(
+            ::kapi_api::apiregistration::v1beta1::APIService,
+            ::kapi_api::apiregistration::v1beta1::APIServiceList, resource =
+            "apiservices", namespaced = false, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = ["status"],
+        );
+        /// The typed client of `apiregistration.k8s.io/v1beta1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `apiservices` of `apiregistration.k8s.io/v1beta1`.
+            pub fn api_services(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apiregistration::v1beta1::APIService>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `apiregistration.k8s.io/v1beta1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `apiservices` of `apiregistration.k8s.io/v1beta1`.
+            pub fn api_services(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::apiregistration::v1beta1::APIService,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::apiregistration::v1beta1::APIService,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn api_service_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::apiregistration::v1beta1::APIService,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.api_services()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::apiregistration::v1beta1::APIService > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::apiregistration::v1beta1::APIService>()?;
+            Ok(())
+        }
+    }
+}
+#[cfg(feature = "apiserverinternal")]
+/// `apiserverinternal`.
+pub mod apiserverinternal {
+    /// `v1alpha1`.
+    pub mod v1alpha1 {
+        kapi_client::resource!(
+            ::kapi_api::apiserverinternal::v1alpha1::StorageVersion,
+            ::kapi_api::apiserverinternal::v1alpha1::StorageVersionList, resource =
+            "storageversions", namespaced = false, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = ["status"],
+        );
+        /// The typed client of `internal.apiserver.k8s.io/v1alpha1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `storageversions` of `internal.apiserver.k8s.io/v1alpha1`.
+            pub fn storage_versions(
+                &self,
+            ) -> Result<
+                kapi_client::Api<
+                    ::kapi_api::apiserverinternal::v1alpha1::StorageVersion,
+                >,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `internal.apiserver.k8s.io/v1alpha1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `storageversions` of `internal.apiserver.k8s.io/v1alpha1`.
+            pub fn storage_versions(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::apiserverinternal::v1alpha1::StorageVersion,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::apiserverinternal::v1alpha1::StorageVersion,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn storage_version_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::apiserverinternal::v1alpha1::StorageVersion,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.storage_versions()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::apiserverinternal::v1alpha1::StorageVersion > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry
+                .register::<::kapi_api::apiserverinternal::v1alpha1::StorageVersion>()?;
+            Ok(())
+        }
+    }
+}
+#[cfg(feature = "apps")]
+/// `apps`.
+pub mod apps {
+    /// `v1`.
+    pub mod v1 {
+        kapi_client::resource!(
+            ::kapi_api::apps::v1::StatefulSet, ::kapi_api::apps::v1::StatefulSetList,
+            resource = "statefulsets", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status", "scale"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::apps::v1::Deployment, ::kapi_api::apps::v1::DeploymentList,
+            resource = "deployments", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status", "scale"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::apps::v1::DaemonSet, ::kapi_api::apps::v1::DaemonSetList,
+            resource = "daemonsets", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::apps::v1::ReplicaSet, ::kapi_api::apps::v1::ReplicaSetList,
+            resource = "replicasets", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status", "scale"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::apps::v1::ControllerRevision,
+            ::kapi_api::apps::v1::ControllerRevisionList, resource =
+            "controllerrevisions", namespaced = true, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = [],
+        );
+        /// The typed client of `apps/v1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `statefulsets` of `apps/v1`.
+            pub fn stateful_sets(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1::StatefulSet>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `statefulsets` of `apps/v1` in every namespace (list and watch).
+            pub fn stateful_sets_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1::StatefulSet>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `deployments` of `apps/v1`.
+            pub fn deployments(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1::Deployment>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `deployments` of `apps/v1` in every namespace (list and watch).
+            pub fn deployments_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1::Deployment>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `daemonsets` of `apps/v1`.
+            pub fn daemon_sets(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1::DaemonSet>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `daemonsets` of `apps/v1` in every namespace (list and watch).
+            pub fn daemon_sets_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1::DaemonSet>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `replicasets` of `apps/v1`.
+            pub fn replica_sets(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1::ReplicaSet>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `replicasets` of `apps/v1` in every namespace (list and watch).
+            pub fn replica_sets_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1::ReplicaSet>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `controllerrevisions` of `apps/v1`.
+            pub fn controller_revisions(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1::ControllerRevision>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `controllerrevisions` of `apps/v1` in every namespace (list and watch).
+            pub fn controller_revisions_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1::ControllerRevision>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `apps/v1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `statefulsets` of `apps/v1`.
+            pub fn stateful_sets(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::apps::v1::StatefulSet>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::apps::v1::StatefulSet,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn stateful_set_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::apps::v1::StatefulSet>,
+                kapi_client::Error,
+            > {
+                Ok(self.stateful_sets()?.lister())
+            }
+            /// `deployments` of `apps/v1`.
+            pub fn deployments(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::apps::v1::Deployment>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::apps::v1::Deployment,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn deployment_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::apps::v1::Deployment>,
+                kapi_client::Error,
+            > {
+                Ok(self.deployments()?.lister())
+            }
+            /// `daemonsets` of `apps/v1`.
+            pub fn daemon_sets(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::apps::v1::DaemonSet>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::apps::v1::DaemonSet,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn daemon_set_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::apps::v1::DaemonSet>,
+                kapi_client::Error,
+            > {
+                Ok(self.daemon_sets()?.lister())
+            }
+            /// `replicasets` of `apps/v1`.
+            pub fn replica_sets(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::apps::v1::ReplicaSet>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::apps::v1::ReplicaSet,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn replica_set_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::apps::v1::ReplicaSet>,
+                kapi_client::Error,
+            > {
+                Ok(self.replica_sets()?.lister())
+            }
+            /// `controllerrevisions` of `apps/v1`.
+            pub fn controller_revisions(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::apps::v1::ControllerRevision,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::apps::v1::ControllerRevision,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn controller_revision_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::apps::v1::ControllerRevision>,
+                kapi_client::Error,
+            > {
+                Ok(self.controller_revisions()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: < ::kapi_api::apps::v1::StatefulSet > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::apps::v1::Deployment > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::apps::v1::DaemonSet > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::apps::v1::ReplicaSet > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::apps::v1::ControllerRevision > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::apps::v1::StatefulSet>()?;
+            registry.register::<::kapi_api::apps::v1::Deployment>()?;
+            registry.register::<::kapi_api::apps::v1::DaemonSet>()?;
+            registry.register::<::kapi_api::apps::v1::ReplicaSet>()?;
+            registry.register::<::kapi_api::apps::v1::ControllerRevision>()?;
+            Ok(())
+        }
+    }
+    /// `v1beta1`.
+    pub mod v1beta1 {
+        kapi_client::resource!(
+            ::kapi_api::apps::v1beta1::StatefulSet,
+            ::kapi_api::apps::v1beta1::StatefulSetList, resource = "statefulsets",
+            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::apps::v1beta1::Deployment,
+            ::kapi_api::apps::v1beta1::DeploymentList, resource = "deployments",
+            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::apps::v1beta1::ControllerRevision,
+            ::kapi_api::apps::v1beta1::ControllerRevisionList, resource =
+            "controllerrevisions", namespaced = true, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = [],
+        );
+        /// The typed client of `apps/v1beta1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `statefulsets` of `apps/v1beta1`.
+            pub fn stateful_sets(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1beta1::StatefulSet>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `statefulsets` of `apps/v1beta1` in every namespace (list and watch).
+            pub fn stateful_sets_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1beta1::StatefulSet>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `deployments` of `apps/v1beta1`.
+            pub fn deployments(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1beta1::Deployment>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `deployments` of `apps/v1beta1` in every namespace (list and watch).
+            pub fn deployments_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1beta1::Deployment>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `controllerrevisions` of `apps/v1beta1`.
+            pub fn controller_revisions(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1beta1::ControllerRevision>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `controllerrevisions` of `apps/v1beta1` in every namespace (list and watch).
+            pub fn controller_revisions_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1beta1::ControllerRevision>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `apps/v1beta1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `statefulsets` of `apps/v1beta1`.
+            pub fn stateful_sets(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::apps::v1beta1::StatefulSet,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::apps::v1beta1::StatefulSet,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn stateful_set_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::apps::v1beta1::StatefulSet>,
+                kapi_client::Error,
+            > {
+                Ok(self.stateful_sets()?.lister())
+            }
+            /// `deployments` of `apps/v1beta1`.
+            pub fn deployments(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::apps::v1beta1::Deployment,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::apps::v1beta1::Deployment,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn deployment_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::apps::v1beta1::Deployment>,
+                kapi_client::Error,
+            > {
+                Ok(self.deployments()?.lister())
+            }
+            /// `controllerrevisions` of `apps/v1beta1`.
+            pub fn controller_revisions(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::apps::v1beta1::ControllerRevision,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::apps::v1beta1::ControllerRevision,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn controller_revision_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::apps::v1beta1::ControllerRevision,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.controller_revisions()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: < ::kapi_api::apps::v1beta1::StatefulSet
+                > (), kapi_client::ResourceInfo::of:: <
+                ::kapi_api::apps::v1beta1::Deployment > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::apps::v1beta1::ControllerRevision > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::apps::v1beta1::StatefulSet>()?;
+            registry.register::<::kapi_api::apps::v1beta1::Deployment>()?;
+            registry.register::<::kapi_api::apps::v1beta1::ControllerRevision>()?;
+            Ok(())
+        }
+    }
+    /// `v1beta2`.
+    pub mod v1beta2 {
+        kapi_client::resource!(
+            ::kapi_api::apps::v1beta2::StatefulSet,
+            ::kapi_api::apps::v1beta2::StatefulSetList, resource = "statefulsets",
+            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status", "scale"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::apps::v1beta2::Deployment,
+            ::kapi_api::apps::v1beta2::DeploymentList, resource = "deployments",
+            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::apps::v1beta2::DaemonSet,
+            ::kapi_api::apps::v1beta2::DaemonSetList, resource = "daemonsets", namespaced
+            = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::apps::v1beta2::ReplicaSet,
+            ::kapi_api::apps::v1beta2::ReplicaSetList, resource = "replicasets",
+            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::apps::v1beta2::ControllerRevision,
+            ::kapi_api::apps::v1beta2::ControllerRevisionList, resource =
+            "controllerrevisions", namespaced = true, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = [],
+        );
+        /// The typed client of `apps/v1beta2`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `statefulsets` of `apps/v1beta2`.
+            pub fn stateful_sets(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1beta2::StatefulSet>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `statefulsets` of `apps/v1beta2` in every namespace (list and watch).
+            pub fn stateful_sets_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1beta2::StatefulSet>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `deployments` of `apps/v1beta2`.
+            pub fn deployments(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1beta2::Deployment>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `deployments` of `apps/v1beta2` in every namespace (list and watch).
+            pub fn deployments_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1beta2::Deployment>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `daemonsets` of `apps/v1beta2`.
+            pub fn daemon_sets(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1beta2::DaemonSet>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `daemonsets` of `apps/v1beta2` in every namespace (list and watch).
+            pub fn daemon_sets_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1beta2::DaemonSet>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `replicasets` of `apps/v1beta2`.
+            pub fn replica_sets(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1beta2::ReplicaSet>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `replicasets` of `apps/v1beta2` in every namespace (list and watch).
+            pub fn replica_sets_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1beta2::ReplicaSet>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `controllerrevisions` of `apps/v1beta2`.
+            pub fn controller_revisions(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1beta2::ControllerRevision>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `controllerrevisions` of `apps/v1beta2` in every namespace (list and watch).
+            pub fn controller_revisions_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::apps::v1beta2::ControllerRevision>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `apps/v1beta2`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `statefulsets` of `apps/v1beta2`.
+            pub fn stateful_sets(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::apps::v1beta2::StatefulSet,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::apps::v1beta2::StatefulSet,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn stateful_set_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::apps::v1beta2::StatefulSet>,
+                kapi_client::Error,
+            > {
+                Ok(self.stateful_sets()?.lister())
+            }
+            /// `deployments` of `apps/v1beta2`.
+            pub fn deployments(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::apps::v1beta2::Deployment,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::apps::v1beta2::Deployment,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn deployment_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::apps::v1beta2::Deployment>,
+                kapi_client::Error,
+            > {
+                Ok(self.deployments()?.lister())
+            }
+            /// `daemonsets` of `apps/v1beta2`.
+            pub fn daemon_sets(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::apps::v1beta2::DaemonSet,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::apps::v1beta2::DaemonSet,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn daemon_set_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::apps::v1beta2::DaemonSet>,
+                kapi_client::Error,
+            > {
+                Ok(self.daemon_sets()?.lister())
+            }
+            /// `replicasets` of `apps/v1beta2`.
+            pub fn replica_sets(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::apps::v1beta2::ReplicaSet,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::apps::v1beta2::ReplicaSet,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn replica_set_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::apps::v1beta2::ReplicaSet>,
+                kapi_client::Error,
+            > {
+                Ok(self.replica_sets()?.lister())
+            }
+            /// `controllerrevisions` of `apps/v1beta2`.
+            pub fn controller_revisions(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::apps::v1beta2::ControllerRevision,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::apps::v1beta2::ControllerRevision,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn controller_revision_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::apps::v1beta2::ControllerRevision,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.controller_revisions()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: < ::kapi_api::apps::v1beta2::StatefulSet
+                > (), kapi_client::ResourceInfo::of:: <
+                ::kapi_api::apps::v1beta2::Deployment > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::apps::v1beta2::DaemonSet >
+                (), kapi_client::ResourceInfo::of:: <
+                ::kapi_api::apps::v1beta2::ReplicaSet > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::apps::v1beta2::ControllerRevision > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::apps::v1beta2::StatefulSet>()?;
+            registry.register::<::kapi_api::apps::v1beta2::Deployment>()?;
+            registry.register::<::kapi_api::apps::v1beta2::DaemonSet>()?;
+            registry.register::<::kapi_api::apps::v1beta2::ReplicaSet>()?;
+            registry.register::<::kapi_api::apps::v1beta2::ControllerRevision>()?;
+            Ok(())
+        }
+    }
+}
 #[cfg(feature = "authentication")]
 /// `authentication`.
 pub mod authentication {
@@ -1043,6 +2341,8122 @@ pub mod authentication {
             Ok(())
         }
     }
+    /// `v1beta1`.
+    pub mod v1beta1 {
+        kapi_client::resource!(
+            unlisted::kapi_api::authentication::v1beta1::TokenReview, resource =
+            "tokenreviews", namespaced = false, protobuf = true, verbs = ["create"],
+            subresources = [],
+        );
+        kapi_client::resource!(
+            unlisted::kapi_api::authentication::v1beta1::SelfSubjectReview, resource =
+            "selfsubjectreviews", namespaced = false, protobuf = true, verbs =
+            ["create"], subresources = [],
+        );
+        /// The typed client of `authentication.k8s.io/v1beta1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `tokenreviews` of `authentication.k8s.io/v1beta1`.
+            pub fn token_reviews(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::authentication::v1beta1::TokenReview>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `selfsubjectreviews` of `authentication.k8s.io/v1beta1`.
+            pub fn self_subject_reviews(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::authentication::v1beta1::SelfSubjectReview>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of_unlisted:: <
+                ::kapi_api::authentication::v1beta1::TokenReview > (),
+                kapi_client::ResourceInfo::of_unlisted:: <
+                ::kapi_api::authentication::v1beta1::SelfSubjectReview > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry
+                .register_unlisted::<
+                    ::kapi_api::authentication::v1beta1::TokenReview,
+                >()?;
+            registry
+                .register_unlisted::<
+                    ::kapi_api::authentication::v1beta1::SelfSubjectReview,
+                >()?;
+            Ok(())
+        }
+    }
+}
+#[cfg(feature = "authorization")]
+/// `authorization`.
+pub mod authorization {
+    /// `v1`.
+    pub mod v1 {
+        kapi_client::resource!(
+            unlisted::kapi_api::authorization::v1::SubjectAccessReview, resource =
+            "subjectaccessreviews", namespaced = false, protobuf = true, verbs =
+            ["create"], subresources = [],
+        );
+        kapi_client::resource!(
+            unlisted::kapi_api::authorization::v1::SelfSubjectAccessReview, resource =
+            "selfsubjectaccessreviews", namespaced = false, protobuf = true, verbs =
+            ["create"], subresources = [],
+        );
+        kapi_client::resource!(
+            unlisted::kapi_api::authorization::v1::LocalSubjectAccessReview, resource =
+            "localsubjectaccessreviews", namespaced = true, protobuf = true, verbs =
+            ["create"], subresources = [],
+        );
+        kapi_client::resource!(
+            unlisted::kapi_api::authorization::v1::SelfSubjectRulesReview, resource =
+            "selfsubjectrulesreviews", namespaced = false, protobuf = true, verbs =
+            ["create"], subresources = [],
+        );
+        /// The typed client of `authorization.k8s.io/v1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `subjectaccessreviews` of `authorization.k8s.io/v1`.
+            pub fn subject_access_reviews(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::authorization::v1::SubjectAccessReview>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `selfsubjectaccessreviews` of `authorization.k8s.io/v1`.
+            pub fn self_subject_access_reviews(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::authorization::v1::SelfSubjectAccessReview>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `localsubjectaccessreviews` of `authorization.k8s.io/v1`.
+            pub fn local_subject_access_reviews(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<
+                    ::kapi_api::authorization::v1::LocalSubjectAccessReview,
+                >,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `localsubjectaccessreviews` of `authorization.k8s.io/v1` in every namespace (list and watch).
+            pub fn local_subject_access_reviews_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<
+                    ::kapi_api::authorization::v1::LocalSubjectAccessReview,
+                >,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `selfsubjectrulesreviews` of `authorization.k8s.io/v1`.
+            pub fn self_subject_rules_reviews(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::authorization::v1::SelfSubjectRulesReview>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of_unlisted:: <
+                ::kapi_api::authorization::v1::SubjectAccessReview > (),
+                kapi_client::ResourceInfo::of_unlisted:: <
+                ::kapi_api::authorization::v1::SelfSubjectAccessReview > (),
+                kapi_client::ResourceInfo::of_unlisted:: <
+                ::kapi_api::authorization::v1::LocalSubjectAccessReview > (),
+                kapi_client::ResourceInfo::of_unlisted:: <
+                ::kapi_api::authorization::v1::SelfSubjectRulesReview > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry
+                .register_unlisted::<
+                    ::kapi_api::authorization::v1::SubjectAccessReview,
+                >()?;
+            registry
+                .register_unlisted::<
+                    ::kapi_api::authorization::v1::SelfSubjectAccessReview,
+                >()?;
+            registry
+                .register_unlisted::<
+                    ::kapi_api::authorization::v1::LocalSubjectAccessReview,
+                >()?;
+            registry
+                .register_unlisted::<
+                    ::kapi_api::authorization::v1::SelfSubjectRulesReview,
+                >()?;
+            Ok(())
+        }
+    }
+    /// `v1beta1`.
+    pub mod v1beta1 {
+        kapi_client::resource!(
+            unlisted::kapi_api::authorization::v1beta1::SubjectAccessReview, resource =
+            "subjectaccessreviews", namespaced = false, protobuf = true, verbs =
+            ["create"], subresources = [],
+        );
+        kapi_client::resource!(
+            unlisted::kapi_api::authorization::v1beta1::SelfSubjectAccessReview, resource
+            = "selfsubjectaccessreviews", namespaced = false, protobuf = true, verbs =
+            ["create"], subresources = [],
+        );
+        kapi_client::resource!(
+            unlisted::kapi_api::authorization::v1beta1::LocalSubjectAccessReview,
+            resource = "localsubjectaccessreviews", namespaced = true, protobuf = true,
+            verbs = ["create"], subresources = [],
+        );
+        kapi_client::resource!(
+            unlisted::kapi_api::authorization::v1beta1::SelfSubjectRulesReview, resource
+            = "selfsubjectrulesreviews", namespaced = false, protobuf = true, verbs =
+            ["create"], subresources = [],
+        );
+        /// The typed client of `authorization.k8s.io/v1beta1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `subjectaccessreviews` of `authorization.k8s.io/v1beta1`.
+            pub fn subject_access_reviews(
+                &self,
+            ) -> Result<
+                kapi_client::Api<
+                    ::kapi_api::authorization::v1beta1::SubjectAccessReview,
+                >,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `selfsubjectaccessreviews` of `authorization.k8s.io/v1beta1`.
+            pub fn self_subject_access_reviews(
+                &self,
+            ) -> Result<
+                kapi_client::Api<
+                    ::kapi_api::authorization::v1beta1::SelfSubjectAccessReview,
+                >,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `localsubjectaccessreviews` of `authorization.k8s.io/v1beta1`.
+            pub fn local_subject_access_reviews(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<
+                    ::kapi_api::authorization::v1beta1::LocalSubjectAccessReview,
+                >,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `localsubjectaccessreviews` of `authorization.k8s.io/v1beta1` in every namespace (list and watch).
+            pub fn local_subject_access_reviews_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<
+                    ::kapi_api::authorization::v1beta1::LocalSubjectAccessReview,
+                >,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `selfsubjectrulesreviews` of `authorization.k8s.io/v1beta1`.
+            pub fn self_subject_rules_reviews(
+                &self,
+            ) -> Result<
+                kapi_client::Api<
+                    ::kapi_api::authorization::v1beta1::SelfSubjectRulesReview,
+                >,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of_unlisted:: <
+                ::kapi_api::authorization::v1beta1::SubjectAccessReview > (),
+                kapi_client::ResourceInfo::of_unlisted:: <
+                ::kapi_api::authorization::v1beta1::SelfSubjectAccessReview > (),
+                kapi_client::ResourceInfo::of_unlisted:: <
+                ::kapi_api::authorization::v1beta1::LocalSubjectAccessReview > (),
+                kapi_client::ResourceInfo::of_unlisted:: <
+                ::kapi_api::authorization::v1beta1::SelfSubjectRulesReview > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry
+                .register_unlisted::<
+                    ::kapi_api::authorization::v1beta1::SubjectAccessReview,
+                >()?;
+            registry
+                .register_unlisted::<
+                    ::kapi_api::authorization::v1beta1::SelfSubjectAccessReview,
+                >()?;
+            registry
+                .register_unlisted::<
+                    ::kapi_api::authorization::v1beta1::LocalSubjectAccessReview,
+                >()?;
+            registry
+                .register_unlisted::<
+                    ::kapi_api::authorization::v1beta1::SelfSubjectRulesReview,
+                >()?;
+            Ok(())
+        }
+    }
+}
+#[cfg(feature = "autoscaling")]
+/// `autoscaling`.
+pub mod autoscaling {
+    /// `v1`.
+    pub mod v1 {
+        kapi_client::resource!(
+            ::kapi_api::autoscaling::v1::HorizontalPodAutoscaler,
+            ::kapi_api::autoscaling::v1::HorizontalPodAutoscalerList, resource =
+            "horizontalpodautoscalers", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status"],
+        );
+        /// The typed client of `autoscaling/v1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `horizontalpodautoscalers` of `autoscaling/v1`.
+            pub fn horizontal_pod_autoscalers(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::autoscaling::v1::HorizontalPodAutoscaler>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `horizontalpodautoscalers` of `autoscaling/v1` in every namespace (list and watch).
+            pub fn horizontal_pod_autoscalers_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::autoscaling::v1::HorizontalPodAutoscaler>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `autoscaling/v1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `horizontalpodautoscalers` of `autoscaling/v1`.
+            pub fn horizontal_pod_autoscalers(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::autoscaling::v1::HorizontalPodAutoscaler,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::autoscaling::v1::HorizontalPodAutoscaler,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn horizontal_pod_autoscaler_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::autoscaling::v1::HorizontalPodAutoscaler,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.horizontal_pod_autoscalers()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::autoscaling::v1::HorizontalPodAutoscaler > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::autoscaling::v1::HorizontalPodAutoscaler>()?;
+            Ok(())
+        }
+    }
+    /// `v2`.
+    pub mod v2 {
+        kapi_client::resource!(
+            ::kapi_api::autoscaling::v2::HorizontalPodAutoscaler,
+            ::kapi_api::autoscaling::v2::HorizontalPodAutoscalerList, resource =
+            "horizontalpodautoscalers", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status"],
+        );
+        /// The typed client of `autoscaling/v2`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `horizontalpodautoscalers` of `autoscaling/v2`.
+            pub fn horizontal_pod_autoscalers(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::autoscaling::v2::HorizontalPodAutoscaler>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `horizontalpodautoscalers` of `autoscaling/v2` in every namespace (list and watch).
+            pub fn horizontal_pod_autoscalers_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::autoscaling::v2::HorizontalPodAutoscaler>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `autoscaling/v2`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `horizontalpodautoscalers` of `autoscaling/v2`.
+            pub fn horizontal_pod_autoscalers(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::autoscaling::v2::HorizontalPodAutoscaler,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::autoscaling::v2::HorizontalPodAutoscaler,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn horizontal_pod_autoscaler_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::autoscaling::v2::HorizontalPodAutoscaler,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.horizontal_pod_autoscalers()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::autoscaling::v2::HorizontalPodAutoscaler > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::autoscaling::v2::HorizontalPodAutoscaler>()?;
+            Ok(())
+        }
+    }
+}
+#[cfg(feature = "batch")]
+/// `batch`.
+pub mod batch {
+    /// `v1`.
+    pub mod v1 {
+        kapi_client::resource!(
+            ::kapi_api::batch::v1::Job, ::kapi_api::batch::v1::JobList, resource =
+            "jobs", namespaced = true, protobuf = true, verbs = ["create", "update",
+            "delete", "deletecollection", "get", "list", "watch", "patch", "apply"],
+            subresources = ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::batch::v1::CronJob, ::kapi_api::batch::v1::CronJobList, resource
+            = "cronjobs", namespaced = true, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = ["status"],
+        );
+        /// The typed client of `batch/v1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `jobs` of `batch/v1`.
+            pub fn jobs(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::batch::v1::Job>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `jobs` of `batch/v1` in every namespace (list and watch).
+            pub fn jobs_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::batch::v1::Job>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `cronjobs` of `batch/v1`.
+            pub fn cron_jobs(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::batch::v1::CronJob>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `cronjobs` of `batch/v1` in every namespace (list and watch).
+            pub fn cron_jobs_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::batch::v1::CronJob>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `batch/v1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `jobs` of `batch/v1`.
+            pub fn jobs(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::batch::v1::Job>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::batch::v1::Job,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn job_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::batch::v1::Job>,
+                kapi_client::Error,
+            > {
+                Ok(self.jobs()?.lister())
+            }
+            /// `cronjobs` of `batch/v1`.
+            pub fn cron_jobs(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::batch::v1::CronJob>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::batch::v1::CronJob,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn cron_job_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::batch::v1::CronJob>,
+                kapi_client::Error,
+            > {
+                Ok(self.cron_jobs()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: < ::kapi_api::batch::v1::Job > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::batch::v1::CronJob > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::batch::v1::Job>()?;
+            registry.register::<::kapi_api::batch::v1::CronJob>()?;
+            Ok(())
+        }
+    }
+    /// `v1beta1`.
+    pub mod v1beta1 {
+        kapi_client::resource!(
+            ::kapi_api::batch::v1beta1::CronJob, ::kapi_api::batch::v1beta1::CronJobList,
+            resource = "cronjobs", namespaced = true, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = ["status"],
+        );
+        /// The typed client of `batch/v1beta1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `cronjobs` of `batch/v1beta1`.
+            pub fn cron_jobs(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::batch::v1beta1::CronJob>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `cronjobs` of `batch/v1beta1` in every namespace (list and watch).
+            pub fn cron_jobs_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::batch::v1beta1::CronJob>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `batch/v1beta1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `cronjobs` of `batch/v1beta1`.
+            pub fn cron_jobs(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::batch::v1beta1::CronJob,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::batch::v1beta1::CronJob,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn cron_job_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::batch::v1beta1::CronJob>,
+                kapi_client::Error,
+            > {
+                Ok(self.cron_jobs()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: < ::kapi_api::batch::v1beta1::CronJob >
+                ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::batch::v1beta1::CronJob>()?;
+            Ok(())
+        }
+    }
+}
+#[cfg(feature = "certificates")]
+/// `certificates`.
+pub mod certificates {
+    /// `v1`.
+    pub mod v1 {
+        kapi_client::resource!(
+            ::kapi_api::certificates::v1::CertificateSigningRequest,
+            ::kapi_api::certificates::v1::CertificateSigningRequestList, resource =
+            "certificatesigningrequests", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status", "approval"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::certificates::v1::ClusterTrustBundle,
+            ::kapi_api::certificates::v1::ClusterTrustBundleList, resource =
+            "clustertrustbundles", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::certificates::v1::PodCertificateRequest,
+            ::kapi_api::certificates::v1::PodCertificateRequestList, resource =
+            "podcertificaterequests", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status"],
+        );
+        /// The typed client of `certificates.k8s.io/v1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `certificatesigningrequests` of `certificates.k8s.io/v1`.
+            pub fn certificate_signing_requests(
+                &self,
+            ) -> Result<
+                kapi_client::Api<
+                    ::kapi_api::certificates::v1::CertificateSigningRequest,
+                >,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `clustertrustbundles` of `certificates.k8s.io/v1`.
+            pub fn cluster_trust_bundles(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::certificates::v1::ClusterTrustBundle>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `podcertificaterequests` of `certificates.k8s.io/v1`.
+            pub fn pod_certificate_requests(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::certificates::v1::PodCertificateRequest>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `podcertificaterequests` of `certificates.k8s.io/v1` in every namespace (list and watch).
+            pub fn pod_certificate_requests_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::certificates::v1::PodCertificateRequest>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `certificates.k8s.io/v1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `certificatesigningrequests` of `certificates.k8s.io/v1`.
+            pub fn certificate_signing_requests(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::certificates::v1::CertificateSigningRequest,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::certificates::v1::CertificateSigningRequest,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn certificate_signing_request_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::certificates::v1::CertificateSigningRequest,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.certificate_signing_requests()?.lister())
+            }
+            /// `clustertrustbundles` of `certificates.k8s.io/v1`.
+            pub fn cluster_trust_bundles(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::certificates::v1::ClusterTrustBundle,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::certificates::v1::ClusterTrustBundle,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn cluster_trust_bundle_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::certificates::v1::ClusterTrustBundle,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.cluster_trust_bundles()?.lister())
+            }
+            /// `podcertificaterequests` of `certificates.k8s.io/v1`.
+            pub fn pod_certificate_requests(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::certificates::v1::PodCertificateRequest,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::certificates::v1::PodCertificateRequest,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn pod_certificate_request_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::certificates::v1::PodCertificateRequest,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.pod_certificate_requests()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::certificates::v1::CertificateSigningRequest > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::certificates::v1::ClusterTrustBundle > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::certificates::v1::PodCertificateRequest > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry
+                .register::<::kapi_api::certificates::v1::CertificateSigningRequest>()?;
+            registry.register::<::kapi_api::certificates::v1::ClusterTrustBundle>()?;
+            registry.register::<::kapi_api::certificates::v1::PodCertificateRequest>()?;
+            Ok(())
+        }
+    }
+    /// `v1alpha1`.
+    pub mod v1alpha1 {
+        kapi_client::resource!(
+            ::kapi_api::certificates::v1alpha1::ClusterTrustBundle,
+            ::kapi_api::certificates::v1alpha1::ClusterTrustBundleList, resource =
+            "clustertrustbundles", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        /// The typed client of `certificates.k8s.io/v1alpha1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `clustertrustbundles` of `certificates.k8s.io/v1alpha1`.
+            pub fn cluster_trust_bundles(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::certificates::v1alpha1::ClusterTrustBundle>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `certificates.k8s.io/v1alpha1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `clustertrustbundles` of `certificates.k8s.io/v1alpha1`.
+            pub fn cluster_trust_bundles(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::certificates::v1alpha1::ClusterTrustBundle,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::certificates::v1alpha1::ClusterTrustBundle,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn cluster_trust_bundle_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::certificates::v1alpha1::ClusterTrustBundle,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.cluster_trust_bundles()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::certificates::v1alpha1::ClusterTrustBundle > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry
+                .register::<::kapi_api::certificates::v1alpha1::ClusterTrustBundle>()?;
+            Ok(())
+        }
+    }
+    /// `v1beta1`.
+    pub mod v1beta1 {
+        kapi_client::resource!(
+            ::kapi_api::certificates::v1beta1::CertificateSigningRequest,
+            ::kapi_api::certificates::v1beta1::CertificateSigningRequestList, resource =
+            "certificatesigningrequests", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::certificates::v1beta1::ClusterTrustBundle,
+            ::kapi_api::certificates::v1beta1::ClusterTrustBundleList, resource =
+            "clustertrustbundles", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::certificates::v1beta1::PodCertificateRequest,
+            ::kapi_api::certificates::v1beta1::PodCertificateRequestList, resource =
+            "podcertificaterequests", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status"],
+        );
+        /// The typed client of `certificates.k8s.io/v1beta1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `certificatesigningrequests` of `certificates.k8s.io/v1beta1`.
+            pub fn certificate_signing_requests(
+                &self,
+            ) -> Result<
+                kapi_client::Api<
+                    ::kapi_api::certificates::v1beta1::CertificateSigningRequest,
+                >,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `clustertrustbundles` of `certificates.k8s.io/v1beta1`.
+            pub fn cluster_trust_bundles(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::certificates::v1beta1::ClusterTrustBundle>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `podcertificaterequests` of `certificates.k8s.io/v1beta1`.
+            pub fn pod_certificate_requests(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<
+                    ::kapi_api::certificates::v1beta1::PodCertificateRequest,
+                >,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `podcertificaterequests` of `certificates.k8s.io/v1beta1` in every namespace (list and watch).
+            pub fn pod_certificate_requests_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<
+                    ::kapi_api::certificates::v1beta1::PodCertificateRequest,
+                >,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `certificates.k8s.io/v1beta1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `certificatesigningrequests` of `certificates.k8s.io/v1beta1`.
+            pub fn certificate_signing_requests(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::certificates::v1beta1::CertificateSigningRequest,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::certificates::v1beta1::CertificateSigningRequest,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn certificate_signing_request_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::certificates::v1beta1::CertificateSigningRequest,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.certificate_signing_requests()?.lister())
+            }
+            /// `clustertrustbundles` of `certificates.k8s.io/v1beta1`.
+            pub fn cluster_trust_bundles(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::certificates::v1beta1::ClusterTrustBundle,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::certificates::v1beta1::ClusterTrustBundle,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn cluster_trust_bundle_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::certificates::v1beta1::ClusterTrustBundle,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.cluster_trust_bundles()?.lister())
+            }
+            /// `podcertificaterequests` of `certificates.k8s.io/v1beta1`.
+            pub fn pod_certificate_requests(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::certificates::v1beta1::PodCertificateRequest,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::certificates::v1beta1::PodCertificateRequest,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn pod_certificate_request_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::certificates::v1beta1::PodCertificateRequest,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.pod_certificate_requests()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::certificates::v1beta1::CertificateSigningRequest > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::certificates::v1beta1::ClusterTrustBundle > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::certificates::v1beta1::PodCertificateRequest > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry
+                .register::<
+                    ::kapi_api::certificates::v1beta1::CertificateSigningRequest,
+                >()?;
+            registry
+                .register::<::kapi_api::certificates::v1beta1::ClusterTrustBundle>()?;
+            registry
+                .register::<::kapi_api::certificates::v1beta1::PodCertificateRequest>()?;
+            Ok(())
+        }
+    }
+}
+#[cfg(feature = "coordination")]
+/// `coordination`.
+pub mod coordination {
+    /// `v1`.
+    pub mod v1 {
+        kapi_client::resource!(
+            ::kapi_api::coordination::v1::Lease, ::kapi_api::coordination::v1::LeaseList,
+            resource = "leases", namespaced = true, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = [],
+        );
+        /// The typed client of `coordination.k8s.io/v1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `leases` of `coordination.k8s.io/v1`.
+            pub fn leases(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::coordination::v1::Lease>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `leases` of `coordination.k8s.io/v1` in every namespace (list and watch).
+            pub fn leases_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::coordination::v1::Lease>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `coordination.k8s.io/v1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `leases` of `coordination.k8s.io/v1`.
+            pub fn leases(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::coordination::v1::Lease,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::coordination::v1::Lease,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn lease_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::coordination::v1::Lease>,
+                kapi_client::Error,
+            > {
+                Ok(self.leases()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: < ::kapi_api::coordination::v1::Lease >
+                ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::coordination::v1::Lease>()?;
+            Ok(())
+        }
+    }
+    /// `v1alpha2`.
+    pub mod v1alpha2 {
+        kapi_client::resource!(
+            ::kapi_api::coordination::v1alpha2::LeaseCandidate,
+            ::kapi_api::coordination::v1alpha2::LeaseCandidateList, resource =
+            "leasecandidates", namespaced = true, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = [],
+        );
+        /// The typed client of `coordination.k8s.io/v1alpha2`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `leasecandidates` of `coordination.k8s.io/v1alpha2`.
+            pub fn lease_candidates(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::coordination::v1alpha2::LeaseCandidate>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `leasecandidates` of `coordination.k8s.io/v1alpha2` in every namespace (list and watch).
+            pub fn lease_candidates_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::coordination::v1alpha2::LeaseCandidate>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `coordination.k8s.io/v1alpha2`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `leasecandidates` of `coordination.k8s.io/v1alpha2`.
+            pub fn lease_candidates(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::coordination::v1alpha2::LeaseCandidate,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::coordination::v1alpha2::LeaseCandidate,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn lease_candidate_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::coordination::v1alpha2::LeaseCandidate,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.lease_candidates()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::coordination::v1alpha2::LeaseCandidate > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::coordination::v1alpha2::LeaseCandidate>()?;
+            Ok(())
+        }
+    }
+    /// `v1beta1`.
+    pub mod v1beta1 {
+        kapi_client::resource!(
+            ::kapi_api::coordination::v1beta1::Lease,
+            ::kapi_api::coordination::v1beta1::LeaseList, resource = "leases", namespaced
+            = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::coordination::v1beta1::LeaseCandidate,
+            ::kapi_api::coordination::v1beta1::LeaseCandidateList, resource =
+            "leasecandidates", namespaced = true, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = [],
+        );
+        /// The typed client of `coordination.k8s.io/v1beta1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `leases` of `coordination.k8s.io/v1beta1`.
+            pub fn leases(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::coordination::v1beta1::Lease>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `leases` of `coordination.k8s.io/v1beta1` in every namespace (list and watch).
+            pub fn leases_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::coordination::v1beta1::Lease>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `leasecandidates` of `coordination.k8s.io/v1beta1`.
+            pub fn lease_candidates(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::coordination::v1beta1::LeaseCandidate>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `leasecandidates` of `coordination.k8s.io/v1beta1` in every namespace (list and watch).
+            pub fn lease_candidates_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::coordination::v1beta1::LeaseCandidate>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `coordination.k8s.io/v1beta1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `leases` of `coordination.k8s.io/v1beta1`.
+            pub fn leases(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::coordination::v1beta1::Lease,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::coordination::v1beta1::Lease,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn lease_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::coordination::v1beta1::Lease>,
+                kapi_client::Error,
+            > {
+                Ok(self.leases()?.lister())
+            }
+            /// `leasecandidates` of `coordination.k8s.io/v1beta1`.
+            pub fn lease_candidates(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::coordination::v1beta1::LeaseCandidate,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::coordination::v1beta1::LeaseCandidate,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn lease_candidate_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::coordination::v1beta1::LeaseCandidate,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.lease_candidates()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::coordination::v1beta1::Lease > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::coordination::v1beta1::LeaseCandidate > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::coordination::v1beta1::Lease>()?;
+            registry.register::<::kapi_api::coordination::v1beta1::LeaseCandidate>()?;
+            Ok(())
+        }
+    }
+}
+#[cfg(feature = "core")]
+/// `core`.
+pub mod core {
+    /// `v1`.
+    pub mod v1 {
+        kapi_client::resource!(
+            ::kapi_api::core::v1::PersistentVolume,
+            ::kapi_api::core::v1::PersistentVolumeList, resource = "persistentvolumes",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::core::v1::PersistentVolumeClaim,
+            ::kapi_api::core::v1::PersistentVolumeClaimList, resource =
+            "persistentvolumeclaims", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::core::v1::Pod, ::kapi_api::core::v1::PodList, resource = "pods",
+            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status", "ephemeralcontainers", "resize"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::core::v1::PodTemplate, ::kapi_api::core::v1::PodTemplateList,
+            resource = "podtemplates", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::core::v1::ReplicationController,
+            ::kapi_api::core::v1::ReplicationControllerList, resource =
+            "replicationcontrollers", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status", "scale"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::core::v1::Service, ::kapi_api::core::v1::ServiceList, resource =
+            "services", namespaced = true, protobuf = true, verbs = ["create", "update",
+            "delete", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::core::v1::ServiceAccount,
+            ::kapi_api::core::v1::ServiceAccountList, resource = "serviceaccounts",
+            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["token"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::core::v1::Endpoints, ::kapi_api::core::v1::EndpointsList,
+            resource = "endpoints", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::core::v1::Node, ::kapi_api::core::v1::NodeList, resource =
+            "nodes", namespaced = false, protobuf = true, verbs = ["create", "update",
+            "delete", "deletecollection", "get", "list", "watch", "patch", "apply"],
+            subresources = ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::core::v1::Namespace, ::kapi_api::core::v1::NamespaceList,
+            resource = "namespaces", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "get", "list", "watch", "patch", "apply"],
+            subresources = ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::core::v1::Event, ::kapi_api::core::v1::EventList, resource =
+            "events", namespaced = true, protobuf = true, verbs = ["create", "update",
+            "delete", "deletecollection", "get", "list", "watch", "patch", "apply"],
+            subresources = [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::core::v1::LimitRange, ::kapi_api::core::v1::LimitRangeList,
+            resource = "limitranges", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::core::v1::ResourceQuota, ::kapi_api::core::v1::ResourceQuotaList,
+            resource = "resourcequotas", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::core::v1::Secret, ::kapi_api::core::v1::SecretList, resource =
+            "secrets", namespaced = true, protobuf = true, verbs = ["create", "update",
+            "delete", "deletecollection", "get", "list", "watch", "patch", "apply"],
+            subresources = [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::core::v1::ConfigMap, ::kapi_api::core::v1::ConfigMapList,
+            resource = "configmaps", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::core::v1::ComponentStatus,
+            ::kapi_api::core::v1::ComponentStatusList, resource = "componentstatuses",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        /// The typed client of `v1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `persistentvolumes` of `v1`.
+            pub fn persistent_volumes(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::PersistentVolume>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `persistentvolumeclaims` of `v1`.
+            pub fn persistent_volume_claims(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::PersistentVolumeClaim>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `persistentvolumeclaims` of `v1` in every namespace (list and watch).
+            pub fn persistent_volume_claims_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::PersistentVolumeClaim>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `pods` of `v1`.
+            pub fn pods(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::Pod>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `pods` of `v1` in every namespace (list and watch).
+            pub fn pods_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::Pod>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `podtemplates` of `v1`.
+            pub fn pod_templates(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::PodTemplate>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `podtemplates` of `v1` in every namespace (list and watch).
+            pub fn pod_templates_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::PodTemplate>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `replicationcontrollers` of `v1`.
+            pub fn replication_controllers(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::ReplicationController>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `replicationcontrollers` of `v1` in every namespace (list and watch).
+            pub fn replication_controllers_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::ReplicationController>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `services` of `v1`.
+            pub fn services(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::Service>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `services` of `v1` in every namespace (list and watch).
+            pub fn services_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::Service>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `serviceaccounts` of `v1`.
+            pub fn service_accounts(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::ServiceAccount>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `serviceaccounts` of `v1` in every namespace (list and watch).
+            pub fn service_accounts_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::ServiceAccount>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `endpoints` of `v1`.
+            pub fn endpoints(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::Endpoints>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `endpoints` of `v1` in every namespace (list and watch).
+            pub fn endpoints_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::Endpoints>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `nodes` of `v1`.
+            pub fn nodes(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::Node>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `namespaces` of `v1`.
+            pub fn namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::Namespace>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `events` of `v1`.
+            pub fn events(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::Event>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `events` of `v1` in every namespace (list and watch).
+            pub fn events_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::Event>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `limitranges` of `v1`.
+            pub fn limit_ranges(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::LimitRange>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `limitranges` of `v1` in every namespace (list and watch).
+            pub fn limit_ranges_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::LimitRange>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `resourcequotas` of `v1`.
+            pub fn resource_quotas(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::ResourceQuota>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `resourcequotas` of `v1` in every namespace (list and watch).
+            pub fn resource_quotas_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::ResourceQuota>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `secrets` of `v1`.
+            pub fn secrets(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::Secret>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `secrets` of `v1` in every namespace (list and watch).
+            pub fn secrets_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::Secret>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `configmaps` of `v1`.
+            pub fn config_maps(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::ConfigMap>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `configmaps` of `v1` in every namespace (list and watch).
+            pub fn config_maps_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::ConfigMap>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `componentstatuses` of `v1`.
+            pub fn component_statuses(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::core::v1::ComponentStatus>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `v1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `persistentvolumes` of `v1`.
+            pub fn persistent_volumes(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::core::v1::PersistentVolume,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::core::v1::PersistentVolume,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn persistent_volume_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::core::v1::PersistentVolume>,
+                kapi_client::Error,
+            > {
+                Ok(self.persistent_volumes()?.lister())
+            }
+            /// `persistentvolumeclaims` of `v1`.
+            pub fn persistent_volume_claims(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::core::v1::PersistentVolumeClaim,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::core::v1::PersistentVolumeClaim,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn persistent_volume_claim_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::core::v1::PersistentVolumeClaim>,
+                kapi_client::Error,
+            > {
+                Ok(self.persistent_volume_claims()?.lister())
+            }
+            /// `pods` of `v1`.
+            pub fn pods(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::core::v1::Pod>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::core::v1::Pod,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn pod_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::core::v1::Pod>,
+                kapi_client::Error,
+            > {
+                Ok(self.pods()?.lister())
+            }
+            /// `podtemplates` of `v1`.
+            pub fn pod_templates(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::core::v1::PodTemplate>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::core::v1::PodTemplate,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn pod_template_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::core::v1::PodTemplate>,
+                kapi_client::Error,
+            > {
+                Ok(self.pod_templates()?.lister())
+            }
+            /// `replicationcontrollers` of `v1`.
+            pub fn replication_controllers(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::core::v1::ReplicationController,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::core::v1::ReplicationController,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn replication_controller_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::core::v1::ReplicationController>,
+                kapi_client::Error,
+            > {
+                Ok(self.replication_controllers()?.lister())
+            }
+            /// `services` of `v1`.
+            pub fn services(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::core::v1::Service>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::core::v1::Service,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn service_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::core::v1::Service>,
+                kapi_client::Error,
+            > {
+                Ok(self.services()?.lister())
+            }
+            /// `serviceaccounts` of `v1`.
+            pub fn service_accounts(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::core::v1::ServiceAccount,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::core::v1::ServiceAccount,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn service_account_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::core::v1::ServiceAccount>,
+                kapi_client::Error,
+            > {
+                Ok(self.service_accounts()?.lister())
+            }
+            /// `endpoints` of `v1`.
+            pub fn endpoints(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::core::v1::Endpoints>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::core::v1::Endpoints,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn endpoints_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::core::v1::Endpoints>,
+                kapi_client::Error,
+            > {
+                Ok(self.endpoints()?.lister())
+            }
+            /// `nodes` of `v1`.
+            pub fn nodes(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::core::v1::Node>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<::kapi_api::core::v1::Node, _>(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn node_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::core::v1::Node>,
+                kapi_client::Error,
+            > {
+                Ok(self.nodes()?.lister())
+            }
+            /// `namespaces` of `v1`.
+            pub fn namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::core::v1::Namespace>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::core::v1::Namespace,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn namespace_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::core::v1::Namespace>,
+                kapi_client::Error,
+            > {
+                Ok(self.namespaces()?.lister())
+            }
+            /// `events` of `v1`.
+            pub fn events(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::core::v1::Event>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::core::v1::Event,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn event_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::core::v1::Event>,
+                kapi_client::Error,
+            > {
+                Ok(self.events()?.lister())
+            }
+            /// `limitranges` of `v1`.
+            pub fn limit_ranges(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::core::v1::LimitRange>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::core::v1::LimitRange,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn limit_range_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::core::v1::LimitRange>,
+                kapi_client::Error,
+            > {
+                Ok(self.limit_ranges()?.lister())
+            }
+            /// `resourcequotas` of `v1`.
+            pub fn resource_quotas(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::core::v1::ResourceQuota,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::core::v1::ResourceQuota,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn resource_quota_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::core::v1::ResourceQuota>,
+                kapi_client::Error,
+            > {
+                Ok(self.resource_quotas()?.lister())
+            }
+            /// `secrets` of `v1`.
+            pub fn secrets(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::core::v1::Secret>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::core::v1::Secret,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn secret_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::core::v1::Secret>,
+                kapi_client::Error,
+            > {
+                Ok(self.secrets()?.lister())
+            }
+            /// `configmaps` of `v1`.
+            pub fn config_maps(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::core::v1::ConfigMap>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::core::v1::ConfigMap,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn config_map_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::core::v1::ConfigMap>,
+                kapi_client::Error,
+            > {
+                Ok(self.config_maps()?.lister())
+            }
+            /// `componentstatuses` of `v1`.
+            pub fn component_statuses(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::core::v1::ComponentStatus,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::core::v1::ComponentStatus,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn component_status_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::core::v1::ComponentStatus>,
+                kapi_client::Error,
+            > {
+                Ok(self.component_statuses()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::PersistentVolume
+                > (), kapi_client::ResourceInfo::of:: <
+                ::kapi_api::core::v1::PersistentVolumeClaim > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::Pod > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::PodTemplate > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::core::v1::ReplicationController > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::Service > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::ServiceAccount >
+                (), kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::Endpoints >
+                (), kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::Node > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::Namespace > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::Event > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::LimitRange > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::ResourceQuota >
+                (), kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::Secret > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::ConfigMap > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::core::v1::ComponentStatus >
+                ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::core::v1::PersistentVolume>()?;
+            registry.register::<::kapi_api::core::v1::PersistentVolumeClaim>()?;
+            registry.register::<::kapi_api::core::v1::Pod>()?;
+            registry.register::<::kapi_api::core::v1::PodTemplate>()?;
+            registry.register::<::kapi_api::core::v1::ReplicationController>()?;
+            registry.register::<::kapi_api::core::v1::Service>()?;
+            registry.register::<::kapi_api::core::v1::ServiceAccount>()?;
+            registry.register::<::kapi_api::core::v1::Endpoints>()?;
+            registry.register::<::kapi_api::core::v1::Node>()?;
+            registry.register::<::kapi_api::core::v1::Namespace>()?;
+            registry.register::<::kapi_api::core::v1::Event>()?;
+            registry.register::<::kapi_api::core::v1::LimitRange>()?;
+            registry.register::<::kapi_api::core::v1::ResourceQuota>()?;
+            registry.register::<::kapi_api::core::v1::Secret>()?;
+            registry.register::<::kapi_api::core::v1::ConfigMap>()?;
+            registry.register::<::kapi_api::core::v1::ComponentStatus>()?;
+            Ok(())
+        }
+    }
+}
+#[cfg(feature = "discovery")]
+/// `discovery`.
+pub mod discovery {
+    /// `v1`.
+    pub mod v1 {
+        kapi_client::resource!(
+            ::kapi_api::discovery::v1::EndpointSlice,
+            ::kapi_api::discovery::v1::EndpointSliceList, resource = "endpointslices",
+            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        /// The typed client of `discovery.k8s.io/v1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `endpointslices` of `discovery.k8s.io/v1`.
+            pub fn endpoint_slices(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::discovery::v1::EndpointSlice>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `endpointslices` of `discovery.k8s.io/v1` in every namespace (list and watch).
+            pub fn endpoint_slices_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::discovery::v1::EndpointSlice>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `discovery.k8s.io/v1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `endpointslices` of `discovery.k8s.io/v1`.
+            pub fn endpoint_slices(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::discovery::v1::EndpointSlice,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::discovery::v1::EndpointSlice,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn endpoint_slice_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::discovery::v1::EndpointSlice>,
+                kapi_client::Error,
+            > {
+                Ok(self.endpoint_slices()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::discovery::v1::EndpointSlice > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::discovery::v1::EndpointSlice>()?;
+            Ok(())
+        }
+    }
+    /// `v1beta1`.
+    pub mod v1beta1 {
+        kapi_client::resource!(
+            ::kapi_api::discovery::v1beta1::EndpointSlice,
+            ::kapi_api::discovery::v1beta1::EndpointSliceList, resource =
+            "endpointslices", namespaced = true, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = [],
+        );
+        /// The typed client of `discovery.k8s.io/v1beta1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `endpointslices` of `discovery.k8s.io/v1beta1`.
+            pub fn endpoint_slices(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::discovery::v1beta1::EndpointSlice>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `endpointslices` of `discovery.k8s.io/v1beta1` in every namespace (list and watch).
+            pub fn endpoint_slices_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::discovery::v1beta1::EndpointSlice>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `discovery.k8s.io/v1beta1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `endpointslices` of `discovery.k8s.io/v1beta1`.
+            pub fn endpoint_slices(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::discovery::v1beta1::EndpointSlice,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::discovery::v1beta1::EndpointSlice,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn endpoint_slice_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::discovery::v1beta1::EndpointSlice,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.endpoint_slices()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::discovery::v1beta1::EndpointSlice > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::discovery::v1beta1::EndpointSlice>()?;
+            Ok(())
+        }
+    }
+}
+#[cfg(feature = "events")]
+/// `events`.
+pub mod events {
+    /// `v1`.
+    pub mod v1 {
+        kapi_client::resource!(
+            ::kapi_api::events::v1::Event, ::kapi_api::events::v1::EventList, resource =
+            "events", namespaced = true, protobuf = true, verbs = ["create", "update",
+            "delete", "deletecollection", "get", "list", "watch", "patch", "apply"],
+            subresources = [],
+        );
+        /// The typed client of `events.k8s.io/v1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `events` of `events.k8s.io/v1`.
+            pub fn events(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::events::v1::Event>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `events` of `events.k8s.io/v1` in every namespace (list and watch).
+            pub fn events_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::events::v1::Event>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `events.k8s.io/v1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `events` of `events.k8s.io/v1`.
+            pub fn events(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::events::v1::Event>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::events::v1::Event,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn event_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::events::v1::Event>,
+                kapi_client::Error,
+            > {
+                Ok(self.events()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![kapi_client::ResourceInfo::of:: < ::kapi_api::events::v1::Event > ()]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::events::v1::Event>()?;
+            Ok(())
+        }
+    }
+    /// `v1beta1`.
+    pub mod v1beta1 {
+        kapi_client::resource!(
+            ::kapi_api::events::v1beta1::Event, ::kapi_api::events::v1beta1::EventList,
+            resource = "events", namespaced = true, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = [],
+        );
+        /// The typed client of `events.k8s.io/v1beta1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `events` of `events.k8s.io/v1beta1`.
+            pub fn events(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::events::v1beta1::Event>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `events` of `events.k8s.io/v1beta1` in every namespace (list and watch).
+            pub fn events_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::events::v1beta1::Event>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `events.k8s.io/v1beta1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `events` of `events.k8s.io/v1beta1`.
+            pub fn events(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::events::v1beta1::Event,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::events::v1beta1::Event,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn event_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::events::v1beta1::Event>,
+                kapi_client::Error,
+            > {
+                Ok(self.events()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: < ::kapi_api::events::v1beta1::Event > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::events::v1beta1::Event>()?;
+            Ok(())
+        }
+    }
+}
+#[cfg(feature = "extensions")]
+/// `extensions`.
+pub mod extensions {
+    /// `v1beta1`.
+    pub mod v1beta1 {
+        kapi_client::resource!(
+            ::kapi_api::extensions::v1beta1::Deployment,
+            ::kapi_api::extensions::v1beta1::DeploymentList, resource = "deployments",
+            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status", "scale"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::extensions::v1beta1::DaemonSet,
+            ::kapi_api::extensions::v1beta1::DaemonSetList, resource = "daemonsets",
+            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::extensions::v1beta1::Ingress,
+            ::kapi_api::extensions::v1beta1::IngressList, resource = "ingresses",
+            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::extensions::v1beta1::ReplicaSet,
+            ::kapi_api::extensions::v1beta1::ReplicaSetList, resource = "replicasets",
+            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status", "scale"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::extensions::v1beta1::NetworkPolicy,
+            ::kapi_api::extensions::v1beta1::NetworkPolicyList, resource =
+            "networkpolicies", namespaced = true, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = [],
+        );
+        /// The typed client of `extensions/v1beta1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `deployments` of `extensions/v1beta1`.
+            pub fn deployments(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::extensions::v1beta1::Deployment>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `deployments` of `extensions/v1beta1` in every namespace (list and watch).
+            pub fn deployments_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::extensions::v1beta1::Deployment>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `daemonsets` of `extensions/v1beta1`.
+            pub fn daemon_sets(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::extensions::v1beta1::DaemonSet>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `daemonsets` of `extensions/v1beta1` in every namespace (list and watch).
+            pub fn daemon_sets_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::extensions::v1beta1::DaemonSet>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `ingresses` of `extensions/v1beta1`.
+            pub fn ingresses(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::extensions::v1beta1::Ingress>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `ingresses` of `extensions/v1beta1` in every namespace (list and watch).
+            pub fn ingresses_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::extensions::v1beta1::Ingress>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `replicasets` of `extensions/v1beta1`.
+            pub fn replica_sets(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::extensions::v1beta1::ReplicaSet>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `replicasets` of `extensions/v1beta1` in every namespace (list and watch).
+            pub fn replica_sets_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::extensions::v1beta1::ReplicaSet>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `networkpolicies` of `extensions/v1beta1`.
+            pub fn network_policies(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::extensions::v1beta1::NetworkPolicy>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `networkpolicies` of `extensions/v1beta1` in every namespace (list and watch).
+            pub fn network_policies_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::extensions::v1beta1::NetworkPolicy>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `extensions/v1beta1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `deployments` of `extensions/v1beta1`.
+            pub fn deployments(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::extensions::v1beta1::Deployment,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::extensions::v1beta1::Deployment,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn deployment_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::extensions::v1beta1::Deployment>,
+                kapi_client::Error,
+            > {
+                Ok(self.deployments()?.lister())
+            }
+            /// `daemonsets` of `extensions/v1beta1`.
+            pub fn daemon_sets(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::extensions::v1beta1::DaemonSet,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::extensions::v1beta1::DaemonSet,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn daemon_set_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::extensions::v1beta1::DaemonSet>,
+                kapi_client::Error,
+            > {
+                Ok(self.daemon_sets()?.lister())
+            }
+            /// `ingresses` of `extensions/v1beta1`.
+            pub fn ingresses(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::extensions::v1beta1::Ingress,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::extensions::v1beta1::Ingress,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn ingress_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::extensions::v1beta1::Ingress>,
+                kapi_client::Error,
+            > {
+                Ok(self.ingresses()?.lister())
+            }
+            /// `replicasets` of `extensions/v1beta1`.
+            pub fn replica_sets(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::extensions::v1beta1::ReplicaSet,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::extensions::v1beta1::ReplicaSet,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn replica_set_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::extensions::v1beta1::ReplicaSet>,
+                kapi_client::Error,
+            > {
+                Ok(self.replica_sets()?.lister())
+            }
+            /// `networkpolicies` of `extensions/v1beta1`.
+            pub fn network_policies(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::extensions::v1beta1::NetworkPolicy,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::extensions::v1beta1::NetworkPolicy,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn network_policy_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::extensions::v1beta1::NetworkPolicy,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.network_policies()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::extensions::v1beta1::Deployment > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::extensions::v1beta1::DaemonSet > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::extensions::v1beta1::Ingress > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::extensions::v1beta1::ReplicaSet > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::extensions::v1beta1::NetworkPolicy > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::extensions::v1beta1::Deployment>()?;
+            registry.register::<::kapi_api::extensions::v1beta1::DaemonSet>()?;
+            registry.register::<::kapi_api::extensions::v1beta1::Ingress>()?;
+            registry.register::<::kapi_api::extensions::v1beta1::ReplicaSet>()?;
+            registry.register::<::kapi_api::extensions::v1beta1::NetworkPolicy>()?;
+            Ok(())
+        }
+    }
+}
+#[cfg(feature = "flowcontrol")]
+/// `flowcontrol`.
+pub mod flowcontrol {
+    /// `v1`.
+    pub mod v1 {
+        kapi_client::resource!(
+            ::kapi_api::flowcontrol::v1::FlowSchema,
+            ::kapi_api::flowcontrol::v1::FlowSchemaList, resource = "flowschemas",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::flowcontrol::v1::PriorityLevelConfiguration,
+            ::kapi_api::flowcontrol::v1::PriorityLevelConfigurationList, resource =
+            "prioritylevelconfigurations", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status"],
+        );
+        /// The typed client of `flowcontrol.apiserver.k8s.io/v1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `flowschemas` of `flowcontrol.apiserver.k8s.io/v1`.
+            pub fn flow_schemas(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::flowcontrol::v1::FlowSchema>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1`.
+            pub fn priority_level_configurations(
+                &self,
+            ) -> Result<
+                kapi_client::Api<
+                    ::kapi_api::flowcontrol::v1::PriorityLevelConfiguration,
+                >,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `flowcontrol.apiserver.k8s.io/v1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `flowschemas` of `flowcontrol.apiserver.k8s.io/v1`.
+            pub fn flow_schemas(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::flowcontrol::v1::FlowSchema,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::flowcontrol::v1::FlowSchema,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn flow_schema_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::flowcontrol::v1::FlowSchema>,
+                kapi_client::Error,
+            > {
+                Ok(self.flow_schemas()?.lister())
+            }
+            /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1`.
+            pub fn priority_level_configurations(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::flowcontrol::v1::PriorityLevelConfiguration,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::flowcontrol::v1::PriorityLevelConfiguration,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn priority_level_configuration_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::flowcontrol::v1::PriorityLevelConfiguration,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.priority_level_configurations()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: < ::kapi_api::flowcontrol::v1::FlowSchema
+                > (), kapi_client::ResourceInfo::of:: <
+                ::kapi_api::flowcontrol::v1::PriorityLevelConfiguration > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::flowcontrol::v1::FlowSchema>()?;
+            registry
+                .register::<::kapi_api::flowcontrol::v1::PriorityLevelConfiguration>()?;
+            Ok(())
+        }
+    }
+    /// `v1beta1`.
+    pub mod v1beta1 {
+        kapi_client::resource!(
+            ::kapi_api::flowcontrol::v1beta1::FlowSchema,
+            ::kapi_api::flowcontrol::v1beta1::FlowSchemaList, resource = "flowschemas",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::flowcontrol::v1beta1::PriorityLevelConfiguration,
+            ::kapi_api::flowcontrol::v1beta1::PriorityLevelConfigurationList, resource =
+            "prioritylevelconfigurations", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status"],
+        );
+        /// The typed client of `flowcontrol.apiserver.k8s.io/v1beta1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `flowschemas` of `flowcontrol.apiserver.k8s.io/v1beta1`.
+            pub fn flow_schemas(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::flowcontrol::v1beta1::FlowSchema>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1beta1`.
+            pub fn priority_level_configurations(
+                &self,
+            ) -> Result<
+                kapi_client::Api<
+                    ::kapi_api::flowcontrol::v1beta1::PriorityLevelConfiguration,
+                >,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `flowcontrol.apiserver.k8s.io/v1beta1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `flowschemas` of `flowcontrol.apiserver.k8s.io/v1beta1`.
+            pub fn flow_schemas(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::flowcontrol::v1beta1::FlowSchema,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::flowcontrol::v1beta1::FlowSchema,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn flow_schema_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::flowcontrol::v1beta1::FlowSchema,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.flow_schemas()?.lister())
+            }
+            /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1beta1`.
+            pub fn priority_level_configurations(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::flowcontrol::v1beta1::PriorityLevelConfiguration,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::flowcontrol::v1beta1::PriorityLevelConfiguration,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn priority_level_configuration_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::flowcontrol::v1beta1::PriorityLevelConfiguration,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.priority_level_configurations()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::flowcontrol::v1beta1::FlowSchema > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::flowcontrol::v1beta1::PriorityLevelConfiguration > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::flowcontrol::v1beta1::FlowSchema>()?;
+            registry
+                .register::<
+                    ::kapi_api::flowcontrol::v1beta1::PriorityLevelConfiguration,
+                >()?;
+            Ok(())
+        }
+    }
+    /// `v1beta2`.
+    pub mod v1beta2 {
+        kapi_client::resource!(
+            ::kapi_api::flowcontrol::v1beta2::FlowSchema,
+            ::kapi_api::flowcontrol::v1beta2::FlowSchemaList, resource = "flowschemas",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::flowcontrol::v1beta2::PriorityLevelConfiguration,
+            ::kapi_api::flowcontrol::v1beta2::PriorityLevelConfigurationList, resource =
+            "prioritylevelconfigurations", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status"],
+        );
+        /// The typed client of `flowcontrol.apiserver.k8s.io/v1beta2`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `flowschemas` of `flowcontrol.apiserver.k8s.io/v1beta2`.
+            pub fn flow_schemas(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::flowcontrol::v1beta2::FlowSchema>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1beta2`.
+            pub fn priority_level_configurations(
+                &self,
+            ) -> Result<
+                kapi_client::Api<
+                    ::kapi_api::flowcontrol::v1beta2::PriorityLevelConfiguration,
+                >,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `flowcontrol.apiserver.k8s.io/v1beta2`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `flowschemas` of `flowcontrol.apiserver.k8s.io/v1beta2`.
+            pub fn flow_schemas(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::flowcontrol::v1beta2::FlowSchema,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::flowcontrol::v1beta2::FlowSchema,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn flow_schema_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::flowcontrol::v1beta2::FlowSchema,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.flow_schemas()?.lister())
+            }
+            /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1beta2`.
+            pub fn priority_level_configurations(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::flowcontrol::v1beta2::PriorityLevelConfiguration,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::flowcontrol::v1beta2::PriorityLevelConfiguration,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn priority_level_configuration_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::flowcontrol::v1beta2::PriorityLevelConfiguration,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.priority_level_configurations()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::flowcontrol::v1beta2::FlowSchema > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::flowcontrol::v1beta2::PriorityLevelConfiguration > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::flowcontrol::v1beta2::FlowSchema>()?;
+            registry
+                .register::<
+                    ::kapi_api::flowcontrol::v1beta2::PriorityLevelConfiguration,
+                >()?;
+            Ok(())
+        }
+    }
+    /// `v1beta3`.
+    pub mod v1beta3 {
+        kapi_client::resource!(
+            ::kapi_api::flowcontrol::v1beta3::FlowSchema,
+            ::kapi_api::flowcontrol::v1beta3::FlowSchemaList, resource = "flowschemas",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::flowcontrol::v1beta3::PriorityLevelConfiguration,
+            ::kapi_api::flowcontrol::v1beta3::PriorityLevelConfigurationList, resource =
+            "prioritylevelconfigurations", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status"],
+        );
+        /// The typed client of `flowcontrol.apiserver.k8s.io/v1beta3`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `flowschemas` of `flowcontrol.apiserver.k8s.io/v1beta3`.
+            pub fn flow_schemas(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::flowcontrol::v1beta3::FlowSchema>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1beta3`.
+            pub fn priority_level_configurations(
+                &self,
+            ) -> Result<
+                kapi_client::Api<
+                    ::kapi_api::flowcontrol::v1beta3::PriorityLevelConfiguration,
+                >,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `flowcontrol.apiserver.k8s.io/v1beta3`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `flowschemas` of `flowcontrol.apiserver.k8s.io/v1beta3`.
+            pub fn flow_schemas(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::flowcontrol::v1beta3::FlowSchema,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::flowcontrol::v1beta3::FlowSchema,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn flow_schema_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::flowcontrol::v1beta3::FlowSchema,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.flow_schemas()?.lister())
+            }
+            /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1beta3`.
+            pub fn priority_level_configurations(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::flowcontrol::v1beta3::PriorityLevelConfiguration,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::flowcontrol::v1beta3::PriorityLevelConfiguration,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn priority_level_configuration_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::flowcontrol::v1beta3::PriorityLevelConfiguration,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.priority_level_configurations()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::flowcontrol::v1beta3::FlowSchema > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::flowcontrol::v1beta3::PriorityLevelConfiguration > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::flowcontrol::v1beta3::FlowSchema>()?;
+            registry
+                .register::<
+                    ::kapi_api::flowcontrol::v1beta3::PriorityLevelConfiguration,
+                >()?;
+            Ok(())
+        }
+    }
+}
+#[cfg(feature = "lifecycle")]
+/// `lifecycle`.
+pub mod lifecycle {
+    /// `v1alpha1`.
+    pub mod v1alpha1 {
+        kapi_client::resource!(
+            ::kapi_api::lifecycle::v1alpha1::EvictionRequest,
+            ::kapi_api::lifecycle::v1alpha1::EvictionRequestList, resource =
+            "evictionrequests", namespaced = true, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::lifecycle::v1alpha1::Eviction,
+            ::kapi_api::lifecycle::v1alpha1::EvictionList, resource = "evictions",
+            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        /// The typed client of `lifecycle.k8s.io/v1alpha1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `evictionrequests` of `lifecycle.k8s.io/v1alpha1`.
+            pub fn eviction_requests(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::lifecycle::v1alpha1::EvictionRequest>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `evictionrequests` of `lifecycle.k8s.io/v1alpha1` in every namespace (list and watch).
+            pub fn eviction_requests_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::lifecycle::v1alpha1::EvictionRequest>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `evictions` of `lifecycle.k8s.io/v1alpha1`.
+            pub fn evictions(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::lifecycle::v1alpha1::Eviction>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `evictions` of `lifecycle.k8s.io/v1alpha1` in every namespace (list and watch).
+            pub fn evictions_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::lifecycle::v1alpha1::Eviction>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `lifecycle.k8s.io/v1alpha1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `evictionrequests` of `lifecycle.k8s.io/v1alpha1`.
+            pub fn eviction_requests(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::lifecycle::v1alpha1::EvictionRequest,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::lifecycle::v1alpha1::EvictionRequest,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn eviction_request_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::lifecycle::v1alpha1::EvictionRequest,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.eviction_requests()?.lister())
+            }
+            /// `evictions` of `lifecycle.k8s.io/v1alpha1`.
+            pub fn evictions(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::lifecycle::v1alpha1::Eviction,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::lifecycle::v1alpha1::Eviction,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn eviction_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::lifecycle::v1alpha1::Eviction>,
+                kapi_client::Error,
+            > {
+                Ok(self.evictions()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::lifecycle::v1alpha1::EvictionRequest > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::lifecycle::v1alpha1::Eviction > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::lifecycle::v1alpha1::EvictionRequest>()?;
+            registry.register::<::kapi_api::lifecycle::v1alpha1::Eviction>()?;
+            Ok(())
+        }
+    }
+}
+#[cfg(feature = "networking")]
+/// `networking`.
+pub mod networking {
+    /// `v1`.
+    pub mod v1 {
+        kapi_client::resource!(
+            ::kapi_api::networking::v1::NetworkPolicy,
+            ::kapi_api::networking::v1::NetworkPolicyList, resource = "networkpolicies",
+            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::networking::v1::Ingress, ::kapi_api::networking::v1::IngressList,
+            resource = "ingresses", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::networking::v1::IngressClass,
+            ::kapi_api::networking::v1::IngressClassList, resource = "ingressclasses",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::networking::v1::IPAddress,
+            ::kapi_api::networking::v1::IPAddressList, resource = "ipaddresses",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::networking::v1::ServiceCIDR,
+            ::kapi_api::networking::v1::ServiceCIDRList, resource = "servicecidrs",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        /// The typed client of `networking.k8s.io/v1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `networkpolicies` of `networking.k8s.io/v1`.
+            pub fn network_policies(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::networking::v1::NetworkPolicy>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `networkpolicies` of `networking.k8s.io/v1` in every namespace (list and watch).
+            pub fn network_policies_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::networking::v1::NetworkPolicy>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `ingresses` of `networking.k8s.io/v1`.
+            pub fn ingresses(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::networking::v1::Ingress>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `ingresses` of `networking.k8s.io/v1` in every namespace (list and watch).
+            pub fn ingresses_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::networking::v1::Ingress>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `ingressclasses` of `networking.k8s.io/v1`.
+            pub fn ingress_classes(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::networking::v1::IngressClass>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `ipaddresses` of `networking.k8s.io/v1`.
+            pub fn ip_addresses(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::networking::v1::IPAddress>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `servicecidrs` of `networking.k8s.io/v1`.
+            pub fn service_cid_rs(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::networking::v1::ServiceCIDR>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `networking.k8s.io/v1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `networkpolicies` of `networking.k8s.io/v1`.
+            pub fn network_policies(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::networking::v1::NetworkPolicy,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::networking::v1::NetworkPolicy,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn network_policy_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::networking::v1::NetworkPolicy>,
+                kapi_client::Error,
+            > {
+                Ok(self.network_policies()?.lister())
+            }
+            /// `ingresses` of `networking.k8s.io/v1`.
+            pub fn ingresses(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::networking::v1::Ingress,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::networking::v1::Ingress,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn ingress_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::networking::v1::Ingress>,
+                kapi_client::Error,
+            > {
+                Ok(self.ingresses()?.lister())
+            }
+            /// `ingressclasses` of `networking.k8s.io/v1`.
+            pub fn ingress_classes(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::networking::v1::IngressClass,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::networking::v1::IngressClass,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn ingress_class_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::networking::v1::IngressClass>,
+                kapi_client::Error,
+            > {
+                Ok(self.ingress_classes()?.lister())
+            }
+            /// `ipaddresses` of `networking.k8s.io/v1`.
+            pub fn ip_addresses(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::networking::v1::IPAddress,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::networking::v1::IPAddress,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn ip_address_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::networking::v1::IPAddress>,
+                kapi_client::Error,
+            > {
+                Ok(self.ip_addresses()?.lister())
+            }
+            /// `servicecidrs` of `networking.k8s.io/v1`.
+            pub fn service_cid_rs(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::networking::v1::ServiceCIDR,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::networking::v1::ServiceCIDR,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn service_cidr_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::networking::v1::ServiceCIDR>,
+                kapi_client::Error,
+            > {
+                Ok(self.service_cid_rs()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::networking::v1::NetworkPolicy > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::networking::v1::Ingress >
+                (), kapi_client::ResourceInfo::of:: <
+                ::kapi_api::networking::v1::IngressClass > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::networking::v1::IPAddress >
+                (), kapi_client::ResourceInfo::of:: <
+                ::kapi_api::networking::v1::ServiceCIDR > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::networking::v1::NetworkPolicy>()?;
+            registry.register::<::kapi_api::networking::v1::Ingress>()?;
+            registry.register::<::kapi_api::networking::v1::IngressClass>()?;
+            registry.register::<::kapi_api::networking::v1::IPAddress>()?;
+            registry.register::<::kapi_api::networking::v1::ServiceCIDR>()?;
+            Ok(())
+        }
+    }
+    /// `v1beta1`.
+    pub mod v1beta1 {
+        kapi_client::resource!(
+            ::kapi_api::networking::v1beta1::Ingress,
+            ::kapi_api::networking::v1beta1::IngressList, resource = "ingresses",
+            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::networking::v1beta1::IngressClass,
+            ::kapi_api::networking::v1beta1::IngressClassList, resource =
+            "ingressclasses", namespaced = false, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::networking::v1beta1::IPAddress,
+            ::kapi_api::networking::v1beta1::IPAddressList, resource = "ipaddresses",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::networking::v1beta1::ServiceCIDR,
+            ::kapi_api::networking::v1beta1::ServiceCIDRList, resource = "servicecidrs",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        /// The typed client of `networking.k8s.io/v1beta1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `ingresses` of `networking.k8s.io/v1beta1`.
+            pub fn ingresses(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::networking::v1beta1::Ingress>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `ingresses` of `networking.k8s.io/v1beta1` in every namespace (list and watch).
+            pub fn ingresses_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::networking::v1beta1::Ingress>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `ingressclasses` of `networking.k8s.io/v1beta1`.
+            pub fn ingress_classes(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::networking::v1beta1::IngressClass>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `ipaddresses` of `networking.k8s.io/v1beta1`.
+            pub fn ip_addresses(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::networking::v1beta1::IPAddress>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `servicecidrs` of `networking.k8s.io/v1beta1`.
+            pub fn service_cid_rs(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::networking::v1beta1::ServiceCIDR>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `networking.k8s.io/v1beta1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `ingresses` of `networking.k8s.io/v1beta1`.
+            pub fn ingresses(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::networking::v1beta1::Ingress,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::networking::v1beta1::Ingress,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn ingress_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::networking::v1beta1::Ingress>,
+                kapi_client::Error,
+            > {
+                Ok(self.ingresses()?.lister())
+            }
+            /// `ingressclasses` of `networking.k8s.io/v1beta1`.
+            pub fn ingress_classes(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::networking::v1beta1::IngressClass,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::networking::v1beta1::IngressClass,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn ingress_class_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::networking::v1beta1::IngressClass,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.ingress_classes()?.lister())
+            }
+            /// `ipaddresses` of `networking.k8s.io/v1beta1`.
+            pub fn ip_addresses(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::networking::v1beta1::IPAddress,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::networking::v1beta1::IPAddress,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn ip_address_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::networking::v1beta1::IPAddress>,
+                kapi_client::Error,
+            > {
+                Ok(self.ip_addresses()?.lister())
+            }
+            /// `servicecidrs` of `networking.k8s.io/v1beta1`.
+            pub fn service_cid_rs(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::networking::v1beta1::ServiceCIDR,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::networking::v1beta1::ServiceCIDR,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn service_cidr_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::networking::v1beta1::ServiceCIDR,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.service_cid_rs()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::networking::v1beta1::Ingress > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::networking::v1beta1::IngressClass > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::networking::v1beta1::IPAddress > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::networking::v1beta1::ServiceCIDR > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::networking::v1beta1::Ingress>()?;
+            registry.register::<::kapi_api::networking::v1beta1::IngressClass>()?;
+            registry.register::<::kapi_api::networking::v1beta1::IPAddress>()?;
+            registry.register::<::kapi_api::networking::v1beta1::ServiceCIDR>()?;
+            Ok(())
+        }
+    }
+}
+#[cfg(feature = "node")]
+/// `node`.
+pub mod node {
+    /// `v1`.
+    pub mod v1 {
+        kapi_client::resource!(
+            ::kapi_api::node::v1::RuntimeClass, ::kapi_api::node::v1::RuntimeClassList,
+            resource = "runtimeclasses", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        /// The typed client of `node.k8s.io/v1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `runtimeclasses` of `node.k8s.io/v1`.
+            pub fn runtime_classes(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::node::v1::RuntimeClass>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `node.k8s.io/v1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `runtimeclasses` of `node.k8s.io/v1`.
+            pub fn runtime_classes(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::node::v1::RuntimeClass,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::node::v1::RuntimeClass,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn runtime_class_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::node::v1::RuntimeClass>,
+                kapi_client::Error,
+            > {
+                Ok(self.runtime_classes()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: < ::kapi_api::node::v1::RuntimeClass > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::node::v1::RuntimeClass>()?;
+            Ok(())
+        }
+    }
+    /// `v1alpha1`.
+    pub mod v1alpha1 {
+        kapi_client::resource!(
+            ::kapi_api::node::v1alpha1::RuntimeClass,
+            ::kapi_api::node::v1alpha1::RuntimeClassList, resource = "runtimeclasses",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        /// The typed client of `node.k8s.io/v1alpha1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `runtimeclasses` of `node.k8s.io/v1alpha1`.
+            pub fn runtime_classes(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::node::v1alpha1::RuntimeClass>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `node.k8s.io/v1alpha1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `runtimeclasses` of `node.k8s.io/v1alpha1`.
+            pub fn runtime_classes(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::node::v1alpha1::RuntimeClass,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::node::v1alpha1::RuntimeClass,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn runtime_class_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::node::v1alpha1::RuntimeClass>,
+                kapi_client::Error,
+            > {
+                Ok(self.runtime_classes()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::node::v1alpha1::RuntimeClass > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::node::v1alpha1::RuntimeClass>()?;
+            Ok(())
+        }
+    }
+    /// `v1beta1`.
+    pub mod v1beta1 {
+        kapi_client::resource!(
+            ::kapi_api::node::v1beta1::RuntimeClass,
+            ::kapi_api::node::v1beta1::RuntimeClassList, resource = "runtimeclasses",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        /// The typed client of `node.k8s.io/v1beta1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `runtimeclasses` of `node.k8s.io/v1beta1`.
+            pub fn runtime_classes(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::node::v1beta1::RuntimeClass>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `node.k8s.io/v1beta1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `runtimeclasses` of `node.k8s.io/v1beta1`.
+            pub fn runtime_classes(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::node::v1beta1::RuntimeClass,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::node::v1beta1::RuntimeClass,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn runtime_class_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::node::v1beta1::RuntimeClass>,
+                kapi_client::Error,
+            > {
+                Ok(self.runtime_classes()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: < ::kapi_api::node::v1beta1::RuntimeClass
+                > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::node::v1beta1::RuntimeClass>()?;
+            Ok(())
+        }
+    }
+}
+#[cfg(feature = "policy")]
+/// `policy`.
+pub mod policy {
+    /// `v1`.
+    pub mod v1 {
+        kapi_client::resource!(
+            ::kapi_api::policy::v1::PodDisruptionBudget,
+            ::kapi_api::policy::v1::PodDisruptionBudgetList, resource =
+            "poddisruptionbudgets", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status"],
+        );
+        /// The typed client of `policy/v1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `poddisruptionbudgets` of `policy/v1`.
+            pub fn pod_disruption_budgets(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::policy::v1::PodDisruptionBudget>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `poddisruptionbudgets` of `policy/v1` in every namespace (list and watch).
+            pub fn pod_disruption_budgets_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::policy::v1::PodDisruptionBudget>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `policy/v1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `poddisruptionbudgets` of `policy/v1`.
+            pub fn pod_disruption_budgets(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::policy::v1::PodDisruptionBudget,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::policy::v1::PodDisruptionBudget,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn pod_disruption_budget_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::policy::v1::PodDisruptionBudget>,
+                kapi_client::Error,
+            > {
+                Ok(self.pod_disruption_budgets()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::policy::v1::PodDisruptionBudget > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::policy::v1::PodDisruptionBudget>()?;
+            Ok(())
+        }
+    }
+    /// `v1beta1`.
+    pub mod v1beta1 {
+        kapi_client::resource!(
+            ::kapi_api::policy::v1beta1::PodDisruptionBudget,
+            ::kapi_api::policy::v1beta1::PodDisruptionBudgetList, resource =
+            "poddisruptionbudgets", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status"],
+        );
+        /// The typed client of `policy/v1beta1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `poddisruptionbudgets` of `policy/v1beta1`.
+            pub fn pod_disruption_budgets(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::policy::v1beta1::PodDisruptionBudget>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `poddisruptionbudgets` of `policy/v1beta1` in every namespace (list and watch).
+            pub fn pod_disruption_budgets_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::policy::v1beta1::PodDisruptionBudget>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `policy/v1beta1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `poddisruptionbudgets` of `policy/v1beta1`.
+            pub fn pod_disruption_budgets(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::policy::v1beta1::PodDisruptionBudget,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::policy::v1beta1::PodDisruptionBudget,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn pod_disruption_budget_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::policy::v1beta1::PodDisruptionBudget,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.pod_disruption_budgets()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::policy::v1beta1::PodDisruptionBudget > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::policy::v1beta1::PodDisruptionBudget>()?;
+            Ok(())
+        }
+    }
+}
+#[cfg(feature = "rbac")]
+/// `rbac`.
+pub mod rbac {
+    /// `v1`.
+    pub mod v1 {
+        kapi_client::resource!(
+            ::kapi_api::rbac::v1::Role, ::kapi_api::rbac::v1::RoleList, resource =
+            "roles", namespaced = true, protobuf = true, verbs = ["create", "update",
+            "delete", "deletecollection", "get", "list", "watch", "patch", "apply"],
+            subresources = [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::rbac::v1::RoleBinding, ::kapi_api::rbac::v1::RoleBindingList,
+            resource = "rolebindings", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::rbac::v1::ClusterRole, ::kapi_api::rbac::v1::ClusterRoleList,
+            resource = "clusterroles", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::rbac::v1::ClusterRoleBinding,
+            ::kapi_api::rbac::v1::ClusterRoleBindingList, resource =
+            "clusterrolebindings", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        /// The typed client of `rbac.authorization.k8s.io/v1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `roles` of `rbac.authorization.k8s.io/v1`.
+            pub fn roles(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::rbac::v1::Role>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `roles` of `rbac.authorization.k8s.io/v1` in every namespace (list and watch).
+            pub fn roles_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::rbac::v1::Role>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `rolebindings` of `rbac.authorization.k8s.io/v1`.
+            pub fn role_bindings(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::rbac::v1::RoleBinding>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `rolebindings` of `rbac.authorization.k8s.io/v1` in every namespace (list and watch).
+            pub fn role_bindings_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::rbac::v1::RoleBinding>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `clusterroles` of `rbac.authorization.k8s.io/v1`.
+            pub fn cluster_roles(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::rbac::v1::ClusterRole>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `clusterrolebindings` of `rbac.authorization.k8s.io/v1`.
+            pub fn cluster_role_bindings(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::rbac::v1::ClusterRoleBinding>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `rbac.authorization.k8s.io/v1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `roles` of `rbac.authorization.k8s.io/v1`.
+            pub fn roles(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::rbac::v1::Role>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::rbac::v1::Role,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn role_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::rbac::v1::Role>,
+                kapi_client::Error,
+            > {
+                Ok(self.roles()?.lister())
+            }
+            /// `rolebindings` of `rbac.authorization.k8s.io/v1`.
+            pub fn role_bindings(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::rbac::v1::RoleBinding>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::rbac::v1::RoleBinding,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn role_binding_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::rbac::v1::RoleBinding>,
+                kapi_client::Error,
+            > {
+                Ok(self.role_bindings()?.lister())
+            }
+            /// `clusterroles` of `rbac.authorization.k8s.io/v1`.
+            pub fn cluster_roles(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::rbac::v1::ClusterRole>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::rbac::v1::ClusterRole,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn cluster_role_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::rbac::v1::ClusterRole>,
+                kapi_client::Error,
+            > {
+                Ok(self.cluster_roles()?.lister())
+            }
+            /// `clusterrolebindings` of `rbac.authorization.k8s.io/v1`.
+            pub fn cluster_role_bindings(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::rbac::v1::ClusterRoleBinding,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::rbac::v1::ClusterRoleBinding,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn cluster_role_binding_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::rbac::v1::ClusterRoleBinding>,
+                kapi_client::Error,
+            > {
+                Ok(self.cluster_role_bindings()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: < ::kapi_api::rbac::v1::Role > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::rbac::v1::RoleBinding > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::rbac::v1::ClusterRole > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::rbac::v1::ClusterRoleBinding > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::rbac::v1::Role>()?;
+            registry.register::<::kapi_api::rbac::v1::RoleBinding>()?;
+            registry.register::<::kapi_api::rbac::v1::ClusterRole>()?;
+            registry.register::<::kapi_api::rbac::v1::ClusterRoleBinding>()?;
+            Ok(())
+        }
+    }
+    /// `v1alpha1`.
+    pub mod v1alpha1 {
+        kapi_client::resource!(
+            ::kapi_api::rbac::v1alpha1::Role, ::kapi_api::rbac::v1alpha1::RoleList,
+            resource = "roles", namespaced = true, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::rbac::v1alpha1::RoleBinding,
+            ::kapi_api::rbac::v1alpha1::RoleBindingList, resource = "rolebindings",
+            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::rbac::v1alpha1::ClusterRole,
+            ::kapi_api::rbac::v1alpha1::ClusterRoleList, resource = "clusterroles",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::rbac::v1alpha1::ClusterRoleBinding,
+            ::kapi_api::rbac::v1alpha1::ClusterRoleBindingList, resource =
+            "clusterrolebindings", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        /// The typed client of `rbac.authorization.k8s.io/v1alpha1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `roles` of `rbac.authorization.k8s.io/v1alpha1`.
+            pub fn roles(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::rbac::v1alpha1::Role>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `roles` of `rbac.authorization.k8s.io/v1alpha1` in every namespace (list and watch).
+            pub fn roles_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::rbac::v1alpha1::Role>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `rolebindings` of `rbac.authorization.k8s.io/v1alpha1`.
+            pub fn role_bindings(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::rbac::v1alpha1::RoleBinding>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `rolebindings` of `rbac.authorization.k8s.io/v1alpha1` in every namespace (list and watch).
+            pub fn role_bindings_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::rbac::v1alpha1::RoleBinding>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `clusterroles` of `rbac.authorization.k8s.io/v1alpha1`.
+            pub fn cluster_roles(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::rbac::v1alpha1::ClusterRole>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `clusterrolebindings` of `rbac.authorization.k8s.io/v1alpha1`.
+            pub fn cluster_role_bindings(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::rbac::v1alpha1::ClusterRoleBinding>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `rbac.authorization.k8s.io/v1alpha1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `roles` of `rbac.authorization.k8s.io/v1alpha1`.
+            pub fn roles(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::rbac::v1alpha1::Role>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::rbac::v1alpha1::Role,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn role_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::rbac::v1alpha1::Role>,
+                kapi_client::Error,
+            > {
+                Ok(self.roles()?.lister())
+            }
+            /// `rolebindings` of `rbac.authorization.k8s.io/v1alpha1`.
+            pub fn role_bindings(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::rbac::v1alpha1::RoleBinding,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::rbac::v1alpha1::RoleBinding,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn role_binding_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::rbac::v1alpha1::RoleBinding>,
+                kapi_client::Error,
+            > {
+                Ok(self.role_bindings()?.lister())
+            }
+            /// `clusterroles` of `rbac.authorization.k8s.io/v1alpha1`.
+            pub fn cluster_roles(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::rbac::v1alpha1::ClusterRole,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::rbac::v1alpha1::ClusterRole,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn cluster_role_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::rbac::v1alpha1::ClusterRole>,
+                kapi_client::Error,
+            > {
+                Ok(self.cluster_roles()?.lister())
+            }
+            /// `clusterrolebindings` of `rbac.authorization.k8s.io/v1alpha1`.
+            pub fn cluster_role_bindings(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::rbac::v1alpha1::ClusterRoleBinding,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::rbac::v1alpha1::ClusterRoleBinding,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn cluster_role_binding_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::rbac::v1alpha1::ClusterRoleBinding,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.cluster_role_bindings()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: < ::kapi_api::rbac::v1alpha1::Role > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::rbac::v1alpha1::RoleBinding
+                > (), kapi_client::ResourceInfo::of:: <
+                ::kapi_api::rbac::v1alpha1::ClusterRole > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::rbac::v1alpha1::ClusterRoleBinding > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::rbac::v1alpha1::Role>()?;
+            registry.register::<::kapi_api::rbac::v1alpha1::RoleBinding>()?;
+            registry.register::<::kapi_api::rbac::v1alpha1::ClusterRole>()?;
+            registry.register::<::kapi_api::rbac::v1alpha1::ClusterRoleBinding>()?;
+            Ok(())
+        }
+    }
+    /// `v1beta1`.
+    pub mod v1beta1 {
+        kapi_client::resource!(
+            ::kapi_api::rbac::v1beta1::Role, ::kapi_api::rbac::v1beta1::RoleList,
+            resource = "roles", namespaced = true, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::rbac::v1beta1::RoleBinding,
+            ::kapi_api::rbac::v1beta1::RoleBindingList, resource = "rolebindings",
+            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::rbac::v1beta1::ClusterRole,
+            ::kapi_api::rbac::v1beta1::ClusterRoleList, resource = "clusterroles",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::rbac::v1beta1::ClusterRoleBinding,
+            ::kapi_api::rbac::v1beta1::ClusterRoleBindingList, resource =
+            "clusterrolebindings", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        /// The typed client of `rbac.authorization.k8s.io/v1beta1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `roles` of `rbac.authorization.k8s.io/v1beta1`.
+            pub fn roles(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::rbac::v1beta1::Role>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `roles` of `rbac.authorization.k8s.io/v1beta1` in every namespace (list and watch).
+            pub fn roles_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::rbac::v1beta1::Role>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `rolebindings` of `rbac.authorization.k8s.io/v1beta1`.
+            pub fn role_bindings(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::rbac::v1beta1::RoleBinding>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `rolebindings` of `rbac.authorization.k8s.io/v1beta1` in every namespace (list and watch).
+            pub fn role_bindings_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::rbac::v1beta1::RoleBinding>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `clusterroles` of `rbac.authorization.k8s.io/v1beta1`.
+            pub fn cluster_roles(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::rbac::v1beta1::ClusterRole>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `clusterrolebindings` of `rbac.authorization.k8s.io/v1beta1`.
+            pub fn cluster_role_bindings(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::rbac::v1beta1::ClusterRoleBinding>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `rbac.authorization.k8s.io/v1beta1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `roles` of `rbac.authorization.k8s.io/v1beta1`.
+            pub fn roles(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::rbac::v1beta1::Role>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::rbac::v1beta1::Role,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn role_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::rbac::v1beta1::Role>,
+                kapi_client::Error,
+            > {
+                Ok(self.roles()?.lister())
+            }
+            /// `rolebindings` of `rbac.authorization.k8s.io/v1beta1`.
+            pub fn role_bindings(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::rbac::v1beta1::RoleBinding,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::rbac::v1beta1::RoleBinding,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn role_binding_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::rbac::v1beta1::RoleBinding>,
+                kapi_client::Error,
+            > {
+                Ok(self.role_bindings()?.lister())
+            }
+            /// `clusterroles` of `rbac.authorization.k8s.io/v1beta1`.
+            pub fn cluster_roles(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::rbac::v1beta1::ClusterRole,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::rbac::v1beta1::ClusterRole,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn cluster_role_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::rbac::v1beta1::ClusterRole>,
+                kapi_client::Error,
+            > {
+                Ok(self.cluster_roles()?.lister())
+            }
+            /// `clusterrolebindings` of `rbac.authorization.k8s.io/v1beta1`.
+            pub fn cluster_role_bindings(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::rbac::v1beta1::ClusterRoleBinding,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::rbac::v1beta1::ClusterRoleBinding,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn cluster_role_binding_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::rbac::v1beta1::ClusterRoleBinding,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.cluster_role_bindings()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: < ::kapi_api::rbac::v1beta1::Role > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::rbac::v1beta1::RoleBinding
+                > (), kapi_client::ResourceInfo::of:: <
+                ::kapi_api::rbac::v1beta1::ClusterRole > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::rbac::v1beta1::ClusterRoleBinding > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::rbac::v1beta1::Role>()?;
+            registry.register::<::kapi_api::rbac::v1beta1::RoleBinding>()?;
+            registry.register::<::kapi_api::rbac::v1beta1::ClusterRole>()?;
+            registry.register::<::kapi_api::rbac::v1beta1::ClusterRoleBinding>()?;
+            Ok(())
+        }
+    }
+}
+#[cfg(feature = "resource")]
+/// `resource`.
+pub mod resource {
+    /// `v1`.
+    pub mod v1 {
+        kapi_client::resource!(
+            ::kapi_api::resource::v1::ResourceSlice,
+            ::kapi_api::resource::v1::ResourceSliceList, resource = "resourceslices",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::resource::v1::DeviceTaintRule,
+            ::kapi_api::resource::v1::DeviceTaintRuleList, resource = "devicetaintrules",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::resource::v1::ResourceClaim,
+            ::kapi_api::resource::v1::ResourceClaimList, resource = "resourceclaims",
+            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::resource::v1::DeviceClass,
+            ::kapi_api::resource::v1::DeviceClassList, resource = "deviceclasses",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::resource::v1::ResourceClaimTemplate,
+            ::kapi_api::resource::v1::ResourceClaimTemplateList, resource =
+            "resourceclaimtemplates", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        /// The typed client of `resource.k8s.io/v1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `resourceslices` of `resource.k8s.io/v1`.
+            pub fn resource_slices(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::resource::v1::ResourceSlice>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `devicetaintrules` of `resource.k8s.io/v1`.
+            pub fn device_taint_rules(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::resource::v1::DeviceTaintRule>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `resourceclaims` of `resource.k8s.io/v1`.
+            pub fn resource_claims(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::resource::v1::ResourceClaim>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `resourceclaims` of `resource.k8s.io/v1` in every namespace (list and watch).
+            pub fn resource_claims_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::resource::v1::ResourceClaim>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `deviceclasses` of `resource.k8s.io/v1`.
+            pub fn device_classes(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::resource::v1::DeviceClass>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `resourceclaimtemplates` of `resource.k8s.io/v1`.
+            pub fn resource_claim_templates(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::resource::v1::ResourceClaimTemplate>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `resourceclaimtemplates` of `resource.k8s.io/v1` in every namespace (list and watch).
+            pub fn resource_claim_templates_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::resource::v1::ResourceClaimTemplate>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `resource.k8s.io/v1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `resourceslices` of `resource.k8s.io/v1`.
+            pub fn resource_slices(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::resource::v1::ResourceSlice,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::resource::v1::ResourceSlice,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn resource_slice_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::resource::v1::ResourceSlice>,
+                kapi_client::Error,
+            > {
+                Ok(self.resource_slices()?.lister())
+            }
+            /// `devicetaintrules` of `resource.k8s.io/v1`.
+            pub fn device_taint_rules(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::resource::v1::DeviceTaintRule,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::resource::v1::DeviceTaintRule,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn device_taint_rule_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::resource::v1::DeviceTaintRule>,
+                kapi_client::Error,
+            > {
+                Ok(self.device_taint_rules()?.lister())
+            }
+            /// `resourceclaims` of `resource.k8s.io/v1`.
+            pub fn resource_claims(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::resource::v1::ResourceClaim,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::resource::v1::ResourceClaim,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn resource_claim_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::resource::v1::ResourceClaim>,
+                kapi_client::Error,
+            > {
+                Ok(self.resource_claims()?.lister())
+            }
+            /// `deviceclasses` of `resource.k8s.io/v1`.
+            pub fn device_classes(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::resource::v1::DeviceClass,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::resource::v1::DeviceClass,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn device_class_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::resource::v1::DeviceClass>,
+                kapi_client::Error,
+            > {
+                Ok(self.device_classes()?.lister())
+            }
+            /// `resourceclaimtemplates` of `resource.k8s.io/v1`.
+            pub fn resource_claim_templates(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::resource::v1::ResourceClaimTemplate,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::resource::v1::ResourceClaimTemplate,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn resource_claim_template_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::resource::v1::ResourceClaimTemplate,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.resource_claim_templates()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: < ::kapi_api::resource::v1::ResourceSlice
+                > (), kapi_client::ResourceInfo::of:: <
+                ::kapi_api::resource::v1::DeviceTaintRule > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::resource::v1::ResourceClaim
+                > (), kapi_client::ResourceInfo::of:: <
+                ::kapi_api::resource::v1::DeviceClass > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::resource::v1::ResourceClaimTemplate > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::resource::v1::ResourceSlice>()?;
+            registry.register::<::kapi_api::resource::v1::DeviceTaintRule>()?;
+            registry.register::<::kapi_api::resource::v1::ResourceClaim>()?;
+            registry.register::<::kapi_api::resource::v1::DeviceClass>()?;
+            registry.register::<::kapi_api::resource::v1::ResourceClaimTemplate>()?;
+            Ok(())
+        }
+    }
+    /// `v1alpha3`.
+    pub mod v1alpha3 {
+        kapi_client::resource!(
+            ::kapi_api::resource::v1alpha3::DeviceTaintRule,
+            ::kapi_api::resource::v1alpha3::DeviceTaintRuleList, resource =
+            "devicetaintrules", namespaced = false, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::resource::v1alpha3::ResourcePoolStatusRequest,
+            ::kapi_api::resource::v1alpha3::ResourcePoolStatusRequestList, resource =
+            "resourcepoolstatusrequests", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status"],
+        );
+        /// The typed client of `resource.k8s.io/v1alpha3`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `devicetaintrules` of `resource.k8s.io/v1alpha3`.
+            pub fn device_taint_rules(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::resource::v1alpha3::DeviceTaintRule>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `resourcepoolstatusrequests` of `resource.k8s.io/v1alpha3`.
+            pub fn resource_pool_status_requests(
+                &self,
+            ) -> Result<
+                kapi_client::Api<
+                    ::kapi_api::resource::v1alpha3::ResourcePoolStatusRequest,
+                >,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `resource.k8s.io/v1alpha3`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `devicetaintrules` of `resource.k8s.io/v1alpha3`.
+            pub fn device_taint_rules(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::resource::v1alpha3::DeviceTaintRule,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::resource::v1alpha3::DeviceTaintRule,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn device_taint_rule_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::resource::v1alpha3::DeviceTaintRule,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.device_taint_rules()?.lister())
+            }
+            /// `resourcepoolstatusrequests` of `resource.k8s.io/v1alpha3`.
+            pub fn resource_pool_status_requests(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::resource::v1alpha3::ResourcePoolStatusRequest,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::resource::v1alpha3::ResourcePoolStatusRequest,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn resource_pool_status_request_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::resource::v1alpha3::ResourcePoolStatusRequest,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.resource_pool_status_requests()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::resource::v1alpha3::DeviceTaintRule > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::resource::v1alpha3::ResourcePoolStatusRequest > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::resource::v1alpha3::DeviceTaintRule>()?;
+            registry
+                .register::<
+                    ::kapi_api::resource::v1alpha3::ResourcePoolStatusRequest,
+                >()?;
+            Ok(())
+        }
+    }
+    /// `v1beta1`.
+    pub mod v1beta1 {
+        kapi_client::resource!(
+            ::kapi_api::resource::v1beta1::ResourceSlice,
+            ::kapi_api::resource::v1beta1::ResourceSliceList, resource =
+            "resourceslices", namespaced = false, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::resource::v1beta1::ResourceClaim,
+            ::kapi_api::resource::v1beta1::ResourceClaimList, resource =
+            "resourceclaims", namespaced = true, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::resource::v1beta1::DeviceClass,
+            ::kapi_api::resource::v1beta1::DeviceClassList, resource = "deviceclasses",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::resource::v1beta1::ResourceClaimTemplate,
+            ::kapi_api::resource::v1beta1::ResourceClaimTemplateList, resource =
+            "resourceclaimtemplates", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        /// The typed client of `resource.k8s.io/v1beta1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `resourceslices` of `resource.k8s.io/v1beta1`.
+            pub fn resource_slices(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::resource::v1beta1::ResourceSlice>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `resourceclaims` of `resource.k8s.io/v1beta1`.
+            pub fn resource_claims(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::resource::v1beta1::ResourceClaim>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `resourceclaims` of `resource.k8s.io/v1beta1` in every namespace (list and watch).
+            pub fn resource_claims_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::resource::v1beta1::ResourceClaim>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `deviceclasses` of `resource.k8s.io/v1beta1`.
+            pub fn device_classes(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::resource::v1beta1::DeviceClass>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `resourceclaimtemplates` of `resource.k8s.io/v1beta1`.
+            pub fn resource_claim_templates(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::resource::v1beta1::ResourceClaimTemplate>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `resourceclaimtemplates` of `resource.k8s.io/v1beta1` in every namespace (list and watch).
+            pub fn resource_claim_templates_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::resource::v1beta1::ResourceClaimTemplate>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `resource.k8s.io/v1beta1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `resourceslices` of `resource.k8s.io/v1beta1`.
+            pub fn resource_slices(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::resource::v1beta1::ResourceSlice,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::resource::v1beta1::ResourceSlice,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn resource_slice_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::resource::v1beta1::ResourceSlice,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.resource_slices()?.lister())
+            }
+            /// `resourceclaims` of `resource.k8s.io/v1beta1`.
+            pub fn resource_claims(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::resource::v1beta1::ResourceClaim,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::resource::v1beta1::ResourceClaim,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn resource_claim_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::resource::v1beta1::ResourceClaim,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.resource_claims()?.lister())
+            }
+            /// `deviceclasses` of `resource.k8s.io/v1beta1`.
+            pub fn device_classes(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::resource::v1beta1::DeviceClass,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::resource::v1beta1::DeviceClass,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn device_class_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::resource::v1beta1::DeviceClass>,
+                kapi_client::Error,
+            > {
+                Ok(self.device_classes()?.lister())
+            }
+            /// `resourceclaimtemplates` of `resource.k8s.io/v1beta1`.
+            pub fn resource_claim_templates(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::resource::v1beta1::ResourceClaimTemplate,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::resource::v1beta1::ResourceClaimTemplate,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn resource_claim_template_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::resource::v1beta1::ResourceClaimTemplate,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.resource_claim_templates()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::resource::v1beta1::ResourceSlice > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::resource::v1beta1::ResourceClaim > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::resource::v1beta1::DeviceClass > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::resource::v1beta1::ResourceClaimTemplate > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::resource::v1beta1::ResourceSlice>()?;
+            registry.register::<::kapi_api::resource::v1beta1::ResourceClaim>()?;
+            registry.register::<::kapi_api::resource::v1beta1::DeviceClass>()?;
+            registry.register::<::kapi_api::resource::v1beta1::ResourceClaimTemplate>()?;
+            Ok(())
+        }
+    }
+    /// `v1beta2`.
+    pub mod v1beta2 {
+        kapi_client::resource!(
+            ::kapi_api::resource::v1beta2::ResourceSlice,
+            ::kapi_api::resource::v1beta2::ResourceSliceList, resource =
+            "resourceslices", namespaced = false, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::resource::v1beta2::DeviceTaintRule,
+            ::kapi_api::resource::v1beta2::DeviceTaintRuleList, resource =
+            "devicetaintrules", namespaced = false, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::resource::v1beta2::ResourceClaim,
+            ::kapi_api::resource::v1beta2::ResourceClaimList, resource =
+            "resourceclaims", namespaced = true, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::resource::v1beta2::DeviceClass,
+            ::kapi_api::resource::v1beta2::DeviceClassList, resource = "deviceclasses",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::resource::v1beta2::ResourceClaimTemplate,
+            ::kapi_api::resource::v1beta2::ResourceClaimTemplateList, resource =
+            "resourceclaimtemplates", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        /// The typed client of `resource.k8s.io/v1beta2`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `resourceslices` of `resource.k8s.io/v1beta2`.
+            pub fn resource_slices(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::resource::v1beta2::ResourceSlice>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `devicetaintrules` of `resource.k8s.io/v1beta2`.
+            pub fn device_taint_rules(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::resource::v1beta2::DeviceTaintRule>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `resourceclaims` of `resource.k8s.io/v1beta2`.
+            pub fn resource_claims(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::resource::v1beta2::ResourceClaim>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `resourceclaims` of `resource.k8s.io/v1beta2` in every namespace (list and watch).
+            pub fn resource_claims_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::resource::v1beta2::ResourceClaim>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `deviceclasses` of `resource.k8s.io/v1beta2`.
+            pub fn device_classes(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::resource::v1beta2::DeviceClass>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `resourceclaimtemplates` of `resource.k8s.io/v1beta2`.
+            pub fn resource_claim_templates(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::resource::v1beta2::ResourceClaimTemplate>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `resourceclaimtemplates` of `resource.k8s.io/v1beta2` in every namespace (list and watch).
+            pub fn resource_claim_templates_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::resource::v1beta2::ResourceClaimTemplate>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `resource.k8s.io/v1beta2`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `resourceslices` of `resource.k8s.io/v1beta2`.
+            pub fn resource_slices(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::resource::v1beta2::ResourceSlice,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::resource::v1beta2::ResourceSlice,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn resource_slice_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::resource::v1beta2::ResourceSlice,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.resource_slices()?.lister())
+            }
+            /// `devicetaintrules` of `resource.k8s.io/v1beta2`.
+            pub fn device_taint_rules(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::resource::v1beta2::DeviceTaintRule,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::resource::v1beta2::DeviceTaintRule,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn device_taint_rule_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::resource::v1beta2::DeviceTaintRule,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.device_taint_rules()?.lister())
+            }
+            /// `resourceclaims` of `resource.k8s.io/v1beta2`.
+            pub fn resource_claims(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::resource::v1beta2::ResourceClaim,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::resource::v1beta2::ResourceClaim,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn resource_claim_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::resource::v1beta2::ResourceClaim,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.resource_claims()?.lister())
+            }
+            /// `deviceclasses` of `resource.k8s.io/v1beta2`.
+            pub fn device_classes(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::resource::v1beta2::DeviceClass,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::resource::v1beta2::DeviceClass,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn device_class_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::resource::v1beta2::DeviceClass>,
+                kapi_client::Error,
+            > {
+                Ok(self.device_classes()?.lister())
+            }
+            /// `resourceclaimtemplates` of `resource.k8s.io/v1beta2`.
+            pub fn resource_claim_templates(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::resource::v1beta2::ResourceClaimTemplate,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::resource::v1beta2::ResourceClaimTemplate,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn resource_claim_template_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::resource::v1beta2::ResourceClaimTemplate,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.resource_claim_templates()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::resource::v1beta2::ResourceSlice > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::resource::v1beta2::DeviceTaintRule > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::resource::v1beta2::ResourceClaim > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::resource::v1beta2::DeviceClass > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::resource::v1beta2::ResourceClaimTemplate > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::resource::v1beta2::ResourceSlice>()?;
+            registry.register::<::kapi_api::resource::v1beta2::DeviceTaintRule>()?;
+            registry.register::<::kapi_api::resource::v1beta2::ResourceClaim>()?;
+            registry.register::<::kapi_api::resource::v1beta2::DeviceClass>()?;
+            registry.register::<::kapi_api::resource::v1beta2::ResourceClaimTemplate>()?;
+            Ok(())
+        }
+    }
+}
+#[cfg(feature = "scheduling")]
+/// `scheduling`.
+pub mod scheduling {
+    /// `v1`.
+    pub mod v1 {
+        kapi_client::resource!(
+            ::kapi_api::scheduling::v1::PriorityClass,
+            ::kapi_api::scheduling::v1::PriorityClassList, resource = "priorityclasses",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        /// The typed client of `scheduling.k8s.io/v1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `priorityclasses` of `scheduling.k8s.io/v1`.
+            pub fn priority_classes(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::scheduling::v1::PriorityClass>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `scheduling.k8s.io/v1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `priorityclasses` of `scheduling.k8s.io/v1`.
+            pub fn priority_classes(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::scheduling::v1::PriorityClass,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::scheduling::v1::PriorityClass,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn priority_class_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::scheduling::v1::PriorityClass>,
+                kapi_client::Error,
+            > {
+                Ok(self.priority_classes()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::scheduling::v1::PriorityClass > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::scheduling::v1::PriorityClass>()?;
+            Ok(())
+        }
+    }
+    /// `v1alpha3`.
+    pub mod v1alpha3 {
+        kapi_client::resource!(
+            ::kapi_api::scheduling::v1alpha3::Workload,
+            ::kapi_api::scheduling::v1alpha3::WorkloadList, resource = "workloads",
+            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::scheduling::v1alpha3::PodGroup,
+            ::kapi_api::scheduling::v1alpha3::PodGroupList, resource = "podgroups",
+            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::scheduling::v1alpha3::CompositePodGroup,
+            ::kapi_api::scheduling::v1alpha3::CompositePodGroupList, resource =
+            "compositepodgroups", namespaced = true, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = ["status"],
+        );
+        /// The typed client of `scheduling.k8s.io/v1alpha3`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `workloads` of `scheduling.k8s.io/v1alpha3`.
+            pub fn workloads(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::scheduling::v1alpha3::Workload>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `workloads` of `scheduling.k8s.io/v1alpha3` in every namespace (list and watch).
+            pub fn workloads_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::scheduling::v1alpha3::Workload>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `podgroups` of `scheduling.k8s.io/v1alpha3`.
+            pub fn pod_groups(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::scheduling::v1alpha3::PodGroup>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `podgroups` of `scheduling.k8s.io/v1alpha3` in every namespace (list and watch).
+            pub fn pod_groups_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::scheduling::v1alpha3::PodGroup>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `compositepodgroups` of `scheduling.k8s.io/v1alpha3`.
+            pub fn composite_pod_groups(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::scheduling::v1alpha3::CompositePodGroup>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `compositepodgroups` of `scheduling.k8s.io/v1alpha3` in every namespace (list and watch).
+            pub fn composite_pod_groups_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::scheduling::v1alpha3::CompositePodGroup>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `scheduling.k8s.io/v1alpha3`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `workloads` of `scheduling.k8s.io/v1alpha3`.
+            pub fn workloads(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::scheduling::v1alpha3::Workload,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::scheduling::v1alpha3::Workload,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn workload_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::scheduling::v1alpha3::Workload>,
+                kapi_client::Error,
+            > {
+                Ok(self.workloads()?.lister())
+            }
+            /// `podgroups` of `scheduling.k8s.io/v1alpha3`.
+            pub fn pod_groups(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::scheduling::v1alpha3::PodGroup,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::scheduling::v1alpha3::PodGroup,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn pod_group_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::scheduling::v1alpha3::PodGroup>,
+                kapi_client::Error,
+            > {
+                Ok(self.pod_groups()?.lister())
+            }
+            /// `compositepodgroups` of `scheduling.k8s.io/v1alpha3`.
+            pub fn composite_pod_groups(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::scheduling::v1alpha3::CompositePodGroup,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::scheduling::v1alpha3::CompositePodGroup,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn composite_pod_group_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::scheduling::v1alpha3::CompositePodGroup,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.composite_pod_groups()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::scheduling::v1alpha3::Workload > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::scheduling::v1alpha3::PodGroup > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::scheduling::v1alpha3::CompositePodGroup > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::scheduling::v1alpha3::Workload>()?;
+            registry.register::<::kapi_api::scheduling::v1alpha3::PodGroup>()?;
+            registry.register::<::kapi_api::scheduling::v1alpha3::CompositePodGroup>()?;
+            Ok(())
+        }
+    }
+    /// `v1beta1`.
+    pub mod v1beta1 {
+        kapi_client::resource!(
+            ::kapi_api::scheduling::v1beta1::PriorityClass,
+            ::kapi_api::scheduling::v1beta1::PriorityClassList, resource =
+            "priorityclasses", namespaced = false, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::scheduling::v1beta1::Workload,
+            ::kapi_api::scheduling::v1beta1::WorkloadList, resource = "workloads",
+            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::scheduling::v1beta1::PodGroup,
+            ::kapi_api::scheduling::v1beta1::PodGroupList, resource = "podgroups",
+            namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        /// The typed client of `scheduling.k8s.io/v1beta1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `priorityclasses` of `scheduling.k8s.io/v1beta1`.
+            pub fn priority_classes(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::scheduling::v1beta1::PriorityClass>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `workloads` of `scheduling.k8s.io/v1beta1`.
+            pub fn workloads(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::scheduling::v1beta1::Workload>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `workloads` of `scheduling.k8s.io/v1beta1` in every namespace (list and watch).
+            pub fn workloads_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::scheduling::v1beta1::Workload>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `podgroups` of `scheduling.k8s.io/v1beta1`.
+            pub fn pod_groups(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::scheduling::v1beta1::PodGroup>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `podgroups` of `scheduling.k8s.io/v1beta1` in every namespace (list and watch).
+            pub fn pod_groups_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::scheduling::v1beta1::PodGroup>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+        }
+        /// Shared informers and listers of `scheduling.k8s.io/v1beta1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `priorityclasses` of `scheduling.k8s.io/v1beta1`.
+            pub fn priority_classes(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::scheduling::v1beta1::PriorityClass,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::scheduling::v1beta1::PriorityClass,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn priority_class_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::scheduling::v1beta1::PriorityClass,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.priority_classes()?.lister())
+            }
+            /// `workloads` of `scheduling.k8s.io/v1beta1`.
+            pub fn workloads(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::scheduling::v1beta1::Workload,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::scheduling::v1beta1::Workload,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn workload_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::scheduling::v1beta1::Workload>,
+                kapi_client::Error,
+            > {
+                Ok(self.workloads()?.lister())
+            }
+            /// `podgroups` of `scheduling.k8s.io/v1beta1`.
+            pub fn pod_groups(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::scheduling::v1beta1::PodGroup,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::scheduling::v1beta1::PodGroup,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn pod_group_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::scheduling::v1beta1::PodGroup>,
+                kapi_client::Error,
+            > {
+                Ok(self.pod_groups()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::scheduling::v1beta1::PriorityClass > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::scheduling::v1beta1::Workload > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::scheduling::v1beta1::PodGroup > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::scheduling::v1beta1::PriorityClass>()?;
+            registry.register::<::kapi_api::scheduling::v1beta1::Workload>()?;
+            registry.register::<::kapi_api::scheduling::v1beta1::PodGroup>()?;
+            Ok(())
+        }
+    }
+}
+#[cfg(feature = "storage")]
+/// `storage`.
+pub mod storage {
+    /// `v1`.
+    pub mod v1 {
+        kapi_client::resource!(
+            ::kapi_api::storage::v1::StorageClass,
+            ::kapi_api::storage::v1::StorageClassList, resource = "storageclasses",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::storage::v1::VolumeAttachment,
+            ::kapi_api::storage::v1::VolumeAttachmentList, resource =
+            "volumeattachments", namespaced = false, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::storage::v1::CSIDriver, ::kapi_api::storage::v1::CSIDriverList,
+            resource = "csidrivers", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::storage::v1::CSINode, ::kapi_api::storage::v1::CSINodeList,
+            resource = "csinodes", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::storage::v1::CSIStorageCapacity,
+            ::kapi_api::storage::v1::CSIStorageCapacityList, resource =
+            "csistoragecapacities", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::storage::v1::VolumeAttributesClass,
+            ::kapi_api::storage::v1::VolumeAttributesClassList, resource =
+            "volumeattributesclasses", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        /// The typed client of `storage.k8s.io/v1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `storageclasses` of `storage.k8s.io/v1`.
+            pub fn storage_classes(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::storage::v1::StorageClass>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `volumeattachments` of `storage.k8s.io/v1`.
+            pub fn volume_attachments(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::storage::v1::VolumeAttachment>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `csidrivers` of `storage.k8s.io/v1`.
+            pub fn csi_drivers(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::storage::v1::CSIDriver>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `csinodes` of `storage.k8s.io/v1`.
+            pub fn csi_nodes(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::storage::v1::CSINode>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `csistoragecapacities` of `storage.k8s.io/v1`.
+            pub fn csi_storage_capacities(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::storage::v1::CSIStorageCapacity>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `csistoragecapacities` of `storage.k8s.io/v1` in every namespace (list and watch).
+            pub fn csi_storage_capacities_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::storage::v1::CSIStorageCapacity>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `volumeattributesclasses` of `storage.k8s.io/v1`.
+            pub fn volume_attributes_classes(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::storage::v1::VolumeAttributesClass>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `storage.k8s.io/v1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `storageclasses` of `storage.k8s.io/v1`.
+            pub fn storage_classes(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::storage::v1::StorageClass,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::storage::v1::StorageClass,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn storage_class_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::storage::v1::StorageClass>,
+                kapi_client::Error,
+            > {
+                Ok(self.storage_classes()?.lister())
+            }
+            /// `volumeattachments` of `storage.k8s.io/v1`.
+            pub fn volume_attachments(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::storage::v1::VolumeAttachment,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::storage::v1::VolumeAttachment,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn volume_attachment_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::storage::v1::VolumeAttachment>,
+                kapi_client::Error,
+            > {
+                Ok(self.volume_attachments()?.lister())
+            }
+            /// `csidrivers` of `storage.k8s.io/v1`.
+            pub fn csi_drivers(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::storage::v1::CSIDriver,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::storage::v1::CSIDriver,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn csi_driver_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::storage::v1::CSIDriver>,
+                kapi_client::Error,
+            > {
+                Ok(self.csi_drivers()?.lister())
+            }
+            /// `csinodes` of `storage.k8s.io/v1`.
+            pub fn csi_nodes(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<::kapi_api::storage::v1::CSINode>,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::storage::v1::CSINode,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn csi_node_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::storage::v1::CSINode>,
+                kapi_client::Error,
+            > {
+                Ok(self.csi_nodes()?.lister())
+            }
+            /// `csistoragecapacities` of `storage.k8s.io/v1`.
+            pub fn csi_storage_capacities(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::storage::v1::CSIStorageCapacity,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::storage::v1::CSIStorageCapacity,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn csi_storage_capacity_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::storage::v1::CSIStorageCapacity>,
+                kapi_client::Error,
+            > {
+                Ok(self.csi_storage_capacities()?.lister())
+            }
+            /// `volumeattributesclasses` of `storage.k8s.io/v1`.
+            pub fn volume_attributes_classes(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::storage::v1::VolumeAttributesClass,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::storage::v1::VolumeAttributesClass,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn volume_attributes_class_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::storage::v1::VolumeAttributesClass,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.volume_attributes_classes()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: < ::kapi_api::storage::v1::StorageClass >
+                (), kapi_client::ResourceInfo::of:: <
+                ::kapi_api::storage::v1::VolumeAttachment > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::storage::v1::CSIDriver >
+                (), kapi_client::ResourceInfo::of:: < ::kapi_api::storage::v1::CSINode >
+                (), kapi_client::ResourceInfo::of:: <
+                ::kapi_api::storage::v1::CSIStorageCapacity > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::storage::v1::VolumeAttributesClass > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::storage::v1::StorageClass>()?;
+            registry.register::<::kapi_api::storage::v1::VolumeAttachment>()?;
+            registry.register::<::kapi_api::storage::v1::CSIDriver>()?;
+            registry.register::<::kapi_api::storage::v1::CSINode>()?;
+            registry.register::<::kapi_api::storage::v1::CSIStorageCapacity>()?;
+            registry.register::<::kapi_api::storage::v1::VolumeAttributesClass>()?;
+            Ok(())
+        }
+    }
+    /// `v1alpha1`.
+    pub mod v1alpha1 {
+        kapi_client::resource!(
+            ::kapi_api::storage::v1alpha1::VolumeAttachment,
+            ::kapi_api::storage::v1alpha1::VolumeAttachmentList, resource =
+            "volumeattachments", namespaced = false, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::storage::v1alpha1::CSIStorageCapacity,
+            ::kapi_api::storage::v1alpha1::CSIStorageCapacityList, resource =
+            "csistoragecapacities", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::storage::v1alpha1::VolumeAttributesClass,
+            ::kapi_api::storage::v1alpha1::VolumeAttributesClassList, resource =
+            "volumeattributesclasses", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        /// The typed client of `storage.k8s.io/v1alpha1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `volumeattachments` of `storage.k8s.io/v1alpha1`.
+            pub fn volume_attachments(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::storage::v1alpha1::VolumeAttachment>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `csistoragecapacities` of `storage.k8s.io/v1alpha1`.
+            pub fn csi_storage_capacities(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::storage::v1alpha1::CSIStorageCapacity>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `csistoragecapacities` of `storage.k8s.io/v1alpha1` in every namespace (list and watch).
+            pub fn csi_storage_capacities_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::storage::v1alpha1::CSIStorageCapacity>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `volumeattributesclasses` of `storage.k8s.io/v1alpha1`.
+            pub fn volume_attributes_classes(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::storage::v1alpha1::VolumeAttributesClass>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `storage.k8s.io/v1alpha1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `volumeattachments` of `storage.k8s.io/v1alpha1`.
+            pub fn volume_attachments(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::storage::v1alpha1::VolumeAttachment,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::storage::v1alpha1::VolumeAttachment,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn volume_attachment_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::storage::v1alpha1::VolumeAttachment,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.volume_attachments()?.lister())
+            }
+            /// `csistoragecapacities` of `storage.k8s.io/v1alpha1`.
+            pub fn csi_storage_capacities(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::storage::v1alpha1::CSIStorageCapacity,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::storage::v1alpha1::CSIStorageCapacity,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn csi_storage_capacity_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::storage::v1alpha1::CSIStorageCapacity,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.csi_storage_capacities()?.lister())
+            }
+            /// `volumeattributesclasses` of `storage.k8s.io/v1alpha1`.
+            pub fn volume_attributes_classes(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::storage::v1alpha1::VolumeAttributesClass,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::storage::v1alpha1::VolumeAttributesClass,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn volume_attributes_class_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::storage::v1alpha1::VolumeAttributesClass,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.volume_attributes_classes()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::storage::v1alpha1::VolumeAttachment > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::storage::v1alpha1::CSIStorageCapacity > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::storage::v1alpha1::VolumeAttributesClass > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::storage::v1alpha1::VolumeAttachment>()?;
+            registry.register::<::kapi_api::storage::v1alpha1::CSIStorageCapacity>()?;
+            registry.register::<::kapi_api::storage::v1alpha1::VolumeAttributesClass>()?;
+            Ok(())
+        }
+    }
+    /// `v1beta1`.
+    pub mod v1beta1 {
+        kapi_client::resource!(
+            ::kapi_api::storage::v1beta1::StorageClass,
+            ::kapi_api::storage::v1beta1::StorageClassList, resource = "storageclasses",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::storage::v1beta1::VolumeAttachment,
+            ::kapi_api::storage::v1beta1::VolumeAttachmentList, resource =
+            "volumeattachments", namespaced = false, protobuf = true, verbs = ["create",
+            "update", "delete", "deletecollection", "get", "list", "watch", "patch",
+            "apply"], subresources = ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::storage::v1beta1::CSIDriver,
+            ::kapi_api::storage::v1beta1::CSIDriverList, resource = "csidrivers",
+            namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::storage::v1beta1::CSINode,
+            ::kapi_api::storage::v1beta1::CSINodeList, resource = "csinodes", namespaced
+            = false, protobuf = true, verbs = ["create", "update", "delete",
+            "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
+            ["status"],
+        );
+        kapi_client::resource!(
+            ::kapi_api::storage::v1beta1::CSIStorageCapacity,
+            ::kapi_api::storage::v1beta1::CSIStorageCapacityList, resource =
+            "csistoragecapacities", namespaced = true, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        kapi_client::resource!(
+            ::kapi_api::storage::v1beta1::VolumeAttributesClass,
+            ::kapi_api::storage::v1beta1::VolumeAttributesClassList, resource =
+            "volumeattributesclasses", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = [],
+        );
+        /// The typed client of `storage.k8s.io/v1beta1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `storageclasses` of `storage.k8s.io/v1beta1`.
+            pub fn storage_classes(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::storage::v1beta1::StorageClass>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `volumeattachments` of `storage.k8s.io/v1beta1`.
+            pub fn volume_attachments(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::storage::v1beta1::VolumeAttachment>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `csidrivers` of `storage.k8s.io/v1beta1`.
+            pub fn csi_drivers(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::storage::v1beta1::CSIDriver>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `csinodes` of `storage.k8s.io/v1beta1`.
+            pub fn csi_nodes(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::storage::v1beta1::CSINode>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+            /// `csistoragecapacities` of `storage.k8s.io/v1beta1`.
+            pub fn csi_storage_capacities(
+                &self,
+                namespace: &str,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::storage::v1beta1::CSIStorageCapacity>,
+                kapi_client::Error,
+            > {
+                self.client.namespaced(namespace)
+            }
+            /// `csistoragecapacities` of `storage.k8s.io/v1beta1` in every namespace (list and watch).
+            pub fn csi_storage_capacities_all_namespaces(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::storage::v1beta1::CSIStorageCapacity>,
+                kapi_client::Error,
+            > {
+                self.client.all_namespaces()
+            }
+            /// `volumeattributesclasses` of `storage.k8s.io/v1beta1`.
+            pub fn volume_attributes_classes(
+                &self,
+            ) -> Result<
+                kapi_client::Api<::kapi_api::storage::v1beta1::VolumeAttributesClass>,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `storage.k8s.io/v1beta1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `storageclasses` of `storage.k8s.io/v1beta1`.
+            pub fn storage_classes(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::storage::v1beta1::StorageClass,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::storage::v1beta1::StorageClass,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn storage_class_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::storage::v1beta1::StorageClass>,
+                kapi_client::Error,
+            > {
+                Ok(self.storage_classes()?.lister())
+            }
+            /// `volumeattachments` of `storage.k8s.io/v1beta1`.
+            pub fn volume_attachments(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::storage::v1beta1::VolumeAttachment,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::storage::v1beta1::VolumeAttachment,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn volume_attachment_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::storage::v1beta1::VolumeAttachment,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.volume_attachments()?.lister())
+            }
+            /// `csidrivers` of `storage.k8s.io/v1beta1`.
+            pub fn csi_drivers(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::storage::v1beta1::CSIDriver,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::storage::v1beta1::CSIDriver,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn csi_driver_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::storage::v1beta1::CSIDriver>,
+                kapi_client::Error,
+            > {
+                Ok(self.csi_drivers()?.lister())
+            }
+            /// `csinodes` of `storage.k8s.io/v1beta1`.
+            pub fn csi_nodes(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::storage::v1beta1::CSINode,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::storage::v1beta1::CSINode,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn csi_node_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<::kapi_api::storage::v1beta1::CSINode>,
+                kapi_client::Error,
+            > {
+                Ok(self.csi_nodes()?.lister())
+            }
+            /// `csistoragecapacities` of `storage.k8s.io/v1beta1`.
+            pub fn csi_storage_capacities(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::storage::v1beta1::CSIStorageCapacity,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::storage::v1beta1::CSIStorageCapacity,
+                            _,
+                        >(self.client.all_namespaces()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn csi_storage_capacity_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::storage::v1beta1::CSIStorageCapacity,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.csi_storage_capacities()?.lister())
+            }
+            /// `volumeattributesclasses` of `storage.k8s.io/v1beta1`.
+            pub fn volume_attributes_classes(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::storage::v1beta1::VolumeAttributesClass,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::storage::v1beta1::VolumeAttributesClass,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn volume_attributes_class_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::storage::v1beta1::VolumeAttributesClass,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.volume_attributes_classes()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::storage::v1beta1::StorageClass > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::storage::v1beta1::VolumeAttachment > (),
+                kapi_client::ResourceInfo::of:: < ::kapi_api::storage::v1beta1::CSIDriver
+                > (), kapi_client::ResourceInfo::of:: <
+                ::kapi_api::storage::v1beta1::CSINode > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::storage::v1beta1::CSIStorageCapacity > (),
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::storage::v1beta1::VolumeAttributesClass > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry.register::<::kapi_api::storage::v1beta1::StorageClass>()?;
+            registry.register::<::kapi_api::storage::v1beta1::VolumeAttachment>()?;
+            registry.register::<::kapi_api::storage::v1beta1::CSIDriver>()?;
+            registry.register::<::kapi_api::storage::v1beta1::CSINode>()?;
+            registry.register::<::kapi_api::storage::v1beta1::CSIStorageCapacity>()?;
+            registry.register::<::kapi_api::storage::v1beta1::VolumeAttributesClass>()?;
+            Ok(())
+        }
+    }
+}
+#[cfg(feature = "storagemigration")]
+/// `storagemigration`.
+pub mod storagemigration {
+    /// `v1`.
+    pub mod v1 {
+        kapi_client::resource!(
+            ::kapi_api::storagemigration::v1::StorageVersionMigration,
+            ::kapi_api::storagemigration::v1::StorageVersionMigrationList, resource =
+            "storageversionmigrations", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status"],
+        );
+        /// The typed client of `storagemigration.k8s.io/v1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `storageversionmigrations` of `storagemigration.k8s.io/v1`.
+            pub fn storage_version_migrations(
+                &self,
+            ) -> Result<
+                kapi_client::Api<
+                    ::kapi_api::storagemigration::v1::StorageVersionMigration,
+                >,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `storagemigration.k8s.io/v1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `storageversionmigrations` of `storagemigration.k8s.io/v1`.
+            pub fn storage_version_migrations(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::storagemigration::v1::StorageVersionMigration,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::storagemigration::v1::StorageVersionMigration,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn storage_version_migration_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::storagemigration::v1::StorageVersionMigration,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.storage_version_migrations()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::storagemigration::v1::StorageVersionMigration > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry
+                .register::<
+                    ::kapi_api::storagemigration::v1::StorageVersionMigration,
+                >()?;
+            Ok(())
+        }
+    }
+    /// `v1beta1`.
+    pub mod v1beta1 {
+        kapi_client::resource!(
+            ::kapi_api::storagemigration::v1beta1::StorageVersionMigration,
+            ::kapi_api::storagemigration::v1beta1::StorageVersionMigrationList, resource
+            = "storageversionmigrations", namespaced = false, protobuf = true, verbs =
+            ["create", "update", "delete", "deletecollection", "get", "list", "watch",
+            "patch", "apply"], subresources = ["status"],
+        );
+        /// The typed client of `storagemigration.k8s.io/v1beta1`.
+        #[derive(Clone, Debug)]
+        pub struct Client {
+            client: kapi_client::Client,
+        }
+        impl Client {
+            /// A group-version client over a client.
+            pub fn new(client: kapi_client::Client) -> Self {
+                Client { client }
+            }
+            /// `storageversionmigrations` of `storagemigration.k8s.io/v1beta1`.
+            pub fn storage_version_migrations(
+                &self,
+            ) -> Result<
+                kapi_client::Api<
+                    ::kapi_api::storagemigration::v1beta1::StorageVersionMigration,
+                >,
+                kapi_client::Error,
+            > {
+                self.client.api()
+            }
+        }
+        /// Shared informers and listers of `storagemigration.k8s.io/v1beta1`.
+        #[derive(Debug)]
+        pub struct Informers<'a> {
+            factory: &'a kapi_client::factory::SharedInformerFactory,
+            client: &'a kapi_client::Client,
+        }
+        impl<'a> Informers<'a> {
+            /// Informers over a factory and a client.
+            pub fn new(
+                factory: &'a kapi_client::factory::SharedInformerFactory,
+                client: &'a kapi_client::Client,
+            ) -> Self {
+                Informers { factory, client }
+            }
+            /// `storageversionmigrations` of `storagemigration.k8s.io/v1beta1`.
+            pub fn storage_version_migrations(
+                &self,
+            ) -> Result<
+                kapi_client::informer::SharedInformer<
+                    ::kapi_api::storagemigration::v1beta1::StorageVersionMigration,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .factory
+                        .informer::<
+                            ::kapi_api::storagemigration::v1beta1::StorageVersionMigration,
+                            _,
+                        >(self.client.api()?),
+                )
+            }
+            /// A lister over the shared informer's cache.
+            pub fn storage_version_migration_lister(
+                &self,
+            ) -> Result<
+                kapi_client::lister::Lister<
+                    ::kapi_api::storagemigration::v1beta1::StorageVersionMigration,
+                >,
+                kapi_client::Error,
+            > {
+                Ok(self.storage_version_migrations()?.lister())
+            }
+        }
+        /// The resources of this group version.
+        pub fn resources() -> Vec<kapi_client::ResourceInfo> {
+            vec![
+                kapi_client::ResourceInfo::of:: <
+                ::kapi_api::storagemigration::v1beta1::StorageVersionMigration > ()
+            ]
+        }
+        /// Registers the resources of this group version with a registry, such as kapi-testing's `ApiServer`.
+        pub fn register<R: kapi_client::Registry>(
+            registry: &R,
+        ) -> Result<(), kapi_machinery::SchemeError> {
+            registry
+                .register::<
+                    ::kapi_api::storagemigration::v1beta1::StorageVersionMigration,
+                >()?;
+            Ok(())
+        }
+    }
 }
 /// Every served resource of the enabled groups, for registering them with a server or a tracker.
 pub fn resources() -> Vec<ResourceInfo> {
@@ -1053,8 +10467,116 @@ pub fn resources() -> Vec<ResourceInfo> {
         admissionregistration::v1alpha1::resources(),
         #[cfg(feature = "admissionregistration")]
         admissionregistration::v1beta1::resources(),
+        #[cfg(feature = "apiextensions")]
+        apiextensions::v1::resources(),
+        #[cfg(feature = "apiextensions")]
+        apiextensions::v1beta1::resources(),
+        #[cfg(feature = "apiregistration")]
+        apiregistration::v1::resources(),
+        #[cfg(feature = "apiregistration")]
+        apiregistration::v1beta1::resources(),
+        #[cfg(feature = "apiserverinternal")]
+        apiserverinternal::v1alpha1::resources(),
+        #[cfg(feature = "apps")]
+        apps::v1::resources(),
+        #[cfg(feature = "apps")]
+        apps::v1beta1::resources(),
+        #[cfg(feature = "apps")]
+        apps::v1beta2::resources(),
         #[cfg(feature = "authentication")]
         authentication::v1::resources(),
+        #[cfg(feature = "authentication")]
+        authentication::v1beta1::resources(),
+        #[cfg(feature = "authorization")]
+        authorization::v1::resources(),
+        #[cfg(feature = "authorization")]
+        authorization::v1beta1::resources(),
+        #[cfg(feature = "autoscaling")]
+        autoscaling::v1::resources(),
+        #[cfg(feature = "autoscaling")]
+        autoscaling::v2::resources(),
+        #[cfg(feature = "batch")]
+        batch::v1::resources(),
+        #[cfg(feature = "batch")]
+        batch::v1beta1::resources(),
+        #[cfg(feature = "certificates")]
+        certificates::v1::resources(),
+        #[cfg(feature = "certificates")]
+        certificates::v1alpha1::resources(),
+        #[cfg(feature = "certificates")]
+        certificates::v1beta1::resources(),
+        #[cfg(feature = "coordination")]
+        coordination::v1::resources(),
+        #[cfg(feature = "coordination")]
+        coordination::v1alpha2::resources(),
+        #[cfg(feature = "coordination")]
+        coordination::v1beta1::resources(),
+        #[cfg(feature = "core")]
+        core::v1::resources(),
+        #[cfg(feature = "discovery")]
+        discovery::v1::resources(),
+        #[cfg(feature = "discovery")]
+        discovery::v1beta1::resources(),
+        #[cfg(feature = "events")]
+        events::v1::resources(),
+        #[cfg(feature = "events")]
+        events::v1beta1::resources(),
+        #[cfg(feature = "extensions")]
+        extensions::v1beta1::resources(),
+        #[cfg(feature = "flowcontrol")]
+        flowcontrol::v1::resources(),
+        #[cfg(feature = "flowcontrol")]
+        flowcontrol::v1beta1::resources(),
+        #[cfg(feature = "flowcontrol")]
+        flowcontrol::v1beta2::resources(),
+        #[cfg(feature = "flowcontrol")]
+        flowcontrol::v1beta3::resources(),
+        #[cfg(feature = "lifecycle")]
+        lifecycle::v1alpha1::resources(),
+        #[cfg(feature = "networking")]
+        networking::v1::resources(),
+        #[cfg(feature = "networking")]
+        networking::v1beta1::resources(),
+        #[cfg(feature = "node")]
+        node::v1::resources(),
+        #[cfg(feature = "node")]
+        node::v1alpha1::resources(),
+        #[cfg(feature = "node")]
+        node::v1beta1::resources(),
+        #[cfg(feature = "policy")]
+        policy::v1::resources(),
+        #[cfg(feature = "policy")]
+        policy::v1beta1::resources(),
+        #[cfg(feature = "rbac")]
+        rbac::v1::resources(),
+        #[cfg(feature = "rbac")]
+        rbac::v1alpha1::resources(),
+        #[cfg(feature = "rbac")]
+        rbac::v1beta1::resources(),
+        #[cfg(feature = "resource")]
+        resource::v1::resources(),
+        #[cfg(feature = "resource")]
+        resource::v1alpha3::resources(),
+        #[cfg(feature = "resource")]
+        resource::v1beta1::resources(),
+        #[cfg(feature = "resource")]
+        resource::v1beta2::resources(),
+        #[cfg(feature = "scheduling")]
+        scheduling::v1::resources(),
+        #[cfg(feature = "scheduling")]
+        scheduling::v1alpha3::resources(),
+        #[cfg(feature = "scheduling")]
+        scheduling::v1beta1::resources(),
+        #[cfg(feature = "storage")]
+        storage::v1::resources(),
+        #[cfg(feature = "storage")]
+        storage::v1alpha1::resources(),
+        #[cfg(feature = "storage")]
+        storage::v1beta1::resources(),
+        #[cfg(feature = "storagemigration")]
+        storagemigration::v1::resources(),
+        #[cfg(feature = "storagemigration")]
+        storagemigration::v1beta1::resources(),
     ];
     per_group_version.concat()
 }
@@ -1071,8 +10593,116 @@ pub fn register_all<R: Registry>(
         admissionregistration::v1alpha1::register::<R>,
         #[cfg(feature = "admissionregistration")]
         admissionregistration::v1beta1::register::<R>,
+        #[cfg(feature = "apiextensions")]
+        apiextensions::v1::register::<R>,
+        #[cfg(feature = "apiextensions")]
+        apiextensions::v1beta1::register::<R>,
+        #[cfg(feature = "apiregistration")]
+        apiregistration::v1::register::<R>,
+        #[cfg(feature = "apiregistration")]
+        apiregistration::v1beta1::register::<R>,
+        #[cfg(feature = "apiserverinternal")]
+        apiserverinternal::v1alpha1::register::<R>,
+        #[cfg(feature = "apps")]
+        apps::v1::register::<R>,
+        #[cfg(feature = "apps")]
+        apps::v1beta1::register::<R>,
+        #[cfg(feature = "apps")]
+        apps::v1beta2::register::<R>,
         #[cfg(feature = "authentication")]
         authentication::v1::register::<R>,
+        #[cfg(feature = "authentication")]
+        authentication::v1beta1::register::<R>,
+        #[cfg(feature = "authorization")]
+        authorization::v1::register::<R>,
+        #[cfg(feature = "authorization")]
+        authorization::v1beta1::register::<R>,
+        #[cfg(feature = "autoscaling")]
+        autoscaling::v1::register::<R>,
+        #[cfg(feature = "autoscaling")]
+        autoscaling::v2::register::<R>,
+        #[cfg(feature = "batch")]
+        batch::v1::register::<R>,
+        #[cfg(feature = "batch")]
+        batch::v1beta1::register::<R>,
+        #[cfg(feature = "certificates")]
+        certificates::v1::register::<R>,
+        #[cfg(feature = "certificates")]
+        certificates::v1alpha1::register::<R>,
+        #[cfg(feature = "certificates")]
+        certificates::v1beta1::register::<R>,
+        #[cfg(feature = "coordination")]
+        coordination::v1::register::<R>,
+        #[cfg(feature = "coordination")]
+        coordination::v1alpha2::register::<R>,
+        #[cfg(feature = "coordination")]
+        coordination::v1beta1::register::<R>,
+        #[cfg(feature = "core")]
+        core::v1::register::<R>,
+        #[cfg(feature = "discovery")]
+        discovery::v1::register::<R>,
+        #[cfg(feature = "discovery")]
+        discovery::v1beta1::register::<R>,
+        #[cfg(feature = "events")]
+        events::v1::register::<R>,
+        #[cfg(feature = "events")]
+        events::v1beta1::register::<R>,
+        #[cfg(feature = "extensions")]
+        extensions::v1beta1::register::<R>,
+        #[cfg(feature = "flowcontrol")]
+        flowcontrol::v1::register::<R>,
+        #[cfg(feature = "flowcontrol")]
+        flowcontrol::v1beta1::register::<R>,
+        #[cfg(feature = "flowcontrol")]
+        flowcontrol::v1beta2::register::<R>,
+        #[cfg(feature = "flowcontrol")]
+        flowcontrol::v1beta3::register::<R>,
+        #[cfg(feature = "lifecycle")]
+        lifecycle::v1alpha1::register::<R>,
+        #[cfg(feature = "networking")]
+        networking::v1::register::<R>,
+        #[cfg(feature = "networking")]
+        networking::v1beta1::register::<R>,
+        #[cfg(feature = "node")]
+        node::v1::register::<R>,
+        #[cfg(feature = "node")]
+        node::v1alpha1::register::<R>,
+        #[cfg(feature = "node")]
+        node::v1beta1::register::<R>,
+        #[cfg(feature = "policy")]
+        policy::v1::register::<R>,
+        #[cfg(feature = "policy")]
+        policy::v1beta1::register::<R>,
+        #[cfg(feature = "rbac")]
+        rbac::v1::register::<R>,
+        #[cfg(feature = "rbac")]
+        rbac::v1alpha1::register::<R>,
+        #[cfg(feature = "rbac")]
+        rbac::v1beta1::register::<R>,
+        #[cfg(feature = "resource")]
+        resource::v1::register::<R>,
+        #[cfg(feature = "resource")]
+        resource::v1alpha3::register::<R>,
+        #[cfg(feature = "resource")]
+        resource::v1beta1::register::<R>,
+        #[cfg(feature = "resource")]
+        resource::v1beta2::register::<R>,
+        #[cfg(feature = "scheduling")]
+        scheduling::v1::register::<R>,
+        #[cfg(feature = "scheduling")]
+        scheduling::v1alpha3::register::<R>,
+        #[cfg(feature = "scheduling")]
+        scheduling::v1beta1::register::<R>,
+        #[cfg(feature = "storage")]
+        storage::v1::register::<R>,
+        #[cfg(feature = "storage")]
+        storage::v1alpha1::register::<R>,
+        #[cfg(feature = "storage")]
+        storage::v1beta1::register::<R>,
+        #[cfg(feature = "storagemigration")]
+        storagemigration::v1::register::<R>,
+        #[cfg(feature = "storagemigration")]
+        storagemigration::v1beta1::register::<R>,
     ];
     per_group_version.iter().try_for_each(|register| register(registry))
 }
@@ -1113,10 +10743,280 @@ impl Clientset {
     ) -> admissionregistration::v1beta1::Client {
         admissionregistration::v1beta1::Client::new(self.client.clone())
     }
+    #[cfg(feature = "apiextensions")]
+    /// The client of `apiextensions/v1`.
+    pub fn apiextensions_v1(&self) -> apiextensions::v1::Client {
+        apiextensions::v1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "apiextensions")]
+    /// The client of `apiextensions/v1beta1`.
+    pub fn apiextensions_v1beta1(&self) -> apiextensions::v1beta1::Client {
+        apiextensions::v1beta1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "apiregistration")]
+    /// The client of `apiregistration/v1`.
+    pub fn apiregistration_v1(&self) -> apiregistration::v1::Client {
+        apiregistration::v1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "apiregistration")]
+    /// The client of `apiregistration/v1beta1`.
+    pub fn apiregistration_v1beta1(&self) -> apiregistration::v1beta1::Client {
+        apiregistration::v1beta1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "apiserverinternal")]
+    /// The client of `apiserverinternal/v1alpha1`.
+    pub fn apiserverinternal_v1alpha1(&self) -> apiserverinternal::v1alpha1::Client {
+        apiserverinternal::v1alpha1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "apps")]
+    /// The client of `apps/v1`.
+    pub fn apps_v1(&self) -> apps::v1::Client {
+        apps::v1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "apps")]
+    /// The client of `apps/v1beta1`.
+    pub fn apps_v1beta1(&self) -> apps::v1beta1::Client {
+        apps::v1beta1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "apps")]
+    /// The client of `apps/v1beta2`.
+    pub fn apps_v1beta2(&self) -> apps::v1beta2::Client {
+        apps::v1beta2::Client::new(self.client.clone())
+    }
     #[cfg(feature = "authentication")]
     /// The client of `authentication/v1`.
     pub fn authentication_v1(&self) -> authentication::v1::Client {
         authentication::v1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "authentication")]
+    /// The client of `authentication/v1beta1`.
+    pub fn authentication_v1beta1(&self) -> authentication::v1beta1::Client {
+        authentication::v1beta1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "authorization")]
+    /// The client of `authorization/v1`.
+    pub fn authorization_v1(&self) -> authorization::v1::Client {
+        authorization::v1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "authorization")]
+    /// The client of `authorization/v1beta1`.
+    pub fn authorization_v1beta1(&self) -> authorization::v1beta1::Client {
+        authorization::v1beta1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "autoscaling")]
+    /// The client of `autoscaling/v1`.
+    pub fn autoscaling_v1(&self) -> autoscaling::v1::Client {
+        autoscaling::v1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "autoscaling")]
+    /// The client of `autoscaling/v2`.
+    pub fn autoscaling_v2(&self) -> autoscaling::v2::Client {
+        autoscaling::v2::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "batch")]
+    /// The client of `batch/v1`.
+    pub fn batch_v1(&self) -> batch::v1::Client {
+        batch::v1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "batch")]
+    /// The client of `batch/v1beta1`.
+    pub fn batch_v1beta1(&self) -> batch::v1beta1::Client {
+        batch::v1beta1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "certificates")]
+    /// The client of `certificates/v1`.
+    pub fn certificates_v1(&self) -> certificates::v1::Client {
+        certificates::v1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "certificates")]
+    /// The client of `certificates/v1alpha1`.
+    pub fn certificates_v1alpha1(&self) -> certificates::v1alpha1::Client {
+        certificates::v1alpha1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "certificates")]
+    /// The client of `certificates/v1beta1`.
+    pub fn certificates_v1beta1(&self) -> certificates::v1beta1::Client {
+        certificates::v1beta1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "coordination")]
+    /// The client of `coordination/v1`.
+    pub fn coordination_v1(&self) -> coordination::v1::Client {
+        coordination::v1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "coordination")]
+    /// The client of `coordination/v1alpha2`.
+    pub fn coordination_v1alpha2(&self) -> coordination::v1alpha2::Client {
+        coordination::v1alpha2::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "coordination")]
+    /// The client of `coordination/v1beta1`.
+    pub fn coordination_v1beta1(&self) -> coordination::v1beta1::Client {
+        coordination::v1beta1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "core")]
+    /// The client of `core/v1`.
+    pub fn core_v1(&self) -> core::v1::Client {
+        core::v1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "discovery")]
+    /// The client of `discovery/v1`.
+    pub fn discovery_v1(&self) -> discovery::v1::Client {
+        discovery::v1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "discovery")]
+    /// The client of `discovery/v1beta1`.
+    pub fn discovery_v1beta1(&self) -> discovery::v1beta1::Client {
+        discovery::v1beta1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "events")]
+    /// The client of `events/v1`.
+    pub fn events_v1(&self) -> events::v1::Client {
+        events::v1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "events")]
+    /// The client of `events/v1beta1`.
+    pub fn events_v1beta1(&self) -> events::v1beta1::Client {
+        events::v1beta1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "extensions")]
+    /// The client of `extensions/v1beta1`.
+    pub fn extensions_v1beta1(&self) -> extensions::v1beta1::Client {
+        extensions::v1beta1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "flowcontrol")]
+    /// The client of `flowcontrol/v1`.
+    pub fn flowcontrol_v1(&self) -> flowcontrol::v1::Client {
+        flowcontrol::v1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "flowcontrol")]
+    /// The client of `flowcontrol/v1beta1`.
+    pub fn flowcontrol_v1beta1(&self) -> flowcontrol::v1beta1::Client {
+        flowcontrol::v1beta1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "flowcontrol")]
+    /// The client of `flowcontrol/v1beta2`.
+    pub fn flowcontrol_v1beta2(&self) -> flowcontrol::v1beta2::Client {
+        flowcontrol::v1beta2::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "flowcontrol")]
+    /// The client of `flowcontrol/v1beta3`.
+    pub fn flowcontrol_v1beta3(&self) -> flowcontrol::v1beta3::Client {
+        flowcontrol::v1beta3::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "lifecycle")]
+    /// The client of `lifecycle/v1alpha1`.
+    pub fn lifecycle_v1alpha1(&self) -> lifecycle::v1alpha1::Client {
+        lifecycle::v1alpha1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "networking")]
+    /// The client of `networking/v1`.
+    pub fn networking_v1(&self) -> networking::v1::Client {
+        networking::v1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "networking")]
+    /// The client of `networking/v1beta1`.
+    pub fn networking_v1beta1(&self) -> networking::v1beta1::Client {
+        networking::v1beta1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "node")]
+    /// The client of `node/v1`.
+    pub fn node_v1(&self) -> node::v1::Client {
+        node::v1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "node")]
+    /// The client of `node/v1alpha1`.
+    pub fn node_v1alpha1(&self) -> node::v1alpha1::Client {
+        node::v1alpha1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "node")]
+    /// The client of `node/v1beta1`.
+    pub fn node_v1beta1(&self) -> node::v1beta1::Client {
+        node::v1beta1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "policy")]
+    /// The client of `policy/v1`.
+    pub fn policy_v1(&self) -> policy::v1::Client {
+        policy::v1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "policy")]
+    /// The client of `policy/v1beta1`.
+    pub fn policy_v1beta1(&self) -> policy::v1beta1::Client {
+        policy::v1beta1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "rbac")]
+    /// The client of `rbac/v1`.
+    pub fn rbac_v1(&self) -> rbac::v1::Client {
+        rbac::v1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "rbac")]
+    /// The client of `rbac/v1alpha1`.
+    pub fn rbac_v1alpha1(&self) -> rbac::v1alpha1::Client {
+        rbac::v1alpha1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "rbac")]
+    /// The client of `rbac/v1beta1`.
+    pub fn rbac_v1beta1(&self) -> rbac::v1beta1::Client {
+        rbac::v1beta1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "resource")]
+    /// The client of `resource/v1`.
+    pub fn resource_v1(&self) -> resource::v1::Client {
+        resource::v1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "resource")]
+    /// The client of `resource/v1alpha3`.
+    pub fn resource_v1alpha3(&self) -> resource::v1alpha3::Client {
+        resource::v1alpha3::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "resource")]
+    /// The client of `resource/v1beta1`.
+    pub fn resource_v1beta1(&self) -> resource::v1beta1::Client {
+        resource::v1beta1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "resource")]
+    /// The client of `resource/v1beta2`.
+    pub fn resource_v1beta2(&self) -> resource::v1beta2::Client {
+        resource::v1beta2::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "scheduling")]
+    /// The client of `scheduling/v1`.
+    pub fn scheduling_v1(&self) -> scheduling::v1::Client {
+        scheduling::v1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "scheduling")]
+    /// The client of `scheduling/v1alpha3`.
+    pub fn scheduling_v1alpha3(&self) -> scheduling::v1alpha3::Client {
+        scheduling::v1alpha3::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "scheduling")]
+    /// The client of `scheduling/v1beta1`.
+    pub fn scheduling_v1beta1(&self) -> scheduling::v1beta1::Client {
+        scheduling::v1beta1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "storage")]
+    /// The client of `storage/v1`.
+    pub fn storage_v1(&self) -> storage::v1::Client {
+        storage::v1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "storage")]
+    /// The client of `storage/v1alpha1`.
+    pub fn storage_v1alpha1(&self) -> storage::v1alpha1::Client {
+        storage::v1alpha1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "storage")]
+    /// The client of `storage/v1beta1`.
+    pub fn storage_v1beta1(&self) -> storage::v1beta1::Client {
+        storage::v1beta1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "storagemigration")]
+    /// The client of `storagemigration/v1`.
+    pub fn storagemigration_v1(&self) -> storagemigration::v1::Client {
+        storagemigration::v1::Client::new(self.client.clone())
+    }
+    #[cfg(feature = "storagemigration")]
+    /// The client of `storagemigration/v1beta1`.
+    pub fn storagemigration_v1beta1(&self) -> storagemigration::v1beta1::Client {
+        storagemigration::v1beta1::Client::new(self.client.clone())
     }
 }
 /// Shared informers of every group version, one per resource, over one client.
@@ -1160,5 +11060,262 @@ impl InformerFactory {
         &self,
     ) -> admissionregistration::v1beta1::Informers<'_> {
         admissionregistration::v1beta1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "apiextensions")]
+    /// Informers and listers of the group version.
+    pub fn apiextensions_v1(&self) -> apiextensions::v1::Informers<'_> {
+        apiextensions::v1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "apiextensions")]
+    /// Informers and listers of the group version.
+    pub fn apiextensions_v1beta1(&self) -> apiextensions::v1beta1::Informers<'_> {
+        apiextensions::v1beta1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "apiregistration")]
+    /// Informers and listers of the group version.
+    pub fn apiregistration_v1(&self) -> apiregistration::v1::Informers<'_> {
+        apiregistration::v1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "apiregistration")]
+    /// Informers and listers of the group version.
+    pub fn apiregistration_v1beta1(&self) -> apiregistration::v1beta1::Informers<'_> {
+        apiregistration::v1beta1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "apiserverinternal")]
+    /// Informers and listers of the group version.
+    pub fn apiserverinternal_v1alpha1(
+        &self,
+    ) -> apiserverinternal::v1alpha1::Informers<'_> {
+        apiserverinternal::v1alpha1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "apps")]
+    /// Informers and listers of the group version.
+    pub fn apps_v1(&self) -> apps::v1::Informers<'_> {
+        apps::v1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "apps")]
+    /// Informers and listers of the group version.
+    pub fn apps_v1beta1(&self) -> apps::v1beta1::Informers<'_> {
+        apps::v1beta1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "apps")]
+    /// Informers and listers of the group version.
+    pub fn apps_v1beta2(&self) -> apps::v1beta2::Informers<'_> {
+        apps::v1beta2::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "autoscaling")]
+    /// Informers and listers of the group version.
+    pub fn autoscaling_v1(&self) -> autoscaling::v1::Informers<'_> {
+        autoscaling::v1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "autoscaling")]
+    /// Informers and listers of the group version.
+    pub fn autoscaling_v2(&self) -> autoscaling::v2::Informers<'_> {
+        autoscaling::v2::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "batch")]
+    /// Informers and listers of the group version.
+    pub fn batch_v1(&self) -> batch::v1::Informers<'_> {
+        batch::v1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "batch")]
+    /// Informers and listers of the group version.
+    pub fn batch_v1beta1(&self) -> batch::v1beta1::Informers<'_> {
+        batch::v1beta1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "certificates")]
+    /// Informers and listers of the group version.
+    pub fn certificates_v1(&self) -> certificates::v1::Informers<'_> {
+        certificates::v1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "certificates")]
+    /// Informers and listers of the group version.
+    pub fn certificates_v1alpha1(&self) -> certificates::v1alpha1::Informers<'_> {
+        certificates::v1alpha1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "certificates")]
+    /// Informers and listers of the group version.
+    pub fn certificates_v1beta1(&self) -> certificates::v1beta1::Informers<'_> {
+        certificates::v1beta1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "coordination")]
+    /// Informers and listers of the group version.
+    pub fn coordination_v1(&self) -> coordination::v1::Informers<'_> {
+        coordination::v1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "coordination")]
+    /// Informers and listers of the group version.
+    pub fn coordination_v1alpha2(&self) -> coordination::v1alpha2::Informers<'_> {
+        coordination::v1alpha2::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "coordination")]
+    /// Informers and listers of the group version.
+    pub fn coordination_v1beta1(&self) -> coordination::v1beta1::Informers<'_> {
+        coordination::v1beta1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "core")]
+    /// Informers and listers of the group version.
+    pub fn core_v1(&self) -> core::v1::Informers<'_> {
+        core::v1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "discovery")]
+    /// Informers and listers of the group version.
+    pub fn discovery_v1(&self) -> discovery::v1::Informers<'_> {
+        discovery::v1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "discovery")]
+    /// Informers and listers of the group version.
+    pub fn discovery_v1beta1(&self) -> discovery::v1beta1::Informers<'_> {
+        discovery::v1beta1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "events")]
+    /// Informers and listers of the group version.
+    pub fn events_v1(&self) -> events::v1::Informers<'_> {
+        events::v1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "events")]
+    /// Informers and listers of the group version.
+    pub fn events_v1beta1(&self) -> events::v1beta1::Informers<'_> {
+        events::v1beta1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "extensions")]
+    /// Informers and listers of the group version.
+    pub fn extensions_v1beta1(&self) -> extensions::v1beta1::Informers<'_> {
+        extensions::v1beta1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "flowcontrol")]
+    /// Informers and listers of the group version.
+    pub fn flowcontrol_v1(&self) -> flowcontrol::v1::Informers<'_> {
+        flowcontrol::v1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "flowcontrol")]
+    /// Informers and listers of the group version.
+    pub fn flowcontrol_v1beta1(&self) -> flowcontrol::v1beta1::Informers<'_> {
+        flowcontrol::v1beta1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "flowcontrol")]
+    /// Informers and listers of the group version.
+    pub fn flowcontrol_v1beta2(&self) -> flowcontrol::v1beta2::Informers<'_> {
+        flowcontrol::v1beta2::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "flowcontrol")]
+    /// Informers and listers of the group version.
+    pub fn flowcontrol_v1beta3(&self) -> flowcontrol::v1beta3::Informers<'_> {
+        flowcontrol::v1beta3::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "lifecycle")]
+    /// Informers and listers of the group version.
+    pub fn lifecycle_v1alpha1(&self) -> lifecycle::v1alpha1::Informers<'_> {
+        lifecycle::v1alpha1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "networking")]
+    /// Informers and listers of the group version.
+    pub fn networking_v1(&self) -> networking::v1::Informers<'_> {
+        networking::v1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "networking")]
+    /// Informers and listers of the group version.
+    pub fn networking_v1beta1(&self) -> networking::v1beta1::Informers<'_> {
+        networking::v1beta1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "node")]
+    /// Informers and listers of the group version.
+    pub fn node_v1(&self) -> node::v1::Informers<'_> {
+        node::v1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "node")]
+    /// Informers and listers of the group version.
+    pub fn node_v1alpha1(&self) -> node::v1alpha1::Informers<'_> {
+        node::v1alpha1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "node")]
+    /// Informers and listers of the group version.
+    pub fn node_v1beta1(&self) -> node::v1beta1::Informers<'_> {
+        node::v1beta1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "policy")]
+    /// Informers and listers of the group version.
+    pub fn policy_v1(&self) -> policy::v1::Informers<'_> {
+        policy::v1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "policy")]
+    /// Informers and listers of the group version.
+    pub fn policy_v1beta1(&self) -> policy::v1beta1::Informers<'_> {
+        policy::v1beta1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "rbac")]
+    /// Informers and listers of the group version.
+    pub fn rbac_v1(&self) -> rbac::v1::Informers<'_> {
+        rbac::v1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "rbac")]
+    /// Informers and listers of the group version.
+    pub fn rbac_v1alpha1(&self) -> rbac::v1alpha1::Informers<'_> {
+        rbac::v1alpha1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "rbac")]
+    /// Informers and listers of the group version.
+    pub fn rbac_v1beta1(&self) -> rbac::v1beta1::Informers<'_> {
+        rbac::v1beta1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "resource")]
+    /// Informers and listers of the group version.
+    pub fn resource_v1(&self) -> resource::v1::Informers<'_> {
+        resource::v1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "resource")]
+    /// Informers and listers of the group version.
+    pub fn resource_v1alpha3(&self) -> resource::v1alpha3::Informers<'_> {
+        resource::v1alpha3::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "resource")]
+    /// Informers and listers of the group version.
+    pub fn resource_v1beta1(&self) -> resource::v1beta1::Informers<'_> {
+        resource::v1beta1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "resource")]
+    /// Informers and listers of the group version.
+    pub fn resource_v1beta2(&self) -> resource::v1beta2::Informers<'_> {
+        resource::v1beta2::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "scheduling")]
+    /// Informers and listers of the group version.
+    pub fn scheduling_v1(&self) -> scheduling::v1::Informers<'_> {
+        scheduling::v1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "scheduling")]
+    /// Informers and listers of the group version.
+    pub fn scheduling_v1alpha3(&self) -> scheduling::v1alpha3::Informers<'_> {
+        scheduling::v1alpha3::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "scheduling")]
+    /// Informers and listers of the group version.
+    pub fn scheduling_v1beta1(&self) -> scheduling::v1beta1::Informers<'_> {
+        scheduling::v1beta1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "storage")]
+    /// Informers and listers of the group version.
+    pub fn storage_v1(&self) -> storage::v1::Informers<'_> {
+        storage::v1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "storage")]
+    /// Informers and listers of the group version.
+    pub fn storage_v1alpha1(&self) -> storage::v1alpha1::Informers<'_> {
+        storage::v1alpha1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "storage")]
+    /// Informers and listers of the group version.
+    pub fn storage_v1beta1(&self) -> storage::v1beta1::Informers<'_> {
+        storage::v1beta1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "storagemigration")]
+    /// Informers and listers of the group version.
+    pub fn storagemigration_v1(&self) -> storagemigration::v1::Informers<'_> {
+        storagemigration::v1::Informers::new(&self.factory, &self.client)
+    }
+    #[cfg(feature = "storagemigration")]
+    /// Informers and listers of the group version.
+    pub fn storagemigration_v1beta1(&self) -> storagemigration::v1beta1::Informers<'_> {
+        storagemigration::v1beta1::Informers::new(&self.factory, &self.client)
     }
 }

@@ -201,6 +201,8 @@ fn check_schema_facts(cx: &Ctxt, def: &TypeDef, f: &Field) {
     }
     if let Some((list_type, span)) = &a.list_type {
         match list_item {
+            // Upstream marks `[]byte` fields `+listType=atomic`: a byte string is replaced whole.
+            None if *list_type == ListType::Atomic && matches!(shape, Shape::Bytes) => {}
             None => cx.error_at(*span, format!("`list_type` applies to lists; field `{name}` is not a `Vec`")),
             Some(item) => {
                 if *list_type == ListType::Map && !item.is_named() {

@@ -120,9 +120,16 @@ impl<T: Fill> Fill for Box<T> {
     }
 }
 
-/// A slice becomes exactly one element, filled with the same context.
+/// A slice becomes exactly one element, filled with the same context; a slice of a type already
+/// on the path stays empty (upstream's guard sees the slice type, which is on the path exactly when
+/// its enclosing struct is: `T { children: []T }`).
 impl<T: Fill + Default + crate::json::JsonElement> Fill for Vec<T> {
     fn fill(&mut self, s: &str, i: i64, cx: &mut FillCtx) {
+        if let Some(t) = T::fill_type_id()
+            && cx.is_on_path(t)
+        {
+            return;
+        }
         let mut v = T::default();
         v.fill(s, i, cx);
         *self = vec![v];
@@ -139,6 +146,11 @@ impl Fill for Vec<u8> {
 /// A map becomes exactly one entry keyed `s + "Key"`.
 impl<K: MapKey, V: Fill + Default> Fill for BTreeMap<K, V> {
     fn fill(&mut self, s: &str, i: i64, cx: &mut FillCtx) {
+        if let Some(t) = V::fill_type_id()
+            && cx.is_on_path(t)
+        {
+            return;
+        }
         let mut v = V::default();
         v.fill_map_value(s, i, cx);
         self.clear();

@@ -217,6 +217,29 @@ macro_rules! query_int {
 
 query_int!(i32 => "ParseInt", i64 => "ParseInt", u32 => "ParseUint", u64 => "ParseUint");
 
+/// A time travels as RFC 3339 in UTC, as `metav1.Time`'s `MarshalQueryParameter` writes it; an
+/// empty value is the zero time (upstream's `Convert_Slice_string_To_v1_Time`).
+impl QueryValue for crate::types::Time {
+    fn append_value(&self, key: &str, omitempty: bool, q: &mut Query) {
+        if self.is_zero() {
+            if !omitempty {
+                q.push(key, "");
+            }
+        } else {
+            q.push(key, self.format_rfc3339());
+        }
+    }
+    fn read_value(&mut self, key: &str, values: &[&str]) -> Result<(), QueryError> {
+        if values[0].is_empty() {
+            *self = Self::default();
+            return Ok(());
+        }
+        *self =
+            Self::parse_rfc3339(values[0]).map_err(|e| QueryError { key: key.to_owned(), message: e.to_string() })?;
+        Ok(())
+    }
+}
+
 impl<T: QueryValue + Default> QueryValue for Option<T> {
     fn append_value(&self, key: &str, _omitempty: bool, q: &mut Query) {
         // A pointer is written whenever it is set, even to a zero value.

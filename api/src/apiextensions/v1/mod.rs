@@ -1,0 +1,13 @@
+//! `apiextensions.k8s.io/v1`: custom resource definitions and conversion reviews.
+//!
+//! +groupName=apiextensions.k8s.io
+
+mod types;
+
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../../generated/apiextensions/v1/mod.rs"]
+mod generated;
+
+pub use generated::*;

@@ -1,0 +1,13 @@
+//! `apps/v1`: workloads: deployments, replica sets, stateful sets, daemon sets and controller revisions.
+//!
+//! +groupName=apps
+
+mod types;
+
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../../generated/apps/v1/mod.rs"]
+mod generated;
+
+pub use generated::*;

@@ -1,0 +1,13 @@
+//! `authentication.k8s.io/v1beta1`: token review, token request and self subject review.
+//!
+//! +groupName=authentication.k8s.io
+
+mod types;
+
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../../generated/authentication/v1beta1/mod.rs"]
+mod generated;
+
+pub use generated::*;

@@ -1,0 +1,13 @@
+//! `authorization.k8s.io/v1`: access reviews: may this subject do that.
+//!
+//! +groupName=authorization.k8s.io
+
+mod types;
+
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../../generated/authorization/v1/mod.rs"]
+mod generated;
+
+pub use generated::*;

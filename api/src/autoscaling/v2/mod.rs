@@ -1,0 +1,13 @@
+//! `autoscaling/v2`: horizontal pod autoscalers and the scale subresource.
+//!
+//! +groupName=autoscaling
+
+mod types;
+
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../../generated/autoscaling/v2/mod.rs"]
+mod generated;
+
+pub use generated::*;

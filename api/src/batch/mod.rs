@@ -1,0 +1,11 @@
+//! The `batch` API group: jobs and cron jobs.
+
+pub mod v1;
+pub mod v1beta1;
+
+/// Installs every version of the group (upstream's `install.Install`).
+pub fn install(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery::SchemeError> {
+    v1::add_to_scheme(scheme)?;
+    v1beta1::add_to_scheme(scheme)?;
+    Ok(())
+}

@@ -1,0 +1,13 @@
+//! `certificates.k8s.io/v1beta1`: certificate signing requests and trust bundles.
+//!
+//! +groupName=certificates.k8s.io
+
+mod types;
+
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../../generated/certificates/v1beta1/mod.rs"]
+mod generated;
+
+pub use generated::*;

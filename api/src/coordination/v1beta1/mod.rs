@@ -1,0 +1,13 @@
+//! `coordination.k8s.io/v1beta1`: leases and lease candidates.
+//!
+//! +groupName=coordination.k8s.io
+
+mod types;
+
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../../generated/coordination/v1beta1/mod.rs"]
+mod generated;
+
+pub use generated::*;

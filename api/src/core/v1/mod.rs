@@ -1,0 +1,13 @@
+//! `core/v1`: the core group: pods, services, nodes, volumes, config maps, secrets and the rest.
+//!
+//! +groupName=
+
+mod types;
+
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../../generated/core/v1/mod.rs"]
+mod generated;
+
+pub use generated::*;

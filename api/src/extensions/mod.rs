@@ -1,0 +1,9 @@
+//! The `extensions` API group: the retired extensions group: old forms of apps, networking and policy kinds.
+
+pub mod v1beta1;
+
+/// Installs every version of the group (upstream's `install.Install`).
+pub fn install(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery::SchemeError> {
+    v1beta1::add_to_scheme(scheme)?;
+    Ok(())
+}

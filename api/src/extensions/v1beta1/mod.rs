@@ -1,0 +1,13 @@
+//! `extensions/v1beta1`: the retired extensions group: old forms of apps, networking and policy kinds.
+//!
+//! +groupName=extensions
+
+mod types;
+
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../../generated/extensions/v1beta1/mod.rs"]
+mod generated;
+
+pub use generated::*;

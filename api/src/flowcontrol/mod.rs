@@ -1,0 +1,15 @@
+//! The `flowcontrol` API group: API priority and fairness: flow schemas and priority levels.
+
+pub mod v1;
+pub mod v1beta1;
+pub mod v1beta2;
+pub mod v1beta3;
+
+/// Installs every version of the group (upstream's `install.Install`).
+pub fn install(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery::SchemeError> {
+    v1::add_to_scheme(scheme)?;
+    v1beta1::add_to_scheme(scheme)?;
+    v1beta2::add_to_scheme(scheme)?;
+    v1beta3::add_to_scheme(scheme)?;
+    Ok(())
+}

@@ -1,0 +1,13 @@
+//! `flowcontrol.apiserver.k8s.io/v1beta2`: API priority and fairness: flow schemas and priority levels.
+//!
+//! +groupName=flowcontrol.apiserver.k8s.io
+
+mod types;
+
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../../generated/flowcontrol/v1beta2/mod.rs"]
+mod generated;
+
+pub use generated::*;

@@ -1,0 +1,9 @@
+//! The `imagepolicy` API group: image reviews for admission backends.
+
+pub mod v1alpha1;
+
+/// Installs every version of the group (upstream's `install.Install`).
+pub fn install(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery::SchemeError> {
+    v1alpha1::add_to_scheme(scheme)?;
+    Ok(())
+}

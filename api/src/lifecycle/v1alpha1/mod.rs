@@ -1,0 +1,13 @@
+//! `lifecycle.k8s.io/v1alpha1`: eviction requests.
+//!
+//! +groupName=lifecycle.k8s.io
+
+mod types;
+
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../../generated/lifecycle/v1alpha1/mod.rs"]
+mod generated;
+
+pub use generated::*;

@@ -1,0 +1,13 @@
+//! `networking.k8s.io/v1`: ingresses, network policies, IP addresses and service CIDRs.
+//!
+//! +groupName=networking.k8s.io
+
+mod types;
+
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../../generated/networking/v1/mod.rs"]
+mod generated;
+
+pub use generated::*;

@@ -1,0 +1,13 @@
+//! `policy/v1`: pod disruption budgets and evictions.
+//!
+//! +groupName=policy
+
+mod types;
+
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../../generated/policy/v1/mod.rs"]
+mod generated;
+
+pub use generated::*;

@@ -1,0 +1,13 @@
+//! `rbac.authorization.k8s.io/v1beta1`: role-based access control: roles, bindings and their cluster-wide forms.
+//!
+//! +groupName=rbac.authorization.k8s.io
+
+mod types;
+
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../../generated/rbac/v1beta1/mod.rs"]
+mod generated;
+
+pub use generated::*;

@@ -1,0 +1,15 @@
+//! The `resource` API group: dynamic resource allocation: devices, claims, slices and classes.
+
+pub mod v1;
+pub mod v1alpha3;
+pub mod v1beta1;
+pub mod v1beta2;
+
+/// Installs every version of the group (upstream's `install.Install`).
+pub fn install(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery::SchemeError> {
+    v1::add_to_scheme(scheme)?;
+    v1alpha3::add_to_scheme(scheme)?;
+    v1beta1::add_to_scheme(scheme)?;
+    v1beta2::add_to_scheme(scheme)?;
+    Ok(())
+}

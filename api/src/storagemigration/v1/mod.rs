@@ -1,0 +1,13 @@
+//! `storagemigration.k8s.io/v1`: storage version migrations.
+//!
+//! +groupName=storagemigration.k8s.io
+
+mod types;
+
+pub use types::*;
+
+#[rustfmt::skip]
+#[path = "../../../../generated/storagemigration/v1/mod.rs"]
+mod generated;
+
+pub use generated::*;

@@ -18,6 +18,7 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
     scheme.add_known_type::<crate::core::v1::types::EventList>()?;
     scheme.add_known_type::<crate::core::v1::types::LimitRange>()?;
     scheme.add_known_type::<crate::core::v1::types::LimitRangeList>()?;
+    scheme.add_known_type::<crate::core::v1::list::List>()?;
     scheme.add_known_type::<crate::core::v1::types::Namespace>()?;
     scheme.add_known_type::<crate::core::v1::types::NamespaceList>()?;
     scheme.add_known_type::<crate::core::v1::types::Node>()?;

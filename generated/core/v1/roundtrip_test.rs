@@ -12,6 +12,14 @@ fn scheme() -> Scheme {
 #[allow(unused_variables)]
 fn setup(f: &mut Fuzzer) {}
 #[test]
+fn list() {
+    if let Err(e) = kapi_machinery::roundtrip::versioned::<
+        crate::core::v1::list::List,
+    >(&scheme(), setup) {
+        panic!("{e}");
+    }
+}
+#[test]
 fn persistent_volume() {
     if let Err(e) = kapi_machinery::roundtrip::versioned::<
         crate::core::v1::types::PersistentVolume,

@@ -1,6 +1,7 @@
 //! `apiextensions.k8s.io/v1beta1`: custom resource definitions and conversion reviews.
 //!
 //! +groupName=apiextensions.k8s.io
+//! +protobufGoPackage=k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1
 
 mod types;
 

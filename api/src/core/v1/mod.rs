@@ -2,8 +2,10 @@
 //!
 //! +groupName=
 
+mod list;
 mod types;
 
+pub use list::*;
 pub use types::*;
 
 #[rustfmt::skip]

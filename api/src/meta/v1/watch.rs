@@ -22,9 +22,9 @@ pub struct WatchEvent {
     pub object: RawExtension,
 }
 
-/// A list of objects of any kind, kept raw.
+/// A list of objects of any kind, kept raw (upstream's `metav1.List`; the registered kind is
+/// `core/v1`'s `List`).
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
-#[kapi(kind, group = "", version = "v1")]
 pub struct List {
     #[kapi(inline)]
     pub type_meta: TypeMeta,

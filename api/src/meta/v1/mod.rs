@@ -41,12 +41,10 @@ pub fn add_to_group_version(scheme: &mut Scheme, gv: &kapi_machinery::GroupVersi
     Ok(())
 }
 
-/// Registers the kinds upstream serves in the core group `v1`: the common kinds of
-/// [`add_to_group_version`] and the raw `List`.
+/// Registers the kinds upstream serves in the core group `v1` whatever groups are enabled: the
+/// common kinds of [`add_to_group_version`] (the raw `List` kind belongs to `core/v1`).
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
-    add_to_group_version(scheme, &kapi_machinery::GroupVersion::new("", "v1"))?;
-    scheme.add_known_type::<List>()?;
-    Ok(())
+    add_to_group_version(scheme, &kapi_machinery::GroupVersion::new("", "v1"))
 }
 
 /// Registers the `meta.k8s.io/v1` kinds (`Table`, `TableOptions`, `PartialObjectMetadata` and its

@@ -63,7 +63,7 @@ fn every_core_kind_round_trips() {
     roundtrip::<UpdateOptions>();
     roundtrip::<PatchOptions>();
     roundtrip::<WatchEvent>();
-    roundtrip::<List>();
+    roundtrip::<crate::core::v1::List>();
 }
 
 #[test]

@@ -9,10 +9,6 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// The Go packages (prefixes) whose IDL the oracle compiles.
-const ROOT_GROUPS: &[&str] =
-    &["k8s.io/api/admission/", "k8s.io/api/admissionregistration/", "k8s.io/api/authentication/"];
-
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -25,8 +21,7 @@ fn main() {
     if staging.exists() {
         std::fs::remove_dir_all(&staging).expect("remove the old staging directory");
     }
-    // Roots: the groups the oracle covers and every hand-written file; whatever they import (meta/v1)
-    // is compiled too. Other generated packages are staged, so imports resolve, but not compiled.
+    // Roots: every generated package and every hand-written file.
     let mut files = Vec::new();
     for path in proto_files(&generated) {
         let text = std::fs::read_to_string(&path).expect("read a generated .proto");
@@ -34,10 +29,7 @@ fn main() {
             .lines()
             .find_map(|l| l.strip_prefix("option go_package = \"")?.strip_suffix("\";"))
             .unwrap_or_else(|| panic!("{} has no `option go_package`", path.display()));
-        let staged = stage(&staging, &format!("{go_package}/generated.proto"), &text);
-        if ROOT_GROUPS.iter().any(|g| go_package.starts_with(g)) {
-            files.push(staged);
-        }
+        files.push(stage(&staging, &format!("{go_package}/generated.proto"), &text));
     }
     for path in proto_files(&hand_written) {
         let rel = path.strip_prefix(&hand_written).expect("walked under the root");

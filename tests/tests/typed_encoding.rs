@@ -38,7 +38,14 @@ fn every_kind_built_with_default_encodes_to_bytes_its_decoder_accepts() {
         expected.set_registered_type_meta();
         for (format, options) in FORMATS {
             let ser = Serializer::new(&scheme, format, options);
-            let bytes = ser.encode(obj.as_ref()).unwrap_or_else(|e| panic!("{gvk} as {format:?}: {e}"));
+            let bytes = match ser.encode(obj.as_ref()) {
+                // A JSON-only kind (`ExecCredential`) refuses protobuf, by name.
+                Err(EncodeError::NoProtobuf(kind)) if matches!(format, Format::Protobuf | Format::RawProtobuf) => {
+                    assert_eq!(kind, gvk.kind, "{gvk}");
+                    continue;
+                }
+                other => other.unwrap_or_else(|e| panic!("{gvk} as {format:?}: {e}")),
+            };
             // The watch form carries no kind; its reader always supplies one.
             let default = (format == Format::RawProtobuf).then_some(&home);
             let back = ser.decode(&bytes, default).unwrap_or_else(|e| {

@@ -94,11 +94,11 @@ fn add_to_scheme_registers_core_kinds() {
         "UpdateOptions",
         "PatchOptions",
         "WatchEvent",
-        "List",
     ] {
         assert!(s.recognizes(&core_v1(kind)), "{kind} is not registered in core v1");
     }
-    assert_eq!(s.known_kinds().count(), 13);
+    assert_eq!(s.known_kinds().count(), 12);
+    assert!(!s.recognizes(&core_v1("List")), "the raw List kind belongs to core/v1");
     assert!(!s.recognizes(&Gvk::new("meta.k8s.io", "v1", "Table")));
 }
 

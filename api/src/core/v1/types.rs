@@ -8,7 +8,7 @@ use kapi_machinery::types::{IntOrString, MicroTime, Quantity, Time};
 use crate::Kapi;
 use crate::meta::v1::{Condition, LabelSelector, ListMeta, ObjectMeta, OwnerReference};
 
-/// A named volume in a pod that the pod's containers can mount.
+/// A volume of a pod, named so that the pod's containers can mount it.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct Volume {
     /// DNS label naming the volume; unique within the pod and referenced by volume mounts.
@@ -116,7 +116,7 @@ pub struct VolumeSource {
     /// Several secrets, config maps, downward API items and tokens merged into one directory.
     #[kapi(proto = 26, omitempty)]
     pub projected: Option<ProjectedVolumeSource>,
-    /// Deprecated: a Portworx volume, redirected to the pxd.portworx.com CSI driver when migration is on.
+    /// Deprecated: a Portworx volume, handled by the pxd.portworx.com CSI driver when migration is on.
     #[kapi(proto = 24, omitempty)]
     #[kapi(optional)]
     pub portworx_volume: Option<PortworxVolumeSource>,
@@ -181,7 +181,7 @@ pub struct PersistentVolumeSource {
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional)]
     pub rbd: Option<RBDPersistentVolumeSource>,
-    /// An iSCSI disk, attached to the node and then exposed to the pod.
+    /// An iSCSI disk, attached to the node and handed on to the pod.
     #[kapi(proto = 7, omitempty)]
     #[kapi(optional)]
     pub iscsi: Option<ISCSIPersistentVolumeSource>,
@@ -193,7 +193,7 @@ pub struct PersistentVolumeSource {
     #[kapi(proto = 9, omitempty)]
     #[kapi(optional)]
     pub cephfs: Option<CephFSPersistentVolumeSource>,
-    /// A Fibre Channel disk, attached to the node and then exposed to the pod.
+    /// A Fibre Channel disk, attached to the node and handed on to the pod.
     #[kapi(proto = 10, omitempty)]
     #[kapi(optional)]
     pub fc: Option<FCVolumeSource>,
@@ -240,7 +240,7 @@ pub struct PersistentVolumeSource {
     #[kapi(proto = 21, omitempty)]
     #[kapi(optional)]
     pub storageos: Option<StorageOSPersistentVolumeSource>,
-    /// Storage handled by an external CSI driver.
+    /// Storage provided through a CSI driver.
     #[kapi(proto = 22, omitempty)]
     #[kapi(optional)]
     pub csi: Option<CSIPersistentVolumeSource>,
@@ -890,7 +890,7 @@ pub struct RBDPersistentVolumeSource {
     pub read_only: bool,
 }
 
-/// An OpenStack Cinder volume, which must already exist in the same region as the node.
+/// An OpenStack Cinder volume, which must exist beforehand in the node's region.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct CinderVolumeSource {
     /// Cinder identifier of the volume.
@@ -1430,18 +1430,18 @@ impl AzureDataDiskCachingMode {
 pub struct AzureDataDiskKind(pub String);
 
 impl AzureDataDiskKind {
-    /// One blob per storage account, shared.
+    /// Several blob disks share one storage account.
     pub const SHARED: &'static str = "Shared";
-    /// One blob per storage account, dedicated.
+    /// One blob disk per storage account.
     pub const DEDICATED: &'static str = "Dedicated";
-    /// An Azure managed disk.
+    /// An Azure managed disk, only in a managed availability set.
     pub const MANAGED: &'static str = "Managed";
 }
 
 /// An Azure data disk mounted into the pod.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct AzureDiskVolumeSource {
-    /// Name of the data disk in blob storage.
+    /// Blob storage name of the data disk.
     #[kapi(proto = 1)]
     pub disk_name: String,
     /// URI of the data disk in blob storage.
@@ -1482,7 +1482,7 @@ pub struct PortworxVolumeSource {
 /// A ScaleIO volume mounted into the pod.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ScaleIOVolumeSource {
-    /// Address of the ScaleIO API gateway.
+    /// Where the ScaleIO API gateway is reached.
     #[kapi(proto = 1)]
     pub gateway: String,
     /// Name of the ScaleIO storage system as configured there.
@@ -1523,7 +1523,7 @@ pub struct ScaleIOVolumeSource {
 /// A ScaleIO volume used as a persistent volume.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ScaleIOPersistentVolumeSource {
-    /// Address of the ScaleIO API gateway.
+    /// Where the ScaleIO API gateway is reached.
     #[kapi(proto = 1)]
     pub gateway: String,
     /// Name of the ScaleIO storage system as configured there.
@@ -1810,7 +1810,7 @@ pub struct LocalVolumeSource {
     pub fs_type: Option<String>,
 }
 
-/// A persistent volume managed by an external CSI driver.
+/// A persistent volume provided through a CSI driver.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct CSIPersistentVolumeSource {
     /// Name of the CSI driver.
@@ -2122,7 +2122,7 @@ pub struct SecretKeySelector {
     /// The secret, in the pod's namespace.
     #[kapi(proto = 1, inline)]
     pub local_object_reference: LocalObjectReference,
-    /// Key to read; must be a valid secret key.
+    /// Key to read, which has to be a valid secret key name.
     #[kapi(proto = 2)]
     pub key: String,
     /// Whether a missing secret or key is acceptable.
@@ -2307,7 +2307,7 @@ pub struct Probe {
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub period_seconds: i32,
-    /// Successes in a row needed after a failure; 1 by default, and must be 1 for liveness and startup.
+    /// Successes in a row needed after a failure; 1 by default, and only 1 is allowed for liveness and startup probes.
     #[kapi(proto = 5, omitempty)]
     #[kapi(optional)]
     pub success_threshold: i32,
@@ -2494,7 +2494,7 @@ pub struct Container {
     #[kapi(proto = 25, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub restart_policy_rules: Vec<ContainerRestartRule>,
-    /// Pod volumes to mount into the container.
+    /// Which pod volumes appear in the container, and where.
     #[kapi(proto = 9, omitempty)]
     #[kapi(
         optional,
@@ -2792,7 +2792,7 @@ pub struct ContainerStatus {
     /// Whether the container passes its readiness check; true once started when it has no readiness probe.
     #[kapi(proto = 4)]
     pub ready: bool,
-    /// Times the container restarted, as seen by the kubelet; may reset when the pod is re-created.
+    /// Times the container restarted; may fall back to 0 when the kubelet loses its state, say after a node reboot.
     #[kapi(proto = 5)]
     pub restart_count: i32,
     /// Image the container runs; may differ from the spec's, for example after resolving a tag.
@@ -2940,7 +2940,7 @@ impl PodConditionType {
     pub const READY: &'static str = "Ready";
     /// The pod was placed on a node.
     pub const POD_SCHEDULED: &'static str = "PodScheduled";
-    /// The pod is about to be ended by a disruption such as preemption or eviction.
+    /// A disruption such as preemption or eviction will soon end the pod.
     pub const DISRUPTION_TARGET: &'static str = "DisruptionTarget";
     /// Sandbox and networking are ready for containers to start.
     pub const POD_READY_TO_START_CONTAINERS: &'static str = "PodReadyToStartContainers";
@@ -3384,7 +3384,7 @@ impl TolerationOperator {
     pub const GT: &'static str = "Gt";
 }
 
-/// An extra pod condition that must be true for the pod to count as ready.
+/// An extra pod condition required before the pod counts as ready.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PodReadinessGate {
     /// Condition in the pod's status list to look at.
@@ -3513,7 +3513,7 @@ pub struct PodSpec {
     #[kapi(proto = 26, omitempty)]
     #[kapi(optional)]
     pub dns_config: Option<PodDNSConfig>,
-    /// Extra conditions that must be true for the pod to be ready.
+    /// Extra conditions required before the pod counts as ready.
     #[kapi(proto = 28, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub readiness_gates: Vec<PodReadinessGate>,
@@ -3733,7 +3733,7 @@ pub struct TopologySpreadConstraint {
     pub match_label_keys: Vec<String>,
 }
 
-/// A line in the pod's hosts file.
+/// An extra entry for the pod's `/etc/hosts`.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct HostAlias {
     /// IP address of the entry.
@@ -3798,7 +3798,7 @@ pub struct PodSecurityContext {
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional)]
     pub run_as_group: Option<i64>,
-    /// Refuse to start a container that would run as UID 0.
+    /// Block any container from starting when it would run as UID 0.
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub run_as_non_root: Option<bool>,
@@ -3836,7 +3836,7 @@ pub struct PodSecurityContext {
     pub se_linux_change_policy: Option<PodSELinuxChangePolicy>,
 }
 
-/// A seccomp profile; only one source may be set.
+/// The seccomp profile applied to a pod or container.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(union)]
 pub struct SeccompProfile {
@@ -3871,7 +3871,7 @@ pub struct AppArmorProfile {
     #[kapi(proto = 1)]
     #[kapi(union_discriminator)]
     pub r#type: AppArmorProfileType,
-    /// Name of a profile loaded on the node; only for `Localhost`.
+    /// Name of a profile already present on the node; only for `Localhost`.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub localhost_profile: Option<String>,
@@ -3886,7 +3886,7 @@ impl AppArmorProfileType {
     pub const UNCONFINED: &'static str = "Unconfined";
     /// The runtime's default profile.
     pub const RUNTIME_DEFAULT: &'static str = "RuntimeDefault";
-    /// A profile loaded on the node.
+    /// A profile already present on the node.
     pub const LOCALHOST: &'static str = "Localhost";
 }
 
@@ -4307,7 +4307,7 @@ pub struct ReplicationControllerSpec {
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional, map_type = "atomic")]
     pub selector: BTreeMap<String, String>,
-    /// Pods created when there are too few; ignored if a template reference is used.
+    /// Pods created when there are too few.
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub template: Option<PodTemplateSpec>,
@@ -4464,7 +4464,7 @@ pub struct ServiceInternalTrafficPolicy(pub String);
 impl ServiceInternalTrafficPolicy {
     /// To any ready endpoint in the cluster.
     pub const CLUSTER: &'static str = "Cluster";
-    /// Only to endpoints on the same node, dropping it when there are none.
+    /// Only to endpoints on the receiving node, dropping it when none exist there.
     pub const LOCAL: &'static str = "Local";
 }
 
@@ -4800,7 +4800,7 @@ pub struct EndpointSubset {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(struct_type = "atomic")]
 pub struct EndpointAddress {
-    /// IP of the endpoint; not loopback, link-local or a cluster IP.
+    /// IP of the endpoint; loopback, link-local and link-local multicast addresses are refused.
     #[kapi(proto = 1)]
     pub ip: String,
     /// Host name of the endpoint.
@@ -4954,7 +4954,7 @@ pub struct NodeRuntimeHandlerFeatures {
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub recursive_read_only_mounts: Option<bool>,
-    /// Whether user namespaces work for volumes.
+    /// Whether user namespaces work, volumes included.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub user_namespaces: Option<bool>,
@@ -5115,7 +5115,7 @@ pub struct NodeStatus {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct UniqueVolumeName(pub String);
 
-/// A volume attached to a node.
+/// A volume the node has attached.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct AttachedVolume {
     /// Unique name of the volume.
@@ -5171,7 +5171,7 @@ pub struct ContainerImage {
     #[kapi(proto = 1)]
     #[kapi(optional, list_type = "atomic")]
     pub names: Option<Vec<String>>,
-    /// Size of the image in bytes.
+    /// Image size, in bytes.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub size_bytes: i64,
@@ -5195,7 +5195,7 @@ impl NodePhase {
 pub struct NodeConditionType(pub String);
 
 impl NodeConditionType {
-    /// The kubelet is healthy and ready to take pods.
+    /// The node's kubelet works and can accept pods.
     pub const READY: &'static str = "Ready";
     /// Memory is running low.
     pub const MEMORY_PRESSURE: &'static str = "MemoryPressure";
@@ -6270,7 +6270,7 @@ pub struct DownwardAPIVolumeFile {
     /// Relative file path; no `..` elements and not starting with `..`.
     #[kapi(proto = 1)]
     pub path: String,
-    /// Pod field to write; only annotations, labels, name, namespace and UID.
+    /// Pod field to write; only name, namespace, UID, labels and annotations.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub field_ref: Option<ObjectFieldSelector>,
@@ -6324,7 +6324,7 @@ pub struct SecurityContext {
     #[kapi(proto = 8, omitempty)]
     #[kapi(optional)]
     pub run_as_group: Option<i64>,
-    /// Refuse to start the container if it would run as UID 0.
+    /// Block the container from starting when it would run as UID 0.
     #[kapi(proto = 5, omitempty)]
     #[kapi(optional)]
     pub run_as_non_root: Option<bool>,
@@ -6332,7 +6332,7 @@ pub struct SecurityContext {
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional)]
     pub read_only_root_filesystem: Option<bool>,
-    /// Whether a process may gain more privileges than its parent; on when privileged or with `CAP_SYS_ADMIN`.
+    /// Whether processes may raise their privileges (no `no_new_privs`); on when privileged or with `CAP_SYS_ADMIN`.
     #[kapi(proto = 7, omitempty)]
     #[kapi(optional)]
     pub allow_privilege_escalation: Option<bool>,
@@ -6389,7 +6389,7 @@ pub struct WindowsSecurityContextOptions {
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub gmsa_credential_spec_name: Option<String>,
-    /// Contents of the GMSA credential spec named above, filled in by a webhook.
+    /// The full credential spec for `gmsa_credential_spec_name`, inlined by an admission webhook.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub gmsa_credential_spec: Option<String>,
@@ -6397,7 +6397,7 @@ pub struct WindowsSecurityContextOptions {
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub run_as_user_name: Option<String>,
-    /// Run as a host process container; then every container of the pod must, along with host networking.
+    /// Whether this is a host process container; if so, every container of the pod must be, with host networking.
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub host_process: Option<bool>,

@@ -5,69 +5,91 @@ use kapi_machinery::TypeMeta;
 use crate::Kapi;
 use crate::meta::v1::{Condition, ListMeta, ObjectMeta};
 
+/// The scheduling shape of a whole workload, described by pod group templates.
+///
 /// +genclient
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "scheduling.k8s.io", version = "v1alpha3")]
 pub struct Workload {
+    /// Kind and API version.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
+    /// Standard object metadata.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
+    /// The templates.
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub spec: WorkloadSpec,
 }
 
+/// A list of Workload objects.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "scheduling.k8s.io", version = "v1alpha3")]
 pub struct WorkloadList {
+    /// Kind and API version.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
+    /// Standard list metadata.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ListMeta,
+    /// The Workload objects.
     #[kapi(proto = 2)]
     pub items: Option<Vec<Workload>>,
 }
 
+/// The templates that make up a workload.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct WorkloadSpec {
+    /// The object that owns the workload, such as a Job; immutable.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub controller_ref: Option<TypedLocalObjectReference>,
+    /// Pod group templates, at most 8; exclusive with the composite templates.
     #[kapi(proto = 2)]
     #[kapi(optional, list_type = "map", list_map_key = "name")]
     pub pod_group_templates: Option<Vec<PodGroupTemplate>>,
+    /// Composite pod group templates, at most 8; exclusive with the pod group templates.
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "name")]
     pub composite_pod_group_templates: Vec<CompositePodGroupTemplate>,
 }
 
+/// Names an object of a given kind in the same namespace.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct TypedLocalObjectReference {
+    /// API group of the object; empty for the core group.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub api_group: String,
+    /// Kind of the object.
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub kind: String,
+    /// Name of the object.
     #[kapi(proto = 3)]
     #[kapi(required)]
     pub name: String,
 }
 
+/// A template for the pod groups made from a workload.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PodGroupTemplate {
+    /// Name of the template, a DNS label unique in the workload.
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub name: String,
+    /// Basic or gang scheduling for the group.
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub scheduling_policy: PodGroupSchedulingPolicy,
+    /// Placement constraints such as topology.
     #[kapi(proto = 3)]
     #[kapi(optional)]
     pub scheduling_constraints: Option<PodGroupSchedulingConstraints>,
+    /// Resource claims the group's pods share; at most 4.
     #[kapi(proto = 4, omitempty)]
     #[kapi(
         optional,
@@ -77,153 +99,201 @@ pub struct PodGroupTemplate {
         patch_merge_key = "name"
     )]
     pub resource_claims: Vec<PodGroupResourceClaim>,
+    /// Whether members may be disrupted one at a time or only together.
     #[kapi(proto = 5, omitempty)]
     #[kapi(optional)]
     pub disruption_mode: Option<DisruptionMode>,
+    /// Priority class of groups made from the template.
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional)]
     pub priority_class_name: String,
+    /// Priority of groups made from the template; higher is more important.
     #[kapi(proto = 7, omitempty)]
     #[kapi(optional)]
     pub priority: Option<i32>,
+    /// `PreemptLowerPriority` or `Never`.
     #[kapi(proto = 8, omitempty)]
     #[kapi(optional)]
     pub preemption_policy: Option<PreemptionPolicy>,
 }
 
+/// A template for composite groups, which hold further groups.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct CompositePodGroupTemplate {
+    /// Name of the template, a DNS label unique in the workload.
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub name: String,
+    /// Whether child groups are scheduled independently or as a gang.
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub scheduling_policy: CompositePodGroupSchedulingPolicy,
+    /// Placement constraints such as topology.
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub scheduling_constraints: Option<CompositePodGroupSchedulingConstraints>,
+    /// Whether child groups may be disrupted one at a time or only together.
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub disruption_mode: Option<CompositeDisruptionMode>,
+    /// Priority class of groups made from the template.
     #[kapi(proto = 5, omitempty)]
     #[kapi(optional)]
     pub priority_class_name: String,
+    /// Priority of groups made from the template; higher is more important.
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional)]
     pub priority: Option<i32>,
+    /// `PreemptLowerPriority` or `Never`.
     #[kapi(proto = 7, omitempty)]
     #[kapi(optional)]
     pub preemption_policy: Option<PreemptionPolicy>,
+    /// Templates of child pod groups; at most 8.
     #[kapi(proto = 8, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "name")]
     pub pod_group_templates: Vec<PodGroupTemplate>,
+    /// Templates of child composite groups; at most 8.
     #[kapi(proto = 9, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "name")]
     pub composite_pod_group_templates: Vec<CompositePodGroupTemplate>,
 }
 
+/// How a pod group is scheduled; exactly one field is set.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(union)]
 pub struct PodGroupSchedulingPolicy {
+    /// Ordinary pod-by-pod scheduling.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub basic: Option<BasicSchedulingPolicy>,
+    /// All-or-nothing scheduling of the group.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub gang: Option<GangSchedulingPolicy>,
 }
 
+/// Selects ordinary pod-by-pod scheduling; it has no fields.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct BasicSchedulingPolicy {}
 
+/// Parameters of all-or-nothing scheduling.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct GangSchedulingPolicy {
+    /// Pods that must fit at once before the group is admitted; positive and mutable.
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub min_count: i32,
 }
 
+/// A resource claim shared by a pod group, named directly or made from a template.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PodGroupResourceClaim {
+    /// Name of the entry in the group, a DNS label.
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub name: String,
+    /// An existing ResourceClaim in the namespace; exclusive with the template name.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub resource_claim_name: Option<String>,
+    /// A ResourceClaimTemplate to make the group's claim from; exclusive with the claim name.
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub resource_claim_template_name: Option<String>,
 }
 
+/// How members of a group may be disrupted; exactly one field is set.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(union)]
 pub struct DisruptionMode {
+    /// Members may be disrupted independently.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub single: Option<SingleDisruptionMode>,
+    /// Members are disrupted only together.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub all: Option<AllDisruptionMode>,
 }
 
+/// Selects independent disruption of members; it has no fields.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct SingleDisruptionMode {}
 
+/// Selects disruption of all members together; it has no fields.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct AllDisruptionMode {}
 
+/// Whether a group may preempt pods or groups of lower priority.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PreemptionPolicy(pub String);
 
 impl PreemptionPolicy {
+    /// May preempt lower-priority pods and groups.
     pub const PREEMPT_LOWER_PRIORITY: &'static str = "PreemptLowerPriority";
+    /// Never preempts.
     pub const NEVER: &'static str = "Never";
 }
 
+/// A live set of pods scheduled together, usually made from a workload template.
+///
 /// +genclient
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "scheduling.k8s.io", version = "v1alpha3")]
 pub struct PodGroup {
+    /// Kind and API version.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
+    /// Standard object metadata.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
+    /// The desired state.
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub spec: PodGroupSpec,
+    /// The observed state.
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub status: PodGroupStatus,
 }
 
+/// A list of PodGroup objects.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "scheduling.k8s.io", version = "v1alpha3")]
 pub struct PodGroupList {
+    /// Kind and API version.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
+    /// Standard list metadata.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ListMeta,
+    /// The PodGroup objects.
     #[kapi(proto = 2)]
     pub items: Option<Vec<PodGroup>>,
 }
 
+/// The desired state of a pod group.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PodGroupSpec {
+    /// The parent composite group in the namespace; unset for a root group.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub parent_composite_pod_group_name: Option<String>,
+    /// The workload and template the group was made from; immutable.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub workload_ref: Option<WorkloadReference>,
+    /// Basic or gang scheduling, copied from the template.
     #[kapi(proto = 3)]
     #[kapi(required)]
     pub scheduling_policy: PodGroupSchedulingPolicy,
+    /// Placement constraints, copied from the template; immutable.
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub scheduling_constraints: Option<PodGroupSchedulingConstraints>,
+    /// Resource claims the group's pods share; at most 4.
     #[kapi(proto = 5, omitempty)]
     #[kapi(
         optional,
@@ -233,25 +303,32 @@ pub struct PodGroupSpec {
         patch_merge_key = "name"
     )]
     pub resource_claims: Vec<PodGroupResourceClaim>,
+    /// Whether members may be disrupted one at a time or only together; defaults to single.
     #[kapi(proto = 6, omitempty, default = "{\"single\": {}}")]
     #[kapi(optional)]
     pub disruption_mode: Option<DisruptionMode>,
+    /// Priority class of the group.
     #[kapi(proto = 7, omitempty)]
     #[kapi(optional)]
     pub priority_class_name: String,
+    /// Priority of the group, usually filled in from the class; higher is more important.
     #[kapi(proto = 8, omitempty)]
     #[kapi(optional)]
     pub priority: Option<i32>,
+    /// `PreemptLowerPriority` (the default) or `Never`.
     #[kapi(proto = 9, omitempty)]
     #[kapi(optional)]
     pub preemption_policy: Option<PreemptionPolicy>,
 }
 
+/// The observed state of a pod group.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PodGroupStatus {
+    /// Conditions such as `PodGroupInitiallyScheduled` and `DisruptionTarget`.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "type", patch_strategy = "merge", patch_merge_key = "type")]
     pub conditions: Vec<Condition>,
+    /// Names of the claims made from templates.
     #[kapi(proto = 2, omitempty)]
     #[kapi(
         optional,
@@ -263,247 +340,321 @@ pub struct PodGroupStatus {
     pub resource_claim_statuses: Vec<PodGroupResourceClaimStatus>,
 }
 
+/// The claim generated for one of a pod group's template-based claims.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PodGroupResourceClaimStatus {
+    /// Matches an entry of the group's `resource_claims`.
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub name: String,
+    /// The generated claim; unset when none was needed.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub resource_claim_name: Option<String>,
 }
 
+/// Names the workload and the template a group was made from.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct WorkloadReference {
+    /// Name of the Workload.
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub workload_name: String,
+    /// Name of the template in the workload.
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub template_name: String,
 }
 
+/// Placement constraints for a pod group.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PodGroupSchedulingConstraints {
+    /// Topology constraints; currently at most one.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub topology: Vec<TopologyConstraint>,
 }
 
+/// Keeps a group inside one topology domain.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct TopologyConstraint {
+    /// Node label key that defines the domain, such as `topology.kubernetes.io/rack`.
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub key: String,
 }
 
+/// A pod group scheduling policy for embedding in controller APIs; one field is set.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(union)]
 pub struct WorkloadPodGroupSchedulingPolicy {
+    /// Ordinary pod-by-pod scheduling.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub basic: Option<WorkloadPodGroupBasicSchedulingPolicy>,
+    /// All-or-nothing scheduling.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub gang: Option<WorkloadPodGroupGangSchedulingPolicy>,
 }
 
+/// Selects ordinary scheduling in a controller's API; it has no fields.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct WorkloadPodGroupBasicSchedulingPolicy {}
 
+/// Gang scheduling parameters for embedding in controller APIs.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct WorkloadPodGroupGangSchedulingPolicy {
+    /// Pods that must fit at once; unset lets the controller choose, such as a Job's parallelism.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub min_count: Option<i32>,
 }
 
+/// Placement constraints for embedding in controller APIs.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct WorkloadPodGroupSchedulingConstraints {
+    /// Topology constraints; unset asks for none.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub topology: Vec<TopologyConstraint>,
 }
 
+/// A shared resource claim entry for embedding in controller APIs.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct WorkloadPodGroupResourceClaim {
+    /// Name of the entry in the group, a DNS label.
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub name: String,
+    /// An existing ResourceClaim in the namespace.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub resource_claim_name: Option<String>,
+    /// A ResourceClaimTemplate in the namespace.
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub resource_claim_template_name: Option<String>,
 }
 
+/// A choice of how a controller's pods may be disrupted; exactly one field is set.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(union)]
 pub struct WorkloadPodGroupDisruptionMode {
+    /// Pods may be disrupted independently.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub single: Option<WorkloadPodGroupSingleDisruptionMode>,
+    /// Pods are disrupted only together.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub all: Option<WorkloadPodGroupAllDisruptionMode>,
 }
 
+/// Selects independent disruption of pods; it has no fields.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct WorkloadPodGroupSingleDisruptionMode {}
 
+/// Selects disruption of all pods together; it has no fields.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct WorkloadPodGroupAllDisruptionMode {}
 
+/// A scheduling policy for a controller's group of groups; exactly one field is set.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(union)]
 pub struct WorkloadCompositePodGroupSchedulingPolicy {
+    /// Child groups are scheduled independently.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub basic: Option<WorkloadCompositePodGroupBasicSchedulingPolicy>,
+    /// Child groups are scheduled all or nothing.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub gang: Option<WorkloadCompositePodGroupGangSchedulingPolicy>,
 }
 
+/// Selects independent scheduling of child groups; it has no fields.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct WorkloadCompositePodGroupBasicSchedulingPolicy {}
 
+/// Gang scheduling parameters for a controller's group of groups.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct WorkloadCompositePodGroupGangSchedulingPolicy {
+    /// Child groups that must fit at once; unset lets the controller choose.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub min_group_count: Option<i32>,
 }
 
+/// Placement constraints for a controller's group of groups.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct WorkloadCompositePodGroupSchedulingConstraints {
+    /// Topology constraints; unset asks for none.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub topology: Vec<TopologyConstraint>,
 }
 
+/// A choice of how a controller's child groups may be disrupted; exactly one field is set.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(union)]
 pub struct WorkloadCompositePodGroupDisruptionMode {
+    /// Child groups may be disrupted independently.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub single: Option<WorkloadCompositePodGroupSingleDisruptionMode>,
+    /// Child groups are disrupted only together.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub all: Option<WorkloadCompositePodGroupAllDisruptionMode>,
 }
 
+/// Selects independent disruption of child groups; it has no fields.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct WorkloadCompositePodGroupSingleDisruptionMode {}
 
+/// Selects disruption of all child groups together; it has no fields.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct WorkloadCompositePodGroupAllDisruptionMode {}
 
+/// A live group of pod groups, usually made from a workload's composite template.
+///
 /// +genclient
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "scheduling.k8s.io", version = "v1alpha3")]
 pub struct CompositePodGroup {
+    /// Kind and API version.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
+    /// Standard object metadata.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
+    /// The desired state.
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub spec: CompositePodGroupSpec,
+    /// The observed state.
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub status: CompositePodGroupStatus,
 }
 
+/// A list of CompositePodGroup objects.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "scheduling.k8s.io", version = "v1alpha3")]
 pub struct CompositePodGroupList {
+    /// Kind and API version.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
+    /// Standard list metadata.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ListMeta,
+    /// The CompositePodGroup objects.
     #[kapi(proto = 2)]
     pub items: Option<Vec<CompositePodGroup>>,
 }
 
+/// The desired state of a composite pod group.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct CompositePodGroupSpec {
+    /// The parent composite group in the namespace; unset for a root group.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub parent_composite_pod_group_name: Option<String>,
+    /// The workload and template the group was made from; required and immutable.
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub workload_ref: Option<WorkloadReference>,
+    /// Basic or gang scheduling of the child groups; immutable.
     #[kapi(proto = 3)]
     #[kapi(required)]
     pub scheduling_policy: CompositePodGroupSchedulingPolicy,
+    /// Placement constraints, copied from the template; immutable.
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub scheduling_constraints: Option<CompositePodGroupSchedulingConstraints>,
+    /// Whether child groups may be disrupted one at a time or only together; defaults to single.
     #[kapi(proto = 5, omitempty, default = "{\"single\": {}}")]
     #[kapi(optional)]
     pub disruption_mode: Option<CompositeDisruptionMode>,
+    /// Priority class of the group.
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional)]
     pub priority_class_name: String,
+    /// Priority of the group, usually filled in from the class; higher is more important.
     #[kapi(proto = 7, omitempty)]
     #[kapi(optional)]
     pub priority: Option<i32>,
+    /// `PreemptLowerPriority` (the default) or `Never`.
     #[kapi(proto = 8, omitempty)]
     #[kapi(optional)]
     pub preemption_policy: Option<PreemptionPolicy>,
 }
 
+/// How the children of a composite group are scheduled; exactly one field is set.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(union)]
 pub struct CompositePodGroupSchedulingPolicy {
+    /// Child groups are scheduled independently.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub basic: Option<CompositeBasicSchedulingPolicy>,
+    /// Child groups are scheduled all or nothing.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub gang: Option<CompositeGangSchedulingPolicy>,
 }
 
+/// Selects independent scheduling of child groups; it has no fields.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct CompositeBasicSchedulingPolicy {}
 
+/// Parameters of all-or-nothing scheduling of child groups.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct CompositeGangSchedulingPolicy {
+    /// Child groups that must fit at once before the whole is admitted; positive.
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub min_group_count: i32,
 }
 
+/// How the children of a composite group may be disrupted; exactly one field is set.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(union)]
 pub struct CompositeDisruptionMode {
+    /// Child groups may be disrupted independently.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub single: Option<SingleCompositeDisruptionMode>,
+    /// Child groups are disrupted only together.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub all: Option<AllCompositeDisruptionMode>,
 }
 
+/// Selects independent disruption of child groups; it has no fields.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct SingleCompositeDisruptionMode {}
 
+/// Selects disruption of all child groups together; it has no fields.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct AllCompositeDisruptionMode {}
 
+/// The observed state of a composite pod group.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct CompositePodGroupStatus {
+    /// Conditions such as `CompositePodGroupInitiallyScheduled` and `DisruptionTarget`.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "type", patch_strategy = "merge", patch_merge_key = "type")]
     pub conditions: Vec<Condition>,
 }
 
+/// Placement constraints for a composite pod group.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct CompositePodGroupSchedulingConstraints {
+    /// Topology constraints; currently at most one.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub topology: Vec<TopologyConstraint>,

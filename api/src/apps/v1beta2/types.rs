@@ -229,10 +229,10 @@ pub struct StatefulSetStatus {
     /// Number of pods made from the `update_revision`.
     #[kapi(proto = 5, omitempty)]
     pub updated_replicas: i32,
-    /// The revision that built the pods in the range [0, `current_replicas`).
+    /// The revision that built the lowest `current_replicas` ordinals.
     #[kapi(proto = 6, omitempty)]
     pub current_revision: String,
-    /// The revision that builds the pods in the range [`replicas` - `updated_replicas`, `replicas`).
+    /// The revision that builds the highest `updated_replicas` ordinals.
     #[kapi(proto = 7, omitempty)]
     pub update_revision: String,
     /// Bumped on hash collisions so the next revision gets a distinct name.
@@ -787,7 +787,7 @@ pub struct ReplicaSetCondition {
     pub message: String,
 }
 
-/// An immutable snapshot of state that a controller keeps so it can roll back to it.
+/// A frozen copy of a controller's state, kept so the controller can return to it later.
 ///
 /// +genclient
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]

@@ -37,7 +37,7 @@ pub struct HorizontalPodAutoscalerSpec {
     #[kapi(proto = 3)]
     #[kapi(required)]
     pub max_replicas: i32,
-    /// Wanted average CPU use, as a percentage of the requested CPU; a built-in default when unset.
+    /// Wanted average CPU use, in percent of the pods' CPU requests; a built-in default when unset.
     #[kapi(proto = 4, json = "targetCPUUtilizationPercentage", omitempty)]
     #[kapi(optional)]
     pub target_cpu_utilization_percentage: Option<i32>,
@@ -60,7 +60,7 @@ pub struct HorizontalPodAutoscalerStatus {
     /// Replica count the autoscaler last computed.
     #[kapi(proto = 4)]
     pub desired_replicas: i32,
-    /// Average CPU use now, as a percentage of the requested CPU.
+    /// Average CPU use now, in percent of the pods' CPU requests.
     #[kapi(proto = 5, json = "currentCPUUtilizationPercentage", omitempty)]
     #[kapi(optional)]
     pub current_cpu_utilization_percentage: Option<i32>,

@@ -173,7 +173,7 @@ pub struct SuccessPolicyRule {
     pub succeeded_count: Option<i32>,
 }
 
-/// The desired behavior of a job.
+/// What a job runs and when it counts as done.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct JobSpec {
     /// Most pods to run at once, 1 when unset; fewer run when less work remains.
@@ -248,7 +248,7 @@ pub struct JobSpec {
 /// Workload-aware scheduling settings for a job's pods.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct JobSchedulingConfiguration {
-    /// Basic or gang scheduling; may not be added or removed after creation.
+    /// Basic or gang scheduling; whether it is set is fixed at creation.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub scheduling_policy: Option<WorkloadPodGroupSchedulingPolicy>,
@@ -338,7 +338,7 @@ impl JobConditionType {
     pub const COMPLETE: &'static str = "Complete";
     /// The job failed.
     pub const FAILED: &'static str = "Failed";
-    /// The job is about to fail.
+    /// The job will fail once its remaining pods have terminated.
     pub const FAILURE_TARGET: &'static str = "FailureTarget";
     /// The job has met its success criteria.
     pub const SUCCESS_CRITERIA_MET: &'static str = "SuccessCriteriaMet";

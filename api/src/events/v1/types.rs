@@ -27,7 +27,7 @@ pub struct Event {
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub series: Option<EventSeries>,
-    /// Name of the controller that emitted the event, such as `kubernetes.io/kubelet`.
+    /// The controller that reported the event, such as `kubernetes.io/kubelet`.
     #[kapi(proto = 4, omitempty)]
     pub reporting_controller: String,
     /// Which instance of that controller emitted it, such as `kubelet-xyzf`; at most 128 chars.
@@ -36,7 +36,7 @@ pub struct Event {
     /// The machine-readable action taken or failed on the object; at most 128 chars.
     #[kapi(proto = 6, omitempty)]
     pub action: String,
-    /// Why the action was taken, for humans; at most 128 chars.
+    /// Human-readable cause of the action; at most 128 chars.
     #[kapi(proto = 7, omitempty)]
     pub reason: String,
     /// The object the event is about.
@@ -75,7 +75,7 @@ pub struct Event {
 /// A run of repeats of the same event, updated by its reporter on heartbeats.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct EventSeries {
-    /// How many times the event occurred up to the last heartbeat.
+    /// Occurrences counted as of the latest heartbeat.
     #[kapi(proto = 1)]
     pub count: i32,
     /// When the event was last seen before the last heartbeat.

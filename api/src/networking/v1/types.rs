@@ -104,7 +104,7 @@ pub struct NetworkPolicyPort {
 /// An address range in CIDR form, minus some sub-ranges, that a rule lets through.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct IPBlock {
-    /// The range, such as `192.168.1.0/24` or `2001:db8::/64`.
+    /// The address range in CIDR form, e.g. `10.0.0.0/16` or `2001:db8::/64`.
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub cidr: String,

@@ -1,4 +1,4 @@
-//! The `extensions` API group: the retired extensions group: old forms of apps, networking and policy kinds.
+//! The `extensions` API group: the retired extensions group: old forms of apps and networking kinds.
 
 pub mod v1beta1;
 

@@ -1,4 +1,4 @@
-//! `apps/v1beta1`: workloads: deployments, replica sets, stateful sets, daemon sets and controller revisions.
+//! `apps/v1beta1`: workloads: deployments, stateful sets, controller revisions and the scale subresource.
 //!
 //! +groupName=apps
 

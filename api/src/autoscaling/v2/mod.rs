@@ -1,4 +1,4 @@
-//! `autoscaling/v2`: horizontal pod autoscalers and the scale subresource.
+//! `autoscaling/v2`: horizontal pod autoscalers with multiple metrics and scaling behavior.
 //!
 //! +groupName=autoscaling
 

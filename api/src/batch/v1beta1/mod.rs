@@ -1,4 +1,4 @@
-//! `batch/v1beta1`: jobs and cron jobs.
+//! `batch/v1beta1`: cron jobs.
 //!
 //! +groupName=batch
 

@@ -8,113 +8,150 @@ use crate::Kapi;
 use crate::core::v1::{ObjectReference, Protocol};
 use crate::meta::v1::{ListMeta, ObjectMeta};
 
+/// A share of the network endpoints behind a service; a service's slices together list them all.
+///
 /// +genclient
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "discovery.k8s.io", version = "v1")]
 pub struct EndpointSlice {
+    /// Kind and API version.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
+    /// Standard object metadata.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
+    /// The kind of every address in the slice; immutable; only `IPv4` and `IPv6` are acted on.
     #[kapi(proto = 4)]
     #[kapi(required)]
     pub address_type: AddressType,
+    /// The endpoints, each unique; at most 1000.
     #[kapi(proto = 2)]
     #[kapi(optional, list_type = "atomic")]
     pub endpoints: Option<Vec<Endpoint>>,
+    /// Ports every endpoint offers, each with a unique name; at most 100, possibly none.
     #[kapi(proto = 3)]
     #[kapi(optional, list_type = "atomic")]
     pub ports: Option<Vec<EndpointPort>>,
 }
 
+/// The kind of address an endpoint slice holds: `IPv4`, `IPv6` or the deprecated `FQDN`.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct AddressType(pub String);
 
+/// One backend of a service, such as a pod.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct Endpoint {
+    /// Addresses of the endpoint, IPs in canonical form for IP slices; 1 to 100, only the first one used.
     #[kapi(proto = 1)]
     #[kapi(required, list_type = "set")]
     pub addresses: Option<Vec<String>>,
+    /// The endpoint's current state.
     #[kapi(proto = 2, omitempty)]
     pub conditions: EndpointConditions,
+    /// A lowercase DNS label naming the endpoint; endpoints sharing one are interchangeable.
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub hostname: Option<String>,
+    /// The object, usually a pod, this endpoint stands for.
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub target_ref: Option<ObjectReference>,
+    /// Topology labels kept from `v1beta1`; read-only here, use `zone` and `node_name`.
     #[kapi(proto = 5, omitempty)]
     #[kapi(optional)]
     pub deprecated_topology: BTreeMap<String, String>,
+    /// Name of the node hosting the endpoint.
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional)]
     pub node_name: Option<String>,
+    /// Name of the zone the endpoint is in.
     #[kapi(proto = 7, omitempty)]
     #[kapi(optional)]
     pub zone: Option<String>,
+    /// Which clients should use this endpoint.
     #[kapi(proto = 8, omitempty)]
     #[kapi(optional)]
     pub hints: Option<EndpointHints>,
 }
 
+/// Whether an endpoint is ready, serving or terminating.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct EndpointConditions {
+    /// Whether the endpoint should get traffic, normally serving and not terminating; null means true.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub ready: Option<bool>,
+    /// Whether the endpoint can handle traffic, even while terminating; null means true.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub serving: Option<bool>,
+    /// Whether the endpoint is shutting down; null means false.
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub terminating: Option<bool>,
 }
 
+/// Hints on which clients should use an endpoint, for topology-aware routing.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct EndpointHints {
+    /// Zones that should use this endpoint; at most 8.
     #[kapi(proto = 1, omitempty)]
     #[kapi(list_type = "atomic")]
     pub for_zones: Vec<ForZone>,
+    /// Nodes that should use this endpoint; at most 8.
     #[kapi(proto = 2, omitempty)]
     #[kapi(list_type = "atomic")]
     pub for_nodes: Vec<ForNode>,
 }
 
+/// A zone that should use an endpoint.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ForZone {
+    /// Name of the zone.
     #[kapi(proto = 1)]
     pub name: String,
 }
 
+/// A node that should use an endpoint.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ForNode {
+    /// Name of the node.
     #[kapi(proto = 1)]
     pub name: String,
 }
 
+/// A network port offered by the endpoints of a slice.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(struct_type = "atomic")]
 pub struct EndpointPort {
+    /// Name of the port, unique in the slice and empty or a DNS label; the service port's name when derived.
     #[kapi(proto = 1, omitempty)]
     pub name: Option<String>,
+    /// TCP, UDP or SCTP; TCP when unset.
     #[kapi(proto = 2, omitempty)]
     pub protocol: Option<Protocol>,
+    /// The port number; the service's target port when derived from a service.
     #[kapi(proto = 3, omitempty)]
     pub port: Option<i32>,
+    /// Application protocol, as an IANA service name or a domain-prefixed name such as `kubernetes.io/h2c`.
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub app_protocol: Option<String>,
 }
 
+/// A list of endpoint slices.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "discovery.k8s.io", version = "v1")]
 pub struct EndpointSliceList {
+    /// Kind and API version.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
+    /// Standard list metadata.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ListMeta,
+    /// The endpoint slices.
     #[kapi(proto = 2)]
     pub items: Option<Vec<EndpointSlice>>,
 }

@@ -1,4 +1,4 @@
-//! `extensions/v1beta1`: the retired extensions group: old forms of apps, networking and policy kinds.
+//! `extensions/v1beta1`: the retired extensions group: old forms of apps and networking kinds.
 //!
 //! +groupName=extensions
 

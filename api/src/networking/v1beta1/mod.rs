@@ -1,4 +1,4 @@
-//! `networking.k8s.io/v1beta1`: ingresses, network policies, IP addresses and service CIDRs.
+//! `networking.k8s.io/v1beta1`: ingresses, ingress classes, IP addresses and service CIDRs.
 //!
 //! +groupName=networking.k8s.io
 

@@ -1,4 +1,4 @@
-//! The `certificates` API group: certificate signing requests and trust bundles.
+//! The `certificates` API group: certificate signing requests, cluster trust bundles and pod certificate requests.
 
 pub mod v1;
 pub mod v1alpha1;

@@ -1,4 +1,4 @@
-//! The `lifecycle` API group: eviction requests.
+//! The `lifecycle` API group: eviction requests and evictions.
 
 pub mod v1alpha1;
 

@@ -1,4 +1,4 @@
-//! `authentication.k8s.io/v1beta1`: token review, token request and self subject review.
+//! `authentication.k8s.io/v1beta1`: token review and self subject review.
 //!
 //! +groupName=authentication.k8s.io
 

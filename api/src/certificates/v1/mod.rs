@@ -1,4 +1,4 @@
-//! `certificates.k8s.io/v1`: certificate signing requests and trust bundles.
+//! `certificates.k8s.io/v1`: certificate signing requests, cluster trust bundles and pod certificate requests.
 //!
 //! +groupName=certificates.k8s.io
 

@@ -1,4 +1,4 @@
-//! `certificates.k8s.io/v1alpha1`: certificate signing requests and trust bundles.
+//! `certificates.k8s.io/v1alpha1`: cluster trust bundles.
 //!
 //! +groupName=certificates.k8s.io
 

@@ -1,4 +1,4 @@
-//! `coordination.k8s.io/v1`: leases and lease candidates.
+//! `coordination.k8s.io/v1`: leases.
 //!
 //! +groupName=coordination.k8s.io
 

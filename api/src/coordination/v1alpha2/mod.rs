@@ -1,4 +1,4 @@
-//! `coordination.k8s.io/v1alpha2`: leases and lease candidates.
+//! `coordination.k8s.io/v1alpha2`: lease candidates.
 //!
 //! +groupName=coordination.k8s.io
 

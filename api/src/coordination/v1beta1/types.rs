@@ -7,101 +7,134 @@ use crate::Kapi;
 use crate::coordination::v1::CoordinatedLeaseStrategy;
 use crate::meta::v1::{ListMeta, ObjectMeta};
 
+/// A lock held by one party at a time, renewed periodically, used for leader election and heartbeats.
+///
 /// +genclient
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "coordination.k8s.io", version = "v1beta1")]
 pub struct Lease {
+    /// Kind and API version.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
+    /// Standard object metadata.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
+    /// The holder and timing of the lease.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub spec: LeaseSpec,
 }
 
+/// Who holds a lease and for how long.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct LeaseSpec {
+    /// The current holder; under coordinated election, the name of the elected `LeaseCandidate`.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub holder_identity: Option<String>,
+    /// Seconds others must wait after the last renewal before taking the lease over.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub lease_duration_seconds: Option<i32>,
+    /// When the current holder took the lease.
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub acquire_time: Option<MicroTime>,
+    /// When the current holder last renewed the lease.
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub renew_time: Option<MicroTime>,
+    /// How many times the lease has changed holders.
     #[kapi(proto = 5, omitempty)]
     #[kapi(optional)]
     pub lease_transitions: Option<i32>,
+    /// How coordinated leader election picks the holder; unset means the lease is not coordinated (alpha).
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional)]
     pub strategy: Option<CoordinatedLeaseStrategy>,
+    /// A better holder the current one should hand the lease to.
     #[kapi(proto = 7, omitempty)]
     #[kapi(optional)]
     pub preferred_holder: Option<String>,
 }
 
+/// A list of `Lease` objects.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "coordination.k8s.io", version = "v1beta1")]
 pub struct LeaseList {
+    /// Kind and API version.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
+    /// Standard list metadata.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ListMeta,
+    /// The leases.
     #[kapi(proto = 2)]
     pub items: Option<Vec<Lease>>,
 }
 
+/// A contender for a lease in coordinated leader election.
+///
 /// +genclient
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "coordination.k8s.io", version = "v1beta1")]
 pub struct LeaseCandidate {
+    /// Kind and API version.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
+    /// Standard object metadata.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
+    /// The lease contended for and the candidate's versions.
     #[kapi(proto = 2, omitempty)]
     #[kapi(required)]
     pub spec: LeaseCandidateSpec,
 }
 
+/// What a lease candidate contends for and what it offers.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct LeaseCandidateSpec {
+    /// Name of the lease contended for; several candidates may share it; immutable.
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub lease_name: String,
+    /// When the election last asked this candidate to renew, which it answers by updating `renew_time`.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub ping_time: Option<MicroTime>,
+    /// When the candidate last refreshed itself; candidates stale for hours are garbage collected.
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub renew_time: Option<MicroTime>,
+    /// The candidate's binary version, semver without a leading `v`.
     #[kapi(proto = 4)]
     #[kapi(required)]
     pub binary_version: String,
+    /// The emulated version, semver without `v`, at most `binary_version`; needed for `OldestEmulationVersion`.
     #[kapi(proto = 5, omitempty)]
     #[kapi(optional)]
     pub emulation_version: String,
+    /// The election strategy; on disagreement, the candidate with the newest binary version wins.
     #[kapi(proto = 6, omitempty)]
     #[kapi(required)]
     pub strategy: CoordinatedLeaseStrategy,
 }
 
+/// A list of `LeaseCandidate` objects.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "coordination.k8s.io", version = "v1beta1")]
 pub struct LeaseCandidateList {
+    /// Kind and API version.
     #[kapi(inline)]
     pub type_meta: TypeMeta,
+    /// Standard list metadata.
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ListMeta,
+    /// The lease candidates.
     #[kapi(proto = 2)]
     pub items: Option<Vec<LeaseCandidate>>,
 }

@@ -1,4 +1,4 @@
-//! `lifecycle.k8s.io/v1alpha1`: eviction requests.
+//! `lifecycle.k8s.io/v1alpha1`: eviction requests and evictions.
 //!
 //! +groupName=lifecycle.k8s.io
 

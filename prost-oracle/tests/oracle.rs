@@ -60,8 +60,8 @@ fn trip(scheme: &Scheme, gvk: &GroupVersionKind) -> Trip {
 }
 
 /// Runs the trip for every versioned kind with a protobuf form, and reports (kinds tried,
-/// byte-identical ones).
-fn run() -> (usize, usize) {
+/// the kinds prost re-encodes to other bytes).
+fn run() -> (usize, Vec<String>) {
     let scheme = kapi_api::scheme().expect("the API scheme builds");
     let mut kinds: Vec<GroupVersionKind> = scheme
         .known_kinds()
@@ -78,10 +78,11 @@ fn run() -> (usize, usize) {
         .collect();
     kinds.sort();
     let mut failures = Vec::new();
-    let mut identical = 0;
+    let mut different = Vec::new();
     for gvk in &kinds {
         match trip(&scheme, gvk) {
-            Trip::Same(same_bytes) => identical += usize::from(same_bytes),
+            Trip::Same(true) => {}
+            Trip::Same(false) => different.push(gvk.to_string()),
             Trip::Failed(why) => failures.push(format!("{gvk:?}: {why}")),
         }
     }
@@ -92,16 +93,21 @@ fn run() -> (usize, usize) {
         kinds.len(),
         failures.join("\n")
     );
-    (kinds.len(), identical)
+    (kinds.len(), different)
 }
 
 #[test]
 fn every_kind_survives_prost() {
-    let (kinds, identical) = run();
+    let (kinds, different) = run();
     // Every group's kinds and lists, and the common kinds registered in each group version.
     assert!(kinds > 750, "only {kinds} kinds");
     // gogo and prost write the same fields in the same (ascending) order, so the bytes agree too.
-    assert_eq!(identical, kinds, "prost re-encodes some kinds to different bytes");
+    // gogo and prost write the same fields in the same (ascending) order, so the bytes agree, with
+    // one known exception: in `map<string, Time>` (`disruptedPods`) gogo writes an entry's value
+    // even when it is the empty message, and prost leaves it out. Our bytes are gogo's (the
+    // fixture test compares them with upstream's), so only those kinds may differ.
+    let unexplained: Vec<&String> = different.iter().filter(|k| !k.contains("Kind=PodDisruptionBudget")).collect();
+    assert!(unexplained.is_empty(), "prost re-encodes these kinds to different bytes: {unexplained:?}");
 }
 
 #[test]

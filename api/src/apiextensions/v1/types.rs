@@ -453,6 +453,7 @@ pub struct ValidationRule {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(custom_json, custom_fill)]
 pub struct JSON {
     #[kapi(proto = 1, skip_json)]
     pub raw: Option<Vec<u8>>,
@@ -462,6 +463,7 @@ pub struct JSON {
 pub struct JSONSchemaURL(pub String);
 
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(custom_json)]
 pub struct JSONSchemaPropsOrArray {
     #[kapi(proto = 1)]
     pub schema: Option<Box<JSONSchemaProps>>,
@@ -471,6 +473,7 @@ pub struct JSONSchemaPropsOrArray {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(custom_json)]
 pub struct JSONSchemaPropsOrBool {
     #[kapi(proto = 1)]
     pub allows: bool,
@@ -481,6 +484,7 @@ pub struct JSONSchemaPropsOrBool {
 pub type JSONSchemaDependencies = BTreeMap<String, JSONSchemaPropsOrStringArray>;
 
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(custom_json)]
 pub struct JSONSchemaPropsOrStringArray {
     #[kapi(proto = 1)]
     pub schema: Option<Box<JSONSchemaProps>>,

@@ -2,6 +2,9 @@
 //!
 //! +groupName=apiextensions.k8s.io
 
+#[cfg(test)]
+mod fuzzer;
+mod json;
 mod types;
 
 pub use types::*;

@@ -460,6 +460,7 @@ pub struct ValidationRule {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(custom_json, custom_fill)]
 pub struct JSON {
     #[kapi(proto = 1, skip_json)]
     pub raw: Option<Vec<u8>>,
@@ -469,6 +470,7 @@ pub struct JSON {
 pub struct JSONSchemaURL(pub String);
 
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(custom_json)]
 pub struct JSONSchemaPropsOrArray {
     #[kapi(proto = 1)]
     pub schema: Option<Box<JSONSchemaProps>>,
@@ -478,6 +480,7 @@ pub struct JSONSchemaPropsOrArray {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(custom_json)]
 pub struct JSONSchemaPropsOrBool {
     #[kapi(proto = 1)]
     pub allows: bool,
@@ -488,6 +491,7 @@ pub struct JSONSchemaPropsOrBool {
 pub type JSONSchemaDependencies = BTreeMap<String, JSONSchemaPropsOrStringArray>;
 
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(custom_json)]
 pub struct JSONSchemaPropsOrStringArray {
     #[kapi(proto = 1)]
     pub schema: Option<Box<JSONSchemaProps>>,

@@ -1,5 +1,4 @@
-//! What the custom fuzzer functions of both versions share (upstream's `fuzzer.go`): random JSON
-//! that every codec gives back byte for byte, and small random schemas.
+//! What the custom fuzzer functions of both versions share: random JSON in Go's form, small random schemas.
 
 use std::collections::BTreeMap;
 

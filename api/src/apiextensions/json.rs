@@ -1,8 +1,8 @@
 //! The hand-written JSON forms of the schema types (`#[kapi(custom_json)]`), written once for both versions.
-//!
-//! Upstream keeps a copy of `marshal.go` in each version; the types and their JSON forms are the
-//! same there, so one macro writes the impls into `v1` and `v1beta1`. Everything else about these
-//! types (protobuf, semantic equality, fuzzing) is derived.
+
+// Upstream keeps a copy of `marshal.go` in each version; the types and their JSON forms are the
+// same there, so one macro writes the impls into `v1` and `v1beta1`. Everything else about these
+// types (protobuf, semantic equality, fuzzing) is derived.
 
 /// Implements `JsonEncode` and `JsonDecode` for `JSON`, `JSONSchemaPropsOrArray`,
 /// `JSONSchemaPropsOrBool` and `JSONSchemaPropsOrStringArray` of the module it is expanded in

@@ -1,5 +1,4 @@
-//! Custom fuzzer functions of `v1beta1`: random schema types in the forms their hand-written JSON can
-//! carry (the shared parts are in `apiextensions/fuzzer.rs`).
+//! Custom fuzzer functions of `v1beta1`: schema types only in the forms their JSON can carry.
 
 use kapi_machinery::Fuzzer;
 

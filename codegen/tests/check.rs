@@ -36,6 +36,7 @@ fn bad_tree_reports_every_problem_with_locations() {
         "`group` only applies to kinds",
         "use `BTreeMap` for maps",
         "enums are not API types",
+        "the JSON form of `Answer` is hand-written (`custom_json`)",
         "kind `Widget` of `example.com/v1` is registered twice",
         "types.rs:9:",
     ] {

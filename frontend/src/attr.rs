@@ -28,6 +28,11 @@ pub struct TypeAttrs {
     pub query_params: Option<Span>,
     /// `struct_type = "atomic"`: apply replaces values of this type whole.
     pub struct_type: Option<(Granularity, Span)>,
+    /// `custom_json`: the JSON codec is hand-written; fields carry JSON names only where upstream's
+    /// fields have a `json` tag.
+    pub custom_json: Option<Span>,
+    /// `custom_fill`: the fixture fill is hand-written.
+    pub custom_fill: Option<Span>,
 }
 
 impl TypeAttrs {
@@ -210,6 +215,8 @@ pub fn parse_type_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> TypeAttrs {
                 JSON_ONLY => flag_at(cx, &meta, &mut out.json_only, JSON_ONLY),
                 UNION => flag_at(cx, &meta, &mut out.union, UNION),
                 QUERY_PARAMS => flag_at(cx, &meta, &mut out.query_params, QUERY_PARAMS),
+                CUSTOM_JSON => flag_at(cx, &meta, &mut out.custom_json, CUSTOM_JSON),
+                CUSTOM_FILL => flag_at(cx, &meta, &mut out.custom_fill, CUSTOM_FILL),
                 STRUCT_TYPE => {
                     enum_value(cx, &meta, &mut out.struct_type, STRUCT_TYPE, Granularity::NAMES, Granularity::parse)
                 }

@@ -37,6 +37,15 @@ fn check_kind_attrs(cx: &Ctxt, def: &TypeDef) {
     if let (Some(span), Some(_)) = (a.json_only, a.internal) {
         cx.error_at(span, "an internal type has no wire form at all; remove `json_only`");
     }
+    if let (Some(span), Some(_)) = (a.custom_json, a.internal) {
+        cx.error_at(span, "an internal type has no wire form at all; remove `custom_json`");
+    }
+    if let (Some(span), Some(_)) = (a.custom_json, &a.kind) {
+        cx.error_at(
+            span,
+            "a kind's JSON form is derived, since it carries `kind` and `apiVersion`; put `custom_json` on the types inside it",
+        );
+    }
     if let (Some(span), Body::Newtype(..)) = (a.union, &def.body) {
         cx.error_at(span, "`union` applies to a struct whose fields are the union's members");
     }
@@ -98,6 +107,22 @@ fn check_fields(cx: &Ctxt, def: &TypeDef) {
             }
             continue;
         }
+        // A kind cannot be `custom_json` at all, which is reported once for the type.
+        if def.attrs.custom_json.is_some() && def.attrs.kind.is_none() {
+            for (set, key) in
+                [(f.attrs.omitempty, "omitempty"), (f.attrs.omitzero, "omitzero"), (f.attrs.inline, "inline")]
+            {
+                if set {
+                    cx.error_spanned_by(
+                        &f.ident,
+                        format!(
+                            "`{key}` on field `{name}` means nothing: the JSON form of `{}` is hand-written (`custom_json`); remove it",
+                            def.ident
+                        ),
+                    );
+                }
+            }
+        }
         if f.attrs.inline && !f.shape.is_named() {
             cx.error_spanned_by(&f.ty, format!("`inline` field `{name}` must be a struct type"));
         }
@@ -154,6 +179,7 @@ fn check_fields(cx: &Ctxt, def: &TypeDef) {
         }
         if !f.attrs.inline
             && f.in_json()
+            && f.json_tagged
             && let Some(prev) = by_json.insert(f.json_name.as_str(), name.clone())
         {
             cx.error_spanned_by(

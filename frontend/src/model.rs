@@ -39,6 +39,9 @@ pub struct Field {
     pub json_name: String,
     /// The Go field name upstream would have, for the fill context of embedded fields.
     pub go_name: String,
+    /// Whether upstream's field has a JSON name of its own: not so for a field of a `custom_json`
+    /// type without `json = "..."` (upstream's field has no `json` tag there).
+    pub json_tagged: bool,
     pub span: Span,
     pub docs: Vec<String>,
 }
@@ -64,9 +67,14 @@ impl Field {
         matches!(&self.shape, Shape::Named(p) if p.segments.last().is_some_and(|s| s.ident == "TypeMeta"))
     }
 
-    /// The string context upstream's fill uses for this field.
+    /// The string context upstream's fill uses for this field: its JSON name, or for an embedded
+    /// field or one without a `json` tag, `<no json tag> ` and the Go field name.
     pub fn fill_string(&self) -> String {
-        if self.attrs.inline { format!("<no json tag> {}", self.go_name) } else { self.json_name.clone() }
+        if self.attrs.inline || !self.json_tagged {
+            format!("<no json tag> {}", self.go_name)
+        } else {
+            self.json_name.clone()
+        }
     }
 }
 
@@ -205,7 +213,9 @@ impl TypeDef {
         let type_attrs = attr::parse_type_attrs(cx, attrs);
         let body = match data {
             syn::Data::Struct(s) => match &s.fields {
-                syn::Fields::Named(named) => Body::Struct(named.named.iter().map(|f| field_from_ast(cx, f)).collect()),
+                syn::Fields::Named(named) => Body::Struct(
+                    named.named.iter().map(|f| field_from_ast(cx, f, type_attrs.custom_json.is_some())).collect(),
+                ),
                 syn::Fields::Unnamed(un) if un.unnamed.len() == 1 => {
                     let f = &un.unnamed[0];
                     for a in f.attrs.iter().filter(|a| a.path().is_ident(crate::symbol::KAPI)) {
@@ -269,12 +279,23 @@ impl TypeDef {
     }
 }
 
-fn field_from_ast(cx: &Ctxt, f: &syn::Field) -> Field {
+fn field_from_ast(cx: &Ctxt, f: &syn::Field, custom_json: bool) -> Field {
     let ident = f.ident.clone().unwrap_or_else(|| syn::Ident::new("_", f.span()));
     let attrs = attr::parse_field_attrs(cx, &f.attrs);
     let ident_str = ident.to_string();
     let json_name = attrs.json.as_ref().map(|(n, _)| n.clone()).unwrap_or_else(|| names::json_name(&ident_str));
     let go_name = names::go_name(&ident_str);
     let shape = Shape::of(cx, &f.ty);
-    Field { span: f.span(), ident, ty: f.ty.clone(), shape, attrs, json_name, go_name, docs: docs(&f.attrs) }
+    let json_tagged = !custom_json || attrs.json.is_some();
+    Field {
+        span: f.span(),
+        ident,
+        ty: f.ty.clone(),
+        shape,
+        attrs,
+        json_name,
+        go_name,
+        json_tagged,
+        docs: docs(&f.attrs),
+    }
 }

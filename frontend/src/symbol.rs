@@ -20,6 +20,10 @@ pub const JSON_ONLY: &str = "json_only";
 pub const UNION: &str = "union";
 /// An option kind that also travels as URL query parameters (`+k8s:conversion-gen:explicit-from=net/url.Values`).
 pub const QUERY_PARAMS: &str = "query_params";
+/// A type whose JSON form is written by hand: the derive writes every other impl.
+pub const CUSTOM_JSON: &str = "custom_json";
+/// A type whose fixture fill is written by hand (upstream's fill functions): the derive writes no `Fill`.
+pub const CUSTOM_FILL: &str = "custom_fill";
 /// How apply treats a struct: `atomic` (replaced whole) or `granular` (`+structType=`); also a field key.
 pub const STRUCT_TYPE: &str = "struct_type";
 
@@ -62,8 +66,19 @@ pub const UNION_DISCRIMINATOR: &str = "union_discriminator";
 pub const SKIP_QUERY: &str = "skip_query";
 
 /// Every type-level key.
-pub const TYPE_KEYS: &[&str] =
-    &[KIND, GROUP, VERSION, INTERNAL, PROTO_WRAP, JSON_ONLY, UNION, QUERY_PARAMS, STRUCT_TYPE];
+pub const TYPE_KEYS: &[&str] = &[
+    KIND,
+    GROUP,
+    VERSION,
+    INTERNAL,
+    PROTO_WRAP,
+    JSON_ONLY,
+    UNION,
+    QUERY_PARAMS,
+    STRUCT_TYPE,
+    CUSTOM_JSON,
+    CUSTOM_FILL,
+];
 /// Every field-level key.
 pub const FIELD_KEYS: &[&str] = &[
     JSON,

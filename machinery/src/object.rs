@@ -253,7 +253,11 @@ impl<T> Copy for TestFns<T> {}
 impl<T: Fill + Fuzz + SemanticEq> TestFns<T> {
     /// The functions of a type with all three traits.
     pub const fn new() -> Self {
-        TestFns { fill: <T as Fill>::fill, fuzz: Fuzzer::fuzz::<T>, semantic_eq: <T as SemanticEq>::semantic_eq }
+        TestFns {
+            fill: crate::fill::fill_field::<T>,
+            fuzz: Fuzzer::fuzz::<T>,
+            semantic_eq: <T as SemanticEq>::semantic_eq,
+        }
     }
 }
 

@@ -15,19 +15,19 @@ pub fn expand(def: &TypeDef) -> TokenStream {
             Some(n) => i64::from(n),
             None => -(s.len() as i64),
         };
-        quote!(#m::fill::Fill::fill(&mut self.#fid, #s, #i, cx);)
+        quote!(#m::fill::fill_field(&mut self.#fid, #s, #i, cx);)
     });
     crate::testing_only(quote! {
         impl #m::fill::Fill for #ident {
             fn fill(&mut self, _s: &str, _i: i64, cx: &mut #m::fill::FillCtx) {
-                if !cx.enter(::core::any::TypeId::of::<Self>()) {
+                if !cx.enter(#m::fill::GoType::of::<Self>()) {
                     return;
                 }
                 #(#fills)*
                 cx.leave();
             }
-            fn fill_type_id() -> ::core::option::Option<::core::any::TypeId> {
-                ::core::option::Option::Some(::core::any::TypeId::of::<Self>())
+            fn go_type() -> ::core::option::Option<#m::fill::GoType> {
+                ::core::option::Option::Some(#m::fill::GoType::of::<Self>())
             }
         }
     })

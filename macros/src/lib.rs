@@ -59,7 +59,9 @@ fn expand(input: &DeriveInput) -> Result<proc_macro2::TokenStream, Vec<syn::Erro
             kapi_frontend::Body::Struct(_) => {
                 let ident = &def.ident;
                 out.extend(quote::quote!(impl ::kapi_machinery::json::JsonElement for #ident {}));
-                out.extend(fill::expand(&def));
+                if def.attrs.custom_fill.is_none() {
+                    out.extend(fill::expand(&def));
+                }
                 out.extend(semantic::expand(&def));
                 out.extend(fuzz::expand(&def));
                 out.extend(kind::expand(&def));
@@ -74,7 +76,13 @@ fn expand(input: &DeriveInput) -> Result<proc_macro2::TokenStream, Vec<syn::Erro
             out.extend(query::expand_newtype(&def, shape));
         }
         kapi_frontend::Body::Struct(_) => {
-            out.extend(json::expand(&def));
+            if def.attrs.custom_json.is_some() {
+                // The user implements `JsonEncode` and `JsonDecode`; arrays of the type still work.
+                let ident = &def.ident;
+                out.extend(quote::quote!(impl ::kapi_machinery::json::JsonElement for #ident {}));
+            } else {
+                out.extend(json::expand(&def));
+            }
             out.extend(schema::expand(&def));
             out.extend(query::expand(&def));
             if def.attrs.json_only.is_some() {
@@ -82,7 +90,9 @@ fn expand(input: &DeriveInput) -> Result<proc_macro2::TokenStream, Vec<syn::Erro
             } else {
                 out.extend(proto::expand(&def));
             }
-            out.extend(fill::expand(&def));
+            if def.attrs.custom_fill.is_none() {
+                out.extend(fill::expand(&def));
+            }
             out.extend(semantic::expand(&def));
             out.extend(fuzz::expand(&def));
             out.extend(kind::expand(&def));

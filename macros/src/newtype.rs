@@ -9,7 +9,7 @@ use quote::quote;
 pub fn expand(def: &TypeDef, shape: &Shape, inner: &syn::Type) -> TokenStream {
     let ident = &def.ident;
     let m = quote!(::kapi_machinery);
-    let json = quote! {
+    let codec = quote! {
         impl #m::json::JsonEncode for #ident {
             #[inline]
             fn encode_json(&self, w: &mut #m::json::JsonWriter) {
@@ -28,6 +28,11 @@ pub fn expand(def: &TypeDef, shape: &Shape, inner: &syn::Type) -> TokenStream {
                 #m::json::JsonDecode::decode_json(&mut self.0, r)
             }
         }
+    };
+    // A `custom_json` newtype implements the codec by hand; arrays of it still work.
+    let codec = if def.attrs.custom_json.is_some() { quote!() } else { codec };
+    let json = quote! {
+        #codec
         impl #m::json::JsonElement for #ident {}
     };
     let fill = fill(def);
@@ -99,8 +104,11 @@ pub fn expand_internal(def: &TypeDef, shape: &Shape) -> TokenStream {
     }
 }
 
-/// Fixture fill of a newtype: its inner value's (test-only).
+/// Fixture fill of a newtype: its inner value's (test-only); none for `custom_fill`.
 fn fill(def: &TypeDef) -> TokenStream {
+    if def.attrs.custom_fill.is_some() {
+        return TokenStream::new();
+    }
     let ident = &def.ident;
     let m = quote!(::kapi_machinery);
     crate::testing_only(quote! {

@@ -9,6 +9,8 @@ pub fn expand(def: &TypeDef) -> TokenStream {
     let ident = &def.ident;
     let m = quote!(::kapi_machinery::schema);
     let body = match &def.body {
+        // A hand-written JSON form has no shape the derive knows: patches and apply take it whole.
+        _ if def.attrs.custom_json.is_some() => quote!(#m::TypeSchema::Any),
         Body::Newtype(shape, _) => type_schema(shape),
         Body::Struct(fields) => {
             let name = ident.to_string();

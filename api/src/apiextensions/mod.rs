@@ -1,5 +1,8 @@
 //! The `apiextensions` API group: custom resource definitions and conversion reviews.
 
+#[cfg(test)]
+mod fuzzer;
+mod json;
 pub mod v1;
 pub mod v1beta1;
 

@@ -10,7 +10,15 @@ fn scheme() -> Scheme {
 }
 /// Registers the package's custom fuzzer functions.
 #[allow(unused_variables)]
-fn setup(f: &mut Fuzzer) {}
+fn setup(f: &mut Fuzzer) {
+    f.register(crate::apiextensions::v1beta1::fuzzer::fuzz_json);
+    f.register(crate::apiextensions::v1beta1::fuzzer::fuzz_json_schema_props);
+    f.register(crate::apiextensions::v1beta1::fuzzer::fuzz_json_schema_props_or_bool);
+    f.register(crate::apiextensions::v1beta1::fuzzer::fuzz_json_schema_props_or_array);
+    f.register(
+        crate::apiextensions::v1beta1::fuzzer::fuzz_json_schema_props_or_string_array,
+    );
+}
 #[test]
 fn custom_resource_definition() {
     if let Err(e) = kapi_machinery::roundtrip::versioned::<

@@ -197,6 +197,23 @@ impl<'a> JsonReader<'a> {
         Ok(false)
     }
 
+    /// The first byte of the next value, without consuming it: lets a hand-written decoder pick a
+    /// form by the value's type, as upstream's `UnmarshalJSON` methods look at `data[0]`.
+    pub fn peek_value_start(&mut self) -> Result<u8, DecodeError> {
+        self.peek()
+    }
+
+    /// Runs `decode` with strict checks off. A Go `UnmarshalJSON` that calls `json.Unmarshal` on
+    /// its input starts a decoder of its own, which reports no unknown or duplicate fields even
+    /// when the outer one is strict; hand-written decoders mirror that with this. Errors still
+    /// carry the whole field path.
+    pub fn lenient<T>(&mut self, decode: impl FnOnce(&mut Self) -> Result<T, DecodeError>) -> Result<T, DecodeError> {
+        let strict = std::mem::replace(&mut self.strict, false);
+        let out = decode(self);
+        self.strict = strict;
+        out
+    }
+
     /// Opens an object; iterate its keys with [`JsonReader::next_key`].
     pub fn begin_object(&mut self) -> Result<ObjectIter<'a>, DecodeError> {
         let b = self.peek()?;
@@ -534,5 +551,27 @@ mod tests {
         assert!(matches!(r.string().unwrap_err().kind, DecodeErrorKind::Truncated));
         let mut r = JsonReader::new(b"1.5", false);
         assert!(matches!(r.i64().unwrap_err().kind, DecodeErrorKind::Number { .. }));
+    }
+
+    #[test]
+    fn lenient_sections_report_nothing_and_strictness_comes_back() {
+        let input = br#"{"a":{"x":1,"x":2},"b":3,"b":4}"#;
+        let mut r = JsonReader::new(input, true);
+        let mut obj = r.begin_object().unwrap();
+        assert_eq!(r.next_key(&mut obj).unwrap().as_deref(), Some("a"));
+        assert_eq!(r.peek_value_start().unwrap(), b'{');
+        r.lenient(|r| {
+            let mut inner = r.begin_object()?;
+            while r.next_key(&mut inner)?.is_some() {
+                r.unknown_field()?;
+            }
+            Ok(())
+        })
+        .unwrap();
+        assert!(r.is_strict());
+        while r.next_key(&mut obj).unwrap().is_some() {
+            r.skip_value().unwrap();
+        }
+        assert_eq!(r.finish().unwrap(), vec![r#"duplicate field "b""#.to_owned()]);
     }
 }

@@ -3,6 +3,9 @@
 //! +groupName=apiextensions.k8s.io
 //! +protobufGoPackage=k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1
 
+#[cfg(test)]
+mod fuzzer;
+mod json;
 mod types;
 
 pub use types::*;

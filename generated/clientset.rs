@@ -1448,14 +1448,204 @@ pub mod apps {
             ::kapi_api::apps::v1::StatefulSet, ::kapi_api::apps::v1::StatefulSetList,
             resource = "statefulsets", namespaced = true, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status", "scale"],
+            "patch", "apply"], subresources = ["status", "scale" { verbs = ["get",
+            "update", "patch", "apply"], inputs = [::kapi_api::autoscaling::v1::Scale],
+            result = ::kapi_api::autoscaling::v1::Scale }],
         );
+        impl kapi_client::Api<::kapi_api::apps::v1::StatefulSet> {
+            /// `GetScale`: reads the `scale` subresource.
+            pub async fn get_scale(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .get_subresource_with_warnings::<
+                            ::kapi_api::autoscaling::v1::Scale,
+                        >(name, "scale", options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::get_scale`] with the call's warnings.
+            pub async fn get_scale_with_warnings(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                kapi_client::Error,
+            > {
+                self.get_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", options)
+                    .await
+            }
+            /// `UpdateScale`: replaces the `scale` subresource.
+            pub async fn update_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .update_subresource_with_warnings::<
+                            ::kapi_api::autoscaling::v1::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::update_scale`] with the call's warnings.
+            pub async fn update_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                kapi_client::Error,
+            > {
+                self.update_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+            /// `ApplyScale`: applies a configuration to the `scale` subresource.
+            pub async fn apply_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .apply_subresource_with_warnings::<
+                            ::kapi_api::autoscaling::v1::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::apply_scale`] with the call's warnings.
+            pub async fn apply_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                kapi_client::Error,
+            > {
+                self.apply_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+        }
         kapi_client::resource!(
             ::kapi_api::apps::v1::Deployment, ::kapi_api::apps::v1::DeploymentList,
             resource = "deployments", namespaced = true, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status", "scale"],
+            "patch", "apply"], subresources = ["status", "scale" { verbs = ["get",
+            "update", "patch", "apply"], inputs = [::kapi_api::autoscaling::v1::Scale],
+            result = ::kapi_api::autoscaling::v1::Scale }],
         );
+        impl kapi_client::Api<::kapi_api::apps::v1::Deployment> {
+            /// `GetScale`: reads the `scale` subresource.
+            pub async fn get_scale(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .get_subresource_with_warnings::<
+                            ::kapi_api::autoscaling::v1::Scale,
+                        >(name, "scale", options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::get_scale`] with the call's warnings.
+            pub async fn get_scale_with_warnings(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                kapi_client::Error,
+            > {
+                self.get_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", options)
+                    .await
+            }
+            /// `UpdateScale`: replaces the `scale` subresource.
+            pub async fn update_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .update_subresource_with_warnings::<
+                            ::kapi_api::autoscaling::v1::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::update_scale`] with the call's warnings.
+            pub async fn update_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                kapi_client::Error,
+            > {
+                self.update_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+            /// `ApplyScale`: applies a configuration to the `scale` subresource.
+            pub async fn apply_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .apply_subresource_with_warnings::<
+                            ::kapi_api::autoscaling::v1::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::apply_scale`] with the call's warnings.
+            pub async fn apply_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                kapi_client::Error,
+            > {
+                self.apply_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+        }
         kapi_client::resource!(
             ::kapi_api::apps::v1::DaemonSet, ::kapi_api::apps::v1::DaemonSetList,
             resource = "daemonsets", namespaced = true, protobuf = true, verbs =
@@ -1466,8 +1656,103 @@ pub mod apps {
             ::kapi_api::apps::v1::ReplicaSet, ::kapi_api::apps::v1::ReplicaSetList,
             resource = "replicasets", namespaced = true, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status", "scale"],
+            "patch", "apply"], subresources = ["status", "scale" { verbs = ["get",
+            "update", "patch", "apply"], inputs = [::kapi_api::autoscaling::v1::Scale],
+            result = ::kapi_api::autoscaling::v1::Scale }],
         );
+        impl kapi_client::Api<::kapi_api::apps::v1::ReplicaSet> {
+            /// `GetScale`: reads the `scale` subresource.
+            pub async fn get_scale(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .get_subresource_with_warnings::<
+                            ::kapi_api::autoscaling::v1::Scale,
+                        >(name, "scale", options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::get_scale`] with the call's warnings.
+            pub async fn get_scale_with_warnings(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                kapi_client::Error,
+            > {
+                self.get_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", options)
+                    .await
+            }
+            /// `UpdateScale`: replaces the `scale` subresource.
+            pub async fn update_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .update_subresource_with_warnings::<
+                            ::kapi_api::autoscaling::v1::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::update_scale`] with the call's warnings.
+            pub async fn update_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                kapi_client::Error,
+            > {
+                self.update_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+            /// `ApplyScale`: applies a configuration to the `scale` subresource.
+            pub async fn apply_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .apply_subresource_with_warnings::<
+                            ::kapi_api::autoscaling::v1::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::apply_scale`] with the call's warnings.
+            pub async fn apply_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                kapi_client::Error,
+            > {
+                self.apply_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+        }
         kapi_client::resource!(
             ::kapi_api::apps::v1::ControllerRevision,
             ::kapi_api::apps::v1::ControllerRevisionList, resource =
@@ -1962,8 +2247,103 @@ pub mod apps {
             ::kapi_api::apps::v1beta2::StatefulSetList, resource = "statefulsets",
             namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status", "scale"],
+            ["status", "scale" { verbs = ["get", "update", "patch", "apply"], inputs =
+            [::kapi_api::apps::v1beta2::Scale], result = ::kapi_api::apps::v1beta2::Scale
+            }],
         );
+        impl kapi_client::Api<::kapi_api::apps::v1beta2::StatefulSet> {
+            /// `GetScale`: reads the `scale` subresource.
+            pub async fn get_scale(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<::kapi_api::apps::v1beta2::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .get_subresource_with_warnings::<
+                            ::kapi_api::apps::v1beta2::Scale,
+                        >(name, "scale", options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::get_scale`] with the call's warnings.
+            pub async fn get_scale_with_warnings(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::apps::v1beta2::Scale>,
+                kapi_client::Error,
+            > {
+                self.get_subresource_with_warnings::<
+                        ::kapi_api::apps::v1beta2::Scale,
+                    >(name, "scale", options)
+                    .await
+            }
+            /// `UpdateScale`: replaces the `scale` subresource.
+            pub async fn update_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::apps::v1beta2::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<::kapi_api::apps::v1beta2::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .update_subresource_with_warnings::<
+                            ::kapi_api::apps::v1beta2::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::update_scale`] with the call's warnings.
+            pub async fn update_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::apps::v1beta2::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::apps::v1beta2::Scale>,
+                kapi_client::Error,
+            > {
+                self.update_subresource_with_warnings::<
+                        ::kapi_api::apps::v1beta2::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+            /// `ApplyScale`: applies a configuration to the `scale` subresource.
+            pub async fn apply_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::apps::v1beta2::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<::kapi_api::apps::v1beta2::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .apply_subresource_with_warnings::<
+                            ::kapi_api::apps::v1beta2::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::apply_scale`] with the call's warnings.
+            pub async fn apply_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::apps::v1beta2::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::apps::v1beta2::Scale>,
+                kapi_client::Error,
+            > {
+                self.apply_subresource_with_warnings::<
+                        ::kapi_api::apps::v1beta2::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+        }
         kapi_client::resource!(
             ::kapi_api::apps::v1beta2::Deployment,
             ::kapi_api::apps::v1beta2::DeploymentList, resource = "deployments",
@@ -3108,8 +3488,48 @@ pub mod certificates {
             ::kapi_api::certificates::v1::CertificateSigningRequestList, resource =
             "certificatesigningrequests", namespaced = false, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status", "approval"],
+            "patch", "apply"], subresources = ["status", "approval" { verbs = ["update",
+            "patch"], inputs = [::kapi_api::certificates::v1::CertificateSigningRequest],
+            result = ::kapi_api::certificates::v1::CertificateSigningRequest }],
         );
+        impl kapi_client::Api<::kapi_api::certificates::v1::CertificateSigningRequest> {
+            /// `UpdateApproval`: replaces the `approval` subresource.
+            pub async fn update_approval(
+                &self,
+                name: &str,
+                certificate_signing_request: &::kapi_api::certificates::v1::CertificateSigningRequest,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                ::kapi_api::certificates::v1::CertificateSigningRequest,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .update_subresource_with_warnings::<
+                            ::kapi_api::certificates::v1::CertificateSigningRequest,
+                        >(name, "approval", certificate_signing_request, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::update_approval`] with the call's warnings.
+            pub async fn update_approval_with_warnings(
+                &self,
+                name: &str,
+                certificate_signing_request: &::kapi_api::certificates::v1::CertificateSigningRequest,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                kapi_client::Response<
+                    ::kapi_api::certificates::v1::CertificateSigningRequest,
+                >,
+                kapi_client::Error,
+            > {
+                self.update_subresource_with_warnings::<
+                        ::kapi_api::certificates::v1::CertificateSigningRequest,
+                    >(name, "approval", certificate_signing_request, options)
+                    .await
+            }
+        }
         kapi_client::resource!(
             ::kapi_api::certificates::v1::ClusterTrustBundle,
             ::kapi_api::certificates::v1::ClusterTrustBundleList, resource =
@@ -3967,8 +4387,178 @@ pub mod core {
             ::kapi_api::core::v1::Pod, ::kapi_api::core::v1::PodList, resource = "pods",
             namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status", "ephemeralcontainers", "resize"],
+            ["status", "ephemeralcontainers" { verbs = ["update", "patch"], inputs =
+            [::kapi_api::core::v1::Pod], result = ::kapi_api::core::v1::Pod }, "resize" {
+            verbs = ["update", "patch"], inputs = [::kapi_api::core::v1::Pod], result =
+            ::kapi_api::core::v1::Pod }, "binding" { verbs = ["create"], inputs =
+            [::kapi_api::core::v1::Binding], result = ::kapi_api::meta::v1::Status },
+            "eviction" { verbs = ["create"], inputs = [::kapi_api::policy::v1::Eviction,
+            ::kapi_api::policy::v1beta1::Eviction], result = ::kapi_api::meta::v1::Status
+            }],
         );
+        impl kapi_client::Api<::kapi_api::core::v1::Pod> {
+            /// `UpdateEphemeralContainers`: replaces the `ephemeralcontainers` subresource.
+            pub async fn update_ephemeral_containers(
+                &self,
+                name: &str,
+                pod: &::kapi_api::core::v1::Pod,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<::kapi_api::core::v1::Pod, kapi_client::Error> {
+                Ok(
+                    self
+                        .update_subresource_with_warnings::<
+                            ::kapi_api::core::v1::Pod,
+                        >(name, "ephemeralcontainers", pod, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::update_ephemeral_containers`] with the call's warnings.
+            pub async fn update_ephemeral_containers_with_warnings(
+                &self,
+                name: &str,
+                pod: &::kapi_api::core::v1::Pod,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::core::v1::Pod>,
+                kapi_client::Error,
+            > {
+                self.update_subresource_with_warnings::<
+                        ::kapi_api::core::v1::Pod,
+                    >(name, "ephemeralcontainers", pod, options)
+                    .await
+            }
+            /// `UpdateResize`: replaces the `resize` subresource.
+            pub async fn update_resize(
+                &self,
+                name: &str,
+                pod: &::kapi_api::core::v1::Pod,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<::kapi_api::core::v1::Pod, kapi_client::Error> {
+                Ok(
+                    self
+                        .update_subresource_with_warnings::<
+                            ::kapi_api::core::v1::Pod,
+                        >(name, "resize", pod, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::update_resize`] with the call's warnings.
+            pub async fn update_resize_with_warnings(
+                &self,
+                name: &str,
+                pod: &::kapi_api::core::v1::Pod,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::core::v1::Pod>,
+                kapi_client::Error,
+            > {
+                self.update_subresource_with_warnings::<
+                        ::kapi_api::core::v1::Pod,
+                    >(name, "resize", pod, options)
+                    .await
+            }
+            /// `Bind`: posts a body to the `binding` subresource.
+            pub async fn bind(
+                &self,
+                name: &str,
+                binding: &::kapi_api::core::v1::Binding,
+                options: &::kapi_api::meta::v1::CreateOptions,
+            ) -> Result<::kapi_api::meta::v1::Status, kapi_client::Error> {
+                Ok(
+                    self
+                        .create_subresource_with_warnings::<
+                            ::kapi_api::core::v1::Binding,
+                            ::kapi_api::meta::v1::Status,
+                        >(name, "binding", binding, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::bind`] with the call's warnings.
+            pub async fn bind_with_warnings(
+                &self,
+                name: &str,
+                binding: &::kapi_api::core::v1::Binding,
+                options: &::kapi_api::meta::v1::CreateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::meta::v1::Status>,
+                kapi_client::Error,
+            > {
+                self.create_subresource_with_warnings::<
+                        ::kapi_api::core::v1::Binding,
+                        ::kapi_api::meta::v1::Status,
+                    >(name, "binding", binding, options)
+                    .await
+            }
+            /// `Evict`: posts a body to the `eviction` subresource.
+            pub async fn evict(
+                &self,
+                name: &str,
+                eviction: &::kapi_api::policy::v1::Eviction,
+                options: &::kapi_api::meta::v1::CreateOptions,
+            ) -> Result<::kapi_api::meta::v1::Status, kapi_client::Error> {
+                Ok(
+                    self
+                        .create_subresource_with_warnings::<
+                            ::kapi_api::policy::v1::Eviction,
+                            ::kapi_api::meta::v1::Status,
+                        >(name, "eviction", eviction, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::evict`] with the call's warnings.
+            pub async fn evict_with_warnings(
+                &self,
+                name: &str,
+                eviction: &::kapi_api::policy::v1::Eviction,
+                options: &::kapi_api::meta::v1::CreateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::meta::v1::Status>,
+                kapi_client::Error,
+            > {
+                self.create_subresource_with_warnings::<
+                        ::kapi_api::policy::v1::Eviction,
+                        ::kapi_api::meta::v1::Status,
+                    >(name, "eviction", eviction, options)
+                    .await
+            }
+            /// `EvictV1beta1`: posts a body to the `eviction` subresource.
+            pub async fn evict_v1beta1(
+                &self,
+                name: &str,
+                eviction: &::kapi_api::policy::v1beta1::Eviction,
+                options: &::kapi_api::meta::v1::CreateOptions,
+            ) -> Result<::kapi_api::meta::v1::Status, kapi_client::Error> {
+                Ok(
+                    self
+                        .create_subresource_with_warnings::<
+                            ::kapi_api::policy::v1beta1::Eviction,
+                            ::kapi_api::meta::v1::Status,
+                        >(name, "eviction", eviction, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::evict_v1beta1`] with the call's warnings.
+            pub async fn evict_v1beta1_with_warnings(
+                &self,
+                name: &str,
+                eviction: &::kapi_api::policy::v1beta1::Eviction,
+                options: &::kapi_api::meta::v1::CreateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::meta::v1::Status>,
+                kapi_client::Error,
+            > {
+                self.create_subresource_with_warnings::<
+                        ::kapi_api::policy::v1beta1::Eviction,
+                        ::kapi_api::meta::v1::Status,
+                    >(name, "eviction", eviction, options)
+                    .await
+            }
+        }
         kapi_client::resource!(
             ::kapi_api::core::v1::PodTemplate, ::kapi_api::core::v1::PodTemplateList,
             resource = "podtemplates", namespaced = true, protobuf = true, verbs =
@@ -3980,8 +4570,72 @@ pub mod core {
             ::kapi_api::core::v1::ReplicationControllerList, resource =
             "replicationcontrollers", namespaced = true, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status", "scale"],
+            "patch", "apply"], subresources = ["status", "scale" { verbs = ["get",
+            "update", "patch"], inputs = [::kapi_api::autoscaling::v1::Scale], result =
+            ::kapi_api::autoscaling::v1::Scale }],
         );
+        impl kapi_client::Api<::kapi_api::core::v1::ReplicationController> {
+            /// `GetScale`: reads the `scale` subresource.
+            pub async fn get_scale(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .get_subresource_with_warnings::<
+                            ::kapi_api::autoscaling::v1::Scale,
+                        >(name, "scale", options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::get_scale`] with the call's warnings.
+            pub async fn get_scale_with_warnings(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                kapi_client::Error,
+            > {
+                self.get_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", options)
+                    .await
+            }
+            /// `UpdateScale`: replaces the `scale` subresource.
+            pub async fn update_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .update_subresource_with_warnings::<
+                            ::kapi_api::autoscaling::v1::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::update_scale`] with the call's warnings.
+            pub async fn update_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                kapi_client::Error,
+            > {
+                self.update_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+        }
         kapi_client::resource!(
             ::kapi_api::core::v1::Service, ::kapi_api::core::v1::ServiceList, resource =
             "services", namespaced = true, protobuf = true, verbs = ["create", "update",
@@ -3993,8 +4647,48 @@ pub mod core {
             ::kapi_api::core::v1::ServiceAccountList, resource = "serviceaccounts",
             namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["token"],
+            ["token" { verbs = ["create"], inputs =
+            [::kapi_api::authentication::v1::TokenRequest], result =
+            ::kapi_api::authentication::v1::TokenRequest }],
         );
+        impl kapi_client::Api<::kapi_api::core::v1::ServiceAccount> {
+            /// `CreateToken`: posts a body to the `token` subresource.
+            pub async fn create_token(
+                &self,
+                name: &str,
+                token_request: &::kapi_api::authentication::v1::TokenRequest,
+                options: &::kapi_api::meta::v1::CreateOptions,
+            ) -> Result<
+                ::kapi_api::authentication::v1::TokenRequest,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .create_subresource_with_warnings::<
+                            ::kapi_api::authentication::v1::TokenRequest,
+                            ::kapi_api::authentication::v1::TokenRequest,
+                        >(name, "token", token_request, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::create_token`] with the call's warnings.
+            pub async fn create_token_with_warnings(
+                &self,
+                name: &str,
+                token_request: &::kapi_api::authentication::v1::TokenRequest,
+                options: &::kapi_api::meta::v1::CreateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::authentication::v1::TokenRequest>,
+                kapi_client::Error,
+            > {
+                self.create_subresource_with_warnings::<
+                        ::kapi_api::authentication::v1::TokenRequest,
+                        ::kapi_api::authentication::v1::TokenRequest,
+                    >(name, "token", token_request, options)
+                    .await
+            }
+        }
         kapi_client::resource!(
             ::kapi_api::core::v1::Endpoints, ::kapi_api::core::v1::EndpointsList,
             resource = "endpoints", namespaced = true, protobuf = true, verbs =
@@ -5193,8 +5887,103 @@ pub mod extensions {
             ::kapi_api::extensions::v1beta1::DeploymentList, resource = "deployments",
             namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status", "scale"],
+            ["status", "scale" { verbs = ["get", "update", "patch", "apply"], inputs =
+            [::kapi_api::extensions::v1beta1::Scale], result =
+            ::kapi_api::extensions::v1beta1::Scale }],
         );
+        impl kapi_client::Api<::kapi_api::extensions::v1beta1::Deployment> {
+            /// `GetScale`: reads the `scale` subresource.
+            pub async fn get_scale(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<::kapi_api::extensions::v1beta1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .get_subresource_with_warnings::<
+                            ::kapi_api::extensions::v1beta1::Scale,
+                        >(name, "scale", options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::get_scale`] with the call's warnings.
+            pub async fn get_scale_with_warnings(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
+                kapi_client::Error,
+            > {
+                self.get_subresource_with_warnings::<
+                        ::kapi_api::extensions::v1beta1::Scale,
+                    >(name, "scale", options)
+                    .await
+            }
+            /// `UpdateScale`: replaces the `scale` subresource.
+            pub async fn update_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::extensions::v1beta1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<::kapi_api::extensions::v1beta1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .update_subresource_with_warnings::<
+                            ::kapi_api::extensions::v1beta1::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::update_scale`] with the call's warnings.
+            pub async fn update_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::extensions::v1beta1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
+                kapi_client::Error,
+            > {
+                self.update_subresource_with_warnings::<
+                        ::kapi_api::extensions::v1beta1::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+            /// `ApplyScale`: applies a configuration to the `scale` subresource.
+            pub async fn apply_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::extensions::v1beta1::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<::kapi_api::extensions::v1beta1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .apply_subresource_with_warnings::<
+                            ::kapi_api::extensions::v1beta1::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::apply_scale`] with the call's warnings.
+            pub async fn apply_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::extensions::v1beta1::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
+                kapi_client::Error,
+            > {
+                self.apply_subresource_with_warnings::<
+                        ::kapi_api::extensions::v1beta1::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+        }
         kapi_client::resource!(
             ::kapi_api::extensions::v1beta1::DaemonSet,
             ::kapi_api::extensions::v1beta1::DaemonSetList, resource = "daemonsets",
@@ -5214,8 +6003,103 @@ pub mod extensions {
             ::kapi_api::extensions::v1beta1::ReplicaSetList, resource = "replicasets",
             namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status", "scale"],
+            ["status", "scale" { verbs = ["get", "update", "patch", "apply"], inputs =
+            [::kapi_api::extensions::v1beta1::Scale], result =
+            ::kapi_api::extensions::v1beta1::Scale }],
         );
+        impl kapi_client::Api<::kapi_api::extensions::v1beta1::ReplicaSet> {
+            /// `GetScale`: reads the `scale` subresource.
+            pub async fn get_scale(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<::kapi_api::extensions::v1beta1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .get_subresource_with_warnings::<
+                            ::kapi_api::extensions::v1beta1::Scale,
+                        >(name, "scale", options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::get_scale`] with the call's warnings.
+            pub async fn get_scale_with_warnings(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
+                kapi_client::Error,
+            > {
+                self.get_subresource_with_warnings::<
+                        ::kapi_api::extensions::v1beta1::Scale,
+                    >(name, "scale", options)
+                    .await
+            }
+            /// `UpdateScale`: replaces the `scale` subresource.
+            pub async fn update_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::extensions::v1beta1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<::kapi_api::extensions::v1beta1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .update_subresource_with_warnings::<
+                            ::kapi_api::extensions::v1beta1::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::update_scale`] with the call's warnings.
+            pub async fn update_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::extensions::v1beta1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
+                kapi_client::Error,
+            > {
+                self.update_subresource_with_warnings::<
+                        ::kapi_api::extensions::v1beta1::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+            /// `ApplyScale`: applies a configuration to the `scale` subresource.
+            pub async fn apply_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::extensions::v1beta1::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<::kapi_api::extensions::v1beta1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .apply_subresource_with_warnings::<
+                            ::kapi_api::extensions::v1beta1::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::apply_scale`] with the call's warnings.
+            pub async fn apply_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::extensions::v1beta1::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
+                kapi_client::Error,
+            > {
+                self.apply_subresource_with_warnings::<
+                        ::kapi_api::extensions::v1beta1::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+        }
         kapi_client::resource!(
             ::kapi_api::extensions::v1beta1::NetworkPolicy,
             ::kapi_api::extensions::v1beta1::NetworkPolicyList, resource =

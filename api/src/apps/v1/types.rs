@@ -8,7 +8,9 @@ use crate::core::v1::{ConditionStatus, PersistentVolumeClaim, PodTemplateSpec};
 use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta};
 
 /// +genclient
-/// +genclient:subresource=scale
+/// +genclient:method=GetScale,verb=get,subresource=scale,result=crate::autoscaling::v1::Scale
+/// +genclient:method=UpdateScale,verb=update,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
+/// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1")]
 pub struct StatefulSet {
@@ -191,7 +193,9 @@ pub struct StatefulSetList {
 }
 
 /// +genclient
-/// +genclient:subresource=scale
+/// +genclient:method=GetScale,verb=get,subresource=scale,result=crate::autoscaling::v1::Scale
+/// +genclient:method=UpdateScale,verb=update,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
+/// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1")]
 pub struct Deployment {
@@ -467,7 +471,9 @@ pub struct DaemonSetList {
 }
 
 /// +genclient
-/// +genclient:subresource=scale
+/// +genclient:method=GetScale,verb=get,subresource=scale,result=crate::autoscaling::v1::Scale
+/// +genclient:method=UpdateScale,verb=update,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
+/// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1")]
 pub struct ReplicaSet {

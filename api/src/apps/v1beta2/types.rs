@@ -46,7 +46,9 @@ pub struct Scale {
 }
 
 /// +genclient
-/// +genclient:subresource=scale
+/// +genclient:method=GetScale,verb=get,subresource=scale,result=Scale
+/// +genclient:method=UpdateScale,verb=update,subresource=scale,input=Scale,result=Scale
+/// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=Scale,result=Scale
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta2")]
 pub struct StatefulSet {

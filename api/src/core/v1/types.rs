@@ -3156,8 +3156,11 @@ pub struct PodStatus {
 }
 
 /// +genclient
-/// +genclient:subresource=ephemeralcontainers
-/// +genclient:subresource=resize
+/// +genclient:method=UpdateEphemeralContainers,verb=update,subresource=ephemeralcontainers
+/// +genclient:method=UpdateResize,verb=update,subresource=resize
+/// +genclient:method=Bind,verb=create,subresource=binding,input=Binding,result=crate::meta::v1::Status
+/// +genclient:method=Evict,verb=create,subresource=eviction,input=crate::policy::v1::Eviction,result=crate::meta::v1::Status
+/// +genclient:method=EvictV1beta1,verb=create,subresource=eviction,input=crate::policy::v1beta1::Eviction,result=crate::meta::v1::Status
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct Pod {
@@ -3284,7 +3287,8 @@ pub struct ReplicationControllerCondition {
 }
 
 /// +genclient
-/// +genclient:subresource=scale
+/// +genclient:method=GetScale,verb=get,subresource=scale,result=crate::autoscaling::v1::Scale
+/// +genclient:method=UpdateScale,verb=update,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct ReplicationController {
@@ -3540,7 +3544,7 @@ pub struct ServiceList {
 }
 
 /// +genclient
-/// +genclient:subresource=token
+/// +genclient:method=CreateToken,verb=create,subresource=token,input=crate::authentication::v1::TokenRequest,result=crate::authentication::v1::TokenRequest
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct ServiceAccount {

@@ -45,7 +45,9 @@ pub struct Scale {
 }
 
 /// +genclient
-/// +genclient:subresource=scale
+/// +genclient:method=GetScale,verb=get,subresource=scale,result=Scale
+/// +genclient:method=UpdateScale,verb=update,subresource=scale,input=Scale,result=Scale
+/// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=Scale,result=Scale
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "extensions", version = "v1beta1")]
 pub struct Deployment {
@@ -481,7 +483,9 @@ pub struct IngressBackend {
 }
 
 /// +genclient
-/// +genclient:subresource=scale
+/// +genclient:method=GetScale,verb=get,subresource=scale,result=Scale
+/// +genclient:method=UpdateScale,verb=update,subresource=scale,input=Scale,result=Scale
+/// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=Scale,result=Scale
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "extensions", version = "v1beta1")]
 pub struct ReplicaSet {

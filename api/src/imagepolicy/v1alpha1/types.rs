@@ -7,6 +7,9 @@ use kapi_machinery::TypeMeta;
 use crate::Kapi;
 use crate::meta::v1::ObjectMeta;
 
+/// +genclient
+/// +genclient:nonNamespaced
+/// +genclient:noVerbs
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "imagepolicy.k8s.io", version = "v1alpha1")]
 pub struct ImageReview {

@@ -86,6 +86,8 @@ pub struct PodDisruptionBudgetList {
     pub items: Option<Vec<PodDisruptionBudget>>,
 }
 
+/// +genclient
+/// +genclient:noVerbs
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "policy", version = "v1")]
 pub struct Eviction {

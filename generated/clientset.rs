@@ -143,6 +143,7 @@ pub mod admissionregistration {
                 Informers { factory, client }
             }
             /// `validatingadmissionpolicies` of `admissionregistration.k8s.io/v1`.
+            #[inline]
             pub fn validating_admission_policies(
                 &self,
             ) -> Result<
@@ -161,6 +162,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn validating_admission_policy_lister(
                 &self,
             ) -> Result<
@@ -172,6 +174,7 @@ pub mod admissionregistration {
                 Ok(self.validating_admission_policies()?.lister())
             }
             /// `validatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1`.
+            #[inline]
             pub fn validating_admission_policy_bindings(
                 &self,
             ) -> Result<
@@ -190,6 +193,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn validating_admission_policy_binding_lister(
                 &self,
             ) -> Result<
@@ -201,6 +205,7 @@ pub mod admissionregistration {
                 Ok(self.validating_admission_policy_bindings()?.lister())
             }
             /// `mutatingadmissionpolicies` of `admissionregistration.k8s.io/v1`.
+            #[inline]
             pub fn mutating_admission_policies(
                 &self,
             ) -> Result<
@@ -219,6 +224,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn mutating_admission_policy_lister(
                 &self,
             ) -> Result<
@@ -230,6 +236,7 @@ pub mod admissionregistration {
                 Ok(self.mutating_admission_policies()?.lister())
             }
             /// `mutatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1`.
+            #[inline]
             pub fn mutating_admission_policy_bindings(
                 &self,
             ) -> Result<
@@ -248,6 +255,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn mutating_admission_policy_binding_lister(
                 &self,
             ) -> Result<
@@ -259,6 +267,7 @@ pub mod admissionregistration {
                 Ok(self.mutating_admission_policy_bindings()?.lister())
             }
             /// `validatingwebhookconfigurations` of `admissionregistration.k8s.io/v1`.
+            #[inline]
             pub fn validating_webhook_configurations(
                 &self,
             ) -> Result<
@@ -277,6 +286,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn validating_webhook_configuration_lister(
                 &self,
             ) -> Result<
@@ -288,6 +298,7 @@ pub mod admissionregistration {
                 Ok(self.validating_webhook_configurations()?.lister())
             }
             /// `mutatingwebhookconfigurations` of `admissionregistration.k8s.io/v1`.
+            #[inline]
             pub fn mutating_webhook_configurations(
                 &self,
             ) -> Result<
@@ -306,6 +317,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn mutating_webhook_configuration_lister(
                 &self,
             ) -> Result<
@@ -465,6 +477,7 @@ pub mod admissionregistration {
                 Informers { factory, client }
             }
             /// `validatingadmissionpolicies` of `admissionregistration.k8s.io/v1alpha1`.
+            #[inline]
             pub fn validating_admission_policies(
                 &self,
             ) -> Result<
@@ -483,6 +496,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn validating_admission_policy_lister(
                 &self,
             ) -> Result<
@@ -494,6 +508,7 @@ pub mod admissionregistration {
                 Ok(self.validating_admission_policies()?.lister())
             }
             /// `validatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1alpha1`.
+            #[inline]
             pub fn validating_admission_policy_bindings(
                 &self,
             ) -> Result<
@@ -512,6 +527,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn validating_admission_policy_binding_lister(
                 &self,
             ) -> Result<
@@ -523,6 +539,7 @@ pub mod admissionregistration {
                 Ok(self.validating_admission_policy_bindings()?.lister())
             }
             /// `mutatingadmissionpolicies` of `admissionregistration.k8s.io/v1alpha1`.
+            #[inline]
             pub fn mutating_admission_policies(
                 &self,
             ) -> Result<
@@ -541,6 +558,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn mutating_admission_policy_lister(
                 &self,
             ) -> Result<
@@ -552,6 +570,7 @@ pub mod admissionregistration {
                 Ok(self.mutating_admission_policies()?.lister())
             }
             /// `mutatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1alpha1`.
+            #[inline]
             pub fn mutating_admission_policy_bindings(
                 &self,
             ) -> Result<
@@ -570,6 +589,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn mutating_admission_policy_binding_lister(
                 &self,
             ) -> Result<
@@ -754,6 +774,7 @@ pub mod admissionregistration {
                 Informers { factory, client }
             }
             /// `validatingadmissionpolicies` of `admissionregistration.k8s.io/v1beta1`.
+            #[inline]
             pub fn validating_admission_policies(
                 &self,
             ) -> Result<
@@ -772,6 +793,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn validating_admission_policy_lister(
                 &self,
             ) -> Result<
@@ -783,6 +805,7 @@ pub mod admissionregistration {
                 Ok(self.validating_admission_policies()?.lister())
             }
             /// `validatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1beta1`.
+            #[inline]
             pub fn validating_admission_policy_bindings(
                 &self,
             ) -> Result<
@@ -801,6 +824,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn validating_admission_policy_binding_lister(
                 &self,
             ) -> Result<
@@ -812,6 +836,7 @@ pub mod admissionregistration {
                 Ok(self.validating_admission_policy_bindings()?.lister())
             }
             /// `mutatingadmissionpolicies` of `admissionregistration.k8s.io/v1beta1`.
+            #[inline]
             pub fn mutating_admission_policies(
                 &self,
             ) -> Result<
@@ -830,6 +855,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn mutating_admission_policy_lister(
                 &self,
             ) -> Result<
@@ -841,6 +867,7 @@ pub mod admissionregistration {
                 Ok(self.mutating_admission_policies()?.lister())
             }
             /// `mutatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1beta1`.
+            #[inline]
             pub fn mutating_admission_policy_bindings(
                 &self,
             ) -> Result<
@@ -859,6 +886,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn mutating_admission_policy_binding_lister(
                 &self,
             ) -> Result<
@@ -870,6 +898,7 @@ pub mod admissionregistration {
                 Ok(self.mutating_admission_policy_bindings()?.lister())
             }
             /// `validatingwebhookconfigurations` of `admissionregistration.k8s.io/v1beta1`.
+            #[inline]
             pub fn validating_webhook_configurations(
                 &self,
             ) -> Result<
@@ -888,6 +917,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn validating_webhook_configuration_lister(
                 &self,
             ) -> Result<
@@ -899,6 +929,7 @@ pub mod admissionregistration {
                 Ok(self.validating_webhook_configurations()?.lister())
             }
             /// `mutatingwebhookconfigurations` of `admissionregistration.k8s.io/v1beta1`.
+            #[inline]
             pub fn mutating_webhook_configurations(
                 &self,
             ) -> Result<
@@ -917,6 +948,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn mutating_webhook_configuration_lister(
                 &self,
             ) -> Result<
@@ -1027,6 +1059,7 @@ pub mod apiextensions {
                 Informers { factory, client }
             }
             /// `customresourcedefinitions` of `apiextensions.k8s.io/v1`.
+            #[inline]
             pub fn custom_resource_definitions(
                 &self,
             ) -> Result<
@@ -1045,6 +1078,7 @@ pub mod apiextensions {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn custom_resource_definition_lister(
                 &self,
             ) -> Result<
@@ -1118,6 +1152,7 @@ pub mod apiextensions {
                 Informers { factory, client }
             }
             /// `customresourcedefinitions` of `apiextensions.k8s.io/v1beta1`.
+            #[inline]
             pub fn custom_resource_definitions(
                 &self,
             ) -> Result<
@@ -1136,6 +1171,7 @@ pub mod apiextensions {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn custom_resource_definition_lister(
                 &self,
             ) -> Result<
@@ -1213,6 +1249,7 @@ pub mod apiregistration {
                 Informers { factory, client }
             }
             /// `apiservices` of `apiregistration.k8s.io/v1`.
+            #[inline]
             pub fn api_services(
                 &self,
             ) -> Result<
@@ -1231,6 +1268,7 @@ pub mod apiregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn api_service_lister(
                 &self,
             ) -> Result<
@@ -1299,6 +1337,7 @@ pub mod apiregistration {
                 Informers { factory, client }
             }
             /// `apiservices` of `apiregistration.k8s.io/v1beta1`.
+            #[inline]
             pub fn api_services(
                 &self,
             ) -> Result<
@@ -1317,6 +1356,7 @@ pub mod apiregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn api_service_lister(
                 &self,
             ) -> Result<
@@ -1393,6 +1433,7 @@ pub mod apiserverinternal {
                 Informers { factory, client }
             }
             /// `storageversions` of `internal.apiserver.k8s.io/v1alpha1`.
+            #[inline]
             pub fn storage_versions(
                 &self,
             ) -> Result<
@@ -1411,6 +1452,7 @@ pub mod apiserverinternal {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn storage_version_lister(
                 &self,
             ) -> Result<
@@ -1881,6 +1923,7 @@ pub mod apps {
                 Informers { factory, client }
             }
             /// `statefulsets` of `apps/v1`.
+            #[inline]
             pub fn stateful_sets(
                 &self,
             ) -> Result<
@@ -1897,6 +1940,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn stateful_set_lister(
                 &self,
             ) -> Result<
@@ -1906,6 +1950,7 @@ pub mod apps {
                 Ok(self.stateful_sets()?.lister())
             }
             /// `deployments` of `apps/v1`.
+            #[inline]
             pub fn deployments(
                 &self,
             ) -> Result<
@@ -1922,6 +1967,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn deployment_lister(
                 &self,
             ) -> Result<
@@ -1931,6 +1977,7 @@ pub mod apps {
                 Ok(self.deployments()?.lister())
             }
             /// `daemonsets` of `apps/v1`.
+            #[inline]
             pub fn daemon_sets(
                 &self,
             ) -> Result<
@@ -1947,6 +1994,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn daemon_set_lister(
                 &self,
             ) -> Result<
@@ -1956,6 +2004,7 @@ pub mod apps {
                 Ok(self.daemon_sets()?.lister())
             }
             /// `replicasets` of `apps/v1`.
+            #[inline]
             pub fn replica_sets(
                 &self,
             ) -> Result<
@@ -1972,6 +2021,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn replica_set_lister(
                 &self,
             ) -> Result<
@@ -1981,6 +2031,7 @@ pub mod apps {
                 Ok(self.replica_sets()?.lister())
             }
             /// `controllerrevisions` of `apps/v1`.
+            #[inline]
             pub fn controller_revisions(
                 &self,
             ) -> Result<
@@ -1999,6 +2050,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn controller_revision_lister(
                 &self,
             ) -> Result<
@@ -2137,6 +2189,7 @@ pub mod apps {
                 Informers { factory, client }
             }
             /// `statefulsets` of `apps/v1beta1`.
+            #[inline]
             pub fn stateful_sets(
                 &self,
             ) -> Result<
@@ -2155,6 +2208,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn stateful_set_lister(
                 &self,
             ) -> Result<
@@ -2164,6 +2218,7 @@ pub mod apps {
                 Ok(self.stateful_sets()?.lister())
             }
             /// `deployments` of `apps/v1beta1`.
+            #[inline]
             pub fn deployments(
                 &self,
             ) -> Result<
@@ -2182,6 +2237,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn deployment_lister(
                 &self,
             ) -> Result<
@@ -2191,6 +2247,7 @@ pub mod apps {
                 Ok(self.deployments()?.lister())
             }
             /// `controllerrevisions` of `apps/v1beta1`.
+            #[inline]
             pub fn controller_revisions(
                 &self,
             ) -> Result<
@@ -2209,6 +2266,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn controller_revision_lister(
                 &self,
             ) -> Result<
@@ -2493,6 +2551,7 @@ pub mod apps {
                 Informers { factory, client }
             }
             /// `statefulsets` of `apps/v1beta2`.
+            #[inline]
             pub fn stateful_sets(
                 &self,
             ) -> Result<
@@ -2511,6 +2570,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn stateful_set_lister(
                 &self,
             ) -> Result<
@@ -2520,6 +2580,7 @@ pub mod apps {
                 Ok(self.stateful_sets()?.lister())
             }
             /// `deployments` of `apps/v1beta2`.
+            #[inline]
             pub fn deployments(
                 &self,
             ) -> Result<
@@ -2538,6 +2599,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn deployment_lister(
                 &self,
             ) -> Result<
@@ -2547,6 +2609,7 @@ pub mod apps {
                 Ok(self.deployments()?.lister())
             }
             /// `daemonsets` of `apps/v1beta2`.
+            #[inline]
             pub fn daemon_sets(
                 &self,
             ) -> Result<
@@ -2565,6 +2628,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn daemon_set_lister(
                 &self,
             ) -> Result<
@@ -2574,6 +2638,7 @@ pub mod apps {
                 Ok(self.daemon_sets()?.lister())
             }
             /// `replicasets` of `apps/v1beta2`.
+            #[inline]
             pub fn replica_sets(
                 &self,
             ) -> Result<
@@ -2592,6 +2657,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn replica_set_lister(
                 &self,
             ) -> Result<
@@ -2601,6 +2667,7 @@ pub mod apps {
                 Ok(self.replica_sets()?.lister())
             }
             /// `controllerrevisions` of `apps/v1beta2`.
+            #[inline]
             pub fn controller_revisions(
                 &self,
             ) -> Result<
@@ -2619,6 +2686,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn controller_revision_lister(
                 &self,
             ) -> Result<
@@ -3092,6 +3160,7 @@ pub mod autoscaling {
                 Informers { factory, client }
             }
             /// `horizontalpodautoscalers` of `autoscaling/v1`.
+            #[inline]
             pub fn horizontal_pod_autoscalers(
                 &self,
             ) -> Result<
@@ -3110,6 +3179,7 @@ pub mod autoscaling {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn horizontal_pod_autoscaler_lister(
                 &self,
             ) -> Result<
@@ -3190,6 +3260,7 @@ pub mod autoscaling {
                 Informers { factory, client }
             }
             /// `horizontalpodautoscalers` of `autoscaling/v2`.
+            #[inline]
             pub fn horizontal_pod_autoscalers(
                 &self,
             ) -> Result<
@@ -3208,6 +3279,7 @@ pub mod autoscaling {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn horizontal_pod_autoscaler_lister(
                 &self,
             ) -> Result<
@@ -3316,6 +3388,7 @@ pub mod batch {
                 Informers { factory, client }
             }
             /// `jobs` of `batch/v1`.
+            #[inline]
             pub fn jobs(
                 &self,
             ) -> Result<
@@ -3332,6 +3405,7 @@ pub mod batch {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn job_lister(
                 &self,
             ) -> Result<
@@ -3341,6 +3415,7 @@ pub mod batch {
                 Ok(self.jobs()?.lister())
             }
             /// `cronjobs` of `batch/v1`.
+            #[inline]
             pub fn cron_jobs(
                 &self,
             ) -> Result<
@@ -3357,6 +3432,7 @@ pub mod batch {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn cron_job_lister(
                 &self,
             ) -> Result<
@@ -3435,6 +3511,7 @@ pub mod batch {
                 Informers { factory, client }
             }
             /// `cronjobs` of `batch/v1beta1`.
+            #[inline]
             pub fn cron_jobs(
                 &self,
             ) -> Result<
@@ -3453,6 +3530,7 @@ pub mod batch {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn cron_job_lister(
                 &self,
             ) -> Result<
@@ -3609,6 +3687,7 @@ pub mod certificates {
                 Informers { factory, client }
             }
             /// `certificatesigningrequests` of `certificates.k8s.io/v1`.
+            #[inline]
             pub fn certificate_signing_requests(
                 &self,
             ) -> Result<
@@ -3627,6 +3706,7 @@ pub mod certificates {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn certificate_signing_request_lister(
                 &self,
             ) -> Result<
@@ -3638,6 +3718,7 @@ pub mod certificates {
                 Ok(self.certificate_signing_requests()?.lister())
             }
             /// `clustertrustbundles` of `certificates.k8s.io/v1`.
+            #[inline]
             pub fn cluster_trust_bundles(
                 &self,
             ) -> Result<
@@ -3656,6 +3737,7 @@ pub mod certificates {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn cluster_trust_bundle_lister(
                 &self,
             ) -> Result<
@@ -3667,6 +3749,7 @@ pub mod certificates {
                 Ok(self.cluster_trust_bundles()?.lister())
             }
             /// `podcertificaterequests` of `certificates.k8s.io/v1`.
+            #[inline]
             pub fn pod_certificate_requests(
                 &self,
             ) -> Result<
@@ -3685,6 +3768,7 @@ pub mod certificates {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn pod_certificate_request_lister(
                 &self,
             ) -> Result<
@@ -3762,6 +3846,7 @@ pub mod certificates {
                 Informers { factory, client }
             }
             /// `clustertrustbundles` of `certificates.k8s.io/v1alpha1`.
+            #[inline]
             pub fn cluster_trust_bundles(
                 &self,
             ) -> Result<
@@ -3780,6 +3865,7 @@ pub mod certificates {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn cluster_trust_bundle_lister(
                 &self,
             ) -> Result<
@@ -3899,6 +3985,7 @@ pub mod certificates {
                 Informers { factory, client }
             }
             /// `certificatesigningrequests` of `certificates.k8s.io/v1beta1`.
+            #[inline]
             pub fn certificate_signing_requests(
                 &self,
             ) -> Result<
@@ -3917,6 +4004,7 @@ pub mod certificates {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn certificate_signing_request_lister(
                 &self,
             ) -> Result<
@@ -3928,6 +4016,7 @@ pub mod certificates {
                 Ok(self.certificate_signing_requests()?.lister())
             }
             /// `clustertrustbundles` of `certificates.k8s.io/v1beta1`.
+            #[inline]
             pub fn cluster_trust_bundles(
                 &self,
             ) -> Result<
@@ -3946,6 +4035,7 @@ pub mod certificates {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn cluster_trust_bundle_lister(
                 &self,
             ) -> Result<
@@ -3957,6 +4047,7 @@ pub mod certificates {
                 Ok(self.cluster_trust_bundles()?.lister())
             }
             /// `podcertificaterequests` of `certificates.k8s.io/v1beta1`.
+            #[inline]
             pub fn pod_certificate_requests(
                 &self,
             ) -> Result<
@@ -3975,6 +4066,7 @@ pub mod certificates {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn pod_certificate_request_lister(
                 &self,
             ) -> Result<
@@ -4069,6 +4161,7 @@ pub mod coordination {
                 Informers { factory, client }
             }
             /// `leases` of `coordination.k8s.io/v1`.
+            #[inline]
             pub fn leases(
                 &self,
             ) -> Result<
@@ -4087,6 +4180,7 @@ pub mod coordination {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn lease_lister(
                 &self,
             ) -> Result<
@@ -4165,6 +4259,7 @@ pub mod coordination {
                 Informers { factory, client }
             }
             /// `leasecandidates` of `coordination.k8s.io/v1alpha2`.
+            #[inline]
             pub fn lease_candidates(
                 &self,
             ) -> Result<
@@ -4183,6 +4278,7 @@ pub mod coordination {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn lease_candidate_lister(
                 &self,
             ) -> Result<
@@ -4289,6 +4385,7 @@ pub mod coordination {
                 Informers { factory, client }
             }
             /// `leases` of `coordination.k8s.io/v1beta1`.
+            #[inline]
             pub fn leases(
                 &self,
             ) -> Result<
@@ -4307,6 +4404,7 @@ pub mod coordination {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn lease_lister(
                 &self,
             ) -> Result<
@@ -4316,6 +4414,7 @@ pub mod coordination {
                 Ok(self.leases()?.lister())
             }
             /// `leasecandidates` of `coordination.k8s.io/v1beta1`.
+            #[inline]
             pub fn lease_candidates(
                 &self,
             ) -> Result<
@@ -4334,6 +4433,7 @@ pub mod coordination {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn lease_candidate_lister(
                 &self,
             ) -> Result<
@@ -5034,6 +5134,7 @@ pub mod core {
                 Informers { factory, client }
             }
             /// `persistentvolumes` of `v1`.
+            #[inline]
             pub fn persistent_volumes(
                 &self,
             ) -> Result<
@@ -5052,6 +5153,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn persistent_volume_lister(
                 &self,
             ) -> Result<
@@ -5061,6 +5163,7 @@ pub mod core {
                 Ok(self.persistent_volumes()?.lister())
             }
             /// `persistentvolumeclaims` of `v1`.
+            #[inline]
             pub fn persistent_volume_claims(
                 &self,
             ) -> Result<
@@ -5079,6 +5182,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn persistent_volume_claim_lister(
                 &self,
             ) -> Result<
@@ -5088,6 +5192,7 @@ pub mod core {
                 Ok(self.persistent_volume_claims()?.lister())
             }
             /// `pods` of `v1`.
+            #[inline]
             pub fn pods(
                 &self,
             ) -> Result<
@@ -5104,6 +5209,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn pod_lister(
                 &self,
             ) -> Result<
@@ -5113,6 +5219,7 @@ pub mod core {
                 Ok(self.pods()?.lister())
             }
             /// `podtemplates` of `v1`.
+            #[inline]
             pub fn pod_templates(
                 &self,
             ) -> Result<
@@ -5129,6 +5236,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn pod_template_lister(
                 &self,
             ) -> Result<
@@ -5138,6 +5246,7 @@ pub mod core {
                 Ok(self.pod_templates()?.lister())
             }
             /// `replicationcontrollers` of `v1`.
+            #[inline]
             pub fn replication_controllers(
                 &self,
             ) -> Result<
@@ -5156,6 +5265,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn replication_controller_lister(
                 &self,
             ) -> Result<
@@ -5165,6 +5275,7 @@ pub mod core {
                 Ok(self.replication_controllers()?.lister())
             }
             /// `services` of `v1`.
+            #[inline]
             pub fn services(
                 &self,
             ) -> Result<
@@ -5181,6 +5292,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn service_lister(
                 &self,
             ) -> Result<
@@ -5190,6 +5302,7 @@ pub mod core {
                 Ok(self.services()?.lister())
             }
             /// `serviceaccounts` of `v1`.
+            #[inline]
             pub fn service_accounts(
                 &self,
             ) -> Result<
@@ -5208,6 +5321,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn service_account_lister(
                 &self,
             ) -> Result<
@@ -5217,6 +5331,7 @@ pub mod core {
                 Ok(self.service_accounts()?.lister())
             }
             /// `endpoints` of `v1`.
+            #[inline]
             pub fn endpoints(
                 &self,
             ) -> Result<
@@ -5233,6 +5348,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn endpoints_lister(
                 &self,
             ) -> Result<
@@ -5242,6 +5358,7 @@ pub mod core {
                 Ok(self.endpoints()?.lister())
             }
             /// `nodes` of `v1`.
+            #[inline]
             pub fn nodes(
                 &self,
             ) -> Result<
@@ -5255,6 +5372,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn node_lister(
                 &self,
             ) -> Result<
@@ -5264,6 +5382,7 @@ pub mod core {
                 Ok(self.nodes()?.lister())
             }
             /// `namespaces` of `v1`.
+            #[inline]
             pub fn namespaces(
                 &self,
             ) -> Result<
@@ -5280,6 +5399,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn namespace_lister(
                 &self,
             ) -> Result<
@@ -5289,6 +5409,7 @@ pub mod core {
                 Ok(self.namespaces()?.lister())
             }
             /// `events` of `v1`.
+            #[inline]
             pub fn events(
                 &self,
             ) -> Result<
@@ -5305,6 +5426,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn event_lister(
                 &self,
             ) -> Result<
@@ -5314,6 +5436,7 @@ pub mod core {
                 Ok(self.events()?.lister())
             }
             /// `limitranges` of `v1`.
+            #[inline]
             pub fn limit_ranges(
                 &self,
             ) -> Result<
@@ -5330,6 +5453,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn limit_range_lister(
                 &self,
             ) -> Result<
@@ -5339,6 +5463,7 @@ pub mod core {
                 Ok(self.limit_ranges()?.lister())
             }
             /// `resourcequotas` of `v1`.
+            #[inline]
             pub fn resource_quotas(
                 &self,
             ) -> Result<
@@ -5357,6 +5482,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn resource_quota_lister(
                 &self,
             ) -> Result<
@@ -5366,6 +5492,7 @@ pub mod core {
                 Ok(self.resource_quotas()?.lister())
             }
             /// `secrets` of `v1`.
+            #[inline]
             pub fn secrets(
                 &self,
             ) -> Result<
@@ -5382,6 +5509,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn secret_lister(
                 &self,
             ) -> Result<
@@ -5391,6 +5519,7 @@ pub mod core {
                 Ok(self.secrets()?.lister())
             }
             /// `configmaps` of `v1`.
+            #[inline]
             pub fn config_maps(
                 &self,
             ) -> Result<
@@ -5407,6 +5536,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn config_map_lister(
                 &self,
             ) -> Result<
@@ -5416,6 +5546,7 @@ pub mod core {
                 Ok(self.config_maps()?.lister())
             }
             /// `componentstatuses` of `v1`.
+            #[inline]
             pub fn component_statuses(
                 &self,
             ) -> Result<
@@ -5434,6 +5565,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn component_status_lister(
                 &self,
             ) -> Result<
@@ -5548,6 +5680,7 @@ pub mod discovery {
                 Informers { factory, client }
             }
             /// `endpointslices` of `discovery.k8s.io/v1`.
+            #[inline]
             pub fn endpoint_slices(
                 &self,
             ) -> Result<
@@ -5566,6 +5699,7 @@ pub mod discovery {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn endpoint_slice_lister(
                 &self,
             ) -> Result<
@@ -5644,6 +5778,7 @@ pub mod discovery {
                 Informers { factory, client }
             }
             /// `endpointslices` of `discovery.k8s.io/v1beta1`.
+            #[inline]
             pub fn endpoint_slices(
                 &self,
             ) -> Result<
@@ -5662,6 +5797,7 @@ pub mod discovery {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn endpoint_slice_lister(
                 &self,
             ) -> Result<
@@ -5745,6 +5881,7 @@ pub mod events {
                 Informers { factory, client }
             }
             /// `events` of `events.k8s.io/v1`.
+            #[inline]
             pub fn events(
                 &self,
             ) -> Result<
@@ -5761,6 +5898,7 @@ pub mod events {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn event_lister(
                 &self,
             ) -> Result<
@@ -5835,6 +5973,7 @@ pub mod events {
                 Informers { factory, client }
             }
             /// `events` of `events.k8s.io/v1beta1`.
+            #[inline]
             pub fn events(
                 &self,
             ) -> Result<
@@ -5853,6 +5992,7 @@ pub mod events {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn event_lister(
                 &self,
             ) -> Result<
@@ -6228,6 +6368,7 @@ pub mod extensions {
                 Informers { factory, client }
             }
             /// `deployments` of `extensions/v1beta1`.
+            #[inline]
             pub fn deployments(
                 &self,
             ) -> Result<
@@ -6246,6 +6387,7 @@ pub mod extensions {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn deployment_lister(
                 &self,
             ) -> Result<
@@ -6255,6 +6397,7 @@ pub mod extensions {
                 Ok(self.deployments()?.lister())
             }
             /// `daemonsets` of `extensions/v1beta1`.
+            #[inline]
             pub fn daemon_sets(
                 &self,
             ) -> Result<
@@ -6273,6 +6416,7 @@ pub mod extensions {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn daemon_set_lister(
                 &self,
             ) -> Result<
@@ -6282,6 +6426,7 @@ pub mod extensions {
                 Ok(self.daemon_sets()?.lister())
             }
             /// `ingresses` of `extensions/v1beta1`.
+            #[inline]
             pub fn ingresses(
                 &self,
             ) -> Result<
@@ -6300,6 +6445,7 @@ pub mod extensions {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn ingress_lister(
                 &self,
             ) -> Result<
@@ -6309,6 +6455,7 @@ pub mod extensions {
                 Ok(self.ingresses()?.lister())
             }
             /// `replicasets` of `extensions/v1beta1`.
+            #[inline]
             pub fn replica_sets(
                 &self,
             ) -> Result<
@@ -6327,6 +6474,7 @@ pub mod extensions {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn replica_set_lister(
                 &self,
             ) -> Result<
@@ -6336,6 +6484,7 @@ pub mod extensions {
                 Ok(self.replica_sets()?.lister())
             }
             /// `networkpolicies` of `extensions/v1beta1`.
+            #[inline]
             pub fn network_policies(
                 &self,
             ) -> Result<
@@ -6354,6 +6503,7 @@ pub mod extensions {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn network_policy_lister(
                 &self,
             ) -> Result<
@@ -6458,6 +6608,7 @@ pub mod flowcontrol {
                 Informers { factory, client }
             }
             /// `flowschemas` of `flowcontrol.apiserver.k8s.io/v1`.
+            #[inline]
             pub fn flow_schemas(
                 &self,
             ) -> Result<
@@ -6476,6 +6627,7 @@ pub mod flowcontrol {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn flow_schema_lister(
                 &self,
             ) -> Result<
@@ -6485,6 +6637,7 @@ pub mod flowcontrol {
                 Ok(self.flow_schemas()?.lister())
             }
             /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1`.
+            #[inline]
             pub fn priority_level_configurations(
                 &self,
             ) -> Result<
@@ -6503,6 +6656,7 @@ pub mod flowcontrol {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn priority_level_configuration_lister(
                 &self,
             ) -> Result<
@@ -6594,6 +6748,7 @@ pub mod flowcontrol {
                 Informers { factory, client }
             }
             /// `flowschemas` of `flowcontrol.apiserver.k8s.io/v1beta1`.
+            #[inline]
             pub fn flow_schemas(
                 &self,
             ) -> Result<
@@ -6612,6 +6767,7 @@ pub mod flowcontrol {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn flow_schema_lister(
                 &self,
             ) -> Result<
@@ -6623,6 +6779,7 @@ pub mod flowcontrol {
                 Ok(self.flow_schemas()?.lister())
             }
             /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1beta1`.
+            #[inline]
             pub fn priority_level_configurations(
                 &self,
             ) -> Result<
@@ -6641,6 +6798,7 @@ pub mod flowcontrol {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn priority_level_configuration_lister(
                 &self,
             ) -> Result<
@@ -6735,6 +6893,7 @@ pub mod flowcontrol {
                 Informers { factory, client }
             }
             /// `flowschemas` of `flowcontrol.apiserver.k8s.io/v1beta2`.
+            #[inline]
             pub fn flow_schemas(
                 &self,
             ) -> Result<
@@ -6753,6 +6912,7 @@ pub mod flowcontrol {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn flow_schema_lister(
                 &self,
             ) -> Result<
@@ -6764,6 +6924,7 @@ pub mod flowcontrol {
                 Ok(self.flow_schemas()?.lister())
             }
             /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1beta2`.
+            #[inline]
             pub fn priority_level_configurations(
                 &self,
             ) -> Result<
@@ -6782,6 +6943,7 @@ pub mod flowcontrol {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn priority_level_configuration_lister(
                 &self,
             ) -> Result<
@@ -6876,6 +7038,7 @@ pub mod flowcontrol {
                 Informers { factory, client }
             }
             /// `flowschemas` of `flowcontrol.apiserver.k8s.io/v1beta3`.
+            #[inline]
             pub fn flow_schemas(
                 &self,
             ) -> Result<
@@ -6894,6 +7057,7 @@ pub mod flowcontrol {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn flow_schema_lister(
                 &self,
             ) -> Result<
@@ -6905,6 +7069,7 @@ pub mod flowcontrol {
                 Ok(self.flow_schemas()?.lister())
             }
             /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1beta3`.
+            #[inline]
             pub fn priority_level_configurations(
                 &self,
             ) -> Result<
@@ -6923,6 +7088,7 @@ pub mod flowcontrol {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn priority_level_configuration_lister(
                 &self,
             ) -> Result<
@@ -7039,6 +7205,7 @@ pub mod lifecycle {
                 Informers { factory, client }
             }
             /// `evictionrequests` of `lifecycle.k8s.io/v1alpha1`.
+            #[inline]
             pub fn eviction_requests(
                 &self,
             ) -> Result<
@@ -7057,6 +7224,7 @@ pub mod lifecycle {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn eviction_request_lister(
                 &self,
             ) -> Result<
@@ -7068,6 +7236,7 @@ pub mod lifecycle {
                 Ok(self.eviction_requests()?.lister())
             }
             /// `evictions` of `lifecycle.k8s.io/v1alpha1`.
+            #[inline]
             pub fn evictions(
                 &self,
             ) -> Result<
@@ -7086,6 +7255,7 @@ pub mod lifecycle {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn eviction_lister(
                 &self,
             ) -> Result<
@@ -7244,6 +7414,7 @@ pub mod networking {
                 Informers { factory, client }
             }
             /// `networkpolicies` of `networking.k8s.io/v1`.
+            #[inline]
             pub fn network_policies(
                 &self,
             ) -> Result<
@@ -7262,6 +7433,7 @@ pub mod networking {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn network_policy_lister(
                 &self,
             ) -> Result<
@@ -7271,6 +7443,7 @@ pub mod networking {
                 Ok(self.network_policies()?.lister())
             }
             /// `ingresses` of `networking.k8s.io/v1`.
+            #[inline]
             pub fn ingresses(
                 &self,
             ) -> Result<
@@ -7289,6 +7462,7 @@ pub mod networking {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn ingress_lister(
                 &self,
             ) -> Result<
@@ -7298,6 +7472,7 @@ pub mod networking {
                 Ok(self.ingresses()?.lister())
             }
             /// `ingressclasses` of `networking.k8s.io/v1`.
+            #[inline]
             pub fn ingress_classes(
                 &self,
             ) -> Result<
@@ -7316,6 +7491,7 @@ pub mod networking {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn ingress_class_lister(
                 &self,
             ) -> Result<
@@ -7325,6 +7501,7 @@ pub mod networking {
                 Ok(self.ingress_classes()?.lister())
             }
             /// `ipaddresses` of `networking.k8s.io/v1`.
+            #[inline]
             pub fn ip_addresses(
                 &self,
             ) -> Result<
@@ -7343,6 +7520,7 @@ pub mod networking {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn ip_address_lister(
                 &self,
             ) -> Result<
@@ -7352,6 +7530,7 @@ pub mod networking {
                 Ok(self.ip_addresses()?.lister())
             }
             /// `servicecidrs` of `networking.k8s.io/v1`.
+            #[inline]
             pub fn service_cid_rs(
                 &self,
             ) -> Result<
@@ -7370,6 +7549,7 @@ pub mod networking {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn service_cidr_lister(
                 &self,
             ) -> Result<
@@ -7506,6 +7686,7 @@ pub mod networking {
                 Informers { factory, client }
             }
             /// `ingresses` of `networking.k8s.io/v1beta1`.
+            #[inline]
             pub fn ingresses(
                 &self,
             ) -> Result<
@@ -7524,6 +7705,7 @@ pub mod networking {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn ingress_lister(
                 &self,
             ) -> Result<
@@ -7533,6 +7715,7 @@ pub mod networking {
                 Ok(self.ingresses()?.lister())
             }
             /// `ingressclasses` of `networking.k8s.io/v1beta1`.
+            #[inline]
             pub fn ingress_classes(
                 &self,
             ) -> Result<
@@ -7551,6 +7734,7 @@ pub mod networking {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn ingress_class_lister(
                 &self,
             ) -> Result<
@@ -7562,6 +7746,7 @@ pub mod networking {
                 Ok(self.ingress_classes()?.lister())
             }
             /// `ipaddresses` of `networking.k8s.io/v1beta1`.
+            #[inline]
             pub fn ip_addresses(
                 &self,
             ) -> Result<
@@ -7580,6 +7765,7 @@ pub mod networking {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn ip_address_lister(
                 &self,
             ) -> Result<
@@ -7589,6 +7775,7 @@ pub mod networking {
                 Ok(self.ip_addresses()?.lister())
             }
             /// `servicecidrs` of `networking.k8s.io/v1beta1`.
+            #[inline]
             pub fn service_cid_rs(
                 &self,
             ) -> Result<
@@ -7607,6 +7794,7 @@ pub mod networking {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn service_cidr_lister(
                 &self,
             ) -> Result<
@@ -7689,6 +7877,7 @@ pub mod node {
                 Informers { factory, client }
             }
             /// `runtimeclasses` of `node.k8s.io/v1`.
+            #[inline]
             pub fn runtime_classes(
                 &self,
             ) -> Result<
@@ -7707,6 +7896,7 @@ pub mod node {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn runtime_class_lister(
                 &self,
             ) -> Result<
@@ -7774,6 +7964,7 @@ pub mod node {
                 Informers { factory, client }
             }
             /// `runtimeclasses` of `node.k8s.io/v1alpha1`.
+            #[inline]
             pub fn runtime_classes(
                 &self,
             ) -> Result<
@@ -7792,6 +7983,7 @@ pub mod node {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn runtime_class_lister(
                 &self,
             ) -> Result<
@@ -7860,6 +8052,7 @@ pub mod node {
                 Informers { factory, client }
             }
             /// `runtimeclasses` of `node.k8s.io/v1beta1`.
+            #[inline]
             pub fn runtime_classes(
                 &self,
             ) -> Result<
@@ -7878,6 +8071,7 @@ pub mod node {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn runtime_class_lister(
                 &self,
             ) -> Result<
@@ -7960,6 +8154,7 @@ pub mod policy {
                 Informers { factory, client }
             }
             /// `poddisruptionbudgets` of `policy/v1`.
+            #[inline]
             pub fn pod_disruption_budgets(
                 &self,
             ) -> Result<
@@ -7978,6 +8173,7 @@ pub mod policy {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn pod_disruption_budget_lister(
                 &self,
             ) -> Result<
@@ -8056,6 +8252,7 @@ pub mod policy {
                 Informers { factory, client }
             }
             /// `poddisruptionbudgets` of `policy/v1beta1`.
+            #[inline]
             pub fn pod_disruption_budgets(
                 &self,
             ) -> Result<
@@ -8074,6 +8271,7 @@ pub mod policy {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn pod_disruption_budget_lister(
                 &self,
             ) -> Result<
@@ -8213,6 +8411,7 @@ pub mod rbac {
                 Informers { factory, client }
             }
             /// `roles` of `rbac.authorization.k8s.io/v1`.
+            #[inline]
             pub fn roles(
                 &self,
             ) -> Result<
@@ -8229,6 +8428,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn role_lister(
                 &self,
             ) -> Result<
@@ -8238,6 +8438,7 @@ pub mod rbac {
                 Ok(self.roles()?.lister())
             }
             /// `rolebindings` of `rbac.authorization.k8s.io/v1`.
+            #[inline]
             pub fn role_bindings(
                 &self,
             ) -> Result<
@@ -8254,6 +8455,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn role_binding_lister(
                 &self,
             ) -> Result<
@@ -8263,6 +8465,7 @@ pub mod rbac {
                 Ok(self.role_bindings()?.lister())
             }
             /// `clusterroles` of `rbac.authorization.k8s.io/v1`.
+            #[inline]
             pub fn cluster_roles(
                 &self,
             ) -> Result<
@@ -8279,6 +8482,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn cluster_role_lister(
                 &self,
             ) -> Result<
@@ -8288,6 +8492,7 @@ pub mod rbac {
                 Ok(self.cluster_roles()?.lister())
             }
             /// `clusterrolebindings` of `rbac.authorization.k8s.io/v1`.
+            #[inline]
             pub fn cluster_role_bindings(
                 &self,
             ) -> Result<
@@ -8306,6 +8511,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn cluster_role_binding_lister(
                 &self,
             ) -> Result<
@@ -8447,6 +8653,7 @@ pub mod rbac {
                 Informers { factory, client }
             }
             /// `roles` of `rbac.authorization.k8s.io/v1alpha1`.
+            #[inline]
             pub fn roles(
                 &self,
             ) -> Result<
@@ -8463,6 +8670,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn role_lister(
                 &self,
             ) -> Result<
@@ -8472,6 +8680,7 @@ pub mod rbac {
                 Ok(self.roles()?.lister())
             }
             /// `rolebindings` of `rbac.authorization.k8s.io/v1alpha1`.
+            #[inline]
             pub fn role_bindings(
                 &self,
             ) -> Result<
@@ -8490,6 +8699,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn role_binding_lister(
                 &self,
             ) -> Result<
@@ -8499,6 +8709,7 @@ pub mod rbac {
                 Ok(self.role_bindings()?.lister())
             }
             /// `clusterroles` of `rbac.authorization.k8s.io/v1alpha1`.
+            #[inline]
             pub fn cluster_roles(
                 &self,
             ) -> Result<
@@ -8517,6 +8728,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn cluster_role_lister(
                 &self,
             ) -> Result<
@@ -8526,6 +8738,7 @@ pub mod rbac {
                 Ok(self.cluster_roles()?.lister())
             }
             /// `clusterrolebindings` of `rbac.authorization.k8s.io/v1alpha1`.
+            #[inline]
             pub fn cluster_role_bindings(
                 &self,
             ) -> Result<
@@ -8544,6 +8757,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn cluster_role_binding_lister(
                 &self,
             ) -> Result<
@@ -8688,6 +8902,7 @@ pub mod rbac {
                 Informers { factory, client }
             }
             /// `roles` of `rbac.authorization.k8s.io/v1beta1`.
+            #[inline]
             pub fn roles(
                 &self,
             ) -> Result<
@@ -8704,6 +8919,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn role_lister(
                 &self,
             ) -> Result<
@@ -8713,6 +8929,7 @@ pub mod rbac {
                 Ok(self.roles()?.lister())
             }
             /// `rolebindings` of `rbac.authorization.k8s.io/v1beta1`.
+            #[inline]
             pub fn role_bindings(
                 &self,
             ) -> Result<
@@ -8731,6 +8948,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn role_binding_lister(
                 &self,
             ) -> Result<
@@ -8740,6 +8958,7 @@ pub mod rbac {
                 Ok(self.role_bindings()?.lister())
             }
             /// `clusterroles` of `rbac.authorization.k8s.io/v1beta1`.
+            #[inline]
             pub fn cluster_roles(
                 &self,
             ) -> Result<
@@ -8758,6 +8977,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn cluster_role_lister(
                 &self,
             ) -> Result<
@@ -8767,6 +8987,7 @@ pub mod rbac {
                 Ok(self.cluster_roles()?.lister())
             }
             /// `clusterrolebindings` of `rbac.authorization.k8s.io/v1beta1`.
+            #[inline]
             pub fn cluster_role_bindings(
                 &self,
             ) -> Result<
@@ -8785,6 +9006,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn cluster_role_binding_lister(
                 &self,
             ) -> Result<
@@ -8950,6 +9172,7 @@ pub mod resource {
                 Informers { factory, client }
             }
             /// `resourceslices` of `resource.k8s.io/v1`.
+            #[inline]
             pub fn resource_slices(
                 &self,
             ) -> Result<
@@ -8968,6 +9191,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn resource_slice_lister(
                 &self,
             ) -> Result<
@@ -8977,6 +9201,7 @@ pub mod resource {
                 Ok(self.resource_slices()?.lister())
             }
             /// `devicetaintrules` of `resource.k8s.io/v1`.
+            #[inline]
             pub fn device_taint_rules(
                 &self,
             ) -> Result<
@@ -8995,6 +9220,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn device_taint_rule_lister(
                 &self,
             ) -> Result<
@@ -9004,6 +9230,7 @@ pub mod resource {
                 Ok(self.device_taint_rules()?.lister())
             }
             /// `resourceclaims` of `resource.k8s.io/v1`.
+            #[inline]
             pub fn resource_claims(
                 &self,
             ) -> Result<
@@ -9022,6 +9249,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn resource_claim_lister(
                 &self,
             ) -> Result<
@@ -9031,6 +9259,7 @@ pub mod resource {
                 Ok(self.resource_claims()?.lister())
             }
             /// `deviceclasses` of `resource.k8s.io/v1`.
+            #[inline]
             pub fn device_classes(
                 &self,
             ) -> Result<
@@ -9049,6 +9278,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn device_class_lister(
                 &self,
             ) -> Result<
@@ -9058,6 +9288,7 @@ pub mod resource {
                 Ok(self.device_classes()?.lister())
             }
             /// `resourceclaimtemplates` of `resource.k8s.io/v1`.
+            #[inline]
             pub fn resource_claim_templates(
                 &self,
             ) -> Result<
@@ -9076,6 +9307,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn resource_claim_template_lister(
                 &self,
             ) -> Result<
@@ -9174,6 +9406,7 @@ pub mod resource {
                 Informers { factory, client }
             }
             /// `devicetaintrules` of `resource.k8s.io/v1alpha3`.
+            #[inline]
             pub fn device_taint_rules(
                 &self,
             ) -> Result<
@@ -9192,6 +9425,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn device_taint_rule_lister(
                 &self,
             ) -> Result<
@@ -9203,6 +9437,7 @@ pub mod resource {
                 Ok(self.device_taint_rules()?.lister())
             }
             /// `resourcepoolstatusrequests` of `resource.k8s.io/v1alpha3`.
+            #[inline]
             pub fn resource_pool_status_requests(
                 &self,
             ) -> Result<
@@ -9221,6 +9456,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn resource_pool_status_request_lister(
                 &self,
             ) -> Result<
@@ -9365,6 +9601,7 @@ pub mod resource {
                 Informers { factory, client }
             }
             /// `resourceslices` of `resource.k8s.io/v1beta1`.
+            #[inline]
             pub fn resource_slices(
                 &self,
             ) -> Result<
@@ -9383,6 +9620,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn resource_slice_lister(
                 &self,
             ) -> Result<
@@ -9394,6 +9632,7 @@ pub mod resource {
                 Ok(self.resource_slices()?.lister())
             }
             /// `resourceclaims` of `resource.k8s.io/v1beta1`.
+            #[inline]
             pub fn resource_claims(
                 &self,
             ) -> Result<
@@ -9412,6 +9651,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn resource_claim_lister(
                 &self,
             ) -> Result<
@@ -9423,6 +9663,7 @@ pub mod resource {
                 Ok(self.resource_claims()?.lister())
             }
             /// `deviceclasses` of `resource.k8s.io/v1beta1`.
+            #[inline]
             pub fn device_classes(
                 &self,
             ) -> Result<
@@ -9441,6 +9682,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn device_class_lister(
                 &self,
             ) -> Result<
@@ -9450,6 +9692,7 @@ pub mod resource {
                 Ok(self.device_classes()?.lister())
             }
             /// `resourceclaimtemplates` of `resource.k8s.io/v1beta1`.
+            #[inline]
             pub fn resource_claim_templates(
                 &self,
             ) -> Result<
@@ -9468,6 +9711,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn resource_claim_template_lister(
                 &self,
             ) -> Result<
@@ -9631,6 +9875,7 @@ pub mod resource {
                 Informers { factory, client }
             }
             /// `resourceslices` of `resource.k8s.io/v1beta2`.
+            #[inline]
             pub fn resource_slices(
                 &self,
             ) -> Result<
@@ -9649,6 +9894,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn resource_slice_lister(
                 &self,
             ) -> Result<
@@ -9660,6 +9906,7 @@ pub mod resource {
                 Ok(self.resource_slices()?.lister())
             }
             /// `devicetaintrules` of `resource.k8s.io/v1beta2`.
+            #[inline]
             pub fn device_taint_rules(
                 &self,
             ) -> Result<
@@ -9678,6 +9925,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn device_taint_rule_lister(
                 &self,
             ) -> Result<
@@ -9689,6 +9937,7 @@ pub mod resource {
                 Ok(self.device_taint_rules()?.lister())
             }
             /// `resourceclaims` of `resource.k8s.io/v1beta2`.
+            #[inline]
             pub fn resource_claims(
                 &self,
             ) -> Result<
@@ -9707,6 +9956,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn resource_claim_lister(
                 &self,
             ) -> Result<
@@ -9718,6 +9968,7 @@ pub mod resource {
                 Ok(self.resource_claims()?.lister())
             }
             /// `deviceclasses` of `resource.k8s.io/v1beta2`.
+            #[inline]
             pub fn device_classes(
                 &self,
             ) -> Result<
@@ -9736,6 +9987,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn device_class_lister(
                 &self,
             ) -> Result<
@@ -9745,6 +9997,7 @@ pub mod resource {
                 Ok(self.device_classes()?.lister())
             }
             /// `resourceclaimtemplates` of `resource.k8s.io/v1beta2`.
+            #[inline]
             pub fn resource_claim_templates(
                 &self,
             ) -> Result<
@@ -9763,6 +10016,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn resource_claim_template_lister(
                 &self,
             ) -> Result<
@@ -9849,6 +10103,7 @@ pub mod scheduling {
                 Informers { factory, client }
             }
             /// `priorityclasses` of `scheduling.k8s.io/v1`.
+            #[inline]
             pub fn priority_classes(
                 &self,
             ) -> Result<
@@ -9867,6 +10122,7 @@ pub mod scheduling {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn priority_class_lister(
                 &self,
             ) -> Result<
@@ -9997,6 +10253,7 @@ pub mod scheduling {
                 Informers { factory, client }
             }
             /// `workloads` of `scheduling.k8s.io/v1alpha3`.
+            #[inline]
             pub fn workloads(
                 &self,
             ) -> Result<
@@ -10015,6 +10272,7 @@ pub mod scheduling {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn workload_lister(
                 &self,
             ) -> Result<
@@ -10024,6 +10282,7 @@ pub mod scheduling {
                 Ok(self.workloads()?.lister())
             }
             /// `podgroups` of `scheduling.k8s.io/v1alpha3`.
+            #[inline]
             pub fn pod_groups(
                 &self,
             ) -> Result<
@@ -10042,6 +10301,7 @@ pub mod scheduling {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn pod_group_lister(
                 &self,
             ) -> Result<
@@ -10051,6 +10311,7 @@ pub mod scheduling {
                 Ok(self.pod_groups()?.lister())
             }
             /// `compositepodgroups` of `scheduling.k8s.io/v1alpha3`.
+            #[inline]
             pub fn composite_pod_groups(
                 &self,
             ) -> Result<
@@ -10069,6 +10330,7 @@ pub mod scheduling {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn composite_pod_group_lister(
                 &self,
             ) -> Result<
@@ -10197,6 +10459,7 @@ pub mod scheduling {
                 Informers { factory, client }
             }
             /// `priorityclasses` of `scheduling.k8s.io/v1beta1`.
+            #[inline]
             pub fn priority_classes(
                 &self,
             ) -> Result<
@@ -10215,6 +10478,7 @@ pub mod scheduling {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn priority_class_lister(
                 &self,
             ) -> Result<
@@ -10226,6 +10490,7 @@ pub mod scheduling {
                 Ok(self.priority_classes()?.lister())
             }
             /// `workloads` of `scheduling.k8s.io/v1beta1`.
+            #[inline]
             pub fn workloads(
                 &self,
             ) -> Result<
@@ -10244,6 +10509,7 @@ pub mod scheduling {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn workload_lister(
                 &self,
             ) -> Result<
@@ -10253,6 +10519,7 @@ pub mod scheduling {
                 Ok(self.workloads()?.lister())
             }
             /// `podgroups` of `scheduling.k8s.io/v1beta1`.
+            #[inline]
             pub fn pod_groups(
                 &self,
             ) -> Result<
@@ -10271,6 +10538,7 @@ pub mod scheduling {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn pod_group_lister(
                 &self,
             ) -> Result<
@@ -10437,6 +10705,7 @@ pub mod storage {
                 Informers { factory, client }
             }
             /// `storageclasses` of `storage.k8s.io/v1`.
+            #[inline]
             pub fn storage_classes(
                 &self,
             ) -> Result<
@@ -10455,6 +10724,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn storage_class_lister(
                 &self,
             ) -> Result<
@@ -10464,6 +10734,7 @@ pub mod storage {
                 Ok(self.storage_classes()?.lister())
             }
             /// `volumeattachments` of `storage.k8s.io/v1`.
+            #[inline]
             pub fn volume_attachments(
                 &self,
             ) -> Result<
@@ -10482,6 +10753,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn volume_attachment_lister(
                 &self,
             ) -> Result<
@@ -10491,6 +10763,7 @@ pub mod storage {
                 Ok(self.volume_attachments()?.lister())
             }
             /// `csidrivers` of `storage.k8s.io/v1`.
+            #[inline]
             pub fn csi_drivers(
                 &self,
             ) -> Result<
@@ -10509,6 +10782,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn csi_driver_lister(
                 &self,
             ) -> Result<
@@ -10518,6 +10792,7 @@ pub mod storage {
                 Ok(self.csi_drivers()?.lister())
             }
             /// `csinodes` of `storage.k8s.io/v1`.
+            #[inline]
             pub fn csi_nodes(
                 &self,
             ) -> Result<
@@ -10534,6 +10809,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn csi_node_lister(
                 &self,
             ) -> Result<
@@ -10543,6 +10819,7 @@ pub mod storage {
                 Ok(self.csi_nodes()?.lister())
             }
             /// `csistoragecapacities` of `storage.k8s.io/v1`.
+            #[inline]
             pub fn csi_storage_capacities(
                 &self,
             ) -> Result<
@@ -10561,6 +10838,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn csi_storage_capacity_lister(
                 &self,
             ) -> Result<
@@ -10570,6 +10848,7 @@ pub mod storage {
                 Ok(self.csi_storage_capacities()?.lister())
             }
             /// `volumeattributesclasses` of `storage.k8s.io/v1`.
+            #[inline]
             pub fn volume_attributes_classes(
                 &self,
             ) -> Result<
@@ -10588,6 +10867,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn volume_attributes_class_lister(
                 &self,
             ) -> Result<
@@ -10712,6 +10992,7 @@ pub mod storage {
                 Informers { factory, client }
             }
             /// `volumeattachments` of `storage.k8s.io/v1alpha1`.
+            #[inline]
             pub fn volume_attachments(
                 &self,
             ) -> Result<
@@ -10730,6 +11011,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn volume_attachment_lister(
                 &self,
             ) -> Result<
@@ -10741,6 +11023,7 @@ pub mod storage {
                 Ok(self.volume_attachments()?.lister())
             }
             /// `csistoragecapacities` of `storage.k8s.io/v1alpha1`.
+            #[inline]
             pub fn csi_storage_capacities(
                 &self,
             ) -> Result<
@@ -10759,6 +11042,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn csi_storage_capacity_lister(
                 &self,
             ) -> Result<
@@ -10770,6 +11054,7 @@ pub mod storage {
                 Ok(self.csi_storage_capacities()?.lister())
             }
             /// `volumeattributesclasses` of `storage.k8s.io/v1alpha1`.
+            #[inline]
             pub fn volume_attributes_classes(
                 &self,
             ) -> Result<
@@ -10788,6 +11073,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn volume_attributes_class_lister(
                 &self,
             ) -> Result<
@@ -10954,6 +11240,7 @@ pub mod storage {
                 Informers { factory, client }
             }
             /// `storageclasses` of `storage.k8s.io/v1beta1`.
+            #[inline]
             pub fn storage_classes(
                 &self,
             ) -> Result<
@@ -10972,6 +11259,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn storage_class_lister(
                 &self,
             ) -> Result<
@@ -10981,6 +11269,7 @@ pub mod storage {
                 Ok(self.storage_classes()?.lister())
             }
             /// `volumeattachments` of `storage.k8s.io/v1beta1`.
+            #[inline]
             pub fn volume_attachments(
                 &self,
             ) -> Result<
@@ -10999,6 +11288,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn volume_attachment_lister(
                 &self,
             ) -> Result<
@@ -11010,6 +11300,7 @@ pub mod storage {
                 Ok(self.volume_attachments()?.lister())
             }
             /// `csidrivers` of `storage.k8s.io/v1beta1`.
+            #[inline]
             pub fn csi_drivers(
                 &self,
             ) -> Result<
@@ -11028,6 +11319,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn csi_driver_lister(
                 &self,
             ) -> Result<
@@ -11037,6 +11329,7 @@ pub mod storage {
                 Ok(self.csi_drivers()?.lister())
             }
             /// `csinodes` of `storage.k8s.io/v1beta1`.
+            #[inline]
             pub fn csi_nodes(
                 &self,
             ) -> Result<
@@ -11055,6 +11348,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn csi_node_lister(
                 &self,
             ) -> Result<
@@ -11064,6 +11358,7 @@ pub mod storage {
                 Ok(self.csi_nodes()?.lister())
             }
             /// `csistoragecapacities` of `storage.k8s.io/v1beta1`.
+            #[inline]
             pub fn csi_storage_capacities(
                 &self,
             ) -> Result<
@@ -11082,6 +11377,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn csi_storage_capacity_lister(
                 &self,
             ) -> Result<
@@ -11093,6 +11389,7 @@ pub mod storage {
                 Ok(self.csi_storage_capacities()?.lister())
             }
             /// `volumeattributesclasses` of `storage.k8s.io/v1beta1`.
+            #[inline]
             pub fn volume_attributes_classes(
                 &self,
             ) -> Result<
@@ -11111,6 +11408,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn volume_attributes_class_lister(
                 &self,
             ) -> Result<
@@ -11201,6 +11499,7 @@ pub mod storagemigration {
                 Informers { factory, client }
             }
             /// `storageversionmigrations` of `storagemigration.k8s.io/v1`.
+            #[inline]
             pub fn storage_version_migrations(
                 &self,
             ) -> Result<
@@ -11219,6 +11518,7 @@ pub mod storagemigration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn storage_version_migration_lister(
                 &self,
             ) -> Result<
@@ -11294,6 +11594,7 @@ pub mod storagemigration {
                 Informers { factory, client }
             }
             /// `storageversionmigrations` of `storagemigration.k8s.io/v1beta1`.
+            #[inline]
             pub fn storage_version_migrations(
                 &self,
             ) -> Result<
@@ -11312,6 +11613,7 @@ pub mod storagemigration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn storage_version_migration_lister(
                 &self,
             ) -> Result<

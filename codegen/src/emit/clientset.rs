@@ -533,12 +533,16 @@ fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, grou
         if s.verbs.contains(&"list") && s.verbs.contains(&"watch") {
             let lister = format_ident!("{}_lister", ty.to_string().to_snake_case());
             let api = if namespaced { quote!(self.client.all_namespaces()) } else { quote!(self.client.api()) };
+            // `#[inline]`: the informer machinery is instantiated for a kind only in crates that
+            // ask for its informer, not for every kind in kapi-client itself.
             informers.push(quote! {
                 #[doc = #doc]
+                #[inline]
                 pub fn #acc(&self) -> Result<kapi_client::informer::SharedInformer<#types_path::#ty>, kapi_client::Error> {
                     Ok(self.factory.informer::<#types_path::#ty, _>(#api?))
                 }
                 #[doc = " A lister over the shared informer's cache."]
+                #[inline]
                 pub fn #lister(&self) -> Result<kapi_client::lister::Lister<#types_path::#ty>, kapi_client::Error> {
                     Ok(self.#acc()?.lister())
                 }

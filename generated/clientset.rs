@@ -143,6 +143,7 @@ pub mod admissionregistration {
                 Informers { factory, client }
             }
             /// `validatingadmissionpolicies` of `admissionregistration.k8s.io/v1`.
+            #[inline]
             pub fn validating_admission_policies(
                 &self,
             ) -> Result<
@@ -161,6 +162,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn validating_admission_policy_lister(
                 &self,
             ) -> Result<
@@ -172,6 +174,7 @@ pub mod admissionregistration {
                 Ok(self.validating_admission_policies()?.lister())
             }
             /// `validatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1`.
+            #[inline]
             pub fn validating_admission_policy_bindings(
                 &self,
             ) -> Result<
@@ -190,6 +193,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn validating_admission_policy_binding_lister(
                 &self,
             ) -> Result<
@@ -201,6 +205,7 @@ pub mod admissionregistration {
                 Ok(self.validating_admission_policy_bindings()?.lister())
             }
             /// `mutatingadmissionpolicies` of `admissionregistration.k8s.io/v1`.
+            #[inline]
             pub fn mutating_admission_policies(
                 &self,
             ) -> Result<
@@ -219,6 +224,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn mutating_admission_policy_lister(
                 &self,
             ) -> Result<
@@ -230,6 +236,7 @@ pub mod admissionregistration {
                 Ok(self.mutating_admission_policies()?.lister())
             }
             /// `mutatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1`.
+            #[inline]
             pub fn mutating_admission_policy_bindings(
                 &self,
             ) -> Result<
@@ -248,6 +255,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn mutating_admission_policy_binding_lister(
                 &self,
             ) -> Result<
@@ -259,6 +267,7 @@ pub mod admissionregistration {
                 Ok(self.mutating_admission_policy_bindings()?.lister())
             }
             /// `validatingwebhookconfigurations` of `admissionregistration.k8s.io/v1`.
+            #[inline]
             pub fn validating_webhook_configurations(
                 &self,
             ) -> Result<
@@ -277,6 +286,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn validating_webhook_configuration_lister(
                 &self,
             ) -> Result<
@@ -288,6 +298,7 @@ pub mod admissionregistration {
                 Ok(self.validating_webhook_configurations()?.lister())
             }
             /// `mutatingwebhookconfigurations` of `admissionregistration.k8s.io/v1`.
+            #[inline]
             pub fn mutating_webhook_configurations(
                 &self,
             ) -> Result<
@@ -306,6 +317,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn mutating_webhook_configuration_lister(
                 &self,
             ) -> Result<
@@ -465,6 +477,7 @@ pub mod admissionregistration {
                 Informers { factory, client }
             }
             /// `validatingadmissionpolicies` of `admissionregistration.k8s.io/v1alpha1`.
+            #[inline]
             pub fn validating_admission_policies(
                 &self,
             ) -> Result<
@@ -483,6 +496,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn validating_admission_policy_lister(
                 &self,
             ) -> Result<
@@ -494,6 +508,7 @@ pub mod admissionregistration {
                 Ok(self.validating_admission_policies()?.lister())
             }
             /// `validatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1alpha1`.
+            #[inline]
             pub fn validating_admission_policy_bindings(
                 &self,
             ) -> Result<
@@ -512,6 +527,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn validating_admission_policy_binding_lister(
                 &self,
             ) -> Result<
@@ -523,6 +539,7 @@ pub mod admissionregistration {
                 Ok(self.validating_admission_policy_bindings()?.lister())
             }
             /// `mutatingadmissionpolicies` of `admissionregistration.k8s.io/v1alpha1`.
+            #[inline]
             pub fn mutating_admission_policies(
                 &self,
             ) -> Result<
@@ -541,6 +558,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn mutating_admission_policy_lister(
                 &self,
             ) -> Result<
@@ -552,6 +570,7 @@ pub mod admissionregistration {
                 Ok(self.mutating_admission_policies()?.lister())
             }
             /// `mutatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1alpha1`.
+            #[inline]
             pub fn mutating_admission_policy_bindings(
                 &self,
             ) -> Result<
@@ -570,6 +589,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn mutating_admission_policy_binding_lister(
                 &self,
             ) -> Result<
@@ -754,6 +774,7 @@ pub mod admissionregistration {
                 Informers { factory, client }
             }
             /// `validatingadmissionpolicies` of `admissionregistration.k8s.io/v1beta1`.
+            #[inline]
             pub fn validating_admission_policies(
                 &self,
             ) -> Result<
@@ -772,6 +793,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn validating_admission_policy_lister(
                 &self,
             ) -> Result<
@@ -783,6 +805,7 @@ pub mod admissionregistration {
                 Ok(self.validating_admission_policies()?.lister())
             }
             /// `validatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1beta1`.
+            #[inline]
             pub fn validating_admission_policy_bindings(
                 &self,
             ) -> Result<
@@ -801,6 +824,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn validating_admission_policy_binding_lister(
                 &self,
             ) -> Result<
@@ -812,6 +836,7 @@ pub mod admissionregistration {
                 Ok(self.validating_admission_policy_bindings()?.lister())
             }
             /// `mutatingadmissionpolicies` of `admissionregistration.k8s.io/v1beta1`.
+            #[inline]
             pub fn mutating_admission_policies(
                 &self,
             ) -> Result<
@@ -830,6 +855,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn mutating_admission_policy_lister(
                 &self,
             ) -> Result<
@@ -841,6 +867,7 @@ pub mod admissionregistration {
                 Ok(self.mutating_admission_policies()?.lister())
             }
             /// `mutatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1beta1`.
+            #[inline]
             pub fn mutating_admission_policy_bindings(
                 &self,
             ) -> Result<
@@ -859,6 +886,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn mutating_admission_policy_binding_lister(
                 &self,
             ) -> Result<
@@ -870,6 +898,7 @@ pub mod admissionregistration {
                 Ok(self.mutating_admission_policy_bindings()?.lister())
             }
             /// `validatingwebhookconfigurations` of `admissionregistration.k8s.io/v1beta1`.
+            #[inline]
             pub fn validating_webhook_configurations(
                 &self,
             ) -> Result<
@@ -888,6 +917,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn validating_webhook_configuration_lister(
                 &self,
             ) -> Result<
@@ -899,6 +929,7 @@ pub mod admissionregistration {
                 Ok(self.validating_webhook_configurations()?.lister())
             }
             /// `mutatingwebhookconfigurations` of `admissionregistration.k8s.io/v1beta1`.
+            #[inline]
             pub fn mutating_webhook_configurations(
                 &self,
             ) -> Result<
@@ -917,6 +948,7 @@ pub mod admissionregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn mutating_webhook_configuration_lister(
                 &self,
             ) -> Result<
@@ -1027,6 +1059,7 @@ pub mod apiextensions {
                 Informers { factory, client }
             }
             /// `customresourcedefinitions` of `apiextensions.k8s.io/v1`.
+            #[inline]
             pub fn custom_resource_definitions(
                 &self,
             ) -> Result<
@@ -1045,6 +1078,7 @@ pub mod apiextensions {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn custom_resource_definition_lister(
                 &self,
             ) -> Result<
@@ -1118,6 +1152,7 @@ pub mod apiextensions {
                 Informers { factory, client }
             }
             /// `customresourcedefinitions` of `apiextensions.k8s.io/v1beta1`.
+            #[inline]
             pub fn custom_resource_definitions(
                 &self,
             ) -> Result<
@@ -1136,6 +1171,7 @@ pub mod apiextensions {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn custom_resource_definition_lister(
                 &self,
             ) -> Result<
@@ -1213,6 +1249,7 @@ pub mod apiregistration {
                 Informers { factory, client }
             }
             /// `apiservices` of `apiregistration.k8s.io/v1`.
+            #[inline]
             pub fn api_services(
                 &self,
             ) -> Result<
@@ -1231,6 +1268,7 @@ pub mod apiregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn api_service_lister(
                 &self,
             ) -> Result<
@@ -1299,6 +1337,7 @@ pub mod apiregistration {
                 Informers { factory, client }
             }
             /// `apiservices` of `apiregistration.k8s.io/v1beta1`.
+            #[inline]
             pub fn api_services(
                 &self,
             ) -> Result<
@@ -1317,6 +1356,7 @@ pub mod apiregistration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn api_service_lister(
                 &self,
             ) -> Result<
@@ -1393,6 +1433,7 @@ pub mod apiserverinternal {
                 Informers { factory, client }
             }
             /// `storageversions` of `internal.apiserver.k8s.io/v1alpha1`.
+            #[inline]
             pub fn storage_versions(
                 &self,
             ) -> Result<
@@ -1411,6 +1452,7 @@ pub mod apiserverinternal {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn storage_version_lister(
                 &self,
             ) -> Result<
@@ -1448,14 +1490,204 @@ pub mod apps {
             ::kapi_api::apps::v1::StatefulSet, ::kapi_api::apps::v1::StatefulSetList,
             resource = "statefulsets", namespaced = true, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status", "scale"],
+            "patch", "apply"], subresources = ["status", "scale" { verbs = ["get",
+            "update", "patch", "apply"], inputs = [::kapi_api::autoscaling::v1::Scale],
+            result = ::kapi_api::autoscaling::v1::Scale }],
         );
+        impl kapi_client::Api<::kapi_api::apps::v1::StatefulSet> {
+            /// `GetScale`: reads the `scale` subresource.
+            pub async fn get_scale(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .get_subresource_with_warnings::<
+                            ::kapi_api::autoscaling::v1::Scale,
+                        >(name, "scale", options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::get_scale`] with the call's warnings.
+            pub async fn get_scale_with_warnings(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                kapi_client::Error,
+            > {
+                self.get_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", options)
+                    .await
+            }
+            /// `UpdateScale`: replaces the `scale` subresource.
+            pub async fn update_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .update_subresource_with_warnings::<
+                            ::kapi_api::autoscaling::v1::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::update_scale`] with the call's warnings.
+            pub async fn update_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                kapi_client::Error,
+            > {
+                self.update_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+            /// `ApplyScale`: applies a configuration to the `scale` subresource.
+            pub async fn apply_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .apply_subresource_with_warnings::<
+                            ::kapi_api::autoscaling::v1::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::apply_scale`] with the call's warnings.
+            pub async fn apply_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                kapi_client::Error,
+            > {
+                self.apply_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+        }
         kapi_client::resource!(
             ::kapi_api::apps::v1::Deployment, ::kapi_api::apps::v1::DeploymentList,
             resource = "deployments", namespaced = true, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status", "scale"],
+            "patch", "apply"], subresources = ["status", "scale" { verbs = ["get",
+            "update", "patch", "apply"], inputs = [::kapi_api::autoscaling::v1::Scale],
+            result = ::kapi_api::autoscaling::v1::Scale }],
         );
+        impl kapi_client::Api<::kapi_api::apps::v1::Deployment> {
+            /// `GetScale`: reads the `scale` subresource.
+            pub async fn get_scale(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .get_subresource_with_warnings::<
+                            ::kapi_api::autoscaling::v1::Scale,
+                        >(name, "scale", options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::get_scale`] with the call's warnings.
+            pub async fn get_scale_with_warnings(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                kapi_client::Error,
+            > {
+                self.get_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", options)
+                    .await
+            }
+            /// `UpdateScale`: replaces the `scale` subresource.
+            pub async fn update_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .update_subresource_with_warnings::<
+                            ::kapi_api::autoscaling::v1::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::update_scale`] with the call's warnings.
+            pub async fn update_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                kapi_client::Error,
+            > {
+                self.update_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+            /// `ApplyScale`: applies a configuration to the `scale` subresource.
+            pub async fn apply_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .apply_subresource_with_warnings::<
+                            ::kapi_api::autoscaling::v1::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::apply_scale`] with the call's warnings.
+            pub async fn apply_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                kapi_client::Error,
+            > {
+                self.apply_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+        }
         kapi_client::resource!(
             ::kapi_api::apps::v1::DaemonSet, ::kapi_api::apps::v1::DaemonSetList,
             resource = "daemonsets", namespaced = true, protobuf = true, verbs =
@@ -1466,8 +1698,103 @@ pub mod apps {
             ::kapi_api::apps::v1::ReplicaSet, ::kapi_api::apps::v1::ReplicaSetList,
             resource = "replicasets", namespaced = true, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status", "scale"],
+            "patch", "apply"], subresources = ["status", "scale" { verbs = ["get",
+            "update", "patch", "apply"], inputs = [::kapi_api::autoscaling::v1::Scale],
+            result = ::kapi_api::autoscaling::v1::Scale }],
         );
+        impl kapi_client::Api<::kapi_api::apps::v1::ReplicaSet> {
+            /// `GetScale`: reads the `scale` subresource.
+            pub async fn get_scale(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .get_subresource_with_warnings::<
+                            ::kapi_api::autoscaling::v1::Scale,
+                        >(name, "scale", options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::get_scale`] with the call's warnings.
+            pub async fn get_scale_with_warnings(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                kapi_client::Error,
+            > {
+                self.get_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", options)
+                    .await
+            }
+            /// `UpdateScale`: replaces the `scale` subresource.
+            pub async fn update_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .update_subresource_with_warnings::<
+                            ::kapi_api::autoscaling::v1::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::update_scale`] with the call's warnings.
+            pub async fn update_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                kapi_client::Error,
+            > {
+                self.update_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+            /// `ApplyScale`: applies a configuration to the `scale` subresource.
+            pub async fn apply_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .apply_subresource_with_warnings::<
+                            ::kapi_api::autoscaling::v1::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::apply_scale`] with the call's warnings.
+            pub async fn apply_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                kapi_client::Error,
+            > {
+                self.apply_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+        }
         kapi_client::resource!(
             ::kapi_api::apps::v1::ControllerRevision,
             ::kapi_api::apps::v1::ControllerRevisionList, resource =
@@ -1596,6 +1923,7 @@ pub mod apps {
                 Informers { factory, client }
             }
             /// `statefulsets` of `apps/v1`.
+            #[inline]
             pub fn stateful_sets(
                 &self,
             ) -> Result<
@@ -1612,6 +1940,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn stateful_set_lister(
                 &self,
             ) -> Result<
@@ -1621,6 +1950,7 @@ pub mod apps {
                 Ok(self.stateful_sets()?.lister())
             }
             /// `deployments` of `apps/v1`.
+            #[inline]
             pub fn deployments(
                 &self,
             ) -> Result<
@@ -1637,6 +1967,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn deployment_lister(
                 &self,
             ) -> Result<
@@ -1646,6 +1977,7 @@ pub mod apps {
                 Ok(self.deployments()?.lister())
             }
             /// `daemonsets` of `apps/v1`.
+            #[inline]
             pub fn daemon_sets(
                 &self,
             ) -> Result<
@@ -1662,6 +1994,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn daemon_set_lister(
                 &self,
             ) -> Result<
@@ -1671,6 +2004,7 @@ pub mod apps {
                 Ok(self.daemon_sets()?.lister())
             }
             /// `replicasets` of `apps/v1`.
+            #[inline]
             pub fn replica_sets(
                 &self,
             ) -> Result<
@@ -1687,6 +2021,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn replica_set_lister(
                 &self,
             ) -> Result<
@@ -1696,6 +2031,7 @@ pub mod apps {
                 Ok(self.replica_sets()?.lister())
             }
             /// `controllerrevisions` of `apps/v1`.
+            #[inline]
             pub fn controller_revisions(
                 &self,
             ) -> Result<
@@ -1714,6 +2050,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn controller_revision_lister(
                 &self,
             ) -> Result<
@@ -1852,6 +2189,7 @@ pub mod apps {
                 Informers { factory, client }
             }
             /// `statefulsets` of `apps/v1beta1`.
+            #[inline]
             pub fn stateful_sets(
                 &self,
             ) -> Result<
@@ -1870,6 +2208,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn stateful_set_lister(
                 &self,
             ) -> Result<
@@ -1879,6 +2218,7 @@ pub mod apps {
                 Ok(self.stateful_sets()?.lister())
             }
             /// `deployments` of `apps/v1beta1`.
+            #[inline]
             pub fn deployments(
                 &self,
             ) -> Result<
@@ -1897,6 +2237,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn deployment_lister(
                 &self,
             ) -> Result<
@@ -1906,6 +2247,7 @@ pub mod apps {
                 Ok(self.deployments()?.lister())
             }
             /// `controllerrevisions` of `apps/v1beta1`.
+            #[inline]
             pub fn controller_revisions(
                 &self,
             ) -> Result<
@@ -1924,6 +2266,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn controller_revision_lister(
                 &self,
             ) -> Result<
@@ -1962,8 +2305,103 @@ pub mod apps {
             ::kapi_api::apps::v1beta2::StatefulSetList, resource = "statefulsets",
             namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status", "scale"],
+            ["status", "scale" { verbs = ["get", "update", "patch", "apply"], inputs =
+            [::kapi_api::apps::v1beta2::Scale], result = ::kapi_api::apps::v1beta2::Scale
+            }],
         );
+        impl kapi_client::Api<::kapi_api::apps::v1beta2::StatefulSet> {
+            /// `GetScale`: reads the `scale` subresource.
+            pub async fn get_scale(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<::kapi_api::apps::v1beta2::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .get_subresource_with_warnings::<
+                            ::kapi_api::apps::v1beta2::Scale,
+                        >(name, "scale", options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::get_scale`] with the call's warnings.
+            pub async fn get_scale_with_warnings(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::apps::v1beta2::Scale>,
+                kapi_client::Error,
+            > {
+                self.get_subresource_with_warnings::<
+                        ::kapi_api::apps::v1beta2::Scale,
+                    >(name, "scale", options)
+                    .await
+            }
+            /// `UpdateScale`: replaces the `scale` subresource.
+            pub async fn update_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::apps::v1beta2::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<::kapi_api::apps::v1beta2::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .update_subresource_with_warnings::<
+                            ::kapi_api::apps::v1beta2::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::update_scale`] with the call's warnings.
+            pub async fn update_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::apps::v1beta2::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::apps::v1beta2::Scale>,
+                kapi_client::Error,
+            > {
+                self.update_subresource_with_warnings::<
+                        ::kapi_api::apps::v1beta2::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+            /// `ApplyScale`: applies a configuration to the `scale` subresource.
+            pub async fn apply_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::apps::v1beta2::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<::kapi_api::apps::v1beta2::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .apply_subresource_with_warnings::<
+                            ::kapi_api::apps::v1beta2::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::apply_scale`] with the call's warnings.
+            pub async fn apply_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::apps::v1beta2::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::apps::v1beta2::Scale>,
+                kapi_client::Error,
+            > {
+                self.apply_subresource_with_warnings::<
+                        ::kapi_api::apps::v1beta2::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+        }
         kapi_client::resource!(
             ::kapi_api::apps::v1beta2::Deployment,
             ::kapi_api::apps::v1beta2::DeploymentList, resource = "deployments",
@@ -2113,6 +2551,7 @@ pub mod apps {
                 Informers { factory, client }
             }
             /// `statefulsets` of `apps/v1beta2`.
+            #[inline]
             pub fn stateful_sets(
                 &self,
             ) -> Result<
@@ -2131,6 +2570,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn stateful_set_lister(
                 &self,
             ) -> Result<
@@ -2140,6 +2580,7 @@ pub mod apps {
                 Ok(self.stateful_sets()?.lister())
             }
             /// `deployments` of `apps/v1beta2`.
+            #[inline]
             pub fn deployments(
                 &self,
             ) -> Result<
@@ -2158,6 +2599,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn deployment_lister(
                 &self,
             ) -> Result<
@@ -2167,6 +2609,7 @@ pub mod apps {
                 Ok(self.deployments()?.lister())
             }
             /// `daemonsets` of `apps/v1beta2`.
+            #[inline]
             pub fn daemon_sets(
                 &self,
             ) -> Result<
@@ -2185,6 +2628,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn daemon_set_lister(
                 &self,
             ) -> Result<
@@ -2194,6 +2638,7 @@ pub mod apps {
                 Ok(self.daemon_sets()?.lister())
             }
             /// `replicasets` of `apps/v1beta2`.
+            #[inline]
             pub fn replica_sets(
                 &self,
             ) -> Result<
@@ -2212,6 +2657,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn replica_set_lister(
                 &self,
             ) -> Result<
@@ -2221,6 +2667,7 @@ pub mod apps {
                 Ok(self.replica_sets()?.lister())
             }
             /// `controllerrevisions` of `apps/v1beta2`.
+            #[inline]
             pub fn controller_revisions(
                 &self,
             ) -> Result<
@@ -2239,6 +2686,7 @@ pub mod apps {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn controller_revision_lister(
                 &self,
             ) -> Result<
@@ -2712,6 +3160,7 @@ pub mod autoscaling {
                 Informers { factory, client }
             }
             /// `horizontalpodautoscalers` of `autoscaling/v1`.
+            #[inline]
             pub fn horizontal_pod_autoscalers(
                 &self,
             ) -> Result<
@@ -2730,6 +3179,7 @@ pub mod autoscaling {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn horizontal_pod_autoscaler_lister(
                 &self,
             ) -> Result<
@@ -2810,6 +3260,7 @@ pub mod autoscaling {
                 Informers { factory, client }
             }
             /// `horizontalpodautoscalers` of `autoscaling/v2`.
+            #[inline]
             pub fn horizontal_pod_autoscalers(
                 &self,
             ) -> Result<
@@ -2828,6 +3279,7 @@ pub mod autoscaling {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn horizontal_pod_autoscaler_lister(
                 &self,
             ) -> Result<
@@ -2936,6 +3388,7 @@ pub mod batch {
                 Informers { factory, client }
             }
             /// `jobs` of `batch/v1`.
+            #[inline]
             pub fn jobs(
                 &self,
             ) -> Result<
@@ -2952,6 +3405,7 @@ pub mod batch {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn job_lister(
                 &self,
             ) -> Result<
@@ -2961,6 +3415,7 @@ pub mod batch {
                 Ok(self.jobs()?.lister())
             }
             /// `cronjobs` of `batch/v1`.
+            #[inline]
             pub fn cron_jobs(
                 &self,
             ) -> Result<
@@ -2977,6 +3432,7 @@ pub mod batch {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn cron_job_lister(
                 &self,
             ) -> Result<
@@ -3055,6 +3511,7 @@ pub mod batch {
                 Informers { factory, client }
             }
             /// `cronjobs` of `batch/v1beta1`.
+            #[inline]
             pub fn cron_jobs(
                 &self,
             ) -> Result<
@@ -3073,6 +3530,7 @@ pub mod batch {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn cron_job_lister(
                 &self,
             ) -> Result<
@@ -3108,8 +3566,48 @@ pub mod certificates {
             ::kapi_api::certificates::v1::CertificateSigningRequestList, resource =
             "certificatesigningrequests", namespaced = false, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status", "approval"],
+            "patch", "apply"], subresources = ["status", "approval" { verbs = ["update",
+            "patch"], inputs = [::kapi_api::certificates::v1::CertificateSigningRequest],
+            result = ::kapi_api::certificates::v1::CertificateSigningRequest }],
         );
+        impl kapi_client::Api<::kapi_api::certificates::v1::CertificateSigningRequest> {
+            /// `UpdateApproval`: replaces the `approval` subresource.
+            pub async fn update_approval(
+                &self,
+                name: &str,
+                certificate_signing_request: &::kapi_api::certificates::v1::CertificateSigningRequest,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                ::kapi_api::certificates::v1::CertificateSigningRequest,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .update_subresource_with_warnings::<
+                            ::kapi_api::certificates::v1::CertificateSigningRequest,
+                        >(name, "approval", certificate_signing_request, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::update_approval`] with the call's warnings.
+            pub async fn update_approval_with_warnings(
+                &self,
+                name: &str,
+                certificate_signing_request: &::kapi_api::certificates::v1::CertificateSigningRequest,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                kapi_client::Response<
+                    ::kapi_api::certificates::v1::CertificateSigningRequest,
+                >,
+                kapi_client::Error,
+            > {
+                self.update_subresource_with_warnings::<
+                        ::kapi_api::certificates::v1::CertificateSigningRequest,
+                    >(name, "approval", certificate_signing_request, options)
+                    .await
+            }
+        }
         kapi_client::resource!(
             ::kapi_api::certificates::v1::ClusterTrustBundle,
             ::kapi_api::certificates::v1::ClusterTrustBundleList, resource =
@@ -3189,6 +3687,7 @@ pub mod certificates {
                 Informers { factory, client }
             }
             /// `certificatesigningrequests` of `certificates.k8s.io/v1`.
+            #[inline]
             pub fn certificate_signing_requests(
                 &self,
             ) -> Result<
@@ -3207,6 +3706,7 @@ pub mod certificates {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn certificate_signing_request_lister(
                 &self,
             ) -> Result<
@@ -3218,6 +3718,7 @@ pub mod certificates {
                 Ok(self.certificate_signing_requests()?.lister())
             }
             /// `clustertrustbundles` of `certificates.k8s.io/v1`.
+            #[inline]
             pub fn cluster_trust_bundles(
                 &self,
             ) -> Result<
@@ -3236,6 +3737,7 @@ pub mod certificates {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn cluster_trust_bundle_lister(
                 &self,
             ) -> Result<
@@ -3247,6 +3749,7 @@ pub mod certificates {
                 Ok(self.cluster_trust_bundles()?.lister())
             }
             /// `podcertificaterequests` of `certificates.k8s.io/v1`.
+            #[inline]
             pub fn pod_certificate_requests(
                 &self,
             ) -> Result<
@@ -3265,6 +3768,7 @@ pub mod certificates {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn pod_certificate_request_lister(
                 &self,
             ) -> Result<
@@ -3342,6 +3846,7 @@ pub mod certificates {
                 Informers { factory, client }
             }
             /// `clustertrustbundles` of `certificates.k8s.io/v1alpha1`.
+            #[inline]
             pub fn cluster_trust_bundles(
                 &self,
             ) -> Result<
@@ -3360,6 +3865,7 @@ pub mod certificates {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn cluster_trust_bundle_lister(
                 &self,
             ) -> Result<
@@ -3479,6 +3985,7 @@ pub mod certificates {
                 Informers { factory, client }
             }
             /// `certificatesigningrequests` of `certificates.k8s.io/v1beta1`.
+            #[inline]
             pub fn certificate_signing_requests(
                 &self,
             ) -> Result<
@@ -3497,6 +4004,7 @@ pub mod certificates {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn certificate_signing_request_lister(
                 &self,
             ) -> Result<
@@ -3508,6 +4016,7 @@ pub mod certificates {
                 Ok(self.certificate_signing_requests()?.lister())
             }
             /// `clustertrustbundles` of `certificates.k8s.io/v1beta1`.
+            #[inline]
             pub fn cluster_trust_bundles(
                 &self,
             ) -> Result<
@@ -3526,6 +4035,7 @@ pub mod certificates {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn cluster_trust_bundle_lister(
                 &self,
             ) -> Result<
@@ -3537,6 +4047,7 @@ pub mod certificates {
                 Ok(self.cluster_trust_bundles()?.lister())
             }
             /// `podcertificaterequests` of `certificates.k8s.io/v1beta1`.
+            #[inline]
             pub fn pod_certificate_requests(
                 &self,
             ) -> Result<
@@ -3555,6 +4066,7 @@ pub mod certificates {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn pod_certificate_request_lister(
                 &self,
             ) -> Result<
@@ -3649,6 +4161,7 @@ pub mod coordination {
                 Informers { factory, client }
             }
             /// `leases` of `coordination.k8s.io/v1`.
+            #[inline]
             pub fn leases(
                 &self,
             ) -> Result<
@@ -3667,6 +4180,7 @@ pub mod coordination {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn lease_lister(
                 &self,
             ) -> Result<
@@ -3745,6 +4259,7 @@ pub mod coordination {
                 Informers { factory, client }
             }
             /// `leasecandidates` of `coordination.k8s.io/v1alpha2`.
+            #[inline]
             pub fn lease_candidates(
                 &self,
             ) -> Result<
@@ -3763,6 +4278,7 @@ pub mod coordination {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn lease_candidate_lister(
                 &self,
             ) -> Result<
@@ -3869,6 +4385,7 @@ pub mod coordination {
                 Informers { factory, client }
             }
             /// `leases` of `coordination.k8s.io/v1beta1`.
+            #[inline]
             pub fn leases(
                 &self,
             ) -> Result<
@@ -3887,6 +4404,7 @@ pub mod coordination {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn lease_lister(
                 &self,
             ) -> Result<
@@ -3896,6 +4414,7 @@ pub mod coordination {
                 Ok(self.leases()?.lister())
             }
             /// `leasecandidates` of `coordination.k8s.io/v1beta1`.
+            #[inline]
             pub fn lease_candidates(
                 &self,
             ) -> Result<
@@ -3914,6 +4433,7 @@ pub mod coordination {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn lease_candidate_lister(
                 &self,
             ) -> Result<
@@ -3967,8 +4487,178 @@ pub mod core {
             ::kapi_api::core::v1::Pod, ::kapi_api::core::v1::PodList, resource = "pods",
             namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status", "ephemeralcontainers", "resize"],
+            ["status", "ephemeralcontainers" { verbs = ["update", "patch"], inputs =
+            [::kapi_api::core::v1::Pod], result = ::kapi_api::core::v1::Pod }, "resize" {
+            verbs = ["update", "patch"], inputs = [::kapi_api::core::v1::Pod], result =
+            ::kapi_api::core::v1::Pod }, "binding" { verbs = ["create"], inputs =
+            [::kapi_api::core::v1::Binding], result = ::kapi_api::meta::v1::Status },
+            "eviction" { verbs = ["create"], inputs = [::kapi_api::policy::v1::Eviction,
+            ::kapi_api::policy::v1beta1::Eviction], result = ::kapi_api::meta::v1::Status
+            }],
         );
+        impl kapi_client::Api<::kapi_api::core::v1::Pod> {
+            /// `UpdateEphemeralContainers`: replaces the `ephemeralcontainers` subresource.
+            pub async fn update_ephemeral_containers(
+                &self,
+                name: &str,
+                pod: &::kapi_api::core::v1::Pod,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<::kapi_api::core::v1::Pod, kapi_client::Error> {
+                Ok(
+                    self
+                        .update_subresource_with_warnings::<
+                            ::kapi_api::core::v1::Pod,
+                        >(name, "ephemeralcontainers", pod, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::update_ephemeral_containers`] with the call's warnings.
+            pub async fn update_ephemeral_containers_with_warnings(
+                &self,
+                name: &str,
+                pod: &::kapi_api::core::v1::Pod,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::core::v1::Pod>,
+                kapi_client::Error,
+            > {
+                self.update_subresource_with_warnings::<
+                        ::kapi_api::core::v1::Pod,
+                    >(name, "ephemeralcontainers", pod, options)
+                    .await
+            }
+            /// `UpdateResize`: replaces the `resize` subresource.
+            pub async fn update_resize(
+                &self,
+                name: &str,
+                pod: &::kapi_api::core::v1::Pod,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<::kapi_api::core::v1::Pod, kapi_client::Error> {
+                Ok(
+                    self
+                        .update_subresource_with_warnings::<
+                            ::kapi_api::core::v1::Pod,
+                        >(name, "resize", pod, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::update_resize`] with the call's warnings.
+            pub async fn update_resize_with_warnings(
+                &self,
+                name: &str,
+                pod: &::kapi_api::core::v1::Pod,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::core::v1::Pod>,
+                kapi_client::Error,
+            > {
+                self.update_subresource_with_warnings::<
+                        ::kapi_api::core::v1::Pod,
+                    >(name, "resize", pod, options)
+                    .await
+            }
+            /// `Bind`: posts a body to the `binding` subresource.
+            pub async fn bind(
+                &self,
+                name: &str,
+                binding: &::kapi_api::core::v1::Binding,
+                options: &::kapi_api::meta::v1::CreateOptions,
+            ) -> Result<::kapi_api::meta::v1::Status, kapi_client::Error> {
+                Ok(
+                    self
+                        .create_subresource_with_warnings::<
+                            ::kapi_api::core::v1::Binding,
+                            ::kapi_api::meta::v1::Status,
+                        >(name, "binding", binding, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::bind`] with the call's warnings.
+            pub async fn bind_with_warnings(
+                &self,
+                name: &str,
+                binding: &::kapi_api::core::v1::Binding,
+                options: &::kapi_api::meta::v1::CreateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::meta::v1::Status>,
+                kapi_client::Error,
+            > {
+                self.create_subresource_with_warnings::<
+                        ::kapi_api::core::v1::Binding,
+                        ::kapi_api::meta::v1::Status,
+                    >(name, "binding", binding, options)
+                    .await
+            }
+            /// `Evict`: posts a body to the `eviction` subresource.
+            pub async fn evict(
+                &self,
+                name: &str,
+                eviction: &::kapi_api::policy::v1::Eviction,
+                options: &::kapi_api::meta::v1::CreateOptions,
+            ) -> Result<::kapi_api::meta::v1::Status, kapi_client::Error> {
+                Ok(
+                    self
+                        .create_subresource_with_warnings::<
+                            ::kapi_api::policy::v1::Eviction,
+                            ::kapi_api::meta::v1::Status,
+                        >(name, "eviction", eviction, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::evict`] with the call's warnings.
+            pub async fn evict_with_warnings(
+                &self,
+                name: &str,
+                eviction: &::kapi_api::policy::v1::Eviction,
+                options: &::kapi_api::meta::v1::CreateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::meta::v1::Status>,
+                kapi_client::Error,
+            > {
+                self.create_subresource_with_warnings::<
+                        ::kapi_api::policy::v1::Eviction,
+                        ::kapi_api::meta::v1::Status,
+                    >(name, "eviction", eviction, options)
+                    .await
+            }
+            /// `EvictV1beta1`: posts a body to the `eviction` subresource.
+            pub async fn evict_v1beta1(
+                &self,
+                name: &str,
+                eviction: &::kapi_api::policy::v1beta1::Eviction,
+                options: &::kapi_api::meta::v1::CreateOptions,
+            ) -> Result<::kapi_api::meta::v1::Status, kapi_client::Error> {
+                Ok(
+                    self
+                        .create_subresource_with_warnings::<
+                            ::kapi_api::policy::v1beta1::Eviction,
+                            ::kapi_api::meta::v1::Status,
+                        >(name, "eviction", eviction, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::evict_v1beta1`] with the call's warnings.
+            pub async fn evict_v1beta1_with_warnings(
+                &self,
+                name: &str,
+                eviction: &::kapi_api::policy::v1beta1::Eviction,
+                options: &::kapi_api::meta::v1::CreateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::meta::v1::Status>,
+                kapi_client::Error,
+            > {
+                self.create_subresource_with_warnings::<
+                        ::kapi_api::policy::v1beta1::Eviction,
+                        ::kapi_api::meta::v1::Status,
+                    >(name, "eviction", eviction, options)
+                    .await
+            }
+        }
         kapi_client::resource!(
             ::kapi_api::core::v1::PodTemplate, ::kapi_api::core::v1::PodTemplateList,
             resource = "podtemplates", namespaced = true, protobuf = true, verbs =
@@ -3980,8 +4670,72 @@ pub mod core {
             ::kapi_api::core::v1::ReplicationControllerList, resource =
             "replicationcontrollers", namespaced = true, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status", "scale"],
+            "patch", "apply"], subresources = ["status", "scale" { verbs = ["get",
+            "update", "patch"], inputs = [::kapi_api::autoscaling::v1::Scale], result =
+            ::kapi_api::autoscaling::v1::Scale }],
         );
+        impl kapi_client::Api<::kapi_api::core::v1::ReplicationController> {
+            /// `GetScale`: reads the `scale` subresource.
+            pub async fn get_scale(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .get_subresource_with_warnings::<
+                            ::kapi_api::autoscaling::v1::Scale,
+                        >(name, "scale", options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::get_scale`] with the call's warnings.
+            pub async fn get_scale_with_warnings(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                kapi_client::Error,
+            > {
+                self.get_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", options)
+                    .await
+            }
+            /// `UpdateScale`: replaces the `scale` subresource.
+            pub async fn update_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .update_subresource_with_warnings::<
+                            ::kapi_api::autoscaling::v1::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::update_scale`] with the call's warnings.
+            pub async fn update_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::autoscaling::v1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
+                kapi_client::Error,
+            > {
+                self.update_subresource_with_warnings::<
+                        ::kapi_api::autoscaling::v1::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+        }
         kapi_client::resource!(
             ::kapi_api::core::v1::Service, ::kapi_api::core::v1::ServiceList, resource =
             "services", namespaced = true, protobuf = true, verbs = ["create", "update",
@@ -3993,8 +4747,48 @@ pub mod core {
             ::kapi_api::core::v1::ServiceAccountList, resource = "serviceaccounts",
             namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["token"],
+            ["token" { verbs = ["create"], inputs =
+            [::kapi_api::authentication::v1::TokenRequest], result =
+            ::kapi_api::authentication::v1::TokenRequest }],
         );
+        impl kapi_client::Api<::kapi_api::core::v1::ServiceAccount> {
+            /// `CreateToken`: posts a body to the `token` subresource.
+            pub async fn create_token(
+                &self,
+                name: &str,
+                token_request: &::kapi_api::authentication::v1::TokenRequest,
+                options: &::kapi_api::meta::v1::CreateOptions,
+            ) -> Result<
+                ::kapi_api::authentication::v1::TokenRequest,
+                kapi_client::Error,
+            > {
+                Ok(
+                    self
+                        .create_subresource_with_warnings::<
+                            ::kapi_api::authentication::v1::TokenRequest,
+                            ::kapi_api::authentication::v1::TokenRequest,
+                        >(name, "token", token_request, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::create_token`] with the call's warnings.
+            pub async fn create_token_with_warnings(
+                &self,
+                name: &str,
+                token_request: &::kapi_api::authentication::v1::TokenRequest,
+                options: &::kapi_api::meta::v1::CreateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::authentication::v1::TokenRequest>,
+                kapi_client::Error,
+            > {
+                self.create_subresource_with_warnings::<
+                        ::kapi_api::authentication::v1::TokenRequest,
+                        ::kapi_api::authentication::v1::TokenRequest,
+                    >(name, "token", token_request, options)
+                    .await
+            }
+        }
         kapi_client::resource!(
             ::kapi_api::core::v1::Endpoints, ::kapi_api::core::v1::EndpointsList,
             resource = "endpoints", namespaced = true, protobuf = true, verbs =
@@ -4340,6 +5134,7 @@ pub mod core {
                 Informers { factory, client }
             }
             /// `persistentvolumes` of `v1`.
+            #[inline]
             pub fn persistent_volumes(
                 &self,
             ) -> Result<
@@ -4358,6 +5153,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn persistent_volume_lister(
                 &self,
             ) -> Result<
@@ -4367,6 +5163,7 @@ pub mod core {
                 Ok(self.persistent_volumes()?.lister())
             }
             /// `persistentvolumeclaims` of `v1`.
+            #[inline]
             pub fn persistent_volume_claims(
                 &self,
             ) -> Result<
@@ -4385,6 +5182,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn persistent_volume_claim_lister(
                 &self,
             ) -> Result<
@@ -4394,6 +5192,7 @@ pub mod core {
                 Ok(self.persistent_volume_claims()?.lister())
             }
             /// `pods` of `v1`.
+            #[inline]
             pub fn pods(
                 &self,
             ) -> Result<
@@ -4410,6 +5209,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn pod_lister(
                 &self,
             ) -> Result<
@@ -4419,6 +5219,7 @@ pub mod core {
                 Ok(self.pods()?.lister())
             }
             /// `podtemplates` of `v1`.
+            #[inline]
             pub fn pod_templates(
                 &self,
             ) -> Result<
@@ -4435,6 +5236,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn pod_template_lister(
                 &self,
             ) -> Result<
@@ -4444,6 +5246,7 @@ pub mod core {
                 Ok(self.pod_templates()?.lister())
             }
             /// `replicationcontrollers` of `v1`.
+            #[inline]
             pub fn replication_controllers(
                 &self,
             ) -> Result<
@@ -4462,6 +5265,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn replication_controller_lister(
                 &self,
             ) -> Result<
@@ -4471,6 +5275,7 @@ pub mod core {
                 Ok(self.replication_controllers()?.lister())
             }
             /// `services` of `v1`.
+            #[inline]
             pub fn services(
                 &self,
             ) -> Result<
@@ -4487,6 +5292,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn service_lister(
                 &self,
             ) -> Result<
@@ -4496,6 +5302,7 @@ pub mod core {
                 Ok(self.services()?.lister())
             }
             /// `serviceaccounts` of `v1`.
+            #[inline]
             pub fn service_accounts(
                 &self,
             ) -> Result<
@@ -4514,6 +5321,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn service_account_lister(
                 &self,
             ) -> Result<
@@ -4523,6 +5331,7 @@ pub mod core {
                 Ok(self.service_accounts()?.lister())
             }
             /// `endpoints` of `v1`.
+            #[inline]
             pub fn endpoints(
                 &self,
             ) -> Result<
@@ -4539,6 +5348,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn endpoints_lister(
                 &self,
             ) -> Result<
@@ -4548,6 +5358,7 @@ pub mod core {
                 Ok(self.endpoints()?.lister())
             }
             /// `nodes` of `v1`.
+            #[inline]
             pub fn nodes(
                 &self,
             ) -> Result<
@@ -4561,6 +5372,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn node_lister(
                 &self,
             ) -> Result<
@@ -4570,6 +5382,7 @@ pub mod core {
                 Ok(self.nodes()?.lister())
             }
             /// `namespaces` of `v1`.
+            #[inline]
             pub fn namespaces(
                 &self,
             ) -> Result<
@@ -4586,6 +5399,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn namespace_lister(
                 &self,
             ) -> Result<
@@ -4595,6 +5409,7 @@ pub mod core {
                 Ok(self.namespaces()?.lister())
             }
             /// `events` of `v1`.
+            #[inline]
             pub fn events(
                 &self,
             ) -> Result<
@@ -4611,6 +5426,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn event_lister(
                 &self,
             ) -> Result<
@@ -4620,6 +5436,7 @@ pub mod core {
                 Ok(self.events()?.lister())
             }
             /// `limitranges` of `v1`.
+            #[inline]
             pub fn limit_ranges(
                 &self,
             ) -> Result<
@@ -4636,6 +5453,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn limit_range_lister(
                 &self,
             ) -> Result<
@@ -4645,6 +5463,7 @@ pub mod core {
                 Ok(self.limit_ranges()?.lister())
             }
             /// `resourcequotas` of `v1`.
+            #[inline]
             pub fn resource_quotas(
                 &self,
             ) -> Result<
@@ -4663,6 +5482,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn resource_quota_lister(
                 &self,
             ) -> Result<
@@ -4672,6 +5492,7 @@ pub mod core {
                 Ok(self.resource_quotas()?.lister())
             }
             /// `secrets` of `v1`.
+            #[inline]
             pub fn secrets(
                 &self,
             ) -> Result<
@@ -4688,6 +5509,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn secret_lister(
                 &self,
             ) -> Result<
@@ -4697,6 +5519,7 @@ pub mod core {
                 Ok(self.secrets()?.lister())
             }
             /// `configmaps` of `v1`.
+            #[inline]
             pub fn config_maps(
                 &self,
             ) -> Result<
@@ -4713,6 +5536,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn config_map_lister(
                 &self,
             ) -> Result<
@@ -4722,6 +5546,7 @@ pub mod core {
                 Ok(self.config_maps()?.lister())
             }
             /// `componentstatuses` of `v1`.
+            #[inline]
             pub fn component_statuses(
                 &self,
             ) -> Result<
@@ -4740,6 +5565,7 @@ pub mod core {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn component_status_lister(
                 &self,
             ) -> Result<
@@ -4854,6 +5680,7 @@ pub mod discovery {
                 Informers { factory, client }
             }
             /// `endpointslices` of `discovery.k8s.io/v1`.
+            #[inline]
             pub fn endpoint_slices(
                 &self,
             ) -> Result<
@@ -4872,6 +5699,7 @@ pub mod discovery {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn endpoint_slice_lister(
                 &self,
             ) -> Result<
@@ -4950,6 +5778,7 @@ pub mod discovery {
                 Informers { factory, client }
             }
             /// `endpointslices` of `discovery.k8s.io/v1beta1`.
+            #[inline]
             pub fn endpoint_slices(
                 &self,
             ) -> Result<
@@ -4968,6 +5797,7 @@ pub mod discovery {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn endpoint_slice_lister(
                 &self,
             ) -> Result<
@@ -5051,6 +5881,7 @@ pub mod events {
                 Informers { factory, client }
             }
             /// `events` of `events.k8s.io/v1`.
+            #[inline]
             pub fn events(
                 &self,
             ) -> Result<
@@ -5067,6 +5898,7 @@ pub mod events {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn event_lister(
                 &self,
             ) -> Result<
@@ -5141,6 +5973,7 @@ pub mod events {
                 Informers { factory, client }
             }
             /// `events` of `events.k8s.io/v1beta1`.
+            #[inline]
             pub fn events(
                 &self,
             ) -> Result<
@@ -5159,6 +5992,7 @@ pub mod events {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn event_lister(
                 &self,
             ) -> Result<
@@ -5193,8 +6027,103 @@ pub mod extensions {
             ::kapi_api::extensions::v1beta1::DeploymentList, resource = "deployments",
             namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status", "scale"],
+            ["status", "scale" { verbs = ["get", "update", "patch", "apply"], inputs =
+            [::kapi_api::extensions::v1beta1::Scale], result =
+            ::kapi_api::extensions::v1beta1::Scale }],
         );
+        impl kapi_client::Api<::kapi_api::extensions::v1beta1::Deployment> {
+            /// `GetScale`: reads the `scale` subresource.
+            pub async fn get_scale(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<::kapi_api::extensions::v1beta1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .get_subresource_with_warnings::<
+                            ::kapi_api::extensions::v1beta1::Scale,
+                        >(name, "scale", options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::get_scale`] with the call's warnings.
+            pub async fn get_scale_with_warnings(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
+                kapi_client::Error,
+            > {
+                self.get_subresource_with_warnings::<
+                        ::kapi_api::extensions::v1beta1::Scale,
+                    >(name, "scale", options)
+                    .await
+            }
+            /// `UpdateScale`: replaces the `scale` subresource.
+            pub async fn update_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::extensions::v1beta1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<::kapi_api::extensions::v1beta1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .update_subresource_with_warnings::<
+                            ::kapi_api::extensions::v1beta1::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::update_scale`] with the call's warnings.
+            pub async fn update_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::extensions::v1beta1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
+                kapi_client::Error,
+            > {
+                self.update_subresource_with_warnings::<
+                        ::kapi_api::extensions::v1beta1::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+            /// `ApplyScale`: applies a configuration to the `scale` subresource.
+            pub async fn apply_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::extensions::v1beta1::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<::kapi_api::extensions::v1beta1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .apply_subresource_with_warnings::<
+                            ::kapi_api::extensions::v1beta1::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::apply_scale`] with the call's warnings.
+            pub async fn apply_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::extensions::v1beta1::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
+                kapi_client::Error,
+            > {
+                self.apply_subresource_with_warnings::<
+                        ::kapi_api::extensions::v1beta1::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+        }
         kapi_client::resource!(
             ::kapi_api::extensions::v1beta1::DaemonSet,
             ::kapi_api::extensions::v1beta1::DaemonSetList, resource = "daemonsets",
@@ -5214,8 +6143,103 @@ pub mod extensions {
             ::kapi_api::extensions::v1beta1::ReplicaSetList, resource = "replicasets",
             namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status", "scale"],
+            ["status", "scale" { verbs = ["get", "update", "patch", "apply"], inputs =
+            [::kapi_api::extensions::v1beta1::Scale], result =
+            ::kapi_api::extensions::v1beta1::Scale }],
         );
+        impl kapi_client::Api<::kapi_api::extensions::v1beta1::ReplicaSet> {
+            /// `GetScale`: reads the `scale` subresource.
+            pub async fn get_scale(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<::kapi_api::extensions::v1beta1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .get_subresource_with_warnings::<
+                            ::kapi_api::extensions::v1beta1::Scale,
+                        >(name, "scale", options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::get_scale`] with the call's warnings.
+            pub async fn get_scale_with_warnings(
+                &self,
+                name: &str,
+                options: &::kapi_api::meta::v1::GetOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
+                kapi_client::Error,
+            > {
+                self.get_subresource_with_warnings::<
+                        ::kapi_api::extensions::v1beta1::Scale,
+                    >(name, "scale", options)
+                    .await
+            }
+            /// `UpdateScale`: replaces the `scale` subresource.
+            pub async fn update_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::extensions::v1beta1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<::kapi_api::extensions::v1beta1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .update_subresource_with_warnings::<
+                            ::kapi_api::extensions::v1beta1::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::update_scale`] with the call's warnings.
+            pub async fn update_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::extensions::v1beta1::Scale,
+                options: &::kapi_api::meta::v1::UpdateOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
+                kapi_client::Error,
+            > {
+                self.update_subresource_with_warnings::<
+                        ::kapi_api::extensions::v1beta1::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+            /// `ApplyScale`: applies a configuration to the `scale` subresource.
+            pub async fn apply_scale(
+                &self,
+                name: &str,
+                scale: &::kapi_api::extensions::v1beta1::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<::kapi_api::extensions::v1beta1::Scale, kapi_client::Error> {
+                Ok(
+                    self
+                        .apply_subresource_with_warnings::<
+                            ::kapi_api::extensions::v1beta1::Scale,
+                        >(name, "scale", scale, options)
+                        .await?
+                        .value,
+                )
+            }
+            /// [`Self::apply_scale`] with the call's warnings.
+            pub async fn apply_scale_with_warnings(
+                &self,
+                name: &str,
+                scale: &::kapi_api::extensions::v1beta1::Scale,
+                options: &::kapi_api::meta::v1::ApplyOptions,
+            ) -> Result<
+                kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
+                kapi_client::Error,
+            > {
+                self.apply_subresource_with_warnings::<
+                        ::kapi_api::extensions::v1beta1::Scale,
+                    >(name, "scale", scale, options)
+                    .await
+            }
+        }
         kapi_client::resource!(
             ::kapi_api::extensions::v1beta1::NetworkPolicy,
             ::kapi_api::extensions::v1beta1::NetworkPolicyList, resource =
@@ -5344,6 +6368,7 @@ pub mod extensions {
                 Informers { factory, client }
             }
             /// `deployments` of `extensions/v1beta1`.
+            #[inline]
             pub fn deployments(
                 &self,
             ) -> Result<
@@ -5362,6 +6387,7 @@ pub mod extensions {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn deployment_lister(
                 &self,
             ) -> Result<
@@ -5371,6 +6397,7 @@ pub mod extensions {
                 Ok(self.deployments()?.lister())
             }
             /// `daemonsets` of `extensions/v1beta1`.
+            #[inline]
             pub fn daemon_sets(
                 &self,
             ) -> Result<
@@ -5389,6 +6416,7 @@ pub mod extensions {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn daemon_set_lister(
                 &self,
             ) -> Result<
@@ -5398,6 +6426,7 @@ pub mod extensions {
                 Ok(self.daemon_sets()?.lister())
             }
             /// `ingresses` of `extensions/v1beta1`.
+            #[inline]
             pub fn ingresses(
                 &self,
             ) -> Result<
@@ -5416,6 +6445,7 @@ pub mod extensions {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn ingress_lister(
                 &self,
             ) -> Result<
@@ -5425,6 +6455,7 @@ pub mod extensions {
                 Ok(self.ingresses()?.lister())
             }
             /// `replicasets` of `extensions/v1beta1`.
+            #[inline]
             pub fn replica_sets(
                 &self,
             ) -> Result<
@@ -5443,6 +6474,7 @@ pub mod extensions {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn replica_set_lister(
                 &self,
             ) -> Result<
@@ -5452,6 +6484,7 @@ pub mod extensions {
                 Ok(self.replica_sets()?.lister())
             }
             /// `networkpolicies` of `extensions/v1beta1`.
+            #[inline]
             pub fn network_policies(
                 &self,
             ) -> Result<
@@ -5470,6 +6503,7 @@ pub mod extensions {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn network_policy_lister(
                 &self,
             ) -> Result<
@@ -5574,6 +6608,7 @@ pub mod flowcontrol {
                 Informers { factory, client }
             }
             /// `flowschemas` of `flowcontrol.apiserver.k8s.io/v1`.
+            #[inline]
             pub fn flow_schemas(
                 &self,
             ) -> Result<
@@ -5592,6 +6627,7 @@ pub mod flowcontrol {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn flow_schema_lister(
                 &self,
             ) -> Result<
@@ -5601,6 +6637,7 @@ pub mod flowcontrol {
                 Ok(self.flow_schemas()?.lister())
             }
             /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1`.
+            #[inline]
             pub fn priority_level_configurations(
                 &self,
             ) -> Result<
@@ -5619,6 +6656,7 @@ pub mod flowcontrol {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn priority_level_configuration_lister(
                 &self,
             ) -> Result<
@@ -5710,6 +6748,7 @@ pub mod flowcontrol {
                 Informers { factory, client }
             }
             /// `flowschemas` of `flowcontrol.apiserver.k8s.io/v1beta1`.
+            #[inline]
             pub fn flow_schemas(
                 &self,
             ) -> Result<
@@ -5728,6 +6767,7 @@ pub mod flowcontrol {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn flow_schema_lister(
                 &self,
             ) -> Result<
@@ -5739,6 +6779,7 @@ pub mod flowcontrol {
                 Ok(self.flow_schemas()?.lister())
             }
             /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1beta1`.
+            #[inline]
             pub fn priority_level_configurations(
                 &self,
             ) -> Result<
@@ -5757,6 +6798,7 @@ pub mod flowcontrol {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn priority_level_configuration_lister(
                 &self,
             ) -> Result<
@@ -5851,6 +6893,7 @@ pub mod flowcontrol {
                 Informers { factory, client }
             }
             /// `flowschemas` of `flowcontrol.apiserver.k8s.io/v1beta2`.
+            #[inline]
             pub fn flow_schemas(
                 &self,
             ) -> Result<
@@ -5869,6 +6912,7 @@ pub mod flowcontrol {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn flow_schema_lister(
                 &self,
             ) -> Result<
@@ -5880,6 +6924,7 @@ pub mod flowcontrol {
                 Ok(self.flow_schemas()?.lister())
             }
             /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1beta2`.
+            #[inline]
             pub fn priority_level_configurations(
                 &self,
             ) -> Result<
@@ -5898,6 +6943,7 @@ pub mod flowcontrol {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn priority_level_configuration_lister(
                 &self,
             ) -> Result<
@@ -5992,6 +7038,7 @@ pub mod flowcontrol {
                 Informers { factory, client }
             }
             /// `flowschemas` of `flowcontrol.apiserver.k8s.io/v1beta3`.
+            #[inline]
             pub fn flow_schemas(
                 &self,
             ) -> Result<
@@ -6010,6 +7057,7 @@ pub mod flowcontrol {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn flow_schema_lister(
                 &self,
             ) -> Result<
@@ -6021,6 +7069,7 @@ pub mod flowcontrol {
                 Ok(self.flow_schemas()?.lister())
             }
             /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1beta3`.
+            #[inline]
             pub fn priority_level_configurations(
                 &self,
             ) -> Result<
@@ -6039,6 +7088,7 @@ pub mod flowcontrol {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn priority_level_configuration_lister(
                 &self,
             ) -> Result<
@@ -6155,6 +7205,7 @@ pub mod lifecycle {
                 Informers { factory, client }
             }
             /// `evictionrequests` of `lifecycle.k8s.io/v1alpha1`.
+            #[inline]
             pub fn eviction_requests(
                 &self,
             ) -> Result<
@@ -6173,6 +7224,7 @@ pub mod lifecycle {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn eviction_request_lister(
                 &self,
             ) -> Result<
@@ -6184,6 +7236,7 @@ pub mod lifecycle {
                 Ok(self.eviction_requests()?.lister())
             }
             /// `evictions` of `lifecycle.k8s.io/v1alpha1`.
+            #[inline]
             pub fn evictions(
                 &self,
             ) -> Result<
@@ -6202,6 +7255,7 @@ pub mod lifecycle {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn eviction_lister(
                 &self,
             ) -> Result<
@@ -6360,6 +7414,7 @@ pub mod networking {
                 Informers { factory, client }
             }
             /// `networkpolicies` of `networking.k8s.io/v1`.
+            #[inline]
             pub fn network_policies(
                 &self,
             ) -> Result<
@@ -6378,6 +7433,7 @@ pub mod networking {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn network_policy_lister(
                 &self,
             ) -> Result<
@@ -6387,6 +7443,7 @@ pub mod networking {
                 Ok(self.network_policies()?.lister())
             }
             /// `ingresses` of `networking.k8s.io/v1`.
+            #[inline]
             pub fn ingresses(
                 &self,
             ) -> Result<
@@ -6405,6 +7462,7 @@ pub mod networking {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn ingress_lister(
                 &self,
             ) -> Result<
@@ -6414,6 +7472,7 @@ pub mod networking {
                 Ok(self.ingresses()?.lister())
             }
             /// `ingressclasses` of `networking.k8s.io/v1`.
+            #[inline]
             pub fn ingress_classes(
                 &self,
             ) -> Result<
@@ -6432,6 +7491,7 @@ pub mod networking {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn ingress_class_lister(
                 &self,
             ) -> Result<
@@ -6441,6 +7501,7 @@ pub mod networking {
                 Ok(self.ingress_classes()?.lister())
             }
             /// `ipaddresses` of `networking.k8s.io/v1`.
+            #[inline]
             pub fn ip_addresses(
                 &self,
             ) -> Result<
@@ -6459,6 +7520,7 @@ pub mod networking {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn ip_address_lister(
                 &self,
             ) -> Result<
@@ -6468,6 +7530,7 @@ pub mod networking {
                 Ok(self.ip_addresses()?.lister())
             }
             /// `servicecidrs` of `networking.k8s.io/v1`.
+            #[inline]
             pub fn service_cid_rs(
                 &self,
             ) -> Result<
@@ -6486,6 +7549,7 @@ pub mod networking {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn service_cidr_lister(
                 &self,
             ) -> Result<
@@ -6622,6 +7686,7 @@ pub mod networking {
                 Informers { factory, client }
             }
             /// `ingresses` of `networking.k8s.io/v1beta1`.
+            #[inline]
             pub fn ingresses(
                 &self,
             ) -> Result<
@@ -6640,6 +7705,7 @@ pub mod networking {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn ingress_lister(
                 &self,
             ) -> Result<
@@ -6649,6 +7715,7 @@ pub mod networking {
                 Ok(self.ingresses()?.lister())
             }
             /// `ingressclasses` of `networking.k8s.io/v1beta1`.
+            #[inline]
             pub fn ingress_classes(
                 &self,
             ) -> Result<
@@ -6667,6 +7734,7 @@ pub mod networking {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn ingress_class_lister(
                 &self,
             ) -> Result<
@@ -6678,6 +7746,7 @@ pub mod networking {
                 Ok(self.ingress_classes()?.lister())
             }
             /// `ipaddresses` of `networking.k8s.io/v1beta1`.
+            #[inline]
             pub fn ip_addresses(
                 &self,
             ) -> Result<
@@ -6696,6 +7765,7 @@ pub mod networking {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn ip_address_lister(
                 &self,
             ) -> Result<
@@ -6705,6 +7775,7 @@ pub mod networking {
                 Ok(self.ip_addresses()?.lister())
             }
             /// `servicecidrs` of `networking.k8s.io/v1beta1`.
+            #[inline]
             pub fn service_cid_rs(
                 &self,
             ) -> Result<
@@ -6723,6 +7794,7 @@ pub mod networking {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn service_cidr_lister(
                 &self,
             ) -> Result<
@@ -6805,6 +7877,7 @@ pub mod node {
                 Informers { factory, client }
             }
             /// `runtimeclasses` of `node.k8s.io/v1`.
+            #[inline]
             pub fn runtime_classes(
                 &self,
             ) -> Result<
@@ -6823,6 +7896,7 @@ pub mod node {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn runtime_class_lister(
                 &self,
             ) -> Result<
@@ -6890,6 +7964,7 @@ pub mod node {
                 Informers { factory, client }
             }
             /// `runtimeclasses` of `node.k8s.io/v1alpha1`.
+            #[inline]
             pub fn runtime_classes(
                 &self,
             ) -> Result<
@@ -6908,6 +7983,7 @@ pub mod node {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn runtime_class_lister(
                 &self,
             ) -> Result<
@@ -6976,6 +8052,7 @@ pub mod node {
                 Informers { factory, client }
             }
             /// `runtimeclasses` of `node.k8s.io/v1beta1`.
+            #[inline]
             pub fn runtime_classes(
                 &self,
             ) -> Result<
@@ -6994,6 +8071,7 @@ pub mod node {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn runtime_class_lister(
                 &self,
             ) -> Result<
@@ -7076,6 +8154,7 @@ pub mod policy {
                 Informers { factory, client }
             }
             /// `poddisruptionbudgets` of `policy/v1`.
+            #[inline]
             pub fn pod_disruption_budgets(
                 &self,
             ) -> Result<
@@ -7094,6 +8173,7 @@ pub mod policy {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn pod_disruption_budget_lister(
                 &self,
             ) -> Result<
@@ -7172,6 +8252,7 @@ pub mod policy {
                 Informers { factory, client }
             }
             /// `poddisruptionbudgets` of `policy/v1beta1`.
+            #[inline]
             pub fn pod_disruption_budgets(
                 &self,
             ) -> Result<
@@ -7190,6 +8271,7 @@ pub mod policy {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn pod_disruption_budget_lister(
                 &self,
             ) -> Result<
@@ -7329,6 +8411,7 @@ pub mod rbac {
                 Informers { factory, client }
             }
             /// `roles` of `rbac.authorization.k8s.io/v1`.
+            #[inline]
             pub fn roles(
                 &self,
             ) -> Result<
@@ -7345,6 +8428,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn role_lister(
                 &self,
             ) -> Result<
@@ -7354,6 +8438,7 @@ pub mod rbac {
                 Ok(self.roles()?.lister())
             }
             /// `rolebindings` of `rbac.authorization.k8s.io/v1`.
+            #[inline]
             pub fn role_bindings(
                 &self,
             ) -> Result<
@@ -7370,6 +8455,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn role_binding_lister(
                 &self,
             ) -> Result<
@@ -7379,6 +8465,7 @@ pub mod rbac {
                 Ok(self.role_bindings()?.lister())
             }
             /// `clusterroles` of `rbac.authorization.k8s.io/v1`.
+            #[inline]
             pub fn cluster_roles(
                 &self,
             ) -> Result<
@@ -7395,6 +8482,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn cluster_role_lister(
                 &self,
             ) -> Result<
@@ -7404,6 +8492,7 @@ pub mod rbac {
                 Ok(self.cluster_roles()?.lister())
             }
             /// `clusterrolebindings` of `rbac.authorization.k8s.io/v1`.
+            #[inline]
             pub fn cluster_role_bindings(
                 &self,
             ) -> Result<
@@ -7422,6 +8511,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn cluster_role_binding_lister(
                 &self,
             ) -> Result<
@@ -7563,6 +8653,7 @@ pub mod rbac {
                 Informers { factory, client }
             }
             /// `roles` of `rbac.authorization.k8s.io/v1alpha1`.
+            #[inline]
             pub fn roles(
                 &self,
             ) -> Result<
@@ -7579,6 +8670,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn role_lister(
                 &self,
             ) -> Result<
@@ -7588,6 +8680,7 @@ pub mod rbac {
                 Ok(self.roles()?.lister())
             }
             /// `rolebindings` of `rbac.authorization.k8s.io/v1alpha1`.
+            #[inline]
             pub fn role_bindings(
                 &self,
             ) -> Result<
@@ -7606,6 +8699,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn role_binding_lister(
                 &self,
             ) -> Result<
@@ -7615,6 +8709,7 @@ pub mod rbac {
                 Ok(self.role_bindings()?.lister())
             }
             /// `clusterroles` of `rbac.authorization.k8s.io/v1alpha1`.
+            #[inline]
             pub fn cluster_roles(
                 &self,
             ) -> Result<
@@ -7633,6 +8728,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn cluster_role_lister(
                 &self,
             ) -> Result<
@@ -7642,6 +8738,7 @@ pub mod rbac {
                 Ok(self.cluster_roles()?.lister())
             }
             /// `clusterrolebindings` of `rbac.authorization.k8s.io/v1alpha1`.
+            #[inline]
             pub fn cluster_role_bindings(
                 &self,
             ) -> Result<
@@ -7660,6 +8757,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn cluster_role_binding_lister(
                 &self,
             ) -> Result<
@@ -7804,6 +8902,7 @@ pub mod rbac {
                 Informers { factory, client }
             }
             /// `roles` of `rbac.authorization.k8s.io/v1beta1`.
+            #[inline]
             pub fn roles(
                 &self,
             ) -> Result<
@@ -7820,6 +8919,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn role_lister(
                 &self,
             ) -> Result<
@@ -7829,6 +8929,7 @@ pub mod rbac {
                 Ok(self.roles()?.lister())
             }
             /// `rolebindings` of `rbac.authorization.k8s.io/v1beta1`.
+            #[inline]
             pub fn role_bindings(
                 &self,
             ) -> Result<
@@ -7847,6 +8948,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn role_binding_lister(
                 &self,
             ) -> Result<
@@ -7856,6 +8958,7 @@ pub mod rbac {
                 Ok(self.role_bindings()?.lister())
             }
             /// `clusterroles` of `rbac.authorization.k8s.io/v1beta1`.
+            #[inline]
             pub fn cluster_roles(
                 &self,
             ) -> Result<
@@ -7874,6 +8977,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn cluster_role_lister(
                 &self,
             ) -> Result<
@@ -7883,6 +8987,7 @@ pub mod rbac {
                 Ok(self.cluster_roles()?.lister())
             }
             /// `clusterrolebindings` of `rbac.authorization.k8s.io/v1beta1`.
+            #[inline]
             pub fn cluster_role_bindings(
                 &self,
             ) -> Result<
@@ -7901,6 +9006,7 @@ pub mod rbac {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn cluster_role_binding_lister(
                 &self,
             ) -> Result<
@@ -8066,6 +9172,7 @@ pub mod resource {
                 Informers { factory, client }
             }
             /// `resourceslices` of `resource.k8s.io/v1`.
+            #[inline]
             pub fn resource_slices(
                 &self,
             ) -> Result<
@@ -8084,6 +9191,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn resource_slice_lister(
                 &self,
             ) -> Result<
@@ -8093,6 +9201,7 @@ pub mod resource {
                 Ok(self.resource_slices()?.lister())
             }
             /// `devicetaintrules` of `resource.k8s.io/v1`.
+            #[inline]
             pub fn device_taint_rules(
                 &self,
             ) -> Result<
@@ -8111,6 +9220,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn device_taint_rule_lister(
                 &self,
             ) -> Result<
@@ -8120,6 +9230,7 @@ pub mod resource {
                 Ok(self.device_taint_rules()?.lister())
             }
             /// `resourceclaims` of `resource.k8s.io/v1`.
+            #[inline]
             pub fn resource_claims(
                 &self,
             ) -> Result<
@@ -8138,6 +9249,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn resource_claim_lister(
                 &self,
             ) -> Result<
@@ -8147,6 +9259,7 @@ pub mod resource {
                 Ok(self.resource_claims()?.lister())
             }
             /// `deviceclasses` of `resource.k8s.io/v1`.
+            #[inline]
             pub fn device_classes(
                 &self,
             ) -> Result<
@@ -8165,6 +9278,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn device_class_lister(
                 &self,
             ) -> Result<
@@ -8174,6 +9288,7 @@ pub mod resource {
                 Ok(self.device_classes()?.lister())
             }
             /// `resourceclaimtemplates` of `resource.k8s.io/v1`.
+            #[inline]
             pub fn resource_claim_templates(
                 &self,
             ) -> Result<
@@ -8192,6 +9307,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn resource_claim_template_lister(
                 &self,
             ) -> Result<
@@ -8290,6 +9406,7 @@ pub mod resource {
                 Informers { factory, client }
             }
             /// `devicetaintrules` of `resource.k8s.io/v1alpha3`.
+            #[inline]
             pub fn device_taint_rules(
                 &self,
             ) -> Result<
@@ -8308,6 +9425,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn device_taint_rule_lister(
                 &self,
             ) -> Result<
@@ -8319,6 +9437,7 @@ pub mod resource {
                 Ok(self.device_taint_rules()?.lister())
             }
             /// `resourcepoolstatusrequests` of `resource.k8s.io/v1alpha3`.
+            #[inline]
             pub fn resource_pool_status_requests(
                 &self,
             ) -> Result<
@@ -8337,6 +9456,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn resource_pool_status_request_lister(
                 &self,
             ) -> Result<
@@ -8481,6 +9601,7 @@ pub mod resource {
                 Informers { factory, client }
             }
             /// `resourceslices` of `resource.k8s.io/v1beta1`.
+            #[inline]
             pub fn resource_slices(
                 &self,
             ) -> Result<
@@ -8499,6 +9620,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn resource_slice_lister(
                 &self,
             ) -> Result<
@@ -8510,6 +9632,7 @@ pub mod resource {
                 Ok(self.resource_slices()?.lister())
             }
             /// `resourceclaims` of `resource.k8s.io/v1beta1`.
+            #[inline]
             pub fn resource_claims(
                 &self,
             ) -> Result<
@@ -8528,6 +9651,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn resource_claim_lister(
                 &self,
             ) -> Result<
@@ -8539,6 +9663,7 @@ pub mod resource {
                 Ok(self.resource_claims()?.lister())
             }
             /// `deviceclasses` of `resource.k8s.io/v1beta1`.
+            #[inline]
             pub fn device_classes(
                 &self,
             ) -> Result<
@@ -8557,6 +9682,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn device_class_lister(
                 &self,
             ) -> Result<
@@ -8566,6 +9692,7 @@ pub mod resource {
                 Ok(self.device_classes()?.lister())
             }
             /// `resourceclaimtemplates` of `resource.k8s.io/v1beta1`.
+            #[inline]
             pub fn resource_claim_templates(
                 &self,
             ) -> Result<
@@ -8584,6 +9711,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn resource_claim_template_lister(
                 &self,
             ) -> Result<
@@ -8747,6 +9875,7 @@ pub mod resource {
                 Informers { factory, client }
             }
             /// `resourceslices` of `resource.k8s.io/v1beta2`.
+            #[inline]
             pub fn resource_slices(
                 &self,
             ) -> Result<
@@ -8765,6 +9894,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn resource_slice_lister(
                 &self,
             ) -> Result<
@@ -8776,6 +9906,7 @@ pub mod resource {
                 Ok(self.resource_slices()?.lister())
             }
             /// `devicetaintrules` of `resource.k8s.io/v1beta2`.
+            #[inline]
             pub fn device_taint_rules(
                 &self,
             ) -> Result<
@@ -8794,6 +9925,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn device_taint_rule_lister(
                 &self,
             ) -> Result<
@@ -8805,6 +9937,7 @@ pub mod resource {
                 Ok(self.device_taint_rules()?.lister())
             }
             /// `resourceclaims` of `resource.k8s.io/v1beta2`.
+            #[inline]
             pub fn resource_claims(
                 &self,
             ) -> Result<
@@ -8823,6 +9956,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn resource_claim_lister(
                 &self,
             ) -> Result<
@@ -8834,6 +9968,7 @@ pub mod resource {
                 Ok(self.resource_claims()?.lister())
             }
             /// `deviceclasses` of `resource.k8s.io/v1beta2`.
+            #[inline]
             pub fn device_classes(
                 &self,
             ) -> Result<
@@ -8852,6 +9987,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn device_class_lister(
                 &self,
             ) -> Result<
@@ -8861,6 +9997,7 @@ pub mod resource {
                 Ok(self.device_classes()?.lister())
             }
             /// `resourceclaimtemplates` of `resource.k8s.io/v1beta2`.
+            #[inline]
             pub fn resource_claim_templates(
                 &self,
             ) -> Result<
@@ -8879,6 +10016,7 @@ pub mod resource {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn resource_claim_template_lister(
                 &self,
             ) -> Result<
@@ -8965,6 +10103,7 @@ pub mod scheduling {
                 Informers { factory, client }
             }
             /// `priorityclasses` of `scheduling.k8s.io/v1`.
+            #[inline]
             pub fn priority_classes(
                 &self,
             ) -> Result<
@@ -8983,6 +10122,7 @@ pub mod scheduling {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn priority_class_lister(
                 &self,
             ) -> Result<
@@ -9113,6 +10253,7 @@ pub mod scheduling {
                 Informers { factory, client }
             }
             /// `workloads` of `scheduling.k8s.io/v1alpha3`.
+            #[inline]
             pub fn workloads(
                 &self,
             ) -> Result<
@@ -9131,6 +10272,7 @@ pub mod scheduling {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn workload_lister(
                 &self,
             ) -> Result<
@@ -9140,6 +10282,7 @@ pub mod scheduling {
                 Ok(self.workloads()?.lister())
             }
             /// `podgroups` of `scheduling.k8s.io/v1alpha3`.
+            #[inline]
             pub fn pod_groups(
                 &self,
             ) -> Result<
@@ -9158,6 +10301,7 @@ pub mod scheduling {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn pod_group_lister(
                 &self,
             ) -> Result<
@@ -9167,6 +10311,7 @@ pub mod scheduling {
                 Ok(self.pod_groups()?.lister())
             }
             /// `compositepodgroups` of `scheduling.k8s.io/v1alpha3`.
+            #[inline]
             pub fn composite_pod_groups(
                 &self,
             ) -> Result<
@@ -9185,6 +10330,7 @@ pub mod scheduling {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn composite_pod_group_lister(
                 &self,
             ) -> Result<
@@ -9313,6 +10459,7 @@ pub mod scheduling {
                 Informers { factory, client }
             }
             /// `priorityclasses` of `scheduling.k8s.io/v1beta1`.
+            #[inline]
             pub fn priority_classes(
                 &self,
             ) -> Result<
@@ -9331,6 +10478,7 @@ pub mod scheduling {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn priority_class_lister(
                 &self,
             ) -> Result<
@@ -9342,6 +10490,7 @@ pub mod scheduling {
                 Ok(self.priority_classes()?.lister())
             }
             /// `workloads` of `scheduling.k8s.io/v1beta1`.
+            #[inline]
             pub fn workloads(
                 &self,
             ) -> Result<
@@ -9360,6 +10509,7 @@ pub mod scheduling {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn workload_lister(
                 &self,
             ) -> Result<
@@ -9369,6 +10519,7 @@ pub mod scheduling {
                 Ok(self.workloads()?.lister())
             }
             /// `podgroups` of `scheduling.k8s.io/v1beta1`.
+            #[inline]
             pub fn pod_groups(
                 &self,
             ) -> Result<
@@ -9387,6 +10538,7 @@ pub mod scheduling {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn pod_group_lister(
                 &self,
             ) -> Result<
@@ -9553,6 +10705,7 @@ pub mod storage {
                 Informers { factory, client }
             }
             /// `storageclasses` of `storage.k8s.io/v1`.
+            #[inline]
             pub fn storage_classes(
                 &self,
             ) -> Result<
@@ -9571,6 +10724,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn storage_class_lister(
                 &self,
             ) -> Result<
@@ -9580,6 +10734,7 @@ pub mod storage {
                 Ok(self.storage_classes()?.lister())
             }
             /// `volumeattachments` of `storage.k8s.io/v1`.
+            #[inline]
             pub fn volume_attachments(
                 &self,
             ) -> Result<
@@ -9598,6 +10753,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn volume_attachment_lister(
                 &self,
             ) -> Result<
@@ -9607,6 +10763,7 @@ pub mod storage {
                 Ok(self.volume_attachments()?.lister())
             }
             /// `csidrivers` of `storage.k8s.io/v1`.
+            #[inline]
             pub fn csi_drivers(
                 &self,
             ) -> Result<
@@ -9625,6 +10782,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn csi_driver_lister(
                 &self,
             ) -> Result<
@@ -9634,6 +10792,7 @@ pub mod storage {
                 Ok(self.csi_drivers()?.lister())
             }
             /// `csinodes` of `storage.k8s.io/v1`.
+            #[inline]
             pub fn csi_nodes(
                 &self,
             ) -> Result<
@@ -9650,6 +10809,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn csi_node_lister(
                 &self,
             ) -> Result<
@@ -9659,6 +10819,7 @@ pub mod storage {
                 Ok(self.csi_nodes()?.lister())
             }
             /// `csistoragecapacities` of `storage.k8s.io/v1`.
+            #[inline]
             pub fn csi_storage_capacities(
                 &self,
             ) -> Result<
@@ -9677,6 +10838,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn csi_storage_capacity_lister(
                 &self,
             ) -> Result<
@@ -9686,6 +10848,7 @@ pub mod storage {
                 Ok(self.csi_storage_capacities()?.lister())
             }
             /// `volumeattributesclasses` of `storage.k8s.io/v1`.
+            #[inline]
             pub fn volume_attributes_classes(
                 &self,
             ) -> Result<
@@ -9704,6 +10867,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn volume_attributes_class_lister(
                 &self,
             ) -> Result<
@@ -9828,6 +10992,7 @@ pub mod storage {
                 Informers { factory, client }
             }
             /// `volumeattachments` of `storage.k8s.io/v1alpha1`.
+            #[inline]
             pub fn volume_attachments(
                 &self,
             ) -> Result<
@@ -9846,6 +11011,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn volume_attachment_lister(
                 &self,
             ) -> Result<
@@ -9857,6 +11023,7 @@ pub mod storage {
                 Ok(self.volume_attachments()?.lister())
             }
             /// `csistoragecapacities` of `storage.k8s.io/v1alpha1`.
+            #[inline]
             pub fn csi_storage_capacities(
                 &self,
             ) -> Result<
@@ -9875,6 +11042,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn csi_storage_capacity_lister(
                 &self,
             ) -> Result<
@@ -9886,6 +11054,7 @@ pub mod storage {
                 Ok(self.csi_storage_capacities()?.lister())
             }
             /// `volumeattributesclasses` of `storage.k8s.io/v1alpha1`.
+            #[inline]
             pub fn volume_attributes_classes(
                 &self,
             ) -> Result<
@@ -9904,6 +11073,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn volume_attributes_class_lister(
                 &self,
             ) -> Result<
@@ -10070,6 +11240,7 @@ pub mod storage {
                 Informers { factory, client }
             }
             /// `storageclasses` of `storage.k8s.io/v1beta1`.
+            #[inline]
             pub fn storage_classes(
                 &self,
             ) -> Result<
@@ -10088,6 +11259,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn storage_class_lister(
                 &self,
             ) -> Result<
@@ -10097,6 +11269,7 @@ pub mod storage {
                 Ok(self.storage_classes()?.lister())
             }
             /// `volumeattachments` of `storage.k8s.io/v1beta1`.
+            #[inline]
             pub fn volume_attachments(
                 &self,
             ) -> Result<
@@ -10115,6 +11288,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn volume_attachment_lister(
                 &self,
             ) -> Result<
@@ -10126,6 +11300,7 @@ pub mod storage {
                 Ok(self.volume_attachments()?.lister())
             }
             /// `csidrivers` of `storage.k8s.io/v1beta1`.
+            #[inline]
             pub fn csi_drivers(
                 &self,
             ) -> Result<
@@ -10144,6 +11319,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn csi_driver_lister(
                 &self,
             ) -> Result<
@@ -10153,6 +11329,7 @@ pub mod storage {
                 Ok(self.csi_drivers()?.lister())
             }
             /// `csinodes` of `storage.k8s.io/v1beta1`.
+            #[inline]
             pub fn csi_nodes(
                 &self,
             ) -> Result<
@@ -10171,6 +11348,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn csi_node_lister(
                 &self,
             ) -> Result<
@@ -10180,6 +11358,7 @@ pub mod storage {
                 Ok(self.csi_nodes()?.lister())
             }
             /// `csistoragecapacities` of `storage.k8s.io/v1beta1`.
+            #[inline]
             pub fn csi_storage_capacities(
                 &self,
             ) -> Result<
@@ -10198,6 +11377,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn csi_storage_capacity_lister(
                 &self,
             ) -> Result<
@@ -10209,6 +11389,7 @@ pub mod storage {
                 Ok(self.csi_storage_capacities()?.lister())
             }
             /// `volumeattributesclasses` of `storage.k8s.io/v1beta1`.
+            #[inline]
             pub fn volume_attributes_classes(
                 &self,
             ) -> Result<
@@ -10227,6 +11408,7 @@ pub mod storage {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn volume_attributes_class_lister(
                 &self,
             ) -> Result<
@@ -10317,6 +11499,7 @@ pub mod storagemigration {
                 Informers { factory, client }
             }
             /// `storageversionmigrations` of `storagemigration.k8s.io/v1`.
+            #[inline]
             pub fn storage_version_migrations(
                 &self,
             ) -> Result<
@@ -10335,6 +11518,7 @@ pub mod storagemigration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn storage_version_migration_lister(
                 &self,
             ) -> Result<
@@ -10410,6 +11594,7 @@ pub mod storagemigration {
                 Informers { factory, client }
             }
             /// `storageversionmigrations` of `storagemigration.k8s.io/v1beta1`.
+            #[inline]
             pub fn storage_version_migrations(
                 &self,
             ) -> Result<
@@ -10428,6 +11613,7 @@ pub mod storagemigration {
                 )
             }
             /// A lister over the shared informer's cache.
+            #[inline]
             pub fn storage_version_migration_lister(
                 &self,
             ) -> Result<

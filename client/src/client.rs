@@ -17,7 +17,7 @@ use kapi_api::meta::v1::{
     UpdateOptions,
 };
 use kapi_machinery::serializer::{MEDIA_TYPE_JSON, MEDIA_TYPE_PROTOBUF};
-use kapi_machinery::{Format, GroupVersionKind, Kind, Object, Options, Scheme, Serializer};
+use kapi_machinery::{Format, GroupVersionKind, Kind, Object, Options, Scheme, Serializer, VersionedKind};
 
 use crate::body::{self, Body};
 use crate::config::Config;
@@ -385,6 +385,18 @@ impl<R: Resource> Api<R> {
         }
     }
 
+    /// Checks that a subresource exists and is served with a verb.
+    fn check_subresource_verb(subresource: &str, verb: &str) -> Result<(), Error> {
+        match R::SUBRESOURCES.iter().find(|s| s.name == subresource) {
+            None => Err(Error::InvalidRequest(format!("{} has no subresource {subresource:?}", Self::gvr_text()))),
+            Some(s) if !s.supports(verb) => Err(Error::InvalidRequest(format!(
+                "the subresource {subresource:?} of {} does not support the verb {verb:?}",
+                Self::gvr_text()
+            ))),
+            Some(_) => Ok(()),
+        }
+    }
+
     fn gvr_text() -> String {
         if R::GROUP.is_empty() {
             format!("{}/{}", R::VERSION, R::RESOURCE)
@@ -419,7 +431,7 @@ impl<R: Resource> Api<R> {
         path.push_str(&escape_segment(name));
         if let Some(sub) = subresource {
             check_segment("subresource", sub)?;
-            if !R::SUBRESOURCES.contains(&sub) {
+            if !R::SUBRESOURCES.iter().any(|s| s.name == sub) {
                 return Err(Error::InvalidRequest(format!("{} has no subresource {sub:?}", Self::gvr_text())));
             }
             path.push('/');
@@ -607,10 +619,92 @@ impl<R: Resource> Api<R> {
         obj: &S,
         options: &UpdateOptions,
     ) -> Result<Response<S>, Error> {
-        Self::check_verb("update")?;
+        Self::check_subresource_verb(subresource, "update")?;
         let path = self.item_path(name, Some(subresource))?;
         let call = Call { method: Method::PUT, path, query: query_of(options), payload: Payload::Object(obj) };
         self.call_typed(call).await
+    }
+
+    /// Posts a body to a subresource (`POST …/name/<subresource>`): a `TokenRequest` to
+    /// `serviceaccounts/<name>/token`, an `Eviction` to `pods/<name>/eviction`. The body is of
+    /// kind `I`, the answer of kind `O` (a `Status` for evictions and bindings).
+    pub async fn create_subresource<I: Kind, O: Kind>(
+        &self,
+        name: &str,
+        subresource: &str,
+        obj: &I,
+        options: &CreateOptions,
+    ) -> Result<O, Error> {
+        Ok(self.create_subresource_with_warnings(name, subresource, obj, options).await?.value)
+    }
+
+    /// [`Api::create_subresource`] with the call's warnings.
+    pub async fn create_subresource_with_warnings<I: Kind, O: Kind>(
+        &self,
+        name: &str,
+        subresource: &str,
+        obj: &I,
+        options: &CreateOptions,
+    ) -> Result<Response<O>, Error> {
+        Self::check_subresource_verb(subresource, "create")?;
+        let path = self.item_path(name, Some(subresource))?;
+        let call = Call { method: Method::POST, path, query: query_of(options), payload: Payload::Object(obj) };
+        self.call_typed(call).await
+    }
+
+    /// Patches a subresource (`PATCH …/name/<subresource>`); the patch applies to, and the answer
+    /// is, the subresource's kind `S` (`Scale` for `scale`).
+    pub async fn patch_subresource<S: Kind>(
+        &self,
+        name: &str,
+        subresource: &str,
+        patch: &Patch,
+        options: &PatchOptions,
+    ) -> Result<S, Error> {
+        Ok(self.patch_subresource_with_warnings(name, subresource, patch, options).await?.value)
+    }
+
+    /// [`Api::patch_subresource`] with the call's warnings.
+    pub async fn patch_subresource_with_warnings<S: Kind>(
+        &self,
+        name: &str,
+        subresource: &str,
+        patch: &Patch,
+        options: &PatchOptions,
+    ) -> Result<Response<S>, Error> {
+        Self::check_subresource_verb(subresource, "patch")?;
+        let path = self.item_path(name, Some(subresource))?;
+        let payload = Payload::Raw(patch.content_type(), Bytes::copy_from_slice(patch.data()));
+        self.call_typed(Call { method: Method::PATCH, path, query: query_of(options), payload }).await
+    }
+
+    /// Server-side apply to a subresource: sends `obj` (of the subresource's kind `S`) as an
+    /// `application/apply-patch+yaml` patch. `options.field_manager` is required.
+    pub async fn apply_subresource<S: VersionedKind>(
+        &self,
+        name: &str,
+        subresource: &str,
+        obj: &S,
+        options: &ApplyOptions,
+    ) -> Result<S, Error> {
+        Ok(self.apply_subresource_with_warnings(name, subresource, obj, options).await?.value)
+    }
+
+    /// [`Api::apply_subresource`] with the call's warnings.
+    pub async fn apply_subresource_with_warnings<S: VersionedKind>(
+        &self,
+        name: &str,
+        subresource: &str,
+        obj: &S,
+        options: &ApplyOptions,
+    ) -> Result<Response<S>, Error> {
+        Self::check_subresource_verb(subresource, "apply")?;
+        if options.field_manager.is_empty() {
+            return Err(Error::InvalidRequest("apply needs ApplyOptions.field_manager".into()));
+        }
+        let path = self.item_path(name, Some(subresource))?;
+        let payload = Payload::Raw(APPLY_PATCH_CONTENT_TYPE, Bytes::from(apply_document(obj)?));
+        self.call_typed(Call { method: Method::PATCH, path, query: query_of(options), payload }).await
     }
 
     /// Reads a subresource (`GET …/name/<subresource>`) as kind `S`.
@@ -630,7 +724,7 @@ impl<R: Resource> Api<R> {
         subresource: &str,
         options: &GetOptions,
     ) -> Result<Response<S>, Error> {
-        Self::check_verb("get")?;
+        Self::check_subresource_verb(subresource, "get")?;
         let path = self.item_path(name, Some(subresource))?;
         self.call_typed(Call { method: Method::GET, path, query: query_of(options), payload: Payload::None }).await
     }
@@ -726,12 +820,7 @@ impl<R: Resource> Api<R> {
         }
         self.check_object_namespace(&obj.metadata().namespace)?;
         let path = self.item_path(name, None)?;
-        let mut copy = obj.clone();
-        if let Some(tm) = copy.kind_type_meta_mut() {
-            tm.set_gvk(&R::static_gvk());
-        }
-        let data = kapi_machinery::json::to_vec(&copy).map_err(|e| Error::Encode(e.to_string()))?;
-        let payload = Payload::Raw(APPLY_PATCH_CONTENT_TYPE, Bytes::from(data));
+        let payload = Payload::Raw(APPLY_PATCH_CONTENT_TYPE, Bytes::from(apply_document(obj)?));
         self.call_typed(Call { method: Method::PATCH, path, query: query_of(options), payload }).await
     }
 }
@@ -828,6 +917,15 @@ impl<R: Listable> Api<R> {
             options.resource_version_match.0.clear();
         }
     }
+}
+
+/// An object as an apply patch: JSON (which is YAML) with its `apiVersion` and `kind` set.
+fn apply_document<S: VersionedKind>(obj: &S) -> Result<Vec<u8>, Error> {
+    let mut copy = obj.clone();
+    if let Some(tm) = copy.kind_type_meta_mut() {
+        tm.set_gvk(&S::static_gvk());
+    }
+    kapi_machinery::json::to_vec(&copy).map_err(|e| Error::Encode(e.to_string()))
 }
 
 fn query_of(options: &(impl QueryParams + ?Sized)) -> Query {

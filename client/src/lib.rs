@@ -33,7 +33,8 @@ pub use event::{EventStream, ListWatch, WatchEvent};
 pub use kubeconfig::Kubeconfig;
 pub use options::{Query, QueryParams};
 pub use resource::{
-    GroupVersionResource, ListParts, ListResource, Listable, Objects, Registry, Resource, ResourceInfo,
+    GroupVersionResource, KindInfo, ListParts, ListResource, Listable, Objects, Registry, Resource, ResourceInfo,
+    Subresource,
 };
 pub use service::{ResponseFuture, Service};
 pub use transport::Transport;

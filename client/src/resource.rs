@@ -18,13 +18,96 @@ pub trait Resource: VersionedKind + HasSchema {
     /// The verbs the resource supports (`create`, `update`, `delete`, `deletecollection`, `get`,
     /// `list`, `watch`, `patch`, `apply`).
     const VERBS: &'static [&'static str];
-    /// Subresources (`status`, `scale`, …).
-    const SUBRESOURCES: &'static [&'static str];
+    /// Subresources (`status`, `scale`, …), with their verbs and the kinds of their bodies.
+    const SUBRESOURCES: &'static [Subresource];
 
     /// The object's metadata.
     fn metadata(&self) -> &ObjectMeta;
     /// Mutable access to the object's metadata.
     fn metadata_mut(&mut self) -> &mut ObjectMeta;
+}
+
+/// A kind as servers and trackers see it: its group, version and name, and how to make an empty
+/// one (to decode a body into).
+#[derive(Clone, Copy)]
+pub struct KindInfo {
+    pub group: &'static str,
+    pub version: &'static str,
+    pub kind: &'static str,
+    /// A new, empty object of the kind.
+    pub new_object: fn() -> Box<dyn Object>,
+}
+
+fn new_object<K: Kind>() -> Box<dyn Object> {
+    Box::new(K::default())
+}
+
+impl KindInfo {
+    /// The description of kind `K`.
+    pub const fn of<K: Kind>() -> KindInfo {
+        KindInfo { group: K::GROUP, version: K::VERSION, kind: K::KIND, new_object: new_object::<K> }
+    }
+
+    /// The group, version and kind.
+    pub fn gvk(&self) -> GroupVersionKind {
+        GroupVersionKind::new(self.group, self.version, self.kind)
+    }
+
+    /// `group/version`, or `version` for the core group.
+    pub fn api_version(&self) -> String {
+        self.gvk().api_version()
+    }
+}
+
+impl std::fmt::Debug for KindInfo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.gvk())
+    }
+}
+
+impl PartialEq for KindInfo {
+    fn eq(&self, other: &Self) -> bool {
+        (self.group, self.version, self.kind) == (other.group, other.version, other.kind)
+    }
+}
+
+/// The verbs of a subresource whose bodies are the resource's own kind (`status`).
+pub const OWN_KIND_SUBRESOURCE_VERBS: &[&str] = &["get", "update", "patch", "apply"];
+
+/// A subresource of a resource: its name, the verbs it is served with and the kinds of request
+/// and response bodies (`scale` of apps/v1 `deployments`: get, update, patch and apply of
+/// autoscaling/v1 `Scale`; `eviction` of `pods`: create with a policy/v1 `Eviction`, answered
+/// with a `Status`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Subresource {
+    /// The path segment (`scale`).
+    pub name: &'static str,
+    /// `get`, `create`, `update`, `patch`, `apply`.
+    pub verbs: &'static [&'static str],
+    /// The kinds request bodies may be (the first is the one clients send by default).
+    pub inputs: &'static [KindInfo],
+    /// The kind of responses.
+    pub result: KindInfo,
+}
+
+impl Subresource {
+    /// A subresource whose bodies are of kind `K`, the resource's own (`status`), served with
+    /// [`OWN_KIND_SUBRESOURCE_VERBS`].
+    pub const fn own_kind<K: Kind>(name: &'static str) -> Subresource {
+        let kind = KindInfo::of::<K>();
+        Subresource { name, verbs: OWN_KIND_SUBRESOURCE_VERBS, inputs: &[], result: kind }
+    }
+
+    /// Whether the subresource is served with a verb.
+    pub fn supports(&self, verb: &str) -> bool {
+        self.verbs.contains(&verb)
+    }
+
+    /// The kinds request bodies may be: the declared inputs, or the result kind for a subresource
+    /// of the resource's own kind.
+    pub fn input_kinds(&self) -> &[KindInfo] {
+        if self.inputs.is_empty() { std::slice::from_ref(&self.result) } else { self.inputs }
+    }
 }
 
 /// A resource with a list kind: what `list`, `watch`, `deletecollection`, informers and listers
@@ -121,7 +204,7 @@ pub struct ResourceInfo {
     pub namespaced: bool,
     pub protobuf: bool,
     pub verbs: &'static [&'static str],
-    pub subresources: &'static [&'static str],
+    pub subresources: &'static [Subresource],
     /// A new, empty object of the kind.
     pub new_object: fn() -> Box<dyn Object>,
     /// The object's metadata (`None` if the object is not of this kind).
@@ -210,6 +293,16 @@ impl ResourceInfo {
     pub fn supports(&self, verb: &str) -> bool {
         self.verbs.contains(&verb)
     }
+
+    /// A subresource by name.
+    pub fn subresource(&self, name: &str) -> Option<&'static Subresource> {
+        self.subresources.iter().find(|s| s.name == name)
+    }
+
+    /// The kind of the resource's objects.
+    pub fn kind_info(&self) -> KindInfo {
+        KindInfo { group: self.group, version: self.version, kind: self.kind, new_object: self.new_object }
+    }
 }
 
 /// The `items` field of a list kind: a slice, or a nullable one (`Option<Vec<T>>`, written as
@@ -251,18 +344,24 @@ impl<T> ItemsField<T> for Option<Vec<T>> {
 /// metadata fields are `metadata` and whose list holds `items`; `resource!(unlisted Kind, …)`
 /// implements only [`Resource`], for create-only kinds without a list kind. Generated clientsets call this for every served
 /// kind; users call it for their own kinds.
+///
+/// Subresources are a name (`"status"`: bodies of the kind itself, see [`Subresource::own_kind`])
+/// or a name with its verbs and kinds:
+/// `"scale" { verbs = ["get", "update", "patch"], inputs = [Scale], result = Scale }`.
 #[macro_export]
 macro_rules! resource {
     (
         unlisted $ty:ty, resource = $res:literal, namespaced = $ns:literal, protobuf = $pb:literal,
-        verbs = [$($verb:literal),* $(,)?], subresources = [$($sub:literal),* $(,)?] $(,)?
+        verbs = [$($verb:literal),* $(,)?],
+        subresources = [$($sub:literal $({ $($spec:tt)* })?),* $(,)?] $(,)?
     ) => {
         impl $crate::Resource for $ty {
             const RESOURCE: &'static str = $res;
             const NAMESPACED: bool = $ns;
             const PROTOBUF: bool = $pb;
             const VERBS: &'static [&'static str] = &[$($verb),*];
-            const SUBRESOURCES: &'static [&'static str] = &[$($sub),*];
+            const SUBRESOURCES: &'static [$crate::resource::Subresource] =
+                &[$($crate::__subresource!($ty, $sub $({ $($spec)* })?)),*];
             fn metadata(&self) -> &$crate::__private::ObjectMeta {
                 &self.metadata
             }
@@ -273,23 +372,15 @@ macro_rules! resource {
     };
     (
         $ty:ty, $list:ty, resource = $res:literal, namespaced = $ns:literal, protobuf = $pb:literal,
-        verbs = [$($verb:literal),* $(,)?], subresources = [$($sub:literal),* $(,)?] $(,)?
+        verbs = [$($verb:literal),* $(,)?],
+        subresources = [$($sub:literal $({ $($spec:tt)* })?),* $(,)?] $(,)?
     ) => {
+        $crate::resource!(
+            unlisted $ty, resource = $res, namespaced = $ns, protobuf = $pb,
+            verbs = [$($verb),*], subresources = [$($sub $({ $($spec)* })?),*],
+        );
         impl $crate::Listable for $ty {
             type List = $list;
-        }
-        impl $crate::Resource for $ty {
-            const RESOURCE: &'static str = $res;
-            const NAMESPACED: bool = $ns;
-            const PROTOBUF: bool = $pb;
-            const VERBS: &'static [&'static str] = &[$($verb),*];
-            const SUBRESOURCES: &'static [&'static str] = &[$($sub),*];
-            fn metadata(&self) -> &$crate::__private::ObjectMeta {
-                &self.metadata
-            }
-            fn metadata_mut(&mut self) -> &mut $crate::__private::ObjectMeta {
-                &mut self.metadata
-            }
         }
         impl $crate::ListResource for $list {
             type Item = $ty;
@@ -308,6 +399,27 @@ macro_rules! resource {
             fn set_items(&mut self, items: ::std::vec::Vec<$ty>) {
                 self.items = $crate::resource::ItemsField::from_vec(items);
             }
+        }
+    };
+}
+
+/// One entry of a [`resource!`] subresource list.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __subresource {
+    ($ty:ty, $sub:literal) => {
+        $crate::resource::Subresource::own_kind::<$ty>($sub)
+    };
+    (
+        $ty:ty, $sub:literal {
+            verbs = [$($verb:literal),* $(,)?], inputs = [$($input:ty),* $(,)?], result = $result:ty $(,)?
+        }
+    ) => {
+        $crate::resource::Subresource {
+            name: $sub,
+            verbs: &[$($verb),*],
+            inputs: &[$($crate::resource::KindInfo::of::<$input>()),*],
+            result: $crate::resource::KindInfo::of::<$result>(),
         }
     };
 }

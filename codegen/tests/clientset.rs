@@ -14,15 +14,31 @@ fn markers_decide_scope_verbs_and_subresources() {
     let text = &outputs[Path::new("clientset.rs")];
     insta::assert_snapshot!(text);
     let squashed: String = text.split_whitespace().collect();
-    // Namespaced with a status subresource and every verb.
-    assert!(squashed.contains(r#"resource="things",namespaced=true,protobuf=true,verbs=["create","update","delete","deletecollection","get","list","watch","patch","apply"],subresources=["status"]"#), "{text}");
-    // Cluster-scoped, only create and get, a custom subresource.
+    // Namespaced with a status subresource and every verb, and a subresource of other kinds
+    // (one of another crate).
+    assert!(squashed.contains(r#"resource="things",namespaced=true,protobuf=true,verbs=["create","update","delete","deletecollection","get","list","watch","patch","apply"],subresources=["status","eviction"{verbs=["create"],inputs=[crate::things::v1::ThingEviction],result=::kapi_api::meta::v1::Status}]"#), "{text}");
+    // Cluster-scoped, only create and get, subresources from `+genclient:method=` lines with
+    // their verbs (patch wherever update) and kinds (the kind itself when not given).
     assert!(
         squashed.contains(
-            r#"resource="thingpolicies",namespaced=false,protobuf=true,verbs=["create","get"],subresources=["scale"]"#
+            r#"resource="thingpolicies",namespaced=false,protobuf=true,verbs=["create","get"],subresources=["scale"{verbs=["get","update","patch"],inputs=[crate::things::v1::ThingScale],result=crate::things::v1::ThingScale},"approval"{verbs=["update","patch"],inputs=[crate::things::v1::ThingPolicy],result=crate::things::v1::ThingPolicy}]"#
         ),
         "{text}"
     );
+    // Typed methods on `Api<Kind>`, with their `_with_warnings` twins, sending the options as
+    // query parameters through the generic subresource calls.
+    assert!(squashed.contains("implkapi_client::Api<crate::things::v1::ThingPolicy>{"), "{text}");
+    for f in [
+        "pub async fn get_scale(",
+        "pub async fn update_scale_with_warnings(",
+        "pub async fn update_approval(",
+        "pub async fn evict(",
+    ] {
+        assert!(text.contains(f), "missing {f} in {text}");
+    }
+    assert!(squashed.contains(r#"create_subresource_with_warnings::<crate::things::v1::ThingEviction,::kapi_api::meta::v1::Status,>(name,"eviction",thing_eviction,options)"#), "{text}");
+    // A kind with `+genclient:noVerbs` has no client and is not served.
+    assert!(!squashed.contains("resource=\"thingevictions\""), "{text}");
     // Accessors: namespaced resources take a namespace; informers only for list+watch resources.
     assert!(squashed.contains("pubfnthings(&self,namespace:&str,)"), "{text}");
     for f in ["pub fn things_all_namespaces(", "pub fn thing_policies(", "pub fn thing_lister(", "pub fn things_v1("] {
@@ -45,6 +61,12 @@ fn bad_markers_are_reported() {
         "`+genclient` kind `Lonely` has no list kind `LonelyList` in its package",
         "unknown verb `frobnicate` in `+genclient:skipVerbs`",
         "`+genclient` applies to versioned kinds",
+        "cannot find type `NoSuchScale` in the package or the file's `use` items (in `+genclient:method=GetScale`)",
+        "`Part` in `+genclient:method=UpdateScale` is not a versioned kind",
+        "the method `Get` of `Mixed` would be `get`, which `kapi_client::Api` already has",
+        "the methods of subresource `token` of `Mixed` return different kinds",
+        "`+genclient:method=ApplyOdd` sends one kind and returns another",
+        "the `status` subresource of `Mixed` comes from its `status` field",
     ] {
         assert!(errors.contains(needle), "missing {needle:?} in:\n{errors}");
     }

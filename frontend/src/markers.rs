@@ -34,8 +34,12 @@ pub const GENCLIENT_ONLY_VERBS: &str = "genclient:onlyVerbs";
 pub const GENCLIENT_SKIP_VERBS: &str = "genclient:skipVerbs";
 /// `+genclient:noStatus`: no status subresource even though the kind has a `status` field.
 pub const GENCLIENT_NO_STATUS: &str = "genclient:noStatus";
-/// `+genclient:subresource=scale`: a further subresource.
-pub const GENCLIENT_SUBRESOURCE: &str = "genclient:subresource";
+/// `+genclient:noVerbs`: the kind has no REST verbs of its own (policy's `Eviction`, reached
+/// through `pods/eviction`; `ImageReview`, sent to webhooks): no client, nothing served.
+pub const GENCLIENT_NO_VERBS: &str = "genclient:noVerbs";
+/// `+genclient:method=GetScale,verb=get,subresource=scale,result=crate::autoscaling::v1::Scale`:
+/// a typed method on a subresource, as upstream's; repeat it for several methods.
+pub const GENCLIENT_METHOD: &str = "genclient:method";
 /// `+resourceName=plural`: the resource name where it is not the kind's lower-case plural.
 pub const RESOURCE_NAME: &str = "resourceName";
 /// Every marker a kind may carry.
@@ -45,7 +49,8 @@ pub const TYPE_MARKERS: &[&str] = &[
     GENCLIENT_ONLY_VERBS,
     GENCLIENT_SKIP_VERBS,
     GENCLIENT_NO_STATUS,
-    GENCLIENT_SUBRESOURCE,
+    GENCLIENT_NO_VERBS,
+    GENCLIENT_METHOD,
     RESOURCE_NAME,
 ];
 
@@ -53,6 +58,13 @@ pub const TYPE_MARKERS: &[&str] = &[
 /// subresource).
 pub const VERBS: &[&str] =
     &["create", "update", "updateStatus", "delete", "deleteCollection", "get", "list", "watch", "patch", "apply"];
+
+/// The verbs a `+genclient:method=` may use: reads of a subresource (`get`), bodies posted to it
+/// (`create`), replacing it (`update`), and patching it (`patch`, `apply`).
+pub const METHOD_VERBS: &[&str] = &["get", "create", "update", "patch", "apply"];
+
+/// The keys of a `+genclient:method=` value besides the method name.
+pub const METHOD_KEYS: &[&str] = &["verb", "subresource", "input", "result"];
 
 /// Upstream markers that kapi writes as `#[kapi(...)]` attributes, with the attribute to use.
 const AS_ATTRIBUTES: &[(&str, &str)] = &[
@@ -86,13 +98,32 @@ pub struct GenClient {
     pub only_verbs: Option<Vec<String>>,
     pub skip_verbs: Option<Vec<String>>,
     pub no_status: bool,
-    pub subresources: Vec<Spanned<String>>,
+    pub no_verbs: bool,
+    pub methods: Vec<Method>,
     pub resource_name: Option<Spanned<String>>,
+}
+
+/// One `+genclient:method=Name,verb=…,subresource=…[,input=…][,result=…]` line: a typed method
+/// on a subresource. `input` and `result` are type paths as written in the file (`Scale`,
+/// `crate::autoscaling::v1::Scale`); absent, they are the kind itself.
+#[derive(Debug, Clone)]
+pub struct Method {
+    /// The method's name as upstream spells it (`GetScale`); the Rust method is its snake case.
+    pub name: String,
+    /// One of [`METHOD_VERBS`].
+    pub verb: String,
+    pub subresource: String,
+    pub input: Option<String>,
+    pub result: Option<String>,
+    pub span: Span,
 }
 
 impl GenClient {
     /// The verbs served, in [`VERBS`] order, before the status subresource is decided.
     pub fn verbs(&self) -> Vec<&'static str> {
+        if self.no_verbs {
+            return Vec::new();
+        }
         VERBS
             .iter()
             .copied()
@@ -189,6 +220,80 @@ pub fn parse_package_markers(cx: &Ctxt, attrs: &[syn::Attribute]) -> PackageMark
     out
 }
 
+/// Parses the value of `+genclient:method=`, recording what is malformed.
+fn method(cx: &Ctxt, value: &str, span: Span) -> Option<Method> {
+    let mut parts = value.split(',').map(str::trim);
+    let name = parts.next().unwrap_or_default();
+    let usage = format!("`+{GENCLIENT_METHOD}=Name,verb=get,subresource=scale[,input=Kind][,result=Kind]`");
+    if name.is_empty() || name.contains('=') || !name.starts_with(|c: char| c.is_ascii_uppercase()) {
+        cx.error_at(span, format!("`+{GENCLIENT_METHOD}` starts with the method's name in upper camel case: {usage}"));
+        return None;
+    }
+    if !name.chars().all(|c| c.is_ascii_alphanumeric()) {
+        cx.error_at(span, format!("the method name `{name}` may hold letters and digits only"));
+        return None;
+    }
+    let mut given: Vec<(&str, String)> = Vec::new();
+    for part in parts {
+        let Some((k, v)) = part.split_once('=').map(|(k, v)| (k.trim(), v.trim().to_owned())) else {
+            cx.error_at(span, format!("`{part}` in `+{GENCLIENT_METHOD}` is not `key=value`: {usage}"));
+            return None;
+        };
+        let Some(&key) = METHOD_KEYS.iter().find(|known| **known == k) else {
+            cx.error_at(
+                span,
+                format!("unknown key `{k}` in `+{GENCLIENT_METHOD}`; the keys are: {}", METHOD_KEYS.join(", ")),
+            );
+            return None;
+        };
+        if given.iter().any(|(g, _)| *g == key) {
+            cx.error_at(span, format!("`{key}` is given twice in `+{GENCLIENT_METHOD}`"));
+            return None;
+        }
+        if v.is_empty() {
+            cx.error_at(span, format!("`{key}=` in `+{GENCLIENT_METHOD}` needs a value"));
+            return None;
+        }
+        given.push((key, v));
+    }
+    let mut take = |key: &str| given.iter().position(|(g, _)| *g == key).map(|i| given.swap_remove(i).1);
+    let m = Method {
+        name: name.to_owned(),
+        verb: take("verb").unwrap_or_default(),
+        subresource: take("subresource").unwrap_or_default(),
+        input: take("input"),
+        result: take("result"),
+        span,
+    };
+    if !METHOD_VERBS.contains(&m.verb.as_str()) {
+        let found = if m.verb.is_empty() { "no `verb=`".to_owned() } else { format!("the verb `{}`", m.verb) };
+        cx.error_at(
+            span,
+            format!("`+{GENCLIENT_METHOD}={name}` has {found}; a method's verb is one of: {}", METHOD_VERBS.join(", ")),
+        );
+        return None;
+    }
+    if m.subresource.is_empty() {
+        cx.error_at(
+            span,
+            format!("`+{GENCLIENT_METHOD}={name}` needs `subresource=`: kapi's methods are on subresources"),
+        );
+        return None;
+    }
+    if !m.subresource.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()) {
+        cx.error_at(span, format!("the subresource `{}` may hold lower-case letters and digits only", m.subresource));
+        return None;
+    }
+    if m.input.is_some() && matches!(m.verb.as_str(), "get" | "patch") {
+        cx.error_at(
+            span,
+            format!("`+{GENCLIENT_METHOD}={name}` sends no object with verb `{}`; drop `input=`", m.verb),
+        );
+        return None;
+    }
+    Some(m)
+}
+
 fn verb_list(cx: &Ctxt, name: &str, value: &str, span: Span) -> Vec<String> {
     let verbs: Vec<String> = value.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect();
     if verbs.is_empty() {
@@ -222,7 +327,8 @@ pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) ->
                 only_verbs: None,
                 skip_verbs: None,
                 no_status: false,
-                subresources: Vec::new(),
+                no_verbs: false,
+                methods: Vec::new(),
                 resource_name: None,
             });
         } else {
@@ -243,10 +349,14 @@ pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) ->
             GENCLIENT_NO_STATUS => g.no_status = true,
             GENCLIENT_ONLY_VERBS => g.only_verbs = Some(verb_list(cx, &name, &value, span)),
             GENCLIENT_SKIP_VERBS => g.skip_verbs = Some(verb_list(cx, &name, &value, span)),
-            GENCLIENT_SUBRESOURCE => {
-                let mut one = None;
-                single(cx, &mut one, &name, value, span);
-                g.subresources.extend(one);
+            GENCLIENT_NO_VERBS => g.no_verbs = true,
+            GENCLIENT_METHOD => {
+                if let Some(m) = method(cx, &value, span) {
+                    if g.methods.iter().any(|o| o.name == m.name) {
+                        cx.error_at(span, format!("the method `{}` is given twice", m.name));
+                    }
+                    g.methods.push(m);
+                }
             }
             _ => single(cx, &mut g.resource_name, &name, value, span),
         }
@@ -257,6 +367,12 @@ pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) ->
         }
         if g.only_verbs.is_some() && g.skip_verbs.is_some() {
             cx.error_at(g.span, format!("use `+{GENCLIENT_ONLY_VERBS}` or `+{GENCLIENT_SKIP_VERBS}`, not both"));
+        }
+        if g.no_verbs && (g.only_verbs.is_some() || g.skip_verbs.is_some() || !g.methods.is_empty()) {
+            cx.error_at(
+                g.span,
+                format!("`+{GENCLIENT_NO_VERBS}` leaves no client; drop it or the verb and method markers"),
+            );
         }
     }
     TypeMarkers { genclient: found }
@@ -313,5 +429,46 @@ mod tests {
         assert!(errors[0].contains("unknown verb `fly`"), "{errors:?}");
         let (_, _, errors) = parse("/// +genclient:nonNamespaced\nstruct A;", false);
         assert!(errors[0].contains("needs `+genclient`"), "{errors:?}");
+        let (t, _, errors) = parse("/// +genclient\n/// +genclient:noVerbs\nstruct A;", false);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(t.unwrap().genclient.unwrap().verbs().is_empty());
+        let (_, _, errors) =
+            parse("/// +genclient\n/// +genclient:noVerbs\n/// +genclient:onlyVerbs=get\nstruct A;", false);
+        assert!(errors[0].contains("leaves no client"), "{errors:?}");
+    }
+
+    #[test]
+    fn methods_are_typed() {
+        let (t, _, errors) = parse(
+            "/// +genclient\n/// +genclient:method=GetScale,verb=get,subresource=scale,result=crate::autoscaling::v1::Scale\n\
+             /// +genclient:method=UpdateScale,verb=update,subresource=scale,input=Scale,result=Scale\nstruct A;",
+            false,
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let methods = t.unwrap().genclient.unwrap().methods;
+        assert_eq!(methods.len(), 2);
+        assert_eq!((methods[0].name.as_str(), methods[0].verb.as_str()), ("GetScale", "get"));
+        assert_eq!(methods[0].subresource, "scale");
+        assert_eq!(methods[0].input, None);
+        assert_eq!(methods[0].result.as_deref(), Some("crate::autoscaling::v1::Scale"));
+        assert_eq!(methods[1].input.as_deref(), Some("Scale"));
+        for (line, needle) in [
+            ("getScale,verb=get,subresource=scale", "upper camel case"),
+            ("GetScale,verb=list,subresource=scale", "the verb `list`"),
+            ("GetScale,subresource=scale", "no `verb=`"),
+            ("GetScale,verb=get", "needs `subresource=`"),
+            ("GetScale,verb=get,subresource=scale,input=Scale", "drop `input=`"),
+            ("GetScale,verb=get,subresource=scale,kind=Scale", "unknown key `kind`"),
+            ("GetScale,verb=get,subresource=scale,result", "not `key=value`"),
+        ] {
+            let (_, _, errors) = parse(&format!("/// +genclient\n/// +genclient:method={line}\nstruct A;"), false);
+            assert!(errors.len() == 1 && errors[0].contains(needle), "{line}: {errors:?}");
+        }
+        let (_, _, errors) = parse(
+            "/// +genclient\n/// +genclient:method=Bind,verb=create,subresource=binding\n\
+             /// +genclient:method=Bind,verb=create,subresource=binding\nstruct A;",
+            false,
+        );
+        assert!(errors[0].contains("given twice"), "{errors:?}");
     }
 }

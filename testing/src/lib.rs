@@ -43,3 +43,13 @@ pub fn fake_clientset() -> Result<(Clientset, Arc<ApiServer>), kapi_client::Erro
     let client = Client::new(server.clone(), FAKE_BASE_URL)?;
     Ok((Clientset::new(client), server))
 }
+
+/// A kubeconfig for a plain-HTTP test server at `url` (no credentials; namespace `default`), for
+/// pointing kubectl and other kubeconfig readers at a [`TestServer`].
+pub fn kubeconfig(url: &str) -> String {
+    format!(
+        "apiVersion: v1\nkind: Config\nclusters:\n- name: kapi-testing\n  cluster:\n    server: {url}\n\
+         users:\n- name: kapi-testing\n  user: {{}}\ncontexts:\n- name: kapi-testing\n  context:\n    \
+         cluster: kapi-testing\n    user: kapi-testing\n    namespace: default\ncurrent-context: kapi-testing\n"
+    )
+}

@@ -12,7 +12,9 @@
 //!   that write nothing;
 //! - the `status` subresource, done generically: the stored object and the new one are
 //!   JSON-encoded and only the `status` member is taken from the new one. For resources that
-//!   have the subresource, create drops `status` and the main resource's update keeps it;
+//!   have the subresource, create drops `status` and the main resource's update keeps it. Pods'
+//!   `ephemeralcontainers` and `resize` and certificate signing requests' `approval` take their
+//!   fields the same way ([`subresource`]);
 //! - delete with preconditions; objects with finalizers get a deletion timestamp and are removed
 //!   once an update clears their finalizers. No garbage collector runs, so propagation policies
 //!   are validated but add no finalizers, and grace periods are ignored;
@@ -32,6 +34,7 @@
 pub mod fields;
 pub(crate) mod meta;
 pub mod options;
+pub mod subresource;
 mod watch;
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
@@ -248,7 +251,7 @@ fn wrong_kind(info: &ResourceInfo, obj: &dyn Object) -> Error {
 }
 
 fn has_status(info: &ResourceInfo) -> bool {
-    info.subresources.contains(&"status")
+    info.subresource("status").is_some()
 }
 
 /// A copy of an object with another resource version.
@@ -477,8 +480,15 @@ impl State {
             return Err(api_errors::conflict(&info, &key.1, api_errors::OPTIMISTIC_LOCK_MESSAGE));
         }
         let mut new = match subresource {
-            Some("status") => replace_member(&info, existing.as_ref(), obj.as_ref(), "status")?,
-            Some(other) => return Err(api_errors::method_not_supported(&info, &format!("update of {other}"))),
+            Some(sub) => {
+                let merged = subresource::merge(
+                    &info,
+                    sub,
+                    &meta::to_value(existing.as_ref())?,
+                    &meta::to_value(obj.as_ref())?,
+                )?;
+                meta::from_value(&info, &merged)?
+            }
             None => {
                 let m = meta_mut(&info, obj.as_mut())?;
                 if m.uid.is_empty() {
@@ -790,7 +800,9 @@ impl ObjectTracker {
         self.update_inner(gvr, namespace, obj, None, opts)
     }
 
-    /// Replaces a subresource of an object; only `status` is supported (see the module docs).
+    /// Replaces a subresource of an object whose body is the object's own kind (`status`,
+    /// `ephemeralcontainers`, `resize`, `approval`; see [`subresource`]): only what the
+    /// subresource owns is taken from `obj`.
     pub fn update_subresource(
         &self,
         gvr: &GroupVersionResource,
@@ -815,7 +827,7 @@ impl ObjectTracker {
             let mut st = self.lock();
             let idx = st.index_of(gvr)?;
             if let Some(sub) = subresource
-                && !st.info(idx).subresources.contains(&sub)
+                && st.info(idx).subresource(sub).is_none()
             {
                 return Err(api_errors::path_not_found());
             }
@@ -841,7 +853,7 @@ impl ObjectTracker {
             let idx = st.index_of(gvr)?;
             let info = st.info(idx);
             if let Some(sub) = subresource
-                && !info.subresources.contains(&sub)
+                && info.subresource(sub).is_none()
             {
                 return Err(api_errors::path_not_found());
             }

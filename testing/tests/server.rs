@@ -844,7 +844,7 @@ async fn hostile_requests_get_error_statuses() {
     let (_api, server) = start().await;
     post_json(&server, VWC, &hook_json("h", "")).await;
     let cases: Vec<Case> = vec![
-        (Method::GET, "/apis".into(), vec![], vec![]),
+        (Method::GET, "/apis/no.such.group/v1/things".into(), vec![], vec![]),
         (Method::GET, "/api/v1/namespaces/x/validatingwebhookconfigurations".into(), vec![], vec![]),
         (Method::GET, format!("{VWC}/h/status/extra"), vec![], vec![]),
         (Method::GET, format!("{VWC}/%ff%fe"), vec![], vec![]),

@@ -18,7 +18,11 @@
 //!
 //! Markers (doc lines on the kind, as upstream's comment tags): `+genclient`,
 //! `+genclient:nonNamespaced`, `+genclient:onlyVerbs=create,get`, `+genclient:skipVerbs=watch`,
-//! `+genclient:noStatus`, `+genclient:subresource=scale`, `+resourceName=plural`.
+//! `+genclient:noStatus`, `+genclient:noVerbs`,
+//! `+genclient:method=GetScale,verb=get,subresource=scale,result=crate::autoscaling::v1::Scale`,
+//! `+resourceName=plural`. Each method becomes an inherent method of `kapi_client::Api<Kind>`
+//! (`get_scale`, and `get_scale_with_warnings`), and each subresource an entry of the resource's
+//! `SUBRESOURCES` with its verbs and the kinds of its bodies, which servers decode requests with.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -28,8 +32,8 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use kapi_frontend::diagnostics::Diagnostic;
-use kapi_frontend::markers::GENCLIENT;
-use kapi_frontend::universe::{TypeEntry, Universe};
+use kapi_frontend::markers::{GENCLIENT, GENCLIENT_METHOD, GenClient, METHOD_VERBS};
+use kapi_frontend::universe::{Resolved, TypeEntry, Universe};
 
 use super::Emitted;
 
@@ -51,8 +55,58 @@ struct Served<'a> {
     plural: String,
     namespaced: bool,
     verbs: Vec<&'static str>,
-    subresources: Vec<String>,
+    subresources: Vec<Sub>,
+    methods: Vec<TypedMethod>,
 }
+
+/// A subresource: `status` (the kind itself, every verb of a subresource) or one named by
+/// `+genclient:method=` lines, with the union of their verbs and kinds.
+struct Sub {
+    name: String,
+    /// `None` for `status`: the kind's own, with get, update, patch and apply.
+    declared: Option<SubKinds>,
+}
+
+struct SubKinds {
+    verbs: Vec<&'static str>,
+    inputs: Vec<syn::Path>,
+    result: syn::Path,
+}
+
+/// One `+genclient:method=` line, resolved.
+struct TypedMethod {
+    name: String,
+    verb: &'static str,
+    subresource: String,
+    input: syn::Path,
+    result: syn::Path,
+    /// The input's kind name, for the parameter's name.
+    input_name: String,
+}
+
+/// The methods of `kapi_client::Api` that a typed method must not shadow.
+const API_METHODS: &[&str] = &[
+    "client",
+    "namespace",
+    "collection_path",
+    "item_path",
+    "create",
+    "update",
+    "update_status",
+    "get",
+    "delete",
+    "watch",
+    "patch",
+    "apply",
+    "list",
+    "list_all",
+    "delete_collection",
+    "get_subresource",
+    "create_subresource",
+    "update_subresource",
+    "patch_subresource",
+    "apply_subresource",
+];
 
 /// Upstream's plural of a kind (`Policy` → `Policies`, `Status` → `Statuses`, `Review` → `Reviews`).
 pub fn plural(kind: &str) -> String {
@@ -82,6 +136,9 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
             if t.def.attrs.kind.is_none() || t.def.attrs.is_internal() {
                 continue;
             }
+            if gen_client.no_verbs {
+                continue;
+            }
             let mut verbs = gen_client.verbs();
             let list_name = format!("{}List", t.def.ident);
             let list = types.iter().copied().find(|l| l.def.ident == list_name.as_str() && l.def.attrs.kind.is_some());
@@ -98,11 +155,58 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
             let has_status = t.def.fields().iter().any(|f| f.ident == "status");
             let mut subresources = Vec::new();
             if has_status && !gen_client.no_status && verbs.contains(&"updateStatus") {
-                subresources.push("status".to_owned());
+                subresources.push(Sub { name: "status".to_owned(), declared: None });
             } else {
                 verbs.retain(|v| *v != "updateStatus");
             }
-            subresources.extend(gen_client.subresources.iter().map(|s| s.value.clone()));
+            let methods = typed_methods(u, t, gen_client, api_crate_path(u), diagnostics);
+            for m in &methods {
+                if m.subresource == "status" {
+                    let span = gen_client.methods.iter().find(|g| g.name == m.name).map_or(gen_client.span, |g| g.span);
+                    diagnostics.push(Diagnostic::at(
+                        &u.file(t.file).path,
+                        span,
+                        format!("the `status` subresource of `{}` comes from its `status` field; name another subresource in `+{GENCLIENT_METHOD}={}`", t.def.ident, m.name),
+                    ));
+                    continue;
+                }
+                let i = match subresources.iter().position(|s| s.name == m.subresource) {
+                    Some(i) => i,
+                    None => {
+                        subresources.push(Sub {
+                            name: m.subresource.clone(),
+                            declared: Some(SubKinds {
+                                verbs: Vec::new(),
+                                inputs: Vec::new(),
+                                result: m.result.clone(),
+                            }),
+                        });
+                        subresources.len() - 1
+                    }
+                };
+                let Some(kinds) = subresources[i].declared.as_mut() else { continue };
+                if kinds.result != m.result {
+                    let span = gen_client.methods.iter().find(|g| g.name == m.name).map_or(gen_client.span, |g| g.span);
+                    diagnostics.push(Diagnostic::at(
+                        &u.file(t.file).path,
+                        span,
+                        format!("the methods of subresource `{}` of `{}` return different kinds; a subresource has one result kind", m.subresource, t.def.ident),
+                    ));
+                }
+                let mut add_verb = |v: &'static str| {
+                    if !kinds.verbs.contains(&v) {
+                        kinds.verbs.push(v);
+                    }
+                };
+                add_verb(m.verb);
+                // Upstream serves PATCH wherever it serves PUT.
+                if m.verb == "update" {
+                    add_verb("patch");
+                }
+                if matches!(m.verb, "create" | "update" | "apply") && !kinds.inputs.contains(&m.input) {
+                    kinds.inputs.push(m.input.clone());
+                }
+            }
             let kind = t.kind().unwrap_or_else(|| t.name());
             let plural = gen_client
                 .resource_name
@@ -116,19 +220,14 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
                 namespaced: !gen_client.non_namespaced,
                 verbs,
                 subresources,
+                methods,
             });
         }
     }
     if by_package.is_empty() {
         return;
     }
-    let api_crate: syn::Path = match &u.crate_name {
-        Some(n) => {
-            let id = format_ident!("{}", n);
-            syn::parse_quote!(::#id)
-        }
-        None => syn::parse_quote!(crate),
-    };
+    let api_crate = api_crate_path(u);
     let mut tree = ModTree::default();
     let mut group_versions = Vec::new();
     for (rel, served) in &by_package {
@@ -254,8 +353,119 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
     out.file(PathBuf::from("clientset.rs"), super::render_rust(&file));
 }
 
-/// The name of the crate the API tree belongs to (from the `Cargo.toml` at the root or beside it),
-/// by which the clientset, compiled into another crate, names the types.
+/// The path of the crate the API tree belongs to (named in the `Cargo.toml` at the root or beside
+/// it), by which the clientset, compiled into another crate, names the types.
+fn api_crate_path(u: &Universe) -> syn::Path {
+    match &u.crate_name {
+        Some(n) => {
+            let id = format_ident!("{}", n);
+            syn::parse_quote!(::#id)
+        }
+        None => syn::parse_quote!(crate),
+    }
+}
+
+/// The path of a type of the tree from the clientset.
+fn path_of(api_crate: &syn::Path, t: &TypeEntry) -> syn::Path {
+    let segs: Vec<syn::Ident> = t.package.iter().filter_map(|s| s.to_str()).map(|s| format_ident!("{}", s)).collect();
+    let ident = &t.def.ident;
+    syn::parse_quote!(#api_crate #(::#segs)* ::#ident)
+}
+
+/// Resolves the `+genclient:method=` lines of a kind; a line that names no kind or shadows a
+/// method of `Api` is a diagnostic and left out.
+fn typed_methods(
+    u: &Universe,
+    t: &TypeEntry,
+    gen_client: &GenClient,
+    api_crate: syn::Path,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<TypedMethod> {
+    let file = &u.file(t.file).path;
+    let mut out = Vec::new();
+    for m in &gen_client.methods {
+        let mut fail = |msg: String, note: &str| {
+            diagnostics.push(Diagnostic::at(file, m.span, msg).note(note.to_owned()));
+        };
+        let rust_name = m.name.to_snake_case();
+        if API_METHODS.iter().any(|a| rust_name == *a || rust_name == format!("{a}_with_warnings")) {
+            fail(
+                format!(
+                    "the method `{}` of `{}` would be `{rust_name}`, which `kapi_client::Api` already has",
+                    m.name, t.def.ident
+                ),
+                "choose another name",
+            );
+            continue;
+        }
+        let mut resolve = |written: &Option<String>| -> Option<(syn::Path, String)> {
+            let Some(written) = written else { return Some((path_of(&api_crate, t), t.def.ident.to_string())) };
+            let parsed: syn::Path = match syn::parse_str(written) {
+                Ok(p) => p,
+                Err(_) => {
+                    fail(
+                        format!("`{written}` in `+{GENCLIENT_METHOD}={}` is not a type path", m.name),
+                        "write a kind of the tree: `Scale` or `crate::autoscaling::v1::Scale`",
+                    );
+                    return None;
+                }
+            };
+            match u.resolve_path(t.file, &parsed) {
+                Ok(Resolved::Def(id))
+                    if u.types[id].def.attrs.kind.is_some() && !u.types[id].def.attrs.is_internal() =>
+                {
+                    Some((path_of(&api_crate, &u.types[id]), u.types[id].def.ident.to_string()))
+                }
+                Ok(Resolved::Def(_)) => {
+                    fail(
+                        format!("`{written}` in `+{GENCLIENT_METHOD}={}` is not a versioned kind", m.name),
+                        "methods send and return kinds (`#[kapi(kind, version = ...)]`)",
+                    );
+                    None
+                }
+                Ok(Resolved::External { package, name }) => {
+                    let segs: Vec<syn::Ident> =
+                        package.iter().filter_map(|s| s.to_str()).map(|s| format_ident!("{}", s)).collect();
+                    let ident = format_ident!("{}", name);
+                    Some((syn::parse_quote!(::kapi_api #(::#segs)* ::#ident), name))
+                }
+                Ok(Resolved::Special(_)) => {
+                    fail(
+                        format!("`{written}` in `+{GENCLIENT_METHOD}={}` is not a kind", m.name),
+                        "methods send and return kinds",
+                    );
+                    None
+                }
+                Err(e) => {
+                    fail(
+                        format!("{e} (in `+{GENCLIENT_METHOD}={}`)", m.name),
+                        "write a kind of the tree: `Scale` or `crate::autoscaling::v1::Scale`",
+                    );
+                    None
+                }
+            }
+        };
+        let (Some((input, input_name)), Some((result, _))) = (resolve(&m.input), resolve(&m.result)) else { continue };
+        let verb = METHOD_VERBS.iter().copied().find(|v| *v == m.verb).unwrap_or("get");
+        if matches!(verb, "update" | "apply") && input != result {
+            diagnostics.push(
+                Diagnostic::at(file, m.span, format!("`+{GENCLIENT_METHOD}={}` sends one kind and returns another; `{verb}` methods send and return the same kind", m.name))
+                    .note("give `input=` and `result=` the same kind"),
+            );
+            continue;
+        }
+        out.push(TypedMethod {
+            name: m.name.clone(),
+            verb,
+            subresource: m.subresource.clone(),
+            input,
+            result,
+            input_name,
+        });
+    }
+    out
+}
+
 /// The module of one package: resource implementations, client, informers.
 fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, group: &str, version: &str) -> TokenStream {
     let segs: Vec<syn::Ident> = rel.iter().filter_map(|s| s.to_str()).map(|s| format_ident!("{}", s)).collect();
@@ -271,7 +481,15 @@ fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, grou
         let resource = &s.plural;
         let namespaced = s.namespaced;
         let api_verbs: Vec<&str> = s.verbs.iter().filter_map(|v| api_verb(v)).collect();
-        let subs = &s.subresources;
+        let subs = s.subresources.iter().map(|sub| {
+            let name = &sub.name;
+            match &sub.declared {
+                None => quote!(#name),
+                Some(SubKinds { verbs, inputs, result }) => {
+                    quote!(#name { verbs = [#(#verbs),*], inputs = [#(#inputs),*], result = #result })
+                }
+            }
+        });
         let target = match s.list {
             Some(list) => {
                 let list = &list.def.ident;
@@ -286,6 +504,9 @@ fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, grou
                 verbs = [#(#api_verbs),*], subresources = [#(#subs),*],
             );
         });
+        if !s.methods.is_empty() {
+            impls.push(typed_methods_impl(&quote!(#types_path::#ty), &s.methods));
+        }
         let acc = format_ident!("{}", plural(&ty.to_string()).to_snake_case());
         let doc = format!(" `{resource}` of `{gv}`.");
         if namespaced {
@@ -312,12 +533,16 @@ fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, grou
         if s.verbs.contains(&"list") && s.verbs.contains(&"watch") {
             let lister = format_ident!("{}_lister", ty.to_string().to_snake_case());
             let api = if namespaced { quote!(self.client.all_namespaces()) } else { quote!(self.client.api()) };
+            // `#[inline]`: the informer machinery is instantiated for a kind only in crates that
+            // ask for its informer, not for every kind in kapi-client itself.
             informers.push(quote! {
                 #[doc = #doc]
+                #[inline]
                 pub fn #acc(&self) -> Result<kapi_client::informer::SharedInformer<#types_path::#ty>, kapi_client::Error> {
                     Ok(self.factory.informer::<#types_path::#ty, _>(#api?))
                 }
                 #[doc = " A lister over the shared informer's cache."]
+                #[inline]
                 pub fn #lister(&self) -> Result<kapi_client::lister::Lister<#types_path::#ty>, kapi_client::Error> {
                     Ok(self.#acc()?.lister())
                 }
@@ -381,6 +606,79 @@ fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, grou
         pub fn register<R: kapi_client::Registry>(registry: &R) -> Result<(), kapi_machinery::SchemeError> {
             #(#regs)*
             Ok(())
+        }
+    }
+}
+
+/// The inherent methods of `kapi_client::Api<Kind>` that `+genclient:method=` lines ask for, each
+/// with its `_with_warnings` twin; options and dry run travel as query parameters.
+fn typed_methods_impl(ty: &TokenStream, methods: &[TypedMethod]) -> TokenStream {
+    let fns = methods.iter().map(|m| {
+        let name = format_ident!("{}", m.name.to_snake_case());
+        let warn = format_ident!("{}_with_warnings", m.name.to_snake_case());
+        let sub = &m.subresource;
+        let (input, result) = (&m.input, &m.result);
+        let body = format_ident!("{}", m.input_name.to_snake_case());
+        let doc = format!(
+            " `{}`: {} the `{sub}` subresource.",
+            m.name,
+            match m.verb {
+                "get" => "reads",
+                "create" => "posts a body to",
+                "update" => "replaces",
+                "patch" => "patches",
+                _ => "applies a configuration to",
+            }
+        );
+        let doc_warn = format!(" [`Self::{name}`] with the call's warnings.");
+        let (params, args, generic, call) = match m.verb {
+            "get" => (
+                quote!(name: &str, options: &::kapi_api::meta::v1::GetOptions),
+                quote!(name, #sub, options),
+                quote!(<#result>),
+                format_ident!("get_subresource_with_warnings"),
+            ),
+            "create" => (
+                quote!(name: &str, #body: &#input, options: &::kapi_api::meta::v1::CreateOptions),
+                quote!(name, #sub, #body, options),
+                quote!(<#input, #result>),
+                format_ident!("create_subresource_with_warnings"),
+            ),
+            "update" => (
+                quote!(name: &str, #body: &#input, options: &::kapi_api::meta::v1::UpdateOptions),
+                quote!(name, #sub, #body, options),
+                quote!(<#result>),
+                format_ident!("update_subresource_with_warnings"),
+            ),
+            "patch" => (
+                quote!(name: &str, patch: &kapi_client::Patch, options: &::kapi_api::meta::v1::PatchOptions),
+                quote!(name, #sub, patch, options),
+                quote!(<#result>),
+                format_ident!("patch_subresource_with_warnings"),
+            ),
+            _ => (
+                quote!(name: &str, #body: &#input, options: &::kapi_api::meta::v1::ApplyOptions),
+                quote!(name, #sub, #body, options),
+                quote!(<#result>),
+                format_ident!("apply_subresource_with_warnings"),
+            ),
+        };
+        let plain_args = args.clone();
+        let plain_params = params.clone();
+        quote! {
+            #[doc = #doc]
+            pub async fn #name(&self, #plain_params) -> Result<#result, kapi_client::Error> {
+                Ok(self.#call::#generic(#plain_args).await?.value)
+            }
+            #[doc = #doc_warn]
+            pub async fn #warn(&self, #params) -> Result<kapi_client::Response<#result>, kapi_client::Error> {
+                self.#call::#generic(#args).await
+            }
+        }
+    });
+    quote! {
+        impl kapi_client::Api<#ty> {
+            #(#fns)*
         }
     }
 }

@@ -8,14 +8,14 @@ use http::{Method, StatusCode, header};
 use kapi_api::meta::v1::{DeleteOptions, GetOptions, ListMeta, STATUS_SUCCESS, Status, StatusDetails, StatusReason};
 use kapi_client::api_errors;
 use kapi_client::body::{self, Body};
-use kapi_client::{Error, ResourceInfo};
+use kapi_client::{Error, KindInfo, ResourceInfo};
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::types::Time;
 use kapi_machinery::{DecodeErrorKind, Object, TypeMeta};
 
 use super::codec::{self, Target};
 use super::negotiate::{self, Encoding};
-use super::patch::{self, PATCH_MEDIA_TYPES, PatchError, PatchType};
+use super::patch::{self, MergeRules, PATCH_MEDIA_TYPES, PatchError, PatchType};
 use super::query::Query;
 use super::route::{self, Route};
 use super::{ApiServer, Fault, MAX_BODY_BYTES, watch};
@@ -23,25 +23,42 @@ use crate::tracker::options::{self, FieldValidation};
 use crate::tracker::{Modify, Result};
 
 /// One request being served.
-struct Call<'a> {
-    info: ResourceInfo,
-    route: Route,
-    query: Query,
-    req: &'a http::Request<Bytes>,
+pub(super) struct Call<'a> {
+    pub(super) info: ResourceInfo,
+    pub(super) route: Route,
+    pub(super) query: Query,
+    pub(super) req: &'a http::Request<Bytes>,
     /// The response encoding.
-    enc: Encoding,
+    pub(super) enc: Encoding,
+}
+
+/// The document a view shows of a stored object.
+pub(super) type ToDoc<'a> = &'a dyn Fn(&dyn Object) -> Result<Box<dyn Object>>;
+/// The object to store, from the stored one and the patched document.
+pub(super) type FromDoc<'a> = &'a dyn Fn(&dyn Object, Box<dyn Object>) -> Result<Box<dyn Object>>;
+
+/// What a patch applies to: the object, or a view of it of another kind (`scale`).
+pub(super) struct PatchView<'a> {
+    /// The kind of the patched document.
+    pub(super) kind: KindInfo,
+    /// How the document's lists merge.
+    pub(super) rules: MergeRules,
+    /// The document of a stored object.
+    pub(super) to_doc: ToDoc<'a>,
+    /// The object to store, from the stored one and the patched document.
+    pub(super) from_doc: FromDoc<'a>,
 }
 
 impl Call<'_> {
-    fn namespace(&self) -> &str {
+    pub(super) fn namespace(&self) -> &str {
         self.route.namespace.as_deref().unwrap_or_default()
     }
 
-    fn name(&self) -> &str {
+    pub(super) fn name(&self) -> &str {
         self.route.name.as_deref().unwrap_or_default()
     }
 
-    fn header(&self, name: header::HeaderName) -> Option<&str> {
+    pub(super) fn header(&self, name: header::HeaderName) -> Option<&str> {
         self.req.headers().get(name).and_then(|v| v.to_str().ok())
     }
 
@@ -50,8 +67,16 @@ impl Call<'_> {
         vec![self.info.gvk().api_version()]
     }
 
-    fn require_verb(&self, verb: &str) -> Result<()> {
+    pub(super) fn require_verb(&self, verb: &str) -> Result<()> {
         if self.info.supports(verb) { Ok(()) } else { Err(api_errors::method_not_supported(&self.info, verb)) }
+    }
+
+    /// Subresources are served with the verbs they declare.
+    pub(super) fn require_subresource_verb(&self, subresource: &str, verb: &str) -> Result<()> {
+        match self.info.subresource(subresource) {
+            Some(s) if s.supports(verb) => Ok(()),
+            _ => Err(api_errors::method_not_supported(&self.info, &format!("{verb} of {subresource}"))),
+        }
     }
 }
 
@@ -88,7 +113,12 @@ fn respond(code: u16, enc: Encoding, data: Vec<u8>, warnings: &[String]) -> http
     resp
 }
 
-fn object_response(code: u16, enc: Encoding, obj: &dyn Object, warnings: &[String]) -> Result<http::Response<Body>> {
+pub(super) fn object_response(
+    code: u16,
+    enc: Encoding,
+    obj: &dyn Object,
+    warnings: &[String],
+) -> Result<http::Response<Body>> {
     Ok(respond(code, enc, codec::encode(enc, obj)?, warnings))
 }
 
@@ -115,7 +145,7 @@ pub(crate) fn error_response(err: &Error, enc: Encoding) -> http::Response<Body>
 
 /// Sorts strict-decoding findings by the field validation directive: `Strict` fails with
 /// upstream's `strict decoding error: …`, `Warn` returns them as warnings, `Ignore` drops them.
-fn findings(fv: FieldValidation, found: Vec<String>) -> Result<Vec<String>> {
+pub(super) fn findings(fv: FieldValidation, found: Vec<String>) -> Result<Vec<String>> {
     match fv {
         FieldValidation::Ignore => Ok(Vec::new()),
         FieldValidation::Warn => Ok(found),
@@ -145,6 +175,15 @@ impl ApiServer {
         }
         if req.body().len() > MAX_BODY_BYTES {
             return error_response(&api_errors::request_entity_too_large(MAX_BODY_BYTES), fallback);
+        }
+        if req.method() == Method::GET
+            && let Some(doc) = super::discovery::document(req.uri().path(), &self.tracker.resources())
+        {
+            let enc = match negotiate::response_encoding(accept, true) {
+                Ok(e) => e,
+                Err(e) => return error_response(&e, Encoding::Json),
+            };
+            return object_response(200, enc, doc.as_ref(), &[]).unwrap_or_else(|e| error_response(&e, enc));
         }
         let (info, route) = match route::resolve(req.uri().path(), &self.tracker) {
             Ok(r) => r,
@@ -187,16 +226,11 @@ impl ApiServer {
                 Method::DELETE => self.delete(call),
                 _ => Err(api_errors::method_not_allowed(m.as_str())),
             },
-            (Some(_), Some(_)) => match *m {
-                Method::GET => self.get(call),
-                Method::PUT => self.update(call),
-                Method::PATCH => self.patch(call),
-                _ => Err(api_errors::method_not_allowed(m.as_str())),
-            },
+            (Some(_), Some(sub)) => self.subresource(call, sub),
         }
     }
 
-    fn decode_body(&self, call: &Call<'_>, fv: FieldValidation) -> Result<(Box<dyn Object>, Vec<String>)> {
+    pub(super) fn decode_body(&self, call: &Call<'_>, fv: FieldValidation) -> Result<(Box<dyn Object>, Vec<String>)> {
         let body_enc = negotiate::request_encoding(call.header(header::CONTENT_TYPE), call.info.protobuf)?;
         let versions = call.api_versions();
         let target = Target { new: call.info.new_object, api_versions: &versions, kind: call.info.kind };
@@ -206,8 +240,11 @@ impl ApiServer {
         Ok((obj, warnings))
     }
 
-    fn get(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
-        call.require_verb("get")?;
+    pub(super) fn get(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
+        match call.route.subresource.as_deref() {
+            None => call.require_verb("get")?,
+            Some(sub) => call.require_subresource_verb(sub, "get")?,
+        }
         let opts = GetOptions {
             resource_version: call.query.get("resourceVersion").unwrap_or_default().to_owned(),
             ..GetOptions::default()
@@ -254,8 +291,11 @@ impl ApiServer {
         object_response(201, call.enc, out.as_ref(), &warnings)
     }
 
-    fn update(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
-        call.require_verb("update")?;
+    pub(super) fn update(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
+        match call.route.subresource.as_deref() {
+            None => call.require_verb("update")?,
+            Some(sub) => call.require_subresource_verb(sub, "update")?,
+        }
         let opts = call.query.update_options()?;
         let w = options::validate_update(&opts)?;
         let (obj, warnings) = self.decode_body(call, w.field_validation)?;
@@ -274,7 +314,7 @@ impl ApiServer {
         object_response(200, call.enc, out.as_ref(), &warnings)
     }
 
-    fn delete_options(&self, call: &Call<'_>) -> Result<DeleteOptions> {
+    pub(super) fn delete_options(&self, call: &Call<'_>) -> Result<DeleteOptions> {
         let mut opts = if call.req.body().iter().all(u8::is_ascii_whitespace) {
             DeleteOptions::default()
         } else {
@@ -322,53 +362,71 @@ impl ApiServer {
         object_response(200, call.enc, list.as_ref(), &[])
     }
 
-    fn patch(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
+    pub(super) fn patch(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
+        let view = PatchView {
+            kind: call.info.kind_info(),
+            rules: self.merge_rules_for(&call.info.gvr()),
+            to_doc: &|obj| Ok(obj.deep_copy_object()),
+            from_doc: &|_, doc| Ok(doc),
+        };
+        self.patch_view(call, &view)
+    }
+
+    /// Patches the document a view shows of the object (the object itself, or its `scale`) and
+    /// stores what the view makes of the result; the answer is the view of the stored object.
+    pub(super) fn patch_view(&self, call: &Call<'_>, view: &PatchView<'_>) -> Result<http::Response<Body>> {
         let ct = call.header(header::CONTENT_TYPE).unwrap_or_default();
         let pt =
             PatchType::from_content_type(ct).ok_or_else(|| api_errors::unsupported_media_type(PATCH_MEDIA_TYPES))?;
         let apply = pt == PatchType::Apply;
-        call.require_verb(if apply { "apply" } else { "patch" })?;
+        let verb = if apply { "apply" } else { "patch" };
+        match call.route.subresource.as_deref() {
+            None => call.require_verb(verb)?,
+            Some(sub) => call.require_subresource_verb(sub, verb)?,
+        }
         let opts = call.query.patch_options()?;
         let w = options::validate_patch(&opts, apply)?;
         let strict = w.field_validation != FieldValidation::Ignore;
         let info = call.info;
-        let keys = self.merge_rules_for(&info.gvr());
+        let keys = &view.rules;
         let body = call.req.body();
         let mut found = Vec::new();
-        let applied = if apply { Some(self.applied_config(call, strict, &mut found)?) } else { None };
+        let applied = if apply { Some(self.applied_config(call, &view.kind, strict, &mut found)?) } else { None };
         let document = match pt {
             PatchType::Merge | PatchType::Strategic => Some(parse_patch(body)?),
             _ => None,
         };
-        let versions = call.api_versions();
-        let target = Target { new: info.new_object, api_versions: &versions, kind: info.kind };
+        let versions = [view.kind.api_version()];
+        let target = Target { new: view.kind.new_object, api_versions: &versions, kind: view.kind.kind };
         let name = call.name().to_owned();
+        let same_kind = view.kind == info.kind_info();
         let modify = Modify {
             namespace: call.namespace(),
             name: &name,
-            subresource: call.route.subresource.as_deref(),
+            // A view of another kind writes the object itself.
+            subresource: call.route.subresource.as_deref().filter(|_| same_kind),
             dry_run: w.dry_run,
             create_if_missing: apply && call.route.subresource.is_none(),
         };
         let (out, created) = self.tracker.modify(&info.gvr(), &modify, |current| {
             let live = match current {
-                Some(c) => crate::tracker::meta::to_value(c)?,
+                Some(c) => crate::tracker::meta::to_value((view.to_doc)(c)?.as_ref())?,
                 None => Value::Object(Vec::new()),
             };
             let patched = match (pt, &applied, &document) {
                 (PatchType::Json, _, _) => patch::json_patch(&live, body, MAX_BODY_BYTES).map_err(patch_error)?,
                 (PatchType::Merge, _, Some(doc)) => patch::merge_patch(live, doc),
                 (PatchType::Strategic, _, Some(doc)) => {
-                    patch::strategic_merge_patch(live, doc, &keys).map_err(patch_error)?
+                    patch::strategic_merge_patch(live, doc, keys).map_err(patch_error)?
                 }
                 (PatchType::Apply, Some(cfg), _) => {
-                    let mut merged = patch::apply_merge(live, cfg, &keys).map_err(patch_error)?;
+                    let mut merged = patch::apply_merge(live, cfg, keys).map_err(patch_error)?;
                     record_apply(
                         &mut merged,
                         cfg,
-                        &keys,
+                        keys,
                         &opts.field_manager,
-                        &info,
+                        &view.kind.api_version(),
                         call.route.subresource.as_deref(),
                     );
                     merged
@@ -379,14 +437,18 @@ impl ApiServer {
             found.extend(more);
             found = findings(w.field_validation, std::mem::take(&mut found))?;
             self.apply_defaults(obj.as_mut());
-            Ok(obj)
+            match current {
+                Some(c) => (view.from_doc)(c, obj),
+                None => Ok(obj),
+            }
         })?;
+        let out = (view.to_doc)(out.as_ref())?;
         object_response(if created { 201 } else { 200 }, call.enc, out.as_ref(), &found)
     }
 
     /// The applied configuration of an apply patch (YAML or JSON), with the URL's name filled in
     /// when it has none.
-    fn applied_config(&self, call: &Call<'_>, strict: bool, found: &mut Vec<String>) -> Result<Value> {
+    fn applied_config(&self, call: &Call<'_>, kind: &KindInfo, strict: bool, found: &mut Vec<String>) -> Result<Value> {
         let body = call.req.body();
         let json = kapi_machinery::yaml::yaml_to_json(body, false)
             .map_err(|e| api_errors::bad_request(format!("error decoding YAML: {e}")))?;
@@ -400,7 +462,7 @@ impl ApiServer {
         let Value::Object(members) = &mut cfg else {
             return Err(api_errors::bad_request("the applied configuration must be an object"));
         };
-        let gvk = call.info.gvk();
+        let gvk = kind.gvk();
         let text =
             |k: &str| members.iter().rev().find(|(n, _)| n == k).and_then(|(_, v)| v.as_str()).map(str::to_owned);
         if text("apiVersion").as_deref() != Some(gvk.api_version().as_str())
@@ -437,14 +499,14 @@ fn record_apply(
     applied: &Value,
     keys: &super::MergeRules,
     manager: &str,
-    info: &ResourceInfo,
+    api_version: &str,
     subresource: Option<&str>,
 ) {
     let fields = patch::field_set(applied, keys);
     let mut entry = vec![
         ("manager".to_owned(), Value::String(manager.into())),
         ("operation".to_owned(), Value::String("Apply".into())),
-        ("apiVersion".to_owned(), Value::String(info.gvk().api_version())),
+        ("apiVersion".to_owned(), Value::String(api_version.to_owned())),
         ("time".to_owned(), Value::String(Time::now().format_rfc3339())),
         ("fieldsType".to_owned(), Value::String("FieldsV1".into())),
         ("fieldsV1".to_owned(), fields),

@@ -20,6 +20,11 @@
 //!   (`application/vnd.kubernetes.protobuf;stream=watch`). Errors are `Status` bodies in the
 //!   negotiated encoding with the status code as HTTP code.
 //! - Bodies larger than [`MAX_BODY_BYTES`] are refused with `413`.
+//! - Subresources: `status` and the others of the resource's own kind through the tracker;
+//!   `scale`, pods' `eviction` and `binding`, service accounts' `token` as upstream serves them
+//!   (module `subresource`).
+//! - Legacy discovery (`/api`, `/apis`, `/apis/<group>`, `/api/v1`, `/apis/<group>/<version>`)
+//!   of the registered resources and their subresources, enough for kubectl.
 //!
 //! Server-side apply is simplified: the applied configuration is merged into the live object
 //! (keyed lists by key, other lists replaced, maps merged), fields the configuration leaves out
@@ -32,12 +37,14 @@
 //! close watches, and read the log of requests received.
 
 mod codec;
+mod discovery;
 mod handler;
 pub mod negotiate;
 pub mod patch;
 mod query;
 mod route;
 pub mod serve;
+mod subresource;
 mod watch;
 
 use std::collections::{HashMap, VecDeque};

@@ -50,7 +50,7 @@ fn finish(info: ResourceInfo, namespace: Option<String>, tail: &[String]) -> Res
     let (name, subresource) = match tail {
         [] => (None, None),
         [name] => (Some(name.clone()), None),
-        [name, sub] if info.subresources.contains(&sub.as_str()) => (Some(name.clone()), Some(sub.clone())),
+        [name, sub] if info.subresource(sub).is_some() => (Some(name.clone()), Some(sub.clone())),
         _ => return Err(api_errors::path_not_found()),
     };
     if namespace.as_deref() == Some("") || name.as_deref() == Some("") {

@@ -10,7 +10,9 @@ use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta};
 /// Runs pods that each keep a stable network identity and their own persistent storage.
 ///
 /// +genclient
-/// +genclient:subresource=scale
+/// +genclient:method=GetScale,verb=get,subresource=scale,result=crate::autoscaling::v1::Scale
+/// +genclient:method=UpdateScale,verb=update,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
+/// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1")]
 pub struct StatefulSet {
@@ -255,7 +257,9 @@ pub struct StatefulSetList {
 /// Declares the desired pods and rolls changes out to them through replica sets.
 ///
 /// +genclient
-/// +genclient:subresource=scale
+/// +genclient:method=GetScale,verb=get,subresource=scale,result=crate::autoscaling::v1::Scale
+/// +genclient:method=UpdateScale,verb=update,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
+/// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1")]
 pub struct Deployment {
@@ -623,7 +627,9 @@ pub struct DaemonSetList {
 /// Keeps a given number of identical pods running.
 ///
 /// +genclient
-/// +genclient:subresource=scale
+/// +genclient:method=GetScale,verb=get,subresource=scale,result=crate::autoscaling::v1::Scale
+/// +genclient:method=UpdateScale,verb=update,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
+/// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1")]
 pub struct ReplicaSet {

@@ -59,7 +59,9 @@ pub struct Scale {
 /// Runs pods that each keep a stable network identity and their own persistent storage.
 ///
 /// +genclient
-/// +genclient:subresource=scale
+/// +genclient:method=GetScale,verb=get,subresource=scale,result=Scale
+/// +genclient:method=UpdateScale,verb=update,subresource=scale,input=Scale,result=Scale
+/// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=Scale,result=Scale
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta2")]
 pub struct StatefulSet {

@@ -13,7 +13,7 @@ use crate::meta::v1::{Condition, ListMeta, ObjectMeta};
 ///
 /// +genclient
 /// +genclient:nonNamespaced
-/// +genclient:subresource=approval
+/// +genclient:method=UpdateApproval,verb=update,subresource=approval,input=crate::certificates::v1::CertificateSigningRequest,result=crate::certificates::v1::CertificateSigningRequest
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "certificates.k8s.io", version = "v1")]
 pub struct CertificateSigningRequest {

@@ -4206,8 +4206,11 @@ pub struct PodStatus {
 /// A group of containers that run together on one node.
 ///
 /// +genclient
-/// +genclient:subresource=ephemeralcontainers
-/// +genclient:subresource=resize
+/// +genclient:method=UpdateEphemeralContainers,verb=update,subresource=ephemeralcontainers
+/// +genclient:method=UpdateResize,verb=update,subresource=resize
+/// +genclient:method=Bind,verb=create,subresource=binding,input=Binding,result=crate::meta::v1::Status
+/// +genclient:method=Evict,verb=create,subresource=eviction,input=crate::policy::v1::Eviction,result=crate::meta::v1::Status
+/// +genclient:method=EvictV1beta1,verb=create,subresource=eviction,input=crate::policy::v1beta1::Eviction,result=crate::meta::v1::Status
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct Pod {
@@ -4376,7 +4379,8 @@ pub struct ReplicationControllerCondition {
 /// Keeps a given number of copies of a pod running.
 ///
 /// +genclient
-/// +genclient:subresource=scale
+/// +genclient:method=GetScale,verb=get,subresource=scale,result=crate::autoscaling::v1::Scale
+/// +genclient:method=UpdateScale,verb=update,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct ReplicationController {
@@ -4719,7 +4723,7 @@ pub struct ServiceList {
 /// An identity that pods run as, with credentials for the API.
 ///
 /// +genclient
-/// +genclient:subresource=token
+/// +genclient:method=CreateToken,verb=create,subresource=token,input=crate::authentication::v1::TokenRequest,result=crate::authentication::v1::TokenRequest
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct ServiceAccount {

@@ -58,7 +58,9 @@ pub struct Scale {
 /// Declares the desired pods and rolls changes out to them through replica sets.
 ///
 /// +genclient
-/// +genclient:subresource=scale
+/// +genclient:method=GetScale,verb=get,subresource=scale,result=Scale
+/// +genclient:method=UpdateScale,verb=update,subresource=scale,input=Scale,result=Scale
+/// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=Scale,result=Scale
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "extensions", version = "v1beta1")]
 pub struct Deployment {
@@ -641,7 +643,9 @@ pub struct IngressBackend {
 /// Keeps a given number of identical pods running.
 ///
 /// +genclient
-/// +genclient:subresource=scale
+/// +genclient:method=GetScale,verb=get,subresource=scale,result=Scale
+/// +genclient:method=UpdateScale,verb=update,subresource=scale,input=Scale,result=Scale
+/// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=Scale,result=Scale
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "extensions", version = "v1beta1")]
 pub struct ReplicaSet {

@@ -8,6 +8,10 @@ use crate::Kapi;
 use crate::meta::v1::ObjectMeta;
 
 /// Asks an image policy webhook whether the images of a pod being created may run.
+///
+/// +genclient
+/// +genclient:nonNamespaced
+/// +genclient:noVerbs
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "imagepolicy.k8s.io", version = "v1alpha1")]
 pub struct ImageReview {

@@ -113,6 +113,9 @@ pub struct PodDisruptionBudgetList {
 }
 
 /// A request, posted to a pod's eviction subresource, to remove the pod within disruption budgets.
+///
+/// +genclient
+/// +genclient:noVerbs
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "policy", version = "v1beta1")]
 pub struct Eviction {

@@ -1,0 +1,152 @@
+//! Legacy discovery of the served resources, so that kubectl and other discovery-driven clients
+//! can talk to the test server: `GET /api` (`APIVersions`), `/apis` (`APIGroupList`),
+//! `/apis/<group>` (`APIGroup`) and `/api/v1`, `/apis/<group>/<version>` (`APIResourceList`, with
+//! the subresources as `<resource>/<subresource>` entries naming their kind, as upstream lists
+//! `deployments/scale` with autoscaling/v1 `Scale`). Aggregated discovery is not served; clients
+//! fall back to these documents when the answer is plain JSON.
+
+use std::collections::BTreeMap;
+
+use kapi_api::meta::v1::{
+    APIGroup, APIGroupList, APIResource, APIResourceList, APIVersions, GroupVersionForDiscovery, Verbs,
+};
+use kapi_client::{ResourceInfo, Subresource};
+use kapi_machinery::{Kind, Object, TypeMeta};
+
+/// The discovery document of a path, if it is a discovery path.
+pub(super) fn document(path: &str, resources: &[ResourceInfo]) -> Option<Box<dyn Object>> {
+    let segs: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    match segs.as_slice() {
+        ["api"] => Some(Box::new(APIVersions {
+            type_meta: type_meta::<APIVersions>(),
+            versions: Some(versions_of(resources, "").into_iter().map(str::to_owned).collect()),
+            server_address_by_client_cidrs: None,
+        })),
+        ["apis"] => Some(Box::new(APIGroupList {
+            type_meta: type_meta::<APIGroupList>(),
+            groups: Some(groups(resources).into_iter().map(|g| group(resources, g)).collect()),
+        })),
+        ["apis", g] if resources.iter().any(|r| r.group == *g && !g.is_empty()) => {
+            Some(Box::new(APIGroup { type_meta: type_meta::<APIGroup>(), ..group(resources, g) }))
+        }
+        ["api", v] => resource_list(resources, "", v),
+        ["apis", g, v] if !g.is_empty() => resource_list(resources, g, v),
+        _ => None,
+    }
+}
+
+fn type_meta<K: Kind>() -> TypeMeta {
+    TypeMeta { kind: K::KIND.into(), api_version: "v1".into() }
+}
+
+/// Upstream's order of versions: GA before beta before alpha, higher numbers first, then others
+/// by name.
+fn version_key(v: &str) -> (u8, std::cmp::Reverse<u32>, std::cmp::Reverse<u32>, String) {
+    let parse = || -> Option<(u8, u32, u32)> {
+        let rest = v.strip_prefix('v')?;
+        let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+        let major: u32 = rest[..digits].parse().ok()?;
+        let tail = &rest[digits..];
+        if tail.is_empty() {
+            return Some((0, major, 0));
+        }
+        for (level, word) in [(1, "beta"), (2, "alpha")] {
+            if let Some(n) = tail.strip_prefix(word) {
+                return Some((level, major, n.parse().ok()?));
+            }
+        }
+        None
+    };
+    match parse() {
+        Some((level, major, minor)) => (level, std::cmp::Reverse(major), std::cmp::Reverse(minor), String::new()),
+        None => (3, std::cmp::Reverse(0), std::cmp::Reverse(0), v.to_owned()),
+    }
+}
+
+/// The served versions of a group, preferred first.
+fn versions_of<'a>(resources: &'a [ResourceInfo], group: &str) -> Vec<&'a str> {
+    let mut versions: Vec<&str> = resources.iter().filter(|r| r.group == group).map(|r| r.version).collect();
+    versions.sort_by_key(|v| version_key(v));
+    versions.dedup();
+    versions
+}
+
+/// The served groups (not core), by name.
+fn groups(resources: &[ResourceInfo]) -> Vec<&str> {
+    let set: BTreeMap<&str, ()> = resources.iter().filter(|r| !r.group.is_empty()).map(|r| (r.group, ())).collect();
+    set.into_keys().collect()
+}
+
+fn group(resources: &[ResourceInfo], name: &str) -> APIGroup {
+    let versions: Vec<GroupVersionForDiscovery> = versions_of(resources, name)
+        .into_iter()
+        .map(|v| GroupVersionForDiscovery { group_version: format!("{name}/{v}"), version: v.to_owned() })
+        .collect();
+    APIGroup {
+        type_meta: TypeMeta::default(),
+        name: name.to_owned(),
+        preferred_version: versions.first().cloned().unwrap_or_default(),
+        versions: Some(versions),
+        server_address_by_client_cidrs: Vec::new(),
+    }
+}
+
+/// Discovery verbs: apply is a patch.
+fn verbs(verbs: &[&str]) -> Option<Verbs> {
+    Some(Verbs(verbs.iter().filter(|v| **v != "apply").map(|v| (*v).to_owned()).collect()))
+}
+
+fn resource_list(resources: &[ResourceInfo], group: &str, version: &str) -> Option<Box<dyn Object>> {
+    let served: Vec<&ResourceInfo> = resources.iter().filter(|r| r.group == group && r.version == version).collect();
+    if served.is_empty() {
+        return None;
+    }
+    let mut list = Vec::new();
+    for r in served {
+        list.push(APIResource {
+            name: r.resource.to_owned(),
+            singular_name: r.kind.to_ascii_lowercase(),
+            namespaced: r.namespaced,
+            kind: r.kind.to_owned(),
+            verbs: verbs(r.verbs),
+            ..APIResource::default()
+        });
+        for s in r.subresources {
+            list.push(subresource(r, s));
+        }
+    }
+    let group_version = if group.is_empty() { version.to_owned() } else { format!("{group}/{version}") };
+    Some(Box::new(APIResourceList {
+        type_meta: type_meta::<APIResourceList>(),
+        group_version,
+        api_resources: Some(list),
+    }))
+}
+
+/// A subresource's entry: the kind clients send (for subresources only posted to) or get back,
+/// with its group and version when they are not the resource's.
+fn subresource(r: &ResourceInfo, s: &Subresource) -> APIResource {
+    let kind = if s.verbs == ["create"] { s.input_kinds()[0] } else { s.result };
+    let other = (kind.group, kind.version) != (r.group, r.version);
+    APIResource {
+        name: format!("{}/{}", r.resource, s.name),
+        namespaced: r.namespaced,
+        group: if other { kind.group.to_owned() } else { String::new() },
+        version: if other { kind.version.to_owned() } else { String::new() },
+        kind: kind.kind.to_owned(),
+        verbs: verbs(s.verbs),
+        ..APIResource::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_sort_as_upstream() {
+        let mut v = vec!["v1alpha1", "v1beta1", "v2", "v1", "v1beta2", "foo", "v2alpha1"];
+        v.sort_by_key(|v| version_key(v));
+        assert_eq!(v, ["v2", "v1", "v1beta2", "v1beta1", "v2alpha1", "v1alpha1", "foo"]);
+    }
+}

@@ -1,0 +1,505 @@
+//! Subresources: those whose bodies are the resource's own kind (`status`, pods'
+//! `ephemeralcontainers` and `resize`, certificate signing requests' `approval`) go through the
+//! tracker, which takes what each owns from the body; the others are views or actions, as
+//! upstream's registries serve them:
+//!
+//! - `scale` (deployments, replica sets, stateful sets, replication controllers): a `Scale` of the
+//!   kind the subresource declares (autoscaling/v1, or the group's own in apps/v1beta2 and
+//!   extensions/v1beta1) with the object's name, namespace, UID, resource version and creation
+//!   time, `spec.replicas` from the object's (1 when unset, as defaulting makes it),
+//!   `status.replicas` from its status and the selector as label selector text (and, for the old
+//!   groups' `Scale`, as a map). `get`; `update` and every patch type write `spec.replicas` back
+//!   (a resource version in the `Scale` must be the object's, else `409 Conflict`).
+//! - `eviction` (pods): `POST` an `Eviction` (policy/v1 or v1beta1); the pod is deleted with the
+//!   eviction's `deleteOptions` (dry run from either the query or those options) and the answer
+//!   is `201` with a success `Status`. Pod disruption budgets are not consulted.
+//! - `binding` (pods): `POST` a `Binding`; the pod's `spec.nodeName` becomes the target's name
+//!   and the binding's annotations are added; `409 Conflict` if the pod is already bound or
+//!   being deleted. `201` with a success `Status`.
+//! - `token` (service accounts): `POST` a `TokenRequest`; the answer (`201`) carries a JWT-shaped
+//!   token (unsigned: a random signature) whose claims name the service account, audiences
+//!   (defaulted to the server's), and `expirationTimestamp` `expirationSeconds` (default 3600,
+//!   at least 600) from now.
+//!
+//! Every write honours `dryRun`: nothing is stored, and the answer is what would have been.
+
+use http::{Method, header};
+use kapi_api::meta::v1::{DeleteOptions, STATUS_SUCCESS, Status};
+use kapi_client::api_errors::{self, FieldError};
+use kapi_client::body::Body;
+use kapi_client::labels::{Operator, Requirement, Selector};
+use kapi_client::{KindInfo, ResourceInfo, Subresource};
+use kapi_machinery::json::value::Value;
+use kapi_machinery::types::Time;
+use kapi_machinery::{Object, TypeMeta};
+
+use super::ApiServer;
+use super::codec::{self, Target};
+use super::handler::{Call, PatchView, findings, object_response};
+use super::negotiate::{self, Encoding};
+use super::patch::MergeRules;
+use crate::tracker::meta;
+use crate::tracker::options::{self, FieldValidation};
+use crate::tracker::subresource::{SAME_KIND_SUBRESOURCES, at, set_at};
+use crate::tracker::{Modify, Result};
+
+/// The audience of tokens whose request names none (upstream's default API server audience).
+pub const DEFAULT_TOKEN_AUDIENCE: &str = "https://kubernetes.default.svc.cluster.local";
+/// The issuer written into tokens.
+pub const TOKEN_ISSUER: &str = "https://kubernetes.default.svc.cluster.local";
+
+impl ApiServer {
+    /// Serves `…/<name>/<subresource>`.
+    pub(super) fn subresource(&self, call: &Call<'_>, name: &str) -> Result<http::Response<Body>> {
+        let sub = call.info.subresource(name).ok_or_else(api_errors::path_not_found)?;
+        let m = call.req.method();
+        match (name, m.clone()) {
+            ("scale", Method::GET) => self.get_scale(call, sub),
+            ("scale", Method::PUT) => self.update_scale(call, sub),
+            ("scale", Method::PATCH) => self.patch_scale(call, sub),
+            ("eviction", Method::POST) => self.evict(call, sub),
+            ("binding", Method::POST) => self.bind(call, sub),
+            ("token", Method::POST) => self.create_token(call, sub),
+            (_, Method::GET | Method::PUT | Method::PATCH)
+                if sub.result == call.info.kind_info() && SAME_KIND_SUBRESOURCES.contains(&name) =>
+            {
+                match *m {
+                    Method::GET => self.get(call),
+                    Method::PUT => self.update(call),
+                    _ => self.patch(call),
+                }
+            }
+            ("scale" | "eviction" | "binding" | "token", _) => Err(api_errors::method_not_allowed(m.as_str())),
+            _ if SAME_KIND_SUBRESOURCES.contains(&name) => Err(api_errors::method_not_allowed(m.as_str())),
+            _ => Err(api_errors::method_not_supported(
+                &call.info,
+                &format!("{} of the subresource {name} (the test server does not implement it)", m.as_str()),
+            )),
+        }
+    }
+
+    /// Decodes a request body as one of the subresource's input kinds (the one its `apiVersion`
+    /// and `kind` name; the first when it names none), with the defaults of its kind applied.
+    fn decode_input(
+        &self,
+        call: &Call<'_>,
+        sub: &Subresource,
+        fv: FieldValidation,
+    ) -> Result<(Box<dyn Object>, Vec<String>)> {
+        let enc = negotiate::request_encoding(call.header(header::CONTENT_TYPE), call.info.protobuf)?;
+        let mut first_err = None;
+        for kind in sub.input_kinds() {
+            let versions = [kind.api_version()];
+            let target = Target { new: kind.new_object, api_versions: &versions, kind: kind.kind };
+            match codec::decode(&target, enc, call.req.body(), fv != FieldValidation::Ignore) {
+                Ok((mut obj, found)) => {
+                    let warnings = findings(fv, found)?;
+                    self.apply_defaults(obj.as_mut());
+                    return Ok((obj, warnings));
+                }
+                Err(e) => {
+                    first_err.get_or_insert(e);
+                }
+            }
+        }
+        Err(first_err.unwrap_or_else(|| api_errors::internal("the subresource declares no input kind")))
+    }
+
+    fn get_scale(&self, call: &Call<'_>, sub: &Subresource) -> Result<http::Response<Body>> {
+        call.require_subresource_verb("scale", "get")?;
+        let obj = self.tracker.get(&call.info.gvr(), call.namespace(), call.name(), &Default::default())?;
+        let scale = scale_of(&call.info, sub.result, obj.as_ref())?;
+        object_response(200, call.enc, scale.as_ref(), &[])
+    }
+
+    fn update_scale(&self, call: &Call<'_>, sub: &Subresource) -> Result<http::Response<Body>> {
+        call.require_subresource_verb("scale", "update")?;
+        let opts = call.query.update_options()?;
+        let w = options::validate_update(&opts)?;
+        let (scale, warnings) = self.decode_input(call, sub, w.field_validation)?;
+        let scale_meta = meta::to_value(scale.as_ref())?;
+        let scale_name = at(&scale_meta, &["metadata", "name"]).and_then(Value::as_str).unwrap_or_default();
+        if scale_name != call.name() {
+            return Err(api_errors::bad_request(format!(
+                "the name of the object ({scale_name}) does not match the name on the URL ({})",
+                call.name()
+            )));
+        }
+        let modify = Modify {
+            namespace: call.namespace(),
+            name: call.name(),
+            subresource: None,
+            dry_run: w.dry_run,
+            ..Default::default()
+        };
+        let info = call.info;
+        let (out, _) = self.tracker.modify(&info.gvr(), &modify, |current| {
+            let current = current.ok_or_else(|| api_errors::not_found(&info, call.name()))?;
+            with_scale(&info, sub.result, current, scale.as_ref())
+        })?;
+        let answer = scale_of(&info, sub.result, out.as_ref())?;
+        object_response(200, call.enc, answer.as_ref(), &warnings)
+    }
+
+    fn patch_scale(&self, call: &Call<'_>, sub: &Subresource) -> Result<http::Response<Body>> {
+        let info = call.info;
+        let kind = sub.result;
+        let view = PatchView {
+            kind,
+            rules: MergeRules::metadata_only(),
+            to_doc: &|obj| scale_of(&info, kind, obj),
+            from_doc: &|current, scale| with_scale(&info, kind, current, scale.as_ref()),
+        };
+        self.patch_view(call, &view)
+    }
+
+    fn evict(&self, call: &Call<'_>, sub: &Subresource) -> Result<http::Response<Body>> {
+        call.require_subresource_verb("eviction", "create")?;
+        let opts = call.query.create_options()?;
+        let w = options::validate_create(&opts)?;
+        let (eviction, warnings) = self.decode_input(call, sub, w.field_validation)?;
+        let v = meta::to_value(eviction.as_ref())?;
+        check_body_name(&v, call.name(), "Eviction")?;
+        let mut delete = match v.get("deleteOptions") {
+            Some(d @ Value::Object(_)) => codec::decode_delete_options(
+                Encoding::Json,
+                &d.to_compact_vec(),
+                &KindInfo::api_version(&sub.input_kinds()[0]),
+            )?,
+            _ => DeleteOptions::default(),
+        };
+        if w.dry_run && delete.dry_run.is_empty() {
+            delete.dry_run = opts.dry_run.clone();
+        }
+        self.tracker.delete(&call.info.gvr(), call.namespace(), call.name(), &delete)?;
+        object_response(201, call.enc, &success(), &warnings)
+    }
+
+    fn bind(&self, call: &Call<'_>, sub: &Subresource) -> Result<http::Response<Body>> {
+        call.require_subresource_verb("binding", "create")?;
+        let opts = call.query.create_options()?;
+        let w = options::validate_create(&opts)?;
+        let (binding, warnings) = self.decode_input(call, sub, w.field_validation)?;
+        let b = meta::to_value(binding.as_ref())?;
+        check_body_name(&b, call.name(), "Binding")?;
+        let target_kind = at(&b, &["target", "kind"]).and_then(Value::as_str).unwrap_or_default();
+        let node = at(&b, &["target", "name"]).and_then(Value::as_str).unwrap_or_default().to_owned();
+        let mut errs = Vec::new();
+        if !target_kind.is_empty() && target_kind != "Node" {
+            errs.push(FieldError::invalid("target.kind", target_kind, "must be empty or 'Node'"));
+        }
+        if node.is_empty() {
+            errs.push(FieldError::required("target.name", ""));
+        }
+        if !errs.is_empty() {
+            return Err(api_errors::invalid("", "Binding", call.name(), &errs));
+        }
+        let annotations = at(&b, &["metadata", "annotations"]).cloned();
+        let info = call.info;
+        let modify = Modify {
+            namespace: call.namespace(),
+            name: call.name(),
+            subresource: None,
+            dry_run: w.dry_run,
+            ..Default::default()
+        };
+        self.tracker.modify(&info.gvr(), &modify, |current| {
+            let current = current.ok_or_else(|| api_errors::not_found(&info, call.name()))?;
+            let mut pod = meta::to_value(current)?;
+            if at(&pod, &["metadata", "deletionTimestamp"]).is_some_and(|t| *t != Value::Null) {
+                return Err(api_errors::conflict(
+                    &info,
+                    call.name(),
+                    &format!("pod {} is being deleted, cannot be assigned to a host", call.name()),
+                ));
+            }
+            if let Some(bound) = at(&pod, &["spec", "nodeName"]).and_then(Value::as_str).filter(|n| !n.is_empty()) {
+                return Err(api_errors::conflict(
+                    &info,
+                    call.name(),
+                    &format!("pod {} is already assigned to node {bound:?}", call.name()),
+                ));
+            }
+            set_at(&mut pod, &["spec", "nodeName"], Some(Value::String(node.clone())));
+            if let Some(Value::Object(new)) = &annotations {
+                for (k, v) in new {
+                    set_at(&mut pod, &["metadata", "annotations", k], Some(v.clone()));
+                }
+            }
+            meta::from_value(&info, &pod)
+        })?;
+        object_response(201, call.enc, &success(), &warnings)
+    }
+
+    fn create_token(&self, call: &Call<'_>, sub: &Subresource) -> Result<http::Response<Body>> {
+        call.require_subresource_verb("token", "create")?;
+        let opts = call.query.create_options()?;
+        let w = options::validate_create(&opts)?;
+        let account = self.tracker.get(&call.info.gvr(), call.namespace(), call.name(), &Default::default())?;
+        let uid = (call.info.metadata)(account.as_ref()).map(|m| m.uid.clone()).unwrap_or_default();
+        let (request, warnings) = self.decode_input(call, sub, w.field_validation)?;
+        let mut v = meta::to_value(request.as_ref())?;
+        let seconds = match at(&v, &["spec", "expirationSeconds"]) {
+            Some(Value::Number(n)) => n.parse::<i64>().unwrap_or(-1),
+            _ => 3600,
+        };
+        let mut errs = Vec::new();
+        if seconds < 600 {
+            errs.push(FieldError::invalid(
+                "spec.expirationSeconds",
+                &seconds.to_string(),
+                "may not specify a duration less than 10 minutes",
+            ));
+        } else if seconds > 1 << 32 {
+            errs.push(FieldError::invalid(
+                "spec.expirationSeconds",
+                &seconds.to_string(),
+                "may not specify a duration larger than 2^32 seconds",
+            ));
+        }
+        if !errs.is_empty() {
+            return Err(api_errors::invalid("authentication.k8s.io", "TokenRequest", call.name(), &errs));
+        }
+        let audiences = match at(&v, &["spec", "audiences"]) {
+            Some(Value::Array(a)) if !a.is_empty() => a.clone(),
+            _ => vec![Value::String(DEFAULT_TOKEN_AUDIENCE.into())],
+        };
+        let now = Time::now().unix_seconds();
+        let expires = now.saturating_add(seconds);
+        let token = token(call.namespace(), call.name(), &uid, &audiences, now, expires);
+        set_at(&mut v, &["spec", "audiences"], Some(Value::Array(audiences)));
+        set_at(&mut v, &["spec", "expirationSeconds"], Some(Value::Number(seconds.to_string())));
+        set_at(&mut v, &["metadata", "name"], Some(Value::String(call.name().into())));
+        set_at(&mut v, &["metadata", "namespace"], Some(Value::String(call.namespace().into())));
+        set_at(&mut v, &["status", "token"], Some(Value::String(token)));
+        set_at(
+            &mut v,
+            &["status", "expirationTimestamp"],
+            Some(Value::String(Time::from_unix(expires).format_rfc3339())),
+        );
+        let kind = request.registered_gvk();
+        let kind_info = sub
+            .input_kinds()
+            .iter()
+            .find(|k| k.gvk() == kind)
+            .copied()
+            .ok_or_else(|| api_errors::internal("the token request has no declared kind"))?;
+        let versions = [kind_info.api_version()];
+        let target = Target { new: kind_info.new_object, api_versions: &versions, kind: kind_info.kind };
+        let (out, _) = codec::decode_json(&target, &v.to_compact_vec(), false)?;
+        object_response(201, call.enc, out.as_ref(), &warnings)
+    }
+}
+
+/// The success `Status` evictions and bindings answer with.
+fn success() -> Status {
+    Status {
+        type_meta: TypeMeta { kind: "Status".into(), api_version: "v1".into() },
+        status: STATUS_SUCCESS.into(),
+        code: 201,
+        ..Status::default()
+    }
+}
+
+/// A body naming another object than the URL is a bad request, as upstream's.
+fn check_body_name(v: &Value, url_name: &str, kind: &str) -> Result<()> {
+    let name = at(v, &["metadata", "name"]).and_then(Value::as_str).unwrap_or_default();
+    if name.is_empty() || name == url_name {
+        Ok(())
+    } else {
+        Err(api_errors::bad_request(format!("name in URL does not match name in {kind} object")))
+    }
+}
+
+/// The label selector of a scalable object as selector text: `spec.selector` is a map for
+/// replication controllers and a `LabelSelector` otherwise.
+fn selector_text(info: &ResourceInfo, obj: &Value) -> Result<(String, Option<Value>)> {
+    let selector = at(obj, &["spec", "selector"]);
+    let bad = |e: kapi_client::labels::SelectorError| api_errors::bad_request(format!("invalid selector: {e}"));
+    let strings = |v: Option<&Value>| -> Vec<(String, String)> {
+        match v {
+            Some(Value::Object(m)) => {
+                m.iter().filter_map(|(k, v)| v.as_str().map(|v| (k.clone(), v.to_owned()))).collect()
+            }
+            _ => Vec::new(),
+        }
+    };
+    let (labels, expressions) = if info.kind == "ReplicationController" {
+        (strings(selector), Vec::new())
+    } else {
+        let exprs = match selector.and_then(|s| s.get("matchExpressions")) {
+            Some(Value::Array(a)) => a.clone(),
+            _ => Vec::new(),
+        };
+        (strings(selector.and_then(|s| s.get("matchLabels"))), exprs)
+    };
+    let mut requirements = Vec::new();
+    for (k, v) in &labels {
+        requirements.push(Requirement::new(k, Operator::Equals, [v.as_str()]).map_err(bad)?);
+    }
+    for e in &expressions {
+        let key = e.get("key").and_then(Value::as_str).unwrap_or_default();
+        let values: Vec<&str> = match e.get("values") {
+            Some(Value::Array(a)) => a.iter().filter_map(Value::as_str).collect(),
+            _ => Vec::new(),
+        };
+        let op = match e.get("operator").and_then(Value::as_str).unwrap_or_default() {
+            "In" => Operator::In,
+            "NotIn" => Operator::NotIn,
+            "Exists" => Operator::Exists,
+            "DoesNotExist" => Operator::DoesNotExist,
+            other => return Err(api_errors::bad_request(format!("{other:?} is not a valid label selector operator"))),
+        };
+        requirements.push(Requirement::new(key, op, values).map_err(bad)?);
+    }
+    let map = Value::Object(labels.into_iter().map(|(k, v)| (k, Value::String(v))).collect());
+    Ok((Selector::from_requirements(requirements).to_string(), Some(map)))
+}
+
+/// The `Scale` of kind `kind` that a scalable object shows.
+fn scale_of(info: &ResourceInfo, kind: KindInfo, obj: &dyn Object) -> Result<Box<dyn Object>> {
+    let v = meta::to_value(obj)?;
+    let m = (info.metadata)(obj).ok_or_else(|| api_errors::internal("the object has no metadata"))?;
+    let replicas = at(&v, &["spec", "replicas"]).cloned().unwrap_or_else(|| Value::Number("1".into()));
+    let status_replicas = at(&v, &["status", "replicas"]).cloned().unwrap_or_else(|| Value::Number("0".into()));
+    let (text, map) = selector_text(info, &v)?;
+    let mut metadata = vec![("name".to_owned(), Value::String(m.name.clone()))];
+    for (k, val) in [("namespace", &m.namespace), ("uid", &m.uid), ("resourceVersion", &m.resource_version)] {
+        if !val.is_empty() {
+            metadata.push((k.to_owned(), Value::String(val.clone())));
+        }
+    }
+    if m.creation_timestamp != Time::ZERO {
+        metadata.push(("creationTimestamp".to_owned(), Value::String(m.creation_timestamp.format_rfc3339())));
+    }
+    let mut status = vec![("replicas".to_owned(), status_replicas)];
+    if kind.group == "autoscaling" {
+        if !text.is_empty() {
+            status.push(("selector".to_owned(), Value::String(text)));
+        }
+    } else {
+        // The `Scale` of apps/v1beta2 and extensions/v1beta1: the selector as a map and as text.
+        if let Some(map) = map.filter(|m| !matches!(m, Value::Object(o) if o.is_empty())) {
+            status.push(("selector".to_owned(), map));
+        }
+        if !text.is_empty() {
+            status.push(("targetSelector".to_owned(), Value::String(text)));
+        }
+    }
+    let doc = Value::Object(vec![
+        ("apiVersion".to_owned(), Value::String(kind.api_version())),
+        ("kind".to_owned(), Value::String(kind.kind.to_owned())),
+        ("metadata".to_owned(), Value::Object(metadata)),
+        ("spec".to_owned(), Value::Object(vec![("replicas".to_owned(), replicas)])),
+        ("status".to_owned(), Value::Object(status)),
+    ]);
+    let versions = [kind.api_version()];
+    let target = Target { new: kind.new_object, api_versions: &versions, kind: kind.kind };
+    Ok(codec::decode_json(&target, &doc.to_compact_vec(), false)?.0)
+}
+
+/// The object with the `spec.replicas` of a `Scale`; a resource version in the `Scale` must be
+/// the object's.
+fn with_scale(
+    info: &ResourceInfo,
+    kind: KindInfo,
+    current: &dyn Object,
+    scale: &dyn Object,
+) -> Result<Box<dyn Object>> {
+    let s = meta::to_value(scale)?;
+    let m = (info.metadata)(current).ok_or_else(|| api_errors::internal("the object has no metadata"))?;
+    let rv = at(&s, &["metadata", "resourceVersion"]).and_then(Value::as_str).unwrap_or_default();
+    if !rv.is_empty() && rv != m.resource_version {
+        return Err(api_errors::conflict(info, &m.name, api_errors::OPTIMISTIC_LOCK_MESSAGE));
+    }
+    let replicas = at(&s, &["spec", "replicas"]).cloned().unwrap_or_else(|| Value::Number("0".into()));
+    if let Value::Number(n) = &replicas
+        && n.starts_with('-')
+    {
+        return Err(api_errors::invalid(
+            kind.group,
+            kind.kind,
+            &m.name,
+            &[FieldError::invalid("spec.replicas", n, "must be greater than or equal to 0")],
+        ));
+    }
+    let mut v = meta::to_value(current)?;
+    set_at(&mut v, &["spec", "replicas"], Some(replicas));
+    meta::from_value(info, &v)
+}
+
+/// A JWT-shaped service account token: `header.claims.signature`, base64url without padding;
+/// the signature is random bytes, as nothing verifies it.
+fn token(namespace: &str, name: &str, uid: &str, audiences: &[Value], issued: i64, expires: i64) -> String {
+    let header = br#"{"alg":"RS256","kid":"kapi-testing"}"#.to_vec();
+    let claims = Value::Object(vec![
+        ("aud".into(), Value::Array(audiences.to_vec())),
+        ("exp".into(), Value::Number(expires.to_string())),
+        ("iat".into(), Value::Number(issued.to_string())),
+        ("iss".into(), Value::String(TOKEN_ISSUER.into())),
+        (
+            "kubernetes.io".into(),
+            Value::Object(vec![
+                ("namespace".into(), Value::String(namespace.into())),
+                (
+                    "serviceaccount".into(),
+                    Value::Object(vec![
+                        ("name".into(), Value::String(name.into())),
+                        ("uid".into(), Value::String(uid.into())),
+                    ]),
+                ),
+            ]),
+        ),
+        ("nbf".into(), Value::Number(issued.to_string())),
+        ("sub".into(), Value::String(format!("system:serviceaccount:{namespace}:{name}"))),
+    ]);
+    let mut signature = Vec::with_capacity(32);
+    for _ in 0..4 {
+        signature.extend_from_slice(&meta::random_u64().to_be_bytes());
+    }
+    [header, claims.to_compact_vec(), signature].iter().map(|part| base64url(part)).collect::<Vec<_>>().join(".")
+}
+
+fn base64url(data: &[u8]) -> String {
+    let mut b64 = Vec::new();
+    kapi_machinery::base64::encode_into(data, &mut b64);
+    b64.iter()
+        .filter(|c| **c != b'=')
+        .map(|c| match c {
+            b'+' => '-',
+            b'/' => '_',
+            other => char::from(*other),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kapi_machinery::json::value;
+
+    #[test]
+    fn tokens_are_three_base64url_parts() {
+        let t = token("ns", "sa", "u", &[Value::String("a".into())], 1, 2);
+        let parts: Vec<&str> = t.split('.').collect();
+        assert_eq!(parts.len(), 3);
+        assert!(t.bytes().all(|c| c.is_ascii_alphanumeric() || b"-_.".contains(&c)), "{t}");
+        let mut std: Vec<u8> = parts[1]
+            .bytes()
+            .map(|c| {
+                if c == b'-' {
+                    b'+'
+                } else if c == b'_' {
+                    b'/'
+                } else {
+                    c
+                }
+            })
+            .collect();
+        while !std.len().is_multiple_of(4) {
+            std.push(b'=');
+        }
+        let claims = value::parse(&kapi_machinery::base64::decode(&std).unwrap()).unwrap();
+        assert_eq!(claims.get("sub").and_then(Value::as_str), Some("system:serviceaccount:ns:sa"));
+    }
+}

@@ -1,0 +1,134 @@
+//! What an update of a subresource whose body is the resource's own kind takes from the body, as
+//! upstream's strategies for those subresources do: `status` the status; pods' `ephemeralcontainers`
+//! the ephemeral containers and `resize` the containers' resources and resize policies;
+//! certificate signing requests' `approval` the status conditions. Everything else stays as stored.
+
+use kapi_client::api_errors::{self, FieldError};
+use kapi_client::{Error, ResourceInfo};
+use kapi_machinery::json::value::Value;
+
+use super::meta;
+
+/// The subresources of the resource's own kind whose writes the tracker knows.
+pub const SAME_KIND_SUBRESOURCES: &[&str] = &["status", "ephemeralcontainers", "resize", "approval"];
+
+/// The object `stored` with what an update of `subresource` takes from `incoming`.
+pub(crate) fn merge(info: &ResourceInfo, subresource: &str, stored: &Value, incoming: &Value) -> Result<Value, Error> {
+    let mut out = stored.clone();
+    match subresource {
+        "status" => copy_path(&mut out, incoming, &["status"]),
+        "ephemeralcontainers" => copy_path(&mut out, incoming, &["spec", "ephemeralContainers"]),
+        "approval" => {
+            check_approval(info, incoming)?;
+            copy_path(&mut out, incoming, &["status", "conditions"]);
+        }
+        "resize" => {
+            for list in ["containers", "initContainers"] {
+                resize_containers(&mut out, incoming, list);
+            }
+        }
+        other => return Err(api_errors::method_not_supported(info, &format!("update of {other}"))),
+    }
+    Ok(out)
+}
+
+/// The value at a path of object members.
+pub(crate) fn at<'a>(v: &'a Value, path: &[&str]) -> Option<&'a Value> {
+    path.iter().try_fold(v, |v, k| meta::member(v, k))
+}
+
+/// Sets (or with `None` removes) the value at a path of object members, creating the objects
+/// on the way.
+pub(crate) fn set_at(v: &mut Value, path: &[&str], new: Option<Value>) {
+    let Some((last, parents)) = path.split_last() else { return };
+    let mut cur = v;
+    for k in parents {
+        if !matches!(meta::member(cur, k), Some(Value::Object(_))) {
+            if new.is_none() {
+                return;
+            }
+            meta::set_member(cur, k, Some(Value::Object(Vec::new())));
+        }
+        let Value::Object(members) = cur else { return };
+        let Some((_, next)) = members.iter_mut().rev().find(|(n, _)| n == k) else { return };
+        cur = next;
+    }
+    meta::set_member(cur, last, new);
+}
+
+fn copy_path(into: &mut Value, from: &Value, path: &[&str]) {
+    set_at(into, path, at(from, path).cloned());
+}
+
+/// Takes `resources` and `resizePolicy` of each stored container from the incoming container of
+/// the same name (upstream's resize strategy keeps every other field).
+fn resize_containers(out: &mut Value, incoming: &Value, list: &str) {
+    let Some(Value::Array(new)) = at(incoming, &["spec", list]).cloned() else { return };
+    let Some(Value::Array(mut stored)) = at(out, &["spec", list]).cloned() else { return };
+    for c in &mut stored {
+        let name = c.get("name").and_then(Value::as_str).map(str::to_owned);
+        let Some(from) = new.iter().find(|n| n.get("name").and_then(Value::as_str) == name.as_deref()) else {
+            continue;
+        };
+        for field in ["resources", "resizePolicy"] {
+            meta::set_member(c, field, from.get(field).cloned());
+        }
+    }
+    set_at(out, &["spec", list], Some(Value::Array(stored)));
+}
+
+/// Upstream's validation of approval conditions: `Approved` and `Denied` exclude each other, and a
+/// condition type appears once.
+fn check_approval(info: &ResourceInfo, incoming: &Value) -> Result<(), Error> {
+    let name = at(incoming, &["metadata", "name"]).and_then(Value::as_str).unwrap_or_default();
+    let Some(Value::Array(conditions)) = at(incoming, &["status", "conditions"]) else { return Ok(()) };
+    let types: Vec<&str> = conditions.iter().filter_map(|c| c.get("type").and_then(Value::as_str)).collect();
+    let mut errs = Vec::new();
+    for (i, t) in types.iter().enumerate() {
+        if types[..i].contains(t) {
+            errs.push(FieldError::invalid(&format!("status.conditions[{i}].type"), t, "duplicate condition type"));
+        }
+    }
+    if types.contains(&"Approved") && types.contains(&"Denied") {
+        errs.push(FieldError::invalid(
+            "status.conditions",
+            "Approved",
+            "Approved and Denied conditions are mutually exclusive",
+        ));
+    }
+    if errs.is_empty() { Ok(()) } else { Err(api_errors::invalid_object(info, name, &errs)) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kapi_machinery::json::value;
+
+    #[test]
+    fn paths_are_created_and_removed() {
+        let mut v = value::parse(br#"{"a":{"b":1}}"#).unwrap();
+        set_at(&mut v, &["a", "c", "d"], Some(Value::Bool(true)));
+        assert_eq!(v.to_compact_vec(), br#"{"a":{"b":1,"c":{"d":true}}}"#);
+        set_at(&mut v, &["a", "b"], None);
+        set_at(&mut v, &["x", "y"], None);
+        assert_eq!(v.to_compact_vec(), br#"{"a":{"c":{"d":true}}}"#);
+        assert_eq!(at(&v, &["a", "c", "d"]), Some(&Value::Bool(true)));
+    }
+
+    #[test]
+    fn resize_takes_resources_only() {
+        let mut stored = value::parse(
+            br#"{"spec":{"containers":[{"name":"a","image":"x","resources":{"limits":{"cpu":"1"}}},{"name":"b","image":"y"}]}}"#,
+        )
+        .unwrap();
+        let incoming = value::parse(
+            br#"{"spec":{"containers":[{"name":"a","image":"changed","resources":{"limits":{"cpu":"2"}}}]}}"#,
+        )
+        .unwrap();
+        resize_containers(&mut stored, &incoming, "containers");
+        assert_eq!(
+            stored.to_compact_vec(),
+            br#"{"spec":{"containers":[{"name":"a","image":"x","resources":{"limits":{"cpu":"2"}}},{"name":"b","image":"y"}]}}"#
+        );
+    }
+}

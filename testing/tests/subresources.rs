@@ -1,0 +1,625 @@
+//! The typed subresource methods of the generated clientset against the fake and the test server
+//! (over HTTP, in protobuf and in JSON): `scale` of every scalable kind with its group's `Scale`,
+//! pods' `eviction`, `binding`, `ephemeralcontainers` and `resize`, service accounts' `token`,
+//! certificate signing requests' `approval`; dry run on every write; and every `+genclient` kind
+//! of the API tree served, listed and discoverable.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use kapi_api::apps::v1::{Deployment, DeploymentSpec, DeploymentStatus, ReplicaSet, ReplicaSetSpec, StatefulSet};
+use kapi_api::authentication::v1::{TokenRequest, TokenRequestSpec};
+use kapi_api::certificates::v1::{
+    CertificateSigningRequest, CertificateSigningRequestCondition, CertificateSigningRequestSpec, RequestConditionType,
+};
+use kapi_api::core::v1::{
+    Binding, ConditionStatus, Container, EphemeralContainer, EphemeralContainerCommon, ObjectReference, Pod, PodSpec,
+    ReplicationController, ReplicationControllerSpec, ResourceName, ResourceRequirements, ServiceAccount,
+};
+use kapi_api::meta::v1::{
+    ApplyOptions, CreateOptions, DeleteOptions, GetOptions, LabelSelector, LabelSelectorOperator,
+    LabelSelectorRequirement, ObjectMeta, PatchOptions, STATUS_SUCCESS, UpdateOptions,
+};
+use kapi_api::policy::v1::Eviction;
+use kapi_client::clientset::Clientset;
+use kapi_client::{Client, Config, ContentType, Error, Patch, Transport};
+use kapi_machinery::types::{Quantity, Time};
+use kapi_testing::{ApiServer, TestServer};
+
+/// Where a test's clientset talks to.
+#[derive(Debug, Clone, Copy)]
+enum Backend {
+    /// The fake: in-process, no network.
+    Fake,
+    /// The test server over HTTP, preferring this encoding.
+    Http(ContentType),
+}
+
+const BACKENDS: [Backend; 3] = [Backend::Fake, Backend::Http(ContentType::Protobuf), Backend::Http(ContentType::Json)];
+
+/// A clientset over a fresh server; the test server (if any) lives as long as the tuple.
+async fn clientset(backend: Backend) -> (Clientset, Arc<ApiServer>, Option<TestServer>) {
+    match backend {
+        Backend::Fake => {
+            let (cs, server) = kapi_testing::fake_clientset().unwrap();
+            (cs, server, None)
+        }
+        Backend::Http(content) => {
+            let server = Arc::new(ApiServer::new());
+            kapi_client::clientset::register_all(&server).unwrap();
+            let test = TestServer::start(server.clone(), None).await.unwrap();
+            let transport = Arc::new(Transport::new(&Config::new(test.url()).unwrap()).unwrap());
+            let client = Client::new(transport, test.url()).unwrap().with_content_type(content);
+            (Clientset::new(client), server, Some(test))
+        }
+    }
+}
+
+fn meta(name: &str) -> ObjectMeta {
+    ObjectMeta { name: name.into(), namespace: "ns".into(), ..Default::default() }
+}
+
+fn dry_create() -> CreateOptions {
+    CreateOptions { dry_run: vec!["All".into()], ..Default::default() }
+}
+
+fn dry_update() -> UpdateOptions {
+    UpdateOptions { dry_run: vec!["All".into()], ..Default::default() }
+}
+
+fn code(e: &Error) -> u16 {
+    e.status().map(|s| s.code).unwrap_or_default()
+}
+
+/// The last request's query, to check that dry run travelled as a query parameter.
+fn last_query(server: &ApiServer) -> String {
+    server.requests().last().map(|r| r.query.clone()).unwrap_or_default()
+}
+
+fn labels(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+    pairs.iter().map(|(k, v)| ((*k).into(), (*v).into())).collect()
+}
+
+fn selector() -> LabelSelector {
+    LabelSelector {
+        match_labels: labels(&[("app", "web")]),
+        match_expressions: vec![LabelSelectorRequirement {
+            key: "tier".into(),
+            operator: LabelSelectorOperator(LabelSelectorOperator::IN.into()),
+            values: vec!["a".into(), "b".into()],
+        }],
+    }
+}
+
+fn deployment(name: &str, replicas: i32) -> Deployment {
+    Deployment {
+        metadata: meta(name),
+        spec: DeploymentSpec { replicas: Some(replicas), selector: Some(selector()), ..Default::default() },
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn deployment_scale_reads_and_writes_replicas() {
+    for backend in BACKENDS {
+        let (cs, server, _test) = clientset(backend).await;
+        let api = cs.apps_v1().deployments("ns").unwrap();
+        let created = api.create(&deployment("web", 2), &CreateOptions::default()).await.unwrap();
+        let mut with_status = created.clone();
+        with_status.status = DeploymentStatus { replicas: 2, ..Default::default() };
+        api.update_status(&with_status, &UpdateOptions::default()).await.unwrap();
+
+        let scale = api.get_scale("web", &GetOptions::default()).await.unwrap();
+        assert_eq!(scale.type_meta.kind, "Scale", "{backend:?}");
+        assert_eq!(scale.type_meta.api_version, "autoscaling/v1", "{backend:?}");
+        assert_eq!((scale.metadata.name.as_str(), scale.metadata.namespace.as_str()), ("web", "ns"));
+        assert_eq!(scale.metadata.uid, created.metadata.uid);
+        assert_eq!((scale.spec.replicas, scale.status.replicas), (2, 2), "{backend:?}");
+        assert_eq!(scale.status.selector, "app=web,tier in (a,b)", "{backend:?}");
+
+        // Update: spec.replicas changes, and with it the generation; the status stays.
+        let mut up = scale.clone();
+        up.spec.replicas = 5;
+        let updated = api.update_scale("web", &up, &UpdateOptions::default()).await.unwrap();
+        assert_eq!((updated.spec.replicas, updated.status.replicas), (5, 2), "{backend:?}");
+        let stored = api.get("web", &GetOptions::default()).await.unwrap();
+        assert_eq!(stored.spec.replicas, Some(5));
+        assert_eq!(stored.metadata.generation, created.metadata.generation + 1);
+        assert_eq!(updated.metadata.resource_version, stored.metadata.resource_version);
+
+        // Dry run: the answer is what would be stored; nothing is.
+        let mut dry = updated.clone();
+        dry.spec.replicas = 9;
+        let answer = api.update_scale("web", &dry, &dry_update()).await.unwrap();
+        assert_eq!(answer.spec.replicas, 9);
+        assert!(last_query(&server).contains("dryRun=All"), "{backend:?}");
+        assert_eq!(api.get("web", &GetOptions::default()).await.unwrap().spec.replicas, Some(5));
+
+        // A stale resource version conflicts; negative replicas are invalid.
+        let err = api.update_scale("web", &scale, &UpdateOptions::default()).await.unwrap_err();
+        assert_eq!(code(&err), 409, "{err}");
+        let mut negative = updated.clone();
+        negative.spec.replicas = -1;
+        negative.metadata.resource_version.clear();
+        let err = api.update_scale("web", &negative, &UpdateOptions::default()).await.unwrap_err();
+        assert_eq!(code(&err), 422, "{err}");
+
+        // Patch (as kubectl scale does) and apply.
+        let patched: kapi_api::autoscaling::v1::Scale = api
+            .patch_subresource(
+                "web",
+                "scale",
+                &Patch::Merge(br#"{"spec":{"replicas":3}}"#.to_vec()),
+                &PatchOptions::default(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(patched.spec.replicas, 3);
+        let dry_patch = PatchOptions { dry_run: vec!["All".into()], ..Default::default() };
+        let p: kapi_api::autoscaling::v1::Scale = api
+            .patch_subresource("web", "scale", &Patch::Merge(br#"{"spec":{"replicas":8}}"#.to_vec()), &dry_patch)
+            .await
+            .unwrap();
+        assert_eq!(p.spec.replicas, 8);
+        let mut applied = kapi_api::autoscaling::v1::Scale {
+            metadata: ObjectMeta { name: "web".into(), ..Default::default() },
+            ..Default::default()
+        };
+        applied.spec.replicas = 4;
+        let apply = ApplyOptions { field_manager: "scaler".into(), ..Default::default() };
+        assert_eq!(api.apply_scale("web", &applied, &apply).await.unwrap().spec.replicas, 4);
+        let dry_apply = ApplyOptions { dry_run: vec!["All".into()], ..apply.clone() };
+        applied.spec.replicas = 7;
+        assert_eq!(api.apply_scale("web", &applied, &dry_apply).await.unwrap().spec.replicas, 7);
+        assert!(last_query(&server).contains("dryRun=All"), "{backend:?}");
+        assert_eq!(api.get("web", &GetOptions::default()).await.unwrap().spec.replicas, Some(4));
+
+        // Scale of what does not exist.
+        let err = api.get_scale("nope", &GetOptions::default()).await.unwrap_err();
+        assert!(err.is_not_found(), "{err}");
+    }
+}
+
+#[tokio::test]
+async fn every_scalable_kind_speaks_its_groups_scale() {
+    for backend in BACKENDS {
+        let (cs, _server, _test) = clientset(backend).await;
+        let template = || kapi_api::core::v1::PodTemplateSpec::default();
+
+        let sets = cs.apps_v1().stateful_sets("ns").unwrap();
+        let set = StatefulSet {
+            metadata: meta("db"),
+            spec: kapi_api::apps::v1::StatefulSetSpec {
+                replicas: Some(3),
+                selector: Some(LabelSelector { match_labels: labels(&[("app", "db")]), ..Default::default() }),
+                template: template(),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        sets.create(&set, &CreateOptions::default()).await.unwrap();
+        let mut s = sets.get_scale("db", &GetOptions::default()).await.unwrap();
+        assert_eq!((s.spec.replicas, s.status.selector.as_str()), (3, "app=db"), "{backend:?}");
+        s.spec.replicas = 1;
+        sets.update_scale("db", &s, &UpdateOptions::default()).await.unwrap();
+        assert_eq!(sets.get("db", &GetOptions::default()).await.unwrap().spec.replicas, Some(1));
+
+        let rs_api = cs.apps_v1().replica_sets("ns").unwrap();
+        let rs = ReplicaSet {
+            metadata: meta("rs"),
+            spec: ReplicaSetSpec {
+                replicas: Some(2),
+                selector: Some(LabelSelector { match_labels: labels(&[("app", "rs")]), ..Default::default() }),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        rs_api.create(&rs, &CreateOptions::default()).await.unwrap();
+        assert_eq!(rs_api.get_scale("rs", &GetOptions::default()).await.unwrap().spec.replicas, 2);
+
+        // Replication controllers select by a map; their scale has get and update only.
+        let rcs = cs.core_v1().replication_controllers("ns").unwrap();
+        let rc = ReplicationController {
+            metadata: meta("rc"),
+            spec: ReplicationControllerSpec {
+                replicas: Some(4),
+                selector: labels(&[("b", "2"), ("a", "1")]),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        rcs.create(&rc, &CreateOptions::default()).await.unwrap();
+        let mut s = rcs.get_scale("rc", &GetOptions::default()).await.unwrap();
+        assert_eq!(s.type_meta.api_version, "autoscaling/v1");
+        assert_eq!((s.spec.replicas, s.status.selector.as_str()), (4, "a=1,b=2"), "{backend:?}");
+        s.spec.replicas = 6;
+        assert_eq!(rcs.update_scale("rc", &s, &UpdateOptions::default()).await.unwrap().spec.replicas, 6);
+        let err = rcs
+            .apply_subresource("rc", "scale", &s, &ApplyOptions { field_manager: "m".into(), ..Default::default() })
+            .await
+            .unwrap_err();
+        assert!(matches!(err, Error::InvalidRequest(_)), "{err}");
+
+        // apps/v1beta2 and extensions/v1beta1 answer with their own group's `Scale`: the
+        // selector as a map and as text.
+        let old_sets = cs.apps_v1beta2().stateful_sets("ns").unwrap();
+        let old_set = kapi_api::apps::v1beta2::StatefulSet {
+            metadata: meta("old"),
+            spec: kapi_api::apps::v1beta2::StatefulSetSpec {
+                replicas: Some(2),
+                selector: Some(selector()),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        old_sets.create(&old_set, &CreateOptions::default()).await.unwrap();
+        let mut s = old_sets.get_scale("old", &GetOptions::default()).await.unwrap();
+        assert_eq!(s.type_meta.api_version, "apps/v1beta2", "{backend:?}");
+        assert_eq!(s.status.selector, labels(&[("app", "web")]));
+        assert_eq!(s.status.target_selector, "app=web,tier in (a,b)");
+        s.spec.replicas = 0;
+        assert_eq!(old_sets.update_scale("old", &s, &UpdateOptions::default()).await.unwrap().spec.replicas, 0);
+        assert_eq!(old_sets.get("old", &GetOptions::default()).await.unwrap().spec.replicas, Some(0));
+
+        let ext = cs.extensions_v1beta1().deployments("ns").unwrap();
+        let d = kapi_api::extensions::v1beta1::Deployment {
+            metadata: meta("ext"),
+            spec: kapi_api::extensions::v1beta1::DeploymentSpec {
+                replicas: Some(3),
+                selector: Some(selector()),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        ext.create(&d, &CreateOptions::default()).await.unwrap();
+        let s = ext.get_scale("ext", &GetOptions::default()).await.unwrap();
+        assert_eq!(s.type_meta.api_version, "extensions/v1beta1");
+        assert_eq!(s.spec.replicas, 3);
+        let apply = ApplyOptions { field_manager: "m".into(), ..Default::default() };
+        let mut s2 = kapi_api::extensions::v1beta1::Scale {
+            metadata: ObjectMeta { name: "ext".into(), ..Default::default() },
+            ..Default::default()
+        };
+        s2.spec.replicas = 2;
+        assert_eq!(ext.apply_scale("ext", &s2, &apply).await.unwrap().spec.replicas, 2);
+    }
+}
+
+fn pod(name: &str) -> Pod {
+    Pod {
+        metadata: ObjectMeta { labels: labels(&[("app", "web")]), ..meta(name) },
+        spec: PodSpec {
+            containers: Some(vec![Container {
+                name: "app".into(),
+                image: "nginx".into(),
+                resources: ResourceRequirements {
+                    limits: [(ResourceName("cpu".into()), "500m".parse::<Quantity>().unwrap())].into(),
+                    ..Default::default()
+                },
+                ..Default::default()
+            }]),
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+fn eviction(name: &str) -> Eviction {
+    Eviction { metadata: meta(name), ..Default::default() }
+}
+
+#[tokio::test]
+async fn eviction_deletes_the_pod_honouring_dry_run() {
+    for backend in BACKENDS {
+        let (cs, server, _test) = clientset(backend).await;
+        let pods = cs.core_v1().pods("ns").unwrap();
+        pods.create(&pod("a"), &CreateOptions::default()).await.unwrap();
+
+        let status = pods.evict("a", &eviction("a"), &dry_create()).await.unwrap();
+        assert_eq!(status.status, STATUS_SUCCESS, "{backend:?}");
+        assert!(last_query(&server).contains("dryRun=All"));
+        pods.get("a", &GetOptions::default()).await.unwrap();
+        // Dry run in the eviction's delete options counts too.
+        let in_body = Eviction {
+            delete_options: Some(DeleteOptions { dry_run: vec!["All".into()], ..Default::default() }),
+            ..eviction("a")
+        };
+        pods.evict("a", &in_body, &CreateOptions::default()).await.unwrap();
+        pods.get("a", &GetOptions::default()).await.unwrap();
+
+        let status = pods.evict("a", &eviction("a"), &CreateOptions::default()).await.unwrap();
+        assert_eq!(status.status, STATUS_SUCCESS);
+        assert!(pods.get("a", &GetOptions::default()).await.unwrap_err().is_not_found());
+        assert!(pods.evict("a", &eviction("a"), &CreateOptions::default()).await.unwrap_err().is_not_found());
+
+        // policy/v1beta1 evictions, preconditions from the body, and a body naming another pod.
+        pods.create(&pod("b"), &CreateOptions::default()).await.unwrap();
+        let wrong_uid = kapi_api::policy::v1beta1::Eviction {
+            metadata: meta("b"),
+            delete_options: Some(DeleteOptions {
+                preconditions: Some(kapi_api::meta::v1::Preconditions {
+                    uid: Some("other".into()),
+                    ..Default::default()
+                }),
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        let err = pods.evict_v1beta1("b", &wrong_uid, &CreateOptions::default()).await.unwrap_err();
+        assert_eq!(code(&err), 409, "{err}");
+        let err = pods.evict("b", &eviction("c"), &CreateOptions::default()).await.unwrap_err();
+        assert_eq!(code(&err), 400, "{err}");
+        let v1beta1 = kapi_api::policy::v1beta1::Eviction { metadata: meta("b"), ..Default::default() };
+        pods.evict_v1beta1("b", &v1beta1, &CreateOptions::default()).await.unwrap();
+        assert!(pods.get("b", &GetOptions::default()).await.unwrap_err().is_not_found());
+    }
+}
+
+fn binding(name: &str, node: &str) -> Binding {
+    Binding {
+        metadata: ObjectMeta { annotations: labels(&[("bound-by", "test")]), ..meta(name) },
+        target: ObjectReference { kind: "Node".into(), name: node.into(), ..Default::default() },
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn binding_assigns_the_node_once() {
+    for backend in BACKENDS {
+        let (cs, server, _test) = clientset(backend).await;
+        let pods = cs.core_v1().pods("ns").unwrap();
+        pods.create(&pod("a"), &CreateOptions::default()).await.unwrap();
+
+        pods.bind("a", &binding("a", "node-1"), &dry_create()).await.unwrap();
+        assert!(last_query(&server).contains("dryRun=All"));
+        assert_eq!(pods.get("a", &GetOptions::default()).await.unwrap().spec.node_name, "");
+
+        let status = pods.bind("a", &binding("a", "node-1"), &CreateOptions::default()).await.unwrap();
+        assert_eq!(status.status, STATUS_SUCCESS, "{backend:?}");
+        let bound = pods.get("a", &GetOptions::default()).await.unwrap();
+        assert_eq!(bound.spec.node_name, "node-1");
+        assert_eq!(bound.metadata.annotations.get("bound-by").map(String::as_str), Some("test"));
+
+        let err = pods.bind("a", &binding("a", "node-2"), &CreateOptions::default()).await.unwrap_err();
+        assert!(err.is_conflict(), "{err}");
+        let err = pods.bind("x", &binding("x", "node-2"), &CreateOptions::default()).await.unwrap_err();
+        assert!(err.is_not_found(), "{err}");
+        pods.create(&pod("b"), &CreateOptions::default()).await.unwrap();
+        let mut not_a_node = binding("b", "n");
+        not_a_node.target.kind = "Pod".into();
+        let err = pods.bind("b", &not_a_node, &CreateOptions::default()).await.unwrap_err();
+        assert!(err.is_invalid(), "{err}");
+    }
+}
+
+#[tokio::test]
+async fn ephemeral_containers_and_resize_take_only_their_fields() {
+    for backend in BACKENDS {
+        let (cs, server, _test) = clientset(backend).await;
+        let pods = cs.core_v1().pods("ns").unwrap();
+        let created = pods.create(&pod("a"), &CreateOptions::default()).await.unwrap();
+
+        let mut with_debug = created.clone();
+        with_debug.spec.ephemeral_containers = vec![EphemeralContainer {
+            ephemeral_container_common: EphemeralContainerCommon {
+                name: "debug".into(),
+                image: "busybox".into(),
+                ..Default::default()
+            },
+            target_container_name: "app".into(),
+        }];
+        // Not taken: the subresource owns the ephemeral containers only.
+        with_debug.spec.node_name = "elsewhere".into();
+        let dry = pods.update_ephemeral_containers("a", &with_debug, &dry_update()).await.unwrap();
+        assert_eq!(dry.spec.ephemeral_containers.len(), 1);
+        assert!(last_query(&server).contains("dryRun=All"));
+        assert!(pods.get("a", &GetOptions::default()).await.unwrap().spec.ephemeral_containers.is_empty());
+        let out = pods.update_ephemeral_containers("a", &with_debug, &UpdateOptions::default()).await.unwrap();
+        assert_eq!(out.spec.ephemeral_containers[0].ephemeral_container_common.name, "debug", "{backend:?}");
+        assert_eq!(out.spec.node_name, "");
+
+        let mut bigger = out.clone();
+        let app = &mut bigger.spec.containers.as_mut().unwrap()[0];
+        app.resources.limits.insert(ResourceName("cpu".into()), "2".parse().unwrap());
+        app.image = "not-taken".into();
+        let resized = pods.update_resize("a", &bigger, &UpdateOptions::default()).await.unwrap();
+        let app = &resized.spec.containers.as_ref().unwrap()[0];
+        assert_eq!(app.resources.limits[&ResourceName("cpu".into())].to_string(), "2", "{backend:?}");
+        assert_eq!(app.image, "nginx");
+        // Patching a subresource goes through the same rules.
+        let patched: Pod = pods
+            .patch_subresource(
+                "a",
+                "resize",
+                &Patch::StrategicMerge(
+                    br#"{"spec":{"containers":[{"name":"app","resources":{"limits":{"cpu":"3"}}}]}}"#.to_vec(),
+                ),
+                &PatchOptions::default(),
+            )
+            .await
+            .unwrap();
+        let app = &patched.spec.containers.as_ref().unwrap()[0];
+        assert_eq!(app.resources.limits[&ResourceName("cpu".into())].to_string(), "3", "{backend:?}");
+    }
+}
+
+#[tokio::test]
+async fn service_account_tokens() {
+    for backend in BACKENDS {
+        let (cs, server, _test) = clientset(backend).await;
+        let accounts = cs.core_v1().service_accounts("ns").unwrap();
+        let sa = accounts
+            .create(&ServiceAccount { metadata: meta("robot"), ..Default::default() }, &CreateOptions::default())
+            .await
+            .unwrap();
+
+        let before = Time::now().unix_seconds();
+        let tr = accounts.create_token("robot", &TokenRequest::default(), &CreateOptions::default()).await.unwrap();
+        assert_eq!(tr.type_meta.kind, "TokenRequest", "{backend:?}");
+        assert_eq!(tr.status.token.split('.').count(), 3, "{}", tr.status.token);
+        let expires = tr.status.expiration_timestamp.unix_seconds();
+        assert!((before + 3600..=before + 3700).contains(&expires), "{expires} vs {before}");
+        assert_eq!(tr.spec.expiration_seconds, Some(3600));
+        assert_eq!(tr.spec.audiences.as_deref().map(<[String]>::len), Some(1));
+        assert_eq!(tr.metadata.name, sa.metadata.name);
+
+        let spec = TokenRequestSpec {
+            audiences: Some(vec!["vault".into()]),
+            expiration_seconds: Some(7200),
+            ..Default::default()
+        };
+        let request = TokenRequest { spec, ..Default::default() };
+        let tr = accounts.create_token("robot", &request, &dry_create()).await.unwrap();
+        assert!(last_query(&server).contains("dryRun=All"));
+        assert_eq!(tr.spec.audiences, Some(vec!["vault".to_owned()]));
+        assert!(tr.status.expiration_timestamp.unix_seconds() >= before + 7200);
+
+        let short = TokenRequest {
+            spec: TokenRequestSpec { expiration_seconds: Some(60), ..Default::default() },
+            ..Default::default()
+        };
+        let err = accounts.create_token("robot", &short, &CreateOptions::default()).await.unwrap_err();
+        assert!(err.is_invalid(), "{err}");
+        let err =
+            accounts.create_token("nobody", &TokenRequest::default(), &CreateOptions::default()).await.unwrap_err();
+        assert!(err.is_not_found(), "{err}");
+    }
+}
+
+fn csr(name: &str) -> CertificateSigningRequest {
+    CertificateSigningRequest {
+        metadata: ObjectMeta { name: name.into(), ..Default::default() },
+        spec: CertificateSigningRequestSpec {
+            request: Some(b"-----BEGIN CERTIFICATE REQUEST-----".to_vec()),
+            signer_name: "example.com/signer".into(),
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+fn condition(kind: &str) -> CertificateSigningRequestCondition {
+    CertificateSigningRequestCondition {
+        r#type: RequestConditionType(kind.into()),
+        status: ConditionStatus("True".into()),
+        reason: "Test".into(),
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn csr_approval_updates_conditions_only() {
+    for backend in BACKENDS {
+        let (cs, server, _test) = clientset(backend).await;
+        let csrs = cs.certificates_v1().certificate_signing_requests().unwrap();
+        let created = csrs.create(&csr("c"), &CreateOptions::default()).await.unwrap();
+
+        let mut approve = created.clone();
+        approve.status.conditions = vec![condition(RequestConditionType::APPROVED)];
+        approve.spec.signer_name = "not-taken".into();
+        approve.status.certificate = b"not taken either".to_vec();
+        let dry = csrs.update_approval("c", &approve, &dry_update()).await.unwrap();
+        assert_eq!(dry.status.conditions.len(), 1);
+        assert!(last_query(&server).contains("dryRun=All"));
+        assert!(csrs.get("c", &GetOptions::default()).await.unwrap().status.conditions.is_empty());
+
+        let approved = csrs.update_approval("c", &approve, &UpdateOptions::default()).await.unwrap();
+        assert_eq!(approved.status.conditions[0].r#type.0, RequestConditionType::APPROVED, "{backend:?}");
+        assert_eq!(approved.spec.signer_name, "example.com/signer");
+        assert!(approved.status.certificate.is_empty());
+
+        let mut both = approved.clone();
+        both.status.conditions.push(condition(RequestConditionType::DENIED));
+        let err = csrs.update_approval("c", &both, &UpdateOptions::default()).await.unwrap_err();
+        assert!(err.is_invalid(), "{err}");
+    }
+}
+
+/// Every kind marked `+genclient` in the API tree (read with the generator's own front-end) is
+/// registered by `register_all`, served, listed (when it has `list`) and in discovery, by the
+/// fake and by the test server alike.
+#[tokio::test]
+async fn every_genclient_kind_of_the_api_tree_is_served() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../api/src");
+    let u = kapi_frontend::universe::Universe::load(&root);
+    let mut expected = Vec::new();
+    for t in &u.types {
+        let Some(g) = &t.def.markers.genclient else { continue };
+        if g.no_verbs || t.def.attrs.is_internal() {
+            continue;
+        }
+        let group = t.def.attrs.group.as_ref().map(|g| g.0.clone()).unwrap_or_default();
+        let version = t.def.attrs.version.as_ref().map(|v| v.0.clone()).unwrap_or_default();
+        expected.push((group, version, t.def.ident.to_string(), g.verbs().contains(&"list")));
+    }
+    assert!(expected.len() > 150, "only {} kinds found under {}", expected.len(), root.display());
+    let resources = kapi_client::clientset::resources();
+
+    for backend in [Backend::Fake, Backend::Http(ContentType::Protobuf)] {
+        let (cs, server, _test) = clientset(backend).await;
+        let client = cs.client();
+        let mut listed = 0;
+        for (group, version, kind, listable) in &expected {
+            let info = resources
+                .iter()
+                .find(|r| r.group == group && r.version == version && r.kind == kind)
+                .unwrap_or_else(|| panic!("{group}/{version} {kind} is not registered"));
+            assert!(server.tracker().resource(&info.gvr()).is_some(), "{kind} is not served");
+            let prefix = info.gvr().prefix();
+            // Discovery lists the resource.
+            let discovery = raw_get(client, &prefix).await;
+            assert!(discovery.contains(&format!("\"name\":\"{}\"", info.resource)), "{prefix}: {discovery}");
+            if *listable {
+                let body = raw_get(client, &format!("{prefix}/{}", info.resource)).await;
+                assert!(
+                    body.contains(&format!("\"kind\":\"{}\"", info.list_kind.unwrap())),
+                    "{group}/{version} {kind}: {body}"
+                );
+                listed += 1;
+            }
+        }
+        assert!(listed > 140, "{listed}");
+    }
+}
+
+/// A GET through the client's service, as JSON text (failing on a non-2xx answer).
+async fn raw_get(client: &Client, path: &str) -> String {
+    let request = http::Request::get(format!("{}{path}", client.base_url()))
+        .header(http::header::ACCEPT, "application/json")
+        .body(bytes::Bytes::new())
+        .unwrap();
+    let response = client.service().call(request).await.unwrap();
+    let status = response.status();
+    let data = kapi_client::body::collect(response.into_body()).await.unwrap();
+    let text = String::from_utf8_lossy(&data).into_owned();
+    assert!(status.is_success(), "GET {path}: {status} {text}");
+    text
+}
+
+#[tokio::test]
+async fn discovery_names_subresource_kinds() {
+    let (cs, _server, _test) = clientset(Backend::Http(ContentType::Json)).await;
+    let apps = raw_get(cs.client(), "/apis/apps/v1").await;
+    assert!(
+        apps.contains(r#"{"name":"deployments/scale","singularName":"","namespaced":true,"group":"autoscaling","version":"v1","kind":"Scale","verbs":["get","update","patch"]}"#),
+        "{apps}"
+    );
+    let core = raw_get(cs.client(), "/api/v1").await;
+    for entry in [
+        r#""name":"pods/eviction","singularName":"","namespaced":true,"group":"policy","version":"v1","kind":"Eviction","verbs":["create"]"#,
+        r#""name":"serviceaccounts/token","singularName":"","namespaced":true,"group":"authentication.k8s.io","version":"v1","kind":"TokenRequest","verbs":["create"]"#,
+        r#""name":"pods/binding","singularName":"","namespaced":true,"kind":"Binding","verbs":["create"]"#,
+        r#""name":"pods/status","singularName":"","namespaced":true,"kind":"Pod","verbs":["get","update","patch"]"#,
+    ] {
+        assert!(core.contains(entry), "missing {entry} in {core}");
+    }
+    let groups = raw_get(cs.client(), "/apis").await;
+    assert!(
+        groups.contains(r#"{"name":"apps","versions":[{"groupVersion":"apps/v1","version":"v1"},{"groupVersion":"apps/v1beta2","version":"v1beta2"},{"groupVersion":"apps/v1beta1","version":"v1beta1"}],"preferredVersion":{"groupVersion":"apps/v1","version":"v1"}}"#),
+        "{groups}"
+    );
+    assert!(raw_get(cs.client(), "/api").await.contains(r#""versions":["v1"]"#));
+    let pods = raw_get(cs.client(), "/api/v1/pods").await;
+    assert!(pods.contains(r#""kind":"PodList""#), "{pods}");
+}

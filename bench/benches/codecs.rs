@@ -1,43 +1,16 @@
-//! Our protobuf and JSON codecs side by side with prost (via k8s-pb) and serde_json (via
-//! k8s-openapi), on the same bytes: upstream's fixtures, and a larger object of 64 webhooks.
+//! Our protobuf and JSON codecs side by side with prost (via k8s-pb) and with serde_json, sonic-rs
+//! and simd-json (via k8s-openapi's serde impls), on the same bytes: upstream's fixtures, a larger
+//! object of 64 webhooks and a realistic large `Pod`.
 //! Run: `cargo bench -p kapi-bench`. Results are recorded in docs/benchmarks.md.
 
 use std::hint::black_box;
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use kapi_api::admission::v1::AdmissionReview;
-use kapi_api::admissionregistration::v1::{MutatingWebhookConfiguration, ValidatingWebhookConfiguration};
-use kapi_bench::{fixture, large_vwc, proto_body};
+use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use k8s_openapi::serde::Serialize;
+use k8s_openapi::serde::de::DeserializeOwned;
+use kapi_bench::{INPUTS, Input, input};
 use kapi_machinery::proto::{ProtoMessage, ProtoReader};
-use prost::Message;
-
-/// One input: a name and the bytes both sides read.
-struct Input {
-    name: &'static str,
-    pb: Vec<u8>,
-    json: Vec<u8>,
-}
-
-fn inputs() -> Vec<Input> {
-    let large = large_vwc();
-    vec![
-        Input {
-            name: "ValidatingWebhookConfiguration",
-            pb: proto_body(&fixture("admissionregistration.k8s.io.v1.ValidatingWebhookConfiguration.pb")),
-            json: fixture("admissionregistration.k8s.io.v1.ValidatingWebhookConfiguration.json"),
-        },
-        Input {
-            name: "MutatingWebhookConfiguration",
-            pb: proto_body(&fixture("admissionregistration.k8s.io.v1.MutatingWebhookConfiguration.pb")),
-            json: fixture("admissionregistration.k8s.io.v1.MutatingWebhookConfiguration.json"),
-        },
-        Input {
-            name: "ValidatingWebhookConfiguration-64",
-            pb: large.to_proto_bytes(),
-            json: kapi_machinery::json::to_vec(&large).expect("encodes"),
-        },
-    ]
-}
+use kapi_machinery::{JsonDecode, JsonEncode};
 
 fn ours_decode_pb<T: ProtoMessage + Default>(b: &[u8]) -> T {
     let mut v = T::default();
@@ -45,143 +18,97 @@ fn ours_decode_pb<T: ProtoMessage + Default>(b: &[u8]) -> T {
     v
 }
 
-fn protobuf(c: &mut Criterion) {
-    type PbVwc = k8s_pb::api::admissionregistration::v1::ValidatingWebhookConfiguration;
-    type PbMwc = k8s_pb::api::admissionregistration::v1::MutatingWebhookConfiguration;
-    type PbReview = k8s_pb::api::admission::v1::AdmissionReview;
-    let mut all = inputs();
-    all.push(Input {
-        name: "AdmissionReview",
-        pb: proto_body(&fixture("admission.k8s.io.v1.AdmissionReview.pb")),
-        json: Vec::new(),
-    });
+/// Protobuf decode and encode of one input: ours as `K`, prost's as `P`.
+fn protobuf<K: ProtoMessage + Default, P: prost::Message + Default>(c: &mut Criterion, input: &Input) {
+    let b = &input.pb[..];
     let mut dec = c.benchmark_group("protobuf_decode");
-    for input in &all {
-        dec.throughput(Throughput::Bytes(input.pb.len() as u64));
-        let b = &input.pb;
-        match input.name {
-            "MutatingWebhookConfiguration" => {
-                dec.bench_with_input(BenchmarkId::new("kapi", input.name), b, |bn, b| {
-                    bn.iter(|| ours_decode_pb::<MutatingWebhookConfiguration>(black_box(b)))
-                });
-                dec.bench_with_input(BenchmarkId::new("prost", input.name), b, |bn, b| {
-                    bn.iter(|| PbMwc::decode(black_box(&b[..])).expect("decodes"))
-                });
-            }
-            "AdmissionReview" => {
-                dec.bench_with_input(BenchmarkId::new("kapi", input.name), b, |bn, b| {
-                    bn.iter(|| ours_decode_pb::<AdmissionReview>(black_box(b)))
-                });
-                dec.bench_with_input(BenchmarkId::new("prost", input.name), b, |bn, b| {
-                    bn.iter(|| PbReview::decode(black_box(&b[..])).expect("decodes"))
-                });
-            }
-            _ => {
-                dec.bench_with_input(BenchmarkId::new("kapi", input.name), b, |bn, b| {
-                    bn.iter(|| ours_decode_pb::<ValidatingWebhookConfiguration>(black_box(b)))
-                });
-                dec.bench_with_input(BenchmarkId::new("prost", input.name), b, |bn, b| {
-                    bn.iter(|| PbVwc::decode(black_box(&b[..])).expect("decodes"))
-                });
-            }
-        }
-    }
+    dec.throughput(Throughput::Bytes(b.len() as u64));
+    dec.bench_function(BenchmarkId::new("kapi", input.name), |bn| bn.iter(|| ours_decode_pb::<K>(black_box(b))));
+    dec.bench_function(BenchmarkId::new("prost", input.name), |bn| {
+        bn.iter(|| P::decode(black_box(b)).expect("decodes"))
+    });
     dec.finish();
+    let ours = ours_decode_pb::<K>(b);
+    let theirs = P::decode(b).expect("decodes");
     let mut enc = c.benchmark_group("protobuf_encode");
-    for input in &all {
-        enc.throughput(Throughput::Bytes(input.pb.len() as u64));
-        let b = &input.pb;
-        match input.name {
-            "MutatingWebhookConfiguration" => {
-                let ours = ours_decode_pb::<MutatingWebhookConfiguration>(b);
-                let theirs = PbMwc::decode(&b[..]).expect("decodes");
-                enc.bench_function(BenchmarkId::new("kapi", input.name), |bn| {
-                    bn.iter(|| black_box(&ours).to_proto_bytes())
-                });
-                enc.bench_function(BenchmarkId::new("prost", input.name), |bn| {
-                    bn.iter(|| black_box(&theirs).encode_to_vec())
-                });
-            }
-            "AdmissionReview" => {
-                let ours = ours_decode_pb::<AdmissionReview>(b);
-                let theirs = PbReview::decode(&b[..]).expect("decodes");
-                enc.bench_function(BenchmarkId::new("kapi", input.name), |bn| {
-                    bn.iter(|| black_box(&ours).to_proto_bytes())
-                });
-                enc.bench_function(BenchmarkId::new("prost", input.name), |bn| {
-                    bn.iter(|| black_box(&theirs).encode_to_vec())
-                });
-            }
-            _ => {
-                let ours = ours_decode_pb::<ValidatingWebhookConfiguration>(b);
-                let theirs = PbVwc::decode(&b[..]).expect("decodes");
-                enc.bench_function(BenchmarkId::new("kapi", input.name), |bn| {
-                    bn.iter(|| black_box(&ours).to_proto_bytes())
-                });
-                enc.bench_function(BenchmarkId::new("prost", input.name), |bn| {
-                    bn.iter(|| black_box(&theirs).encode_to_vec())
-                });
-            }
-        }
-    }
+    enc.throughput(Throughput::Bytes(b.len() as u64));
+    enc.bench_function(BenchmarkId::new("kapi", input.name), |bn| bn.iter(|| black_box(&ours).to_proto_bytes()));
+    enc.bench_function(BenchmarkId::new("prost", input.name), |bn| bn.iter(|| black_box(&theirs).encode_to_vec()));
     enc.finish();
 }
 
-fn json(c: &mut Criterion) {
-    type OaVwc = k8s_openapi::api::admissionregistration::v1::ValidatingWebhookConfiguration;
-    type OaMwc = k8s_openapi::api::admissionregistration::v1::MutatingWebhookConfiguration;
-    let all = inputs();
+/// JSON decode and encode of one input: ours as `K`, k8s-openapi's as `O` under serde_json,
+/// sonic-rs and simd-json.
+fn json<K: JsonDecode + JsonEncode + Default, O: Serialize + DeserializeOwned>(c: &mut Criterion, input: &Input) {
+    let b = &input.json[..];
     let mut dec = c.benchmark_group("json_decode");
-    for input in &all {
-        dec.throughput(Throughput::Bytes(input.json.len() as u64));
-        let b = &input.json;
-        if input.name == "MutatingWebhookConfiguration" {
-            dec.bench_with_input(BenchmarkId::new("kapi", input.name), b, |bn, b| {
-                bn.iter(|| {
-                    kapi_machinery::json::from_slice::<MutatingWebhookConfiguration>(black_box(b)).expect("decodes")
-                })
-            });
-            dec.bench_with_input(BenchmarkId::new("k8s-openapi", input.name), b, |bn, b| {
-                bn.iter(|| serde_json::from_slice::<OaMwc>(black_box(b)).expect("decodes"))
-            });
-        } else {
-            dec.bench_with_input(BenchmarkId::new("kapi", input.name), b, |bn, b| {
-                bn.iter(|| {
-                    kapi_machinery::json::from_slice::<ValidatingWebhookConfiguration>(black_box(b)).expect("decodes")
-                })
-            });
-            dec.bench_with_input(BenchmarkId::new("k8s-openapi", input.name), b, |bn, b| {
-                bn.iter(|| serde_json::from_slice::<OaVwc>(black_box(b)).expect("decodes"))
-            });
-        }
-    }
+    dec.throughput(Throughput::Bytes(b.len() as u64));
+    dec.bench_function(BenchmarkId::new("kapi", input.name), |bn| {
+        bn.iter(|| kapi_machinery::json::from_slice::<K>(black_box(b)).expect("decodes"))
+    });
+    dec.bench_function(BenchmarkId::new("k8s-openapi", input.name), |bn| {
+        bn.iter(|| serde_json::from_slice::<O>(black_box(b)).expect("decodes"))
+    });
+    dec.bench_function(BenchmarkId::new("sonic-rs", input.name), |bn| {
+        bn.iter(|| sonic_rs::from_slice::<O>(black_box(b)).expect("decodes"))
+    });
+    // simd-json parses in place, so each iteration gets a fresh copy (not timed). The decoded value
+    // is dropped inside the timed routine, as with `iter` for the others: criterion drops what a
+    // batched routine returns outside the timing.
+    dec.bench_function(BenchmarkId::new("simd-json", input.name), |bn| {
+        bn.iter_batched_ref(
+            || b.to_vec(),
+            |copy| drop(black_box(simd_json::serde::from_slice::<O>(black_box(copy)).expect("decodes"))),
+            BatchSize::SmallInput,
+        )
+    });
     dec.finish();
+    let ours: K = kapi_machinery::json::from_slice(b).expect("decodes");
+    let theirs: O = serde_json::from_slice(b).expect("decodes");
     let mut enc = c.benchmark_group("json_encode");
-    for input in &all {
-        enc.throughput(Throughput::Bytes(input.json.len() as u64));
-        let b = &input.json;
-        if input.name == "MutatingWebhookConfiguration" {
-            let ours: MutatingWebhookConfiguration = kapi_machinery::json::from_slice(b).expect("decodes");
-            let theirs: OaMwc = serde_json::from_slice(b).expect("decodes");
-            enc.bench_function(BenchmarkId::new("kapi", input.name), |bn| {
-                bn.iter(|| kapi_machinery::json::to_vec(black_box(&ours)).expect("encodes"))
-            });
-            enc.bench_function(BenchmarkId::new("k8s-openapi", input.name), |bn| {
-                bn.iter(|| serde_json::to_vec(black_box(&theirs)).expect("encodes"))
-            });
-        } else {
-            let ours: ValidatingWebhookConfiguration = kapi_machinery::json::from_slice(b).expect("decodes");
-            let theirs: OaVwc = serde_json::from_slice(b).expect("decodes");
-            enc.bench_function(BenchmarkId::new("kapi", input.name), |bn| {
-                bn.iter(|| kapi_machinery::json::to_vec(black_box(&ours)).expect("encodes"))
-            });
-            enc.bench_function(BenchmarkId::new("k8s-openapi", input.name), |bn| {
-                bn.iter(|| serde_json::to_vec(black_box(&theirs)).expect("encodes"))
-            });
-        }
-    }
+    enc.throughput(Throughput::Bytes(b.len() as u64));
+    enc.bench_function(BenchmarkId::new("kapi", input.name), |bn| {
+        bn.iter(|| kapi_machinery::json::to_vec(black_box(&ours)).expect("encodes"))
+    });
+    enc.bench_function(BenchmarkId::new("k8s-openapi", input.name), |bn| {
+        bn.iter(|| serde_json::to_vec(black_box(&theirs)).expect("encodes"))
+    });
+    enc.bench_function(BenchmarkId::new("sonic-rs", input.name), |bn| {
+        bn.iter(|| sonic_rs::to_vec(black_box(&theirs)).expect("encodes"))
+    });
     enc.finish();
 }
 
-criterion_group!(benches, protobuf, json);
+fn all(c: &mut Criterion) {
+    use k8s_openapi::api as oa;
+    use k8s_pb::api as pb;
+    use kapi_api::{admission, admissionregistration, apps, core};
+    for key in INPUTS {
+        let input = input(key);
+        match key {
+            "vwc" | "vwc64" => {
+                type K = admissionregistration::v1::ValidatingWebhookConfiguration;
+                protobuf::<K, pb::admissionregistration::v1::ValidatingWebhookConfiguration>(c, &input);
+                json::<K, oa::admissionregistration::v1::ValidatingWebhookConfiguration>(c, &input);
+            }
+            "mwc" => {
+                type K = admissionregistration::v1::MutatingWebhookConfiguration;
+                protobuf::<K, pb::admissionregistration::v1::MutatingWebhookConfiguration>(c, &input);
+                json::<K, oa::admissionregistration::v1::MutatingWebhookConfiguration>(c, &input);
+            }
+            "review" => protobuf::<admission::v1::AdmissionReview, pb::admission::v1::AdmissionReview>(c, &input),
+            "pod" | "pod-large" => {
+                protobuf::<core::v1::Pod, pb::core::v1::Pod>(c, &input);
+                json::<core::v1::Pod, oa::core::v1::Pod>(c, &input);
+            }
+            "deployment" => {
+                protobuf::<apps::v1::Deployment, pb::apps::v1::Deployment>(c, &input);
+                json::<apps::v1::Deployment, oa::apps::v1::Deployment>(c, &input);
+            }
+            _ => unreachable!("every input has a benchmark"),
+        }
+    }
+}
+
+criterion_group!(benches, all);
 criterion_main!(benches);

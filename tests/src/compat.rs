@@ -101,7 +101,7 @@ pub fn tested_kinds(scheme: &Scheme) -> Vec<GroupVersionKind> {
 
 /// Whether a kind has a protobuf form: upstream's fixtures come in all three formats, so JSON-only
 /// kinds (`ExecCredential`, custom resources) are outside the compatibility test.
-fn has_protobuf(scheme: &Scheme, gvk: &GroupVersionKind) -> bool {
+pub fn has_protobuf(scheme: &Scheme, gvk: &GroupVersionKind) -> bool {
     let Ok(obj) = scheme.new_object(gvk) else { return false };
     let mut w = kapi_machinery::proto::ProtoWriter::default();
     !matches!(obj.encode_proto_dyn(&mut w), Err(kapi_machinery::EncodeError::NoProtobuf(_)))

@@ -98,5 +98,48 @@ fn expand(input: &DeriveInput) -> Result<proc_macro2::TokenStream, Vec<syn::Erro
             out.extend(kind::expand(&def));
         }
     }
-    Ok(out)
+    Ok(compiled_where_used(out))
+}
+
+/// Marks every derived method `#[inline]` in optimized builds, so that a crate defining a thousand
+/// types compiles their codecs only where a program uses them (as serde's impls, generic over the
+/// serializer, are compiled in the user's crate), and the user's crate may inline across crates.
+/// Debug builds keep them compiled once in the defining crate, which every test binary then links
+/// instead of compiling the API again. A method that is already `#[inline]` or generic is left.
+fn compiled_where_used(out: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+    let Ok(mut file) = syn::parse2::<syn::File>(out.clone()) else {
+        // The derive emits items only; were one malformed, the compiler reports it on the output.
+        return out;
+    };
+    for item in &mut file.items {
+        mark_item(item);
+    }
+    quote::ToTokens::into_token_stream(file)
+}
+
+fn mark_item(item: &mut syn::Item) {
+    match item {
+        syn::Item::Impl(imp) => {
+            for it in &mut imp.items {
+                if let syn::ImplItem::Fn(f) = it {
+                    let inline = f.attrs.iter().any(|a| a.path().is_ident("inline"));
+                    let generic = f.sig.generics.type_params().next().is_some();
+                    if !inline && !generic {
+                        f.attrs.push(syn::parse_quote!(#[cfg_attr(not(debug_assertions), inline)]));
+                    }
+                }
+            }
+        }
+        // `testing_only` wraps impls in `const _: () = { ... };`.
+        syn::Item::Const(c) => {
+            if let syn::Expr::Block(b) = &mut *c.expr {
+                for stmt in &mut b.block.stmts {
+                    if let syn::Stmt::Item(item) = stmt {
+                        mark_item(item);
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
 }

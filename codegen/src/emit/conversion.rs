@@ -82,6 +82,7 @@ fn dir_text(dir: Direction) -> &'static str {
 
 /// Emits the conversions file of one package, or records why a field cannot be converted.
 fn emit_package(cx: &Cx<'_>, problems: &mut Vec<Diagnostic>) -> TokenStream {
+    let lazy = super::where_used();
     let u = cx.u;
     let hand: BTreeMap<(String, Direction), syn::Path> = u
         .hand_written
@@ -130,6 +131,7 @@ fn emit_package(cx: &Cx<'_>, problems: &mut Vec<Diagnostic>) -> TokenStream {
             items.push(quote! {
                 #[doc = #doc]
                 #[allow(unused_variables)]
+                #lazy
                 pub fn #auto(from: #from_ty) -> Result<#to_ty, ConversionError> {
                     #body
                 }
@@ -138,6 +140,7 @@ fn emit_package(cx: &Cx<'_>, problems: &mut Vec<Diagnostic>) -> TokenStream {
                 let doc = format!(" Converts `{name}` {}.", dir_text(dir));
                 items.push(quote! {
                     #[doc = #doc]
+                    #lazy
                     pub fn #public(from: #from_ty) -> Result<#to_ty, ConversionError> {
                         #auto(from)
                     }
@@ -162,6 +165,7 @@ fn emit_package(cx: &Cx<'_>, problems: &mut Vec<Diagnostic>) -> TokenStream {
         #(#reexports)*
 
         /// Registers both directions of every kind's conversion.
+        #lazy
         pub fn register_conversions(scheme: &mut Scheme) {
             #(#registrations)*
         }

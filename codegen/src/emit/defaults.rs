@@ -81,6 +81,7 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
             u.hand_written_in(&pkg.rel, Convention::Defaulter).map(|h| (h.type_name.clone(), h.path(u))).collect();
         let walkers = local.iter().map(|t| walker(u, t, &pkg.rel, &hand, &plan.needs_defaulting));
         let kinds: Vec<&&TypeEntry> = local.iter().filter(|t| t.def.attrs.kind.is_some()).collect();
+        let lazy = super::where_used();
         let object_fns = kinds.iter().map(|t| {
             let name = t.name();
             let ty = u.item_path(t.file, &t.def.ident);
@@ -89,6 +90,7 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
             let doc = format!(" Applies every default to a `{name}` and everything in it.");
             quote! {
                 #[doc = #doc]
+                #lazy
                 pub fn #f(obj: &mut #ty) {
                     #w(obj);
                 }
@@ -105,6 +107,7 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
             use kapi_machinery::Scheme;
 
             /// Registers the defaulting function of every kind that has defaults.
+            #lazy
             pub fn register_defaults(scheme: &mut Scheme) {
                 #(#registrations)*
             }
@@ -128,6 +131,7 @@ fn walker(
     needs: &BTreeSet<Key>,
 ) -> proc_macro2::TokenStream {
     let name = t.name();
+    let lazy = super::where_used();
     let f = format_ident!("default_{}", name.to_snake_case());
     let ty = u.item_path(t.file, &t.def.ident);
     let call_hand = hand.get(&name).map(|p| quote!(#p(obj);));
@@ -160,6 +164,7 @@ fn walker(
     let doc = format!(" Applies the defaults of `{name}` and of everything it holds.");
     quote! {
         #[doc = #doc]
+        #lazy
         pub fn #f(obj: &mut #ty) {
             #call_hand
             #(#field_defaults)*

@@ -49,6 +49,7 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
                 super::conversions::register_conversions(scheme);
             }
         });
+        let lazy = super::where_used();
         let doc = format!(" Registration of the kinds of `{}` (group `{group}`).", pkg.rel.display());
         let file: syn::File = syn::parse_quote! {
             #![doc = #doc]
@@ -62,6 +63,7 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
             pub const VERSIONS: &[&str] = &[#(#versions),*];
 
             /// Registers every kind and list kind of this package, in kind-name order.
+            #lazy
             pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
                 #(#regs)*
                 Ok(())
@@ -70,6 +72,7 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
             /// Registers this package's kinds (with their defaulting and conversion functions, if
             /// any), and the option kinds and `WatchEvent` in each of its group versions, as
             /// upstream's `AddToGroupVersion` does.
+            #lazy
             pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
                 add_known_types(scheme)?;
                 #register_defaults

@@ -3,6 +3,7 @@
 #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
 use kapi_machinery::{ConversionError, Scheme};
 /// Registers both directions of every kind's conversion.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_validating_admission_policy_to_internal);
     scheme.add_conversion_func(convert_validating_admission_policy_from_internal);
@@ -47,6 +48,7 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `Rule` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_rule_to_internal(
     from: crate::admissionregistration::v1::types::Rule,
 ) -> Result<crate::admissionregistration::types::Rule, ConversionError> {
@@ -62,6 +64,7 @@ pub fn auto_convert_rule_to_internal(
     })
 }
 /// Converts `Rule` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_rule_to_internal(
     from: crate::admissionregistration::v1::types::Rule,
 ) -> Result<crate::admissionregistration::types::Rule, ConversionError> {
@@ -69,6 +72,7 @@ pub fn convert_rule_to_internal(
 }
 /// Converts `Rule` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_rule_from_internal(
     from: crate::admissionregistration::types::Rule,
 ) -> Result<crate::admissionregistration::v1::types::Rule, ConversionError> {
@@ -84,6 +88,7 @@ pub fn auto_convert_rule_from_internal(
     })
 }
 /// Converts `Rule` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_rule_from_internal(
     from: crate::admissionregistration::types::Rule,
 ) -> Result<crate::admissionregistration::v1::types::Rule, ConversionError> {
@@ -91,12 +96,14 @@ pub fn convert_rule_from_internal(
 }
 /// Converts `ScopeType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_scope_type_to_internal(
     from: crate::admissionregistration::v1::types::ScopeType,
 ) -> Result<crate::admissionregistration::types::ScopeType, ConversionError> {
     Ok(crate::admissionregistration::types::ScopeType(from.0))
 }
 /// Converts `ScopeType` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_scope_type_to_internal(
     from: crate::admissionregistration::v1::types::ScopeType,
 ) -> Result<crate::admissionregistration::types::ScopeType, ConversionError> {
@@ -104,12 +111,14 @@ pub fn convert_scope_type_to_internal(
 }
 /// Converts `ScopeType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_scope_type_from_internal(
     from: crate::admissionregistration::types::ScopeType,
 ) -> Result<crate::admissionregistration::v1::types::ScopeType, ConversionError> {
     Ok(crate::admissionregistration::v1::types::ScopeType(from.0))
 }
 /// Converts `ScopeType` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_scope_type_from_internal(
     from: crate::admissionregistration::types::ScopeType,
 ) -> Result<crate::admissionregistration::v1::types::ScopeType, ConversionError> {
@@ -117,12 +126,14 @@ pub fn convert_scope_type_from_internal(
 }
 /// Converts `FailurePolicyType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_failure_policy_type_to_internal(
     from: crate::admissionregistration::v1::types::FailurePolicyType,
 ) -> Result<crate::admissionregistration::types::FailurePolicyType, ConversionError> {
     Ok(crate::admissionregistration::types::FailurePolicyType(from.0))
 }
 /// Converts `FailurePolicyType` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_failure_policy_type_to_internal(
     from: crate::admissionregistration::v1::types::FailurePolicyType,
 ) -> Result<crate::admissionregistration::types::FailurePolicyType, ConversionError> {
@@ -130,6 +141,7 @@ pub fn convert_failure_policy_type_to_internal(
 }
 /// Converts `FailurePolicyType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_failure_policy_type_from_internal(
     from: crate::admissionregistration::types::FailurePolicyType,
 ) -> Result<
@@ -139,6 +151,7 @@ pub fn auto_convert_failure_policy_type_from_internal(
     Ok(crate::admissionregistration::v1::types::FailurePolicyType(from.0))
 }
 /// Converts `FailurePolicyType` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_failure_policy_type_from_internal(
     from: crate::admissionregistration::types::FailurePolicyType,
 ) -> Result<
@@ -149,6 +162,7 @@ pub fn convert_failure_policy_type_from_internal(
 }
 /// Converts `ParameterNotFoundActionType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_parameter_not_found_action_type_to_internal(
     from: crate::admissionregistration::v1::types::ParameterNotFoundActionType,
 ) -> Result<
@@ -158,6 +172,7 @@ pub fn auto_convert_parameter_not_found_action_type_to_internal(
     Ok(crate::admissionregistration::types::ParameterNotFoundActionType(from.0))
 }
 /// Converts `ParameterNotFoundActionType` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_parameter_not_found_action_type_to_internal(
     from: crate::admissionregistration::v1::types::ParameterNotFoundActionType,
 ) -> Result<
@@ -168,6 +183,7 @@ pub fn convert_parameter_not_found_action_type_to_internal(
 }
 /// Converts `ParameterNotFoundActionType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_parameter_not_found_action_type_from_internal(
     from: crate::admissionregistration::types::ParameterNotFoundActionType,
 ) -> Result<
@@ -177,6 +193,7 @@ pub fn auto_convert_parameter_not_found_action_type_from_internal(
     Ok(crate::admissionregistration::v1::types::ParameterNotFoundActionType(from.0))
 }
 /// Converts `ParameterNotFoundActionType` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_parameter_not_found_action_type_from_internal(
     from: crate::admissionregistration::types::ParameterNotFoundActionType,
 ) -> Result<
@@ -187,12 +204,14 @@ pub fn convert_parameter_not_found_action_type_from_internal(
 }
 /// Converts `MatchPolicyType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_match_policy_type_to_internal(
     from: crate::admissionregistration::v1::types::MatchPolicyType,
 ) -> Result<crate::admissionregistration::types::MatchPolicyType, ConversionError> {
     Ok(crate::admissionregistration::types::MatchPolicyType(from.0))
 }
 /// Converts `MatchPolicyType` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_match_policy_type_to_internal(
     from: crate::admissionregistration::v1::types::MatchPolicyType,
 ) -> Result<crate::admissionregistration::types::MatchPolicyType, ConversionError> {
@@ -200,12 +219,14 @@ pub fn convert_match_policy_type_to_internal(
 }
 /// Converts `MatchPolicyType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_match_policy_type_from_internal(
     from: crate::admissionregistration::types::MatchPolicyType,
 ) -> Result<crate::admissionregistration::v1::types::MatchPolicyType, ConversionError> {
     Ok(crate::admissionregistration::v1::types::MatchPolicyType(from.0))
 }
 /// Converts `MatchPolicyType` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_match_policy_type_from_internal(
     from: crate::admissionregistration::types::MatchPolicyType,
 ) -> Result<crate::admissionregistration::v1::types::MatchPolicyType, ConversionError> {
@@ -213,12 +234,14 @@ pub fn convert_match_policy_type_from_internal(
 }
 /// Converts `SideEffectClass` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_side_effect_class_to_internal(
     from: crate::admissionregistration::v1::types::SideEffectClass,
 ) -> Result<crate::admissionregistration::types::SideEffectClass, ConversionError> {
     Ok(crate::admissionregistration::types::SideEffectClass(from.0))
 }
 /// Converts `SideEffectClass` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_side_effect_class_to_internal(
     from: crate::admissionregistration::v1::types::SideEffectClass,
 ) -> Result<crate::admissionregistration::types::SideEffectClass, ConversionError> {
@@ -226,12 +249,14 @@ pub fn convert_side_effect_class_to_internal(
 }
 /// Converts `SideEffectClass` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_side_effect_class_from_internal(
     from: crate::admissionregistration::types::SideEffectClass,
 ) -> Result<crate::admissionregistration::v1::types::SideEffectClass, ConversionError> {
     Ok(crate::admissionregistration::v1::types::SideEffectClass(from.0))
 }
 /// Converts `SideEffectClass` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_side_effect_class_from_internal(
     from: crate::admissionregistration::types::SideEffectClass,
 ) -> Result<crate::admissionregistration::v1::types::SideEffectClass, ConversionError> {
@@ -239,6 +264,7 @@ pub fn convert_side_effect_class_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicy` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicy,
 ) -> Result<
@@ -255,6 +281,7 @@ pub fn auto_convert_validating_admission_policy_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicy` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicy,
 ) -> Result<
@@ -265,6 +292,7 @@ pub fn convert_validating_admission_policy_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicy` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicy,
 ) -> Result<
@@ -281,6 +309,7 @@ pub fn auto_convert_validating_admission_policy_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicy` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicy,
 ) -> Result<
@@ -291,6 +320,7 @@ pub fn convert_validating_admission_policy_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_status_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyStatus,
 ) -> Result<
@@ -308,6 +338,7 @@ pub fn auto_convert_validating_admission_policy_status_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyStatus` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_status_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyStatus,
 ) -> Result<
@@ -318,6 +349,7 @@ pub fn convert_validating_admission_policy_status_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_status_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyStatus,
 ) -> Result<
@@ -335,6 +367,7 @@ pub fn auto_convert_validating_admission_policy_status_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyStatus` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_status_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyStatus,
 ) -> Result<
@@ -345,6 +378,7 @@ pub fn convert_validating_admission_policy_status_from_internal(
 }
 /// Converts `TypeChecking` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_type_checking_to_internal(
     from: crate::admissionregistration::v1::types::TypeChecking,
 ) -> Result<crate::admissionregistration::types::TypeChecking, ConversionError> {
@@ -361,6 +395,7 @@ pub fn auto_convert_type_checking_to_internal(
     })
 }
 /// Converts `TypeChecking` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_type_checking_to_internal(
     from: crate::admissionregistration::v1::types::TypeChecking,
 ) -> Result<crate::admissionregistration::types::TypeChecking, ConversionError> {
@@ -368,6 +403,7 @@ pub fn convert_type_checking_to_internal(
 }
 /// Converts `TypeChecking` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_type_checking_from_internal(
     from: crate::admissionregistration::types::TypeChecking,
 ) -> Result<crate::admissionregistration::v1::types::TypeChecking, ConversionError> {
@@ -384,6 +420,7 @@ pub fn auto_convert_type_checking_from_internal(
     })
 }
 /// Converts `TypeChecking` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_type_checking_from_internal(
     from: crate::admissionregistration::types::TypeChecking,
 ) -> Result<crate::admissionregistration::v1::types::TypeChecking, ConversionError> {
@@ -391,6 +428,7 @@ pub fn convert_type_checking_from_internal(
 }
 /// Converts `ExpressionWarning` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_expression_warning_to_internal(
     from: crate::admissionregistration::v1::types::ExpressionWarning,
 ) -> Result<crate::admissionregistration::types::ExpressionWarning, ConversionError> {
@@ -400,6 +438,7 @@ pub fn auto_convert_expression_warning_to_internal(
     })
 }
 /// Converts `ExpressionWarning` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_expression_warning_to_internal(
     from: crate::admissionregistration::v1::types::ExpressionWarning,
 ) -> Result<crate::admissionregistration::types::ExpressionWarning, ConversionError> {
@@ -407,6 +446,7 @@ pub fn convert_expression_warning_to_internal(
 }
 /// Converts `ExpressionWarning` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_expression_warning_from_internal(
     from: crate::admissionregistration::types::ExpressionWarning,
 ) -> Result<
@@ -419,6 +459,7 @@ pub fn auto_convert_expression_warning_from_internal(
     })
 }
 /// Converts `ExpressionWarning` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_expression_warning_from_internal(
     from: crate::admissionregistration::types::ExpressionWarning,
 ) -> Result<
@@ -429,6 +470,7 @@ pub fn convert_expression_warning_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_list_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyList,
 ) -> Result<
@@ -455,6 +497,7 @@ pub fn auto_convert_validating_admission_policy_list_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyList` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_list_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyList,
 ) -> Result<
@@ -465,6 +508,7 @@ pub fn convert_validating_admission_policy_list_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_list_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyList,
 ) -> Result<
@@ -491,6 +535,7 @@ pub fn auto_convert_validating_admission_policy_list_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyList` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_list_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyList,
 ) -> Result<
@@ -501,6 +546,7 @@ pub fn convert_validating_admission_policy_list_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicySpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_spec_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicySpec,
 ) -> Result<
@@ -558,6 +604,7 @@ pub fn auto_convert_validating_admission_policy_spec_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicySpec` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_spec_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicySpec,
 ) -> Result<
@@ -568,6 +615,7 @@ pub fn convert_validating_admission_policy_spec_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicySpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_spec_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicySpec,
 ) -> Result<
@@ -625,6 +673,7 @@ pub fn auto_convert_validating_admission_policy_spec_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicySpec` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_spec_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicySpec,
 ) -> Result<
@@ -635,6 +684,7 @@ pub fn convert_validating_admission_policy_spec_from_internal(
 }
 /// Converts `ParamKind` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_param_kind_to_internal(
     from: crate::admissionregistration::v1::types::ParamKind,
 ) -> Result<crate::admissionregistration::types::ParamKind, ConversionError> {
@@ -644,6 +694,7 @@ pub fn auto_convert_param_kind_to_internal(
     })
 }
 /// Converts `ParamKind` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_param_kind_to_internal(
     from: crate::admissionregistration::v1::types::ParamKind,
 ) -> Result<crate::admissionregistration::types::ParamKind, ConversionError> {
@@ -651,6 +702,7 @@ pub fn convert_param_kind_to_internal(
 }
 /// Converts `ParamKind` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_param_kind_from_internal(
     from: crate::admissionregistration::types::ParamKind,
 ) -> Result<crate::admissionregistration::v1::types::ParamKind, ConversionError> {
@@ -660,6 +712,7 @@ pub fn auto_convert_param_kind_from_internal(
     })
 }
 /// Converts `ParamKind` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_param_kind_from_internal(
     from: crate::admissionregistration::types::ParamKind,
 ) -> Result<crate::admissionregistration::v1::types::ParamKind, ConversionError> {
@@ -667,6 +720,7 @@ pub fn convert_param_kind_from_internal(
 }
 /// Converts `Validation` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validation_to_internal(
     from: crate::admissionregistration::v1::types::Validation,
 ) -> Result<crate::admissionregistration::types::Validation, ConversionError> {
@@ -678,6 +732,7 @@ pub fn auto_convert_validation_to_internal(
     })
 }
 /// Converts `Validation` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validation_to_internal(
     from: crate::admissionregistration::v1::types::Validation,
 ) -> Result<crate::admissionregistration::types::Validation, ConversionError> {
@@ -685,6 +740,7 @@ pub fn convert_validation_to_internal(
 }
 /// Converts `Validation` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validation_from_internal(
     from: crate::admissionregistration::types::Validation,
 ) -> Result<crate::admissionregistration::v1::types::Validation, ConversionError> {
@@ -696,6 +752,7 @@ pub fn auto_convert_validation_from_internal(
     })
 }
 /// Converts `Validation` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validation_from_internal(
     from: crate::admissionregistration::types::Validation,
 ) -> Result<crate::admissionregistration::v1::types::Validation, ConversionError> {
@@ -703,6 +760,7 @@ pub fn convert_validation_from_internal(
 }
 /// Converts `Variable` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_variable_to_internal(
     from: crate::admissionregistration::v1::types::Variable,
 ) -> Result<crate::admissionregistration::types::Variable, ConversionError> {
@@ -712,6 +770,7 @@ pub fn auto_convert_variable_to_internal(
     })
 }
 /// Converts `Variable` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_variable_to_internal(
     from: crate::admissionregistration::v1::types::Variable,
 ) -> Result<crate::admissionregistration::types::Variable, ConversionError> {
@@ -719,6 +778,7 @@ pub fn convert_variable_to_internal(
 }
 /// Converts `Variable` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_variable_from_internal(
     from: crate::admissionregistration::types::Variable,
 ) -> Result<crate::admissionregistration::v1::types::Variable, ConversionError> {
@@ -728,6 +788,7 @@ pub fn auto_convert_variable_from_internal(
     })
 }
 /// Converts `Variable` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_variable_from_internal(
     from: crate::admissionregistration::types::Variable,
 ) -> Result<crate::admissionregistration::v1::types::Variable, ConversionError> {
@@ -735,6 +796,7 @@ pub fn convert_variable_from_internal(
 }
 /// Converts `AuditAnnotation` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_audit_annotation_to_internal(
     from: crate::admissionregistration::v1::types::AuditAnnotation,
 ) -> Result<crate::admissionregistration::types::AuditAnnotation, ConversionError> {
@@ -744,6 +806,7 @@ pub fn auto_convert_audit_annotation_to_internal(
     })
 }
 /// Converts `AuditAnnotation` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_audit_annotation_to_internal(
     from: crate::admissionregistration::v1::types::AuditAnnotation,
 ) -> Result<crate::admissionregistration::types::AuditAnnotation, ConversionError> {
@@ -751,6 +814,7 @@ pub fn convert_audit_annotation_to_internal(
 }
 /// Converts `AuditAnnotation` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_audit_annotation_from_internal(
     from: crate::admissionregistration::types::AuditAnnotation,
 ) -> Result<crate::admissionregistration::v1::types::AuditAnnotation, ConversionError> {
@@ -760,6 +824,7 @@ pub fn auto_convert_audit_annotation_from_internal(
     })
 }
 /// Converts `AuditAnnotation` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_audit_annotation_from_internal(
     from: crate::admissionregistration::types::AuditAnnotation,
 ) -> Result<crate::admissionregistration::v1::types::AuditAnnotation, ConversionError> {
@@ -767,6 +832,7 @@ pub fn convert_audit_annotation_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBinding` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_binding_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBinding,
 ) -> Result<
@@ -781,6 +847,7 @@ pub fn auto_convert_validating_admission_policy_binding_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBinding` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_binding_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBinding,
 ) -> Result<
@@ -791,6 +858,7 @@ pub fn convert_validating_admission_policy_binding_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBinding` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_binding_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBinding,
 ) -> Result<
@@ -805,6 +873,7 @@ pub fn auto_convert_validating_admission_policy_binding_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBinding` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_binding_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBinding,
 ) -> Result<
@@ -815,6 +884,7 @@ pub fn convert_validating_admission_policy_binding_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBindingList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_binding_list_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -841,6 +911,7 @@ pub fn auto_convert_validating_admission_policy_binding_list_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBindingList` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_binding_list_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -851,6 +922,7 @@ pub fn convert_validating_admission_policy_binding_list_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBindingList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_binding_list_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -877,6 +949,7 @@ pub fn auto_convert_validating_admission_policy_binding_list_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBindingList` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_binding_list_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -887,6 +960,7 @@ pub fn convert_validating_admission_policy_binding_list_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBindingSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_binding_spec_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -917,6 +991,7 @@ pub fn auto_convert_validating_admission_policy_binding_spec_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBindingSpec` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_binding_spec_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -927,6 +1002,7 @@ pub fn convert_validating_admission_policy_binding_spec_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBindingSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_binding_spec_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -957,6 +1033,7 @@ pub fn auto_convert_validating_admission_policy_binding_spec_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBindingSpec` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_binding_spec_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -967,6 +1044,7 @@ pub fn convert_validating_admission_policy_binding_spec_from_internal(
 }
 /// Converts `ParamRef` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_param_ref_to_internal(
     from: crate::admissionregistration::v1::types::ParamRef,
 ) -> Result<crate::admissionregistration::types::ParamRef, ConversionError> {
@@ -982,6 +1060,7 @@ pub fn auto_convert_param_ref_to_internal(
     })
 }
 /// Converts `ParamRef` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_param_ref_to_internal(
     from: crate::admissionregistration::v1::types::ParamRef,
 ) -> Result<crate::admissionregistration::types::ParamRef, ConversionError> {
@@ -989,6 +1068,7 @@ pub fn convert_param_ref_to_internal(
 }
 /// Converts `ParamRef` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_param_ref_from_internal(
     from: crate::admissionregistration::types::ParamRef,
 ) -> Result<crate::admissionregistration::v1::types::ParamRef, ConversionError> {
@@ -1004,6 +1084,7 @@ pub fn auto_convert_param_ref_from_internal(
     })
 }
 /// Converts `ParamRef` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_param_ref_from_internal(
     from: crate::admissionregistration::types::ParamRef,
 ) -> Result<crate::admissionregistration::v1::types::ParamRef, ConversionError> {
@@ -1011,6 +1092,7 @@ pub fn convert_param_ref_from_internal(
 }
 /// Converts `MatchResources` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_match_resources_to_internal(
     from: crate::admissionregistration::v1::types::MatchResources,
 ) -> Result<crate::admissionregistration::types::MatchResources, ConversionError> {
@@ -1045,6 +1127,7 @@ pub fn auto_convert_match_resources_to_internal(
     })
 }
 /// Converts `MatchResources` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_match_resources_to_internal(
     from: crate::admissionregistration::v1::types::MatchResources,
 ) -> Result<crate::admissionregistration::types::MatchResources, ConversionError> {
@@ -1052,6 +1135,7 @@ pub fn convert_match_resources_to_internal(
 }
 /// Converts `MatchResources` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_match_resources_from_internal(
     from: crate::admissionregistration::types::MatchResources,
 ) -> Result<crate::admissionregistration::v1::types::MatchResources, ConversionError> {
@@ -1086,6 +1170,7 @@ pub fn auto_convert_match_resources_from_internal(
     })
 }
 /// Converts `MatchResources` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_match_resources_from_internal(
     from: crate::admissionregistration::types::MatchResources,
 ) -> Result<crate::admissionregistration::v1::types::MatchResources, ConversionError> {
@@ -1093,12 +1178,14 @@ pub fn convert_match_resources_from_internal(
 }
 /// Converts `ValidationAction` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validation_action_to_internal(
     from: crate::admissionregistration::v1::types::ValidationAction,
 ) -> Result<crate::admissionregistration::types::ValidationAction, ConversionError> {
     Ok(crate::admissionregistration::types::ValidationAction(from.0))
 }
 /// Converts `ValidationAction` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validation_action_to_internal(
     from: crate::admissionregistration::v1::types::ValidationAction,
 ) -> Result<crate::admissionregistration::types::ValidationAction, ConversionError> {
@@ -1106,12 +1193,14 @@ pub fn convert_validation_action_to_internal(
 }
 /// Converts `ValidationAction` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validation_action_from_internal(
     from: crate::admissionregistration::types::ValidationAction,
 ) -> Result<crate::admissionregistration::v1::types::ValidationAction, ConversionError> {
     Ok(crate::admissionregistration::v1::types::ValidationAction(from.0))
 }
 /// Converts `ValidationAction` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validation_action_from_internal(
     from: crate::admissionregistration::types::ValidationAction,
 ) -> Result<crate::admissionregistration::v1::types::ValidationAction, ConversionError> {
@@ -1119,6 +1208,7 @@ pub fn convert_validation_action_from_internal(
 }
 /// Converts `NamedRuleWithOperations` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_named_rule_with_operations_to_internal(
     from: crate::admissionregistration::v1::types::NamedRuleWithOperations,
 ) -> Result<
@@ -1134,6 +1224,7 @@ pub fn auto_convert_named_rule_with_operations_to_internal(
     })
 }
 /// Converts `NamedRuleWithOperations` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_named_rule_with_operations_to_internal(
     from: crate::admissionregistration::v1::types::NamedRuleWithOperations,
 ) -> Result<
@@ -1144,6 +1235,7 @@ pub fn convert_named_rule_with_operations_to_internal(
 }
 /// Converts `NamedRuleWithOperations` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_named_rule_with_operations_from_internal(
     from: crate::admissionregistration::types::NamedRuleWithOperations,
 ) -> Result<
@@ -1159,6 +1251,7 @@ pub fn auto_convert_named_rule_with_operations_from_internal(
     })
 }
 /// Converts `NamedRuleWithOperations` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_named_rule_with_operations_from_internal(
     from: crate::admissionregistration::types::NamedRuleWithOperations,
 ) -> Result<
@@ -1169,6 +1262,7 @@ pub fn convert_named_rule_with_operations_from_internal(
 }
 /// Converts `MutatingAdmissionPolicy` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicy,
 ) -> Result<
@@ -1183,6 +1277,7 @@ pub fn auto_convert_mutating_admission_policy_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicy` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicy,
 ) -> Result<
@@ -1193,6 +1288,7 @@ pub fn convert_mutating_admission_policy_to_internal(
 }
 /// Converts `MutatingAdmissionPolicy` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicy,
 ) -> Result<
@@ -1207,6 +1303,7 @@ pub fn auto_convert_mutating_admission_policy_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicy` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicy,
 ) -> Result<
@@ -1217,6 +1314,7 @@ pub fn convert_mutating_admission_policy_from_internal(
 }
 /// Converts `MutatingAdmissionPolicyList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_list_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyList,
 ) -> Result<
@@ -1243,6 +1341,7 @@ pub fn auto_convert_mutating_admission_policy_list_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyList` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_list_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyList,
 ) -> Result<
@@ -1253,6 +1352,7 @@ pub fn convert_mutating_admission_policy_list_to_internal(
 }
 /// Converts `MutatingAdmissionPolicyList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_list_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyList,
 ) -> Result<
@@ -1279,6 +1379,7 @@ pub fn auto_convert_mutating_admission_policy_list_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyList` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_list_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyList,
 ) -> Result<
@@ -1289,6 +1390,7 @@ pub fn convert_mutating_admission_policy_list_from_internal(
 }
 /// Converts `MutatingAdmissionPolicySpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_spec_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicySpec,
 ) -> Result<
@@ -1341,6 +1443,7 @@ pub fn auto_convert_mutating_admission_policy_spec_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicySpec` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_spec_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicySpec,
 ) -> Result<
@@ -1351,6 +1454,7 @@ pub fn convert_mutating_admission_policy_spec_to_internal(
 }
 /// Converts `MutatingAdmissionPolicySpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_spec_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicySpec,
 ) -> Result<
@@ -1403,6 +1507,7 @@ pub fn auto_convert_mutating_admission_policy_spec_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicySpec` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_spec_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicySpec,
 ) -> Result<
@@ -1413,6 +1518,7 @@ pub fn convert_mutating_admission_policy_spec_from_internal(
 }
 /// Converts `Mutation` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutation_to_internal(
     from: crate::admissionregistration::v1::types::Mutation,
 ) -> Result<crate::admissionregistration::types::Mutation, ConversionError> {
@@ -1432,6 +1538,7 @@ pub fn auto_convert_mutation_to_internal(
     })
 }
 /// Converts `Mutation` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutation_to_internal(
     from: crate::admissionregistration::v1::types::Mutation,
 ) -> Result<crate::admissionregistration::types::Mutation, ConversionError> {
@@ -1439,6 +1546,7 @@ pub fn convert_mutation_to_internal(
 }
 /// Converts `Mutation` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutation_from_internal(
     from: crate::admissionregistration::types::Mutation,
 ) -> Result<crate::admissionregistration::v1::types::Mutation, ConversionError> {
@@ -1458,6 +1566,7 @@ pub fn auto_convert_mutation_from_internal(
     })
 }
 /// Converts `Mutation` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutation_from_internal(
     from: crate::admissionregistration::types::Mutation,
 ) -> Result<crate::admissionregistration::v1::types::Mutation, ConversionError> {
@@ -1465,12 +1574,14 @@ pub fn convert_mutation_from_internal(
 }
 /// Converts `PatchType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_patch_type_to_internal(
     from: crate::admissionregistration::v1::types::PatchType,
 ) -> Result<crate::admissionregistration::types::PatchType, ConversionError> {
     Ok(crate::admissionregistration::types::PatchType(from.0))
 }
 /// Converts `PatchType` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_patch_type_to_internal(
     from: crate::admissionregistration::v1::types::PatchType,
 ) -> Result<crate::admissionregistration::types::PatchType, ConversionError> {
@@ -1478,12 +1589,14 @@ pub fn convert_patch_type_to_internal(
 }
 /// Converts `PatchType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_patch_type_from_internal(
     from: crate::admissionregistration::types::PatchType,
 ) -> Result<crate::admissionregistration::v1::types::PatchType, ConversionError> {
     Ok(crate::admissionregistration::v1::types::PatchType(from.0))
 }
 /// Converts `PatchType` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_patch_type_from_internal(
     from: crate::admissionregistration::types::PatchType,
 ) -> Result<crate::admissionregistration::v1::types::PatchType, ConversionError> {
@@ -1491,6 +1604,7 @@ pub fn convert_patch_type_from_internal(
 }
 /// Converts `ApplyConfiguration` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_apply_configuration_to_internal(
     from: crate::admissionregistration::v1::types::ApplyConfiguration,
 ) -> Result<crate::admissionregistration::types::ApplyConfiguration, ConversionError> {
@@ -1499,6 +1613,7 @@ pub fn auto_convert_apply_configuration_to_internal(
     })
 }
 /// Converts `ApplyConfiguration` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_apply_configuration_to_internal(
     from: crate::admissionregistration::v1::types::ApplyConfiguration,
 ) -> Result<crate::admissionregistration::types::ApplyConfiguration, ConversionError> {
@@ -1506,6 +1621,7 @@ pub fn convert_apply_configuration_to_internal(
 }
 /// Converts `ApplyConfiguration` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_apply_configuration_from_internal(
     from: crate::admissionregistration::types::ApplyConfiguration,
 ) -> Result<
@@ -1517,6 +1633,7 @@ pub fn auto_convert_apply_configuration_from_internal(
     })
 }
 /// Converts `ApplyConfiguration` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_apply_configuration_from_internal(
     from: crate::admissionregistration::types::ApplyConfiguration,
 ) -> Result<
@@ -1527,6 +1644,7 @@ pub fn convert_apply_configuration_from_internal(
 }
 /// Converts `JSONPatch` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_json_patch_to_internal(
     from: crate::admissionregistration::v1::types::JSONPatch,
 ) -> Result<crate::admissionregistration::types::JSONPatch, ConversionError> {
@@ -1535,6 +1653,7 @@ pub fn auto_convert_json_patch_to_internal(
     })
 }
 /// Converts `JSONPatch` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_json_patch_to_internal(
     from: crate::admissionregistration::v1::types::JSONPatch,
 ) -> Result<crate::admissionregistration::types::JSONPatch, ConversionError> {
@@ -1542,6 +1661,7 @@ pub fn convert_json_patch_to_internal(
 }
 /// Converts `JSONPatch` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_json_patch_from_internal(
     from: crate::admissionregistration::types::JSONPatch,
 ) -> Result<crate::admissionregistration::v1::types::JSONPatch, ConversionError> {
@@ -1550,6 +1670,7 @@ pub fn auto_convert_json_patch_from_internal(
     })
 }
 /// Converts `JSONPatch` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_json_patch_from_internal(
     from: crate::admissionregistration::types::JSONPatch,
 ) -> Result<crate::admissionregistration::v1::types::JSONPatch, ConversionError> {
@@ -1557,6 +1678,7 @@ pub fn convert_json_patch_from_internal(
 }
 /// Converts `MutatingAdmissionPolicyBinding` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_binding_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyBinding,
 ) -> Result<
@@ -1571,6 +1693,7 @@ pub fn auto_convert_mutating_admission_policy_binding_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBinding` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_binding_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyBinding,
 ) -> Result<
@@ -1581,6 +1704,7 @@ pub fn convert_mutating_admission_policy_binding_to_internal(
 }
 /// Converts `MutatingAdmissionPolicyBinding` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_binding_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBinding,
 ) -> Result<
@@ -1595,6 +1719,7 @@ pub fn auto_convert_mutating_admission_policy_binding_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBinding` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_binding_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBinding,
 ) -> Result<
@@ -1605,6 +1730,7 @@ pub fn convert_mutating_admission_policy_binding_from_internal(
 }
 /// Converts `MutatingAdmissionPolicyBindingList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_binding_list_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -1631,6 +1757,7 @@ pub fn auto_convert_mutating_admission_policy_binding_list_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBindingList` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_binding_list_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -1641,6 +1768,7 @@ pub fn convert_mutating_admission_policy_binding_list_to_internal(
 }
 /// Converts `MutatingAdmissionPolicyBindingList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_binding_list_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -1667,6 +1795,7 @@ pub fn auto_convert_mutating_admission_policy_binding_list_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBindingList` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_binding_list_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -1677,6 +1806,7 @@ pub fn convert_mutating_admission_policy_binding_list_from_internal(
 }
 /// Converts `MutatingAdmissionPolicyBindingSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_binding_spec_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1698,6 +1828,7 @@ pub fn auto_convert_mutating_admission_policy_binding_spec_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBindingSpec` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_binding_spec_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1708,6 +1839,7 @@ pub fn convert_mutating_admission_policy_binding_spec_to_internal(
 }
 /// Converts `MutatingAdmissionPolicyBindingSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_binding_spec_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1729,6 +1861,7 @@ pub fn auto_convert_mutating_admission_policy_binding_spec_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBindingSpec` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_binding_spec_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1739,6 +1872,7 @@ pub fn convert_mutating_admission_policy_binding_spec_from_internal(
 }
 /// Converts `ValidatingWebhookConfiguration` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_webhook_configuration_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingWebhookConfiguration,
 ) -> Result<
@@ -1760,6 +1894,7 @@ pub fn auto_convert_validating_webhook_configuration_to_internal(
     })
 }
 /// Converts `ValidatingWebhookConfiguration` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_webhook_configuration_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingWebhookConfiguration,
 ) -> Result<
@@ -1770,6 +1905,7 @@ pub fn convert_validating_webhook_configuration_to_internal(
 }
 /// Converts `ValidatingWebhookConfiguration` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_webhook_configuration_from_internal(
     from: crate::admissionregistration::types::ValidatingWebhookConfiguration,
 ) -> Result<
@@ -1791,6 +1927,7 @@ pub fn auto_convert_validating_webhook_configuration_from_internal(
     })
 }
 /// Converts `ValidatingWebhookConfiguration` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_webhook_configuration_from_internal(
     from: crate::admissionregistration::types::ValidatingWebhookConfiguration,
 ) -> Result<
@@ -1801,6 +1938,7 @@ pub fn convert_validating_webhook_configuration_from_internal(
 }
 /// Converts `ValidatingWebhookConfigurationList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_webhook_configuration_list_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingWebhookConfigurationList,
 ) -> Result<
@@ -1827,6 +1965,7 @@ pub fn auto_convert_validating_webhook_configuration_list_to_internal(
     })
 }
 /// Converts `ValidatingWebhookConfigurationList` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_webhook_configuration_list_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingWebhookConfigurationList,
 ) -> Result<
@@ -1837,6 +1976,7 @@ pub fn convert_validating_webhook_configuration_list_to_internal(
 }
 /// Converts `ValidatingWebhookConfigurationList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_webhook_configuration_list_from_internal(
     from: crate::admissionregistration::types::ValidatingWebhookConfigurationList,
 ) -> Result<
@@ -1863,6 +2003,7 @@ pub fn auto_convert_validating_webhook_configuration_list_from_internal(
     })
 }
 /// Converts `ValidatingWebhookConfigurationList` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_webhook_configuration_list_from_internal(
     from: crate::admissionregistration::types::ValidatingWebhookConfigurationList,
 ) -> Result<
@@ -1873,6 +2014,7 @@ pub fn convert_validating_webhook_configuration_list_from_internal(
 }
 /// Converts `MutatingWebhookConfiguration` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_webhook_configuration_to_internal(
     from: crate::admissionregistration::v1::types::MutatingWebhookConfiguration,
 ) -> Result<
@@ -1894,6 +2036,7 @@ pub fn auto_convert_mutating_webhook_configuration_to_internal(
     })
 }
 /// Converts `MutatingWebhookConfiguration` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_webhook_configuration_to_internal(
     from: crate::admissionregistration::v1::types::MutatingWebhookConfiguration,
 ) -> Result<
@@ -1904,6 +2047,7 @@ pub fn convert_mutating_webhook_configuration_to_internal(
 }
 /// Converts `MutatingWebhookConfiguration` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_webhook_configuration_from_internal(
     from: crate::admissionregistration::types::MutatingWebhookConfiguration,
 ) -> Result<
@@ -1925,6 +2069,7 @@ pub fn auto_convert_mutating_webhook_configuration_from_internal(
     })
 }
 /// Converts `MutatingWebhookConfiguration` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_webhook_configuration_from_internal(
     from: crate::admissionregistration::types::MutatingWebhookConfiguration,
 ) -> Result<
@@ -1935,6 +2080,7 @@ pub fn convert_mutating_webhook_configuration_from_internal(
 }
 /// Converts `MutatingWebhookConfigurationList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_webhook_configuration_list_to_internal(
     from: crate::admissionregistration::v1::types::MutatingWebhookConfigurationList,
 ) -> Result<
@@ -1961,6 +2107,7 @@ pub fn auto_convert_mutating_webhook_configuration_list_to_internal(
     })
 }
 /// Converts `MutatingWebhookConfigurationList` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_webhook_configuration_list_to_internal(
     from: crate::admissionregistration::v1::types::MutatingWebhookConfigurationList,
 ) -> Result<
@@ -1971,6 +2118,7 @@ pub fn convert_mutating_webhook_configuration_list_to_internal(
 }
 /// Converts `MutatingWebhookConfigurationList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_webhook_configuration_list_from_internal(
     from: crate::admissionregistration::types::MutatingWebhookConfigurationList,
 ) -> Result<
@@ -1997,6 +2145,7 @@ pub fn auto_convert_mutating_webhook_configuration_list_from_internal(
     })
 }
 /// Converts `MutatingWebhookConfigurationList` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_webhook_configuration_list_from_internal(
     from: crate::admissionregistration::types::MutatingWebhookConfigurationList,
 ) -> Result<
@@ -2007,6 +2156,7 @@ pub fn convert_mutating_webhook_configuration_list_from_internal(
 }
 /// Converts `ValidatingWebhook` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_webhook_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingWebhook,
 ) -> Result<crate::admissionregistration::types::ValidatingWebhook, ConversionError> {
@@ -2054,6 +2204,7 @@ pub fn auto_convert_validating_webhook_to_internal(
     })
 }
 /// Converts `ValidatingWebhook` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_webhook_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingWebhook,
 ) -> Result<crate::admissionregistration::types::ValidatingWebhook, ConversionError> {
@@ -2061,6 +2212,7 @@ pub fn convert_validating_webhook_to_internal(
 }
 /// Converts `ValidatingWebhook` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_webhook_from_internal(
     from: crate::admissionregistration::types::ValidatingWebhook,
 ) -> Result<
@@ -2111,6 +2263,7 @@ pub fn auto_convert_validating_webhook_from_internal(
     })
 }
 /// Converts `ValidatingWebhook` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_webhook_from_internal(
     from: crate::admissionregistration::types::ValidatingWebhook,
 ) -> Result<
@@ -2121,6 +2274,7 @@ pub fn convert_validating_webhook_from_internal(
 }
 /// Converts `MutatingWebhook` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_webhook_to_internal(
     from: crate::admissionregistration::v1::types::MutatingWebhook,
 ) -> Result<crate::admissionregistration::types::MutatingWebhook, ConversionError> {
@@ -2173,6 +2327,7 @@ pub fn auto_convert_mutating_webhook_to_internal(
     })
 }
 /// Converts `MutatingWebhook` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_webhook_to_internal(
     from: crate::admissionregistration::v1::types::MutatingWebhook,
 ) -> Result<crate::admissionregistration::types::MutatingWebhook, ConversionError> {
@@ -2180,6 +2335,7 @@ pub fn convert_mutating_webhook_to_internal(
 }
 /// Converts `MutatingWebhook` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_webhook_from_internal(
     from: crate::admissionregistration::types::MutatingWebhook,
 ) -> Result<crate::admissionregistration::v1::types::MutatingWebhook, ConversionError> {
@@ -2232,6 +2388,7 @@ pub fn auto_convert_mutating_webhook_from_internal(
     })
 }
 /// Converts `MutatingWebhook` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_webhook_from_internal(
     from: crate::admissionregistration::types::MutatingWebhook,
 ) -> Result<crate::admissionregistration::v1::types::MutatingWebhook, ConversionError> {
@@ -2239,6 +2396,7 @@ pub fn convert_mutating_webhook_from_internal(
 }
 /// Converts `ReinvocationPolicyType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_reinvocation_policy_type_to_internal(
     from: crate::admissionregistration::v1::types::ReinvocationPolicyType,
 ) -> Result<
@@ -2248,6 +2406,7 @@ pub fn auto_convert_reinvocation_policy_type_to_internal(
     Ok(crate::admissionregistration::types::ReinvocationPolicyType(from.0))
 }
 /// Converts `ReinvocationPolicyType` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_reinvocation_policy_type_to_internal(
     from: crate::admissionregistration::v1::types::ReinvocationPolicyType,
 ) -> Result<
@@ -2258,6 +2417,7 @@ pub fn convert_reinvocation_policy_type_to_internal(
 }
 /// Converts `ReinvocationPolicyType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_reinvocation_policy_type_from_internal(
     from: crate::admissionregistration::types::ReinvocationPolicyType,
 ) -> Result<
@@ -2267,6 +2427,7 @@ pub fn auto_convert_reinvocation_policy_type_from_internal(
     Ok(crate::admissionregistration::v1::types::ReinvocationPolicyType(from.0))
 }
 /// Converts `ReinvocationPolicyType` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_reinvocation_policy_type_from_internal(
     from: crate::admissionregistration::types::ReinvocationPolicyType,
 ) -> Result<
@@ -2277,6 +2438,7 @@ pub fn convert_reinvocation_policy_type_from_internal(
 }
 /// Converts `RuleWithOperations` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_rule_with_operations_to_internal(
     from: crate::admissionregistration::v1::types::RuleWithOperations,
 ) -> Result<crate::admissionregistration::types::RuleWithOperations, ConversionError> {
@@ -2294,6 +2456,7 @@ pub fn auto_convert_rule_with_operations_to_internal(
     })
 }
 /// Converts `RuleWithOperations` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_rule_with_operations_to_internal(
     from: crate::admissionregistration::v1::types::RuleWithOperations,
 ) -> Result<crate::admissionregistration::types::RuleWithOperations, ConversionError> {
@@ -2301,6 +2464,7 @@ pub fn convert_rule_with_operations_to_internal(
 }
 /// Converts `RuleWithOperations` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_rule_with_operations_from_internal(
     from: crate::admissionregistration::types::RuleWithOperations,
 ) -> Result<
@@ -2321,6 +2485,7 @@ pub fn auto_convert_rule_with_operations_from_internal(
     })
 }
 /// Converts `RuleWithOperations` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_rule_with_operations_from_internal(
     from: crate::admissionregistration::types::RuleWithOperations,
 ) -> Result<
@@ -2331,12 +2496,14 @@ pub fn convert_rule_with_operations_from_internal(
 }
 /// Converts `OperationType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_operation_type_to_internal(
     from: crate::admissionregistration::v1::types::OperationType,
 ) -> Result<crate::admissionregistration::types::OperationType, ConversionError> {
     Ok(crate::admissionregistration::types::OperationType(from.0))
 }
 /// Converts `OperationType` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_operation_type_to_internal(
     from: crate::admissionregistration::v1::types::OperationType,
 ) -> Result<crate::admissionregistration::types::OperationType, ConversionError> {
@@ -2344,12 +2511,14 @@ pub fn convert_operation_type_to_internal(
 }
 /// Converts `OperationType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_operation_type_from_internal(
     from: crate::admissionregistration::types::OperationType,
 ) -> Result<crate::admissionregistration::v1::types::OperationType, ConversionError> {
     Ok(crate::admissionregistration::v1::types::OperationType(from.0))
 }
 /// Converts `OperationType` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_operation_type_from_internal(
     from: crate::admissionregistration::types::OperationType,
 ) -> Result<crate::admissionregistration::v1::types::OperationType, ConversionError> {
@@ -2357,6 +2526,7 @@ pub fn convert_operation_type_from_internal(
 }
 /// Converts `WebhookClientConfig` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_webhook_client_config_to_internal(
     from: crate::admissionregistration::v1::types::WebhookClientConfig,
 ) -> Result<crate::admissionregistration::types::WebhookClientConfig, ConversionError> {
@@ -2371,6 +2541,7 @@ pub fn auto_convert_webhook_client_config_to_internal(
     })
 }
 /// Converts `WebhookClientConfig` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_webhook_client_config_to_internal(
     from: crate::admissionregistration::v1::types::WebhookClientConfig,
 ) -> Result<crate::admissionregistration::types::WebhookClientConfig, ConversionError> {
@@ -2378,6 +2549,7 @@ pub fn convert_webhook_client_config_to_internal(
 }
 /// Converts `WebhookClientConfig` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_webhook_client_config_from_internal(
     from: crate::admissionregistration::types::WebhookClientConfig,
 ) -> Result<
@@ -2395,6 +2567,7 @@ pub fn auto_convert_webhook_client_config_from_internal(
     })
 }
 /// Converts `WebhookClientConfig` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_webhook_client_config_from_internal(
     from: crate::admissionregistration::types::WebhookClientConfig,
 ) -> Result<
@@ -2405,6 +2578,7 @@ pub fn convert_webhook_client_config_from_internal(
 }
 /// Converts `ServiceReference` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_service_reference_to_internal(
     from: crate::admissionregistration::v1::types::ServiceReference,
 ) -> Result<crate::admissionregistration::types::ServiceReference, ConversionError> {
@@ -2416,6 +2590,7 @@ pub fn auto_convert_service_reference_to_internal(
     })
 }
 /// Converts `ServiceReference` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_service_reference_to_internal(
     from: crate::admissionregistration::v1::types::ServiceReference,
 ) -> Result<crate::admissionregistration::types::ServiceReference, ConversionError> {
@@ -2423,6 +2598,7 @@ pub fn convert_service_reference_to_internal(
 }
 /// Converts `ServiceReference` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_service_reference_from_internal(
     from: crate::admissionregistration::types::ServiceReference,
 ) -> Result<crate::admissionregistration::v1::types::ServiceReference, ConversionError> {
@@ -2434,6 +2610,7 @@ pub fn auto_convert_service_reference_from_internal(
     })
 }
 /// Converts `ServiceReference` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_service_reference_from_internal(
     from: crate::admissionregistration::types::ServiceReference,
 ) -> Result<crate::admissionregistration::v1::types::ServiceReference, ConversionError> {
@@ -2441,6 +2618,7 @@ pub fn convert_service_reference_from_internal(
 }
 /// Converts `MatchCondition` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_match_condition_to_internal(
     from: crate::admissionregistration::v1::types::MatchCondition,
 ) -> Result<crate::admissionregistration::types::MatchCondition, ConversionError> {
@@ -2450,6 +2628,7 @@ pub fn auto_convert_match_condition_to_internal(
     })
 }
 /// Converts `MatchCondition` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_match_condition_to_internal(
     from: crate::admissionregistration::v1::types::MatchCondition,
 ) -> Result<crate::admissionregistration::types::MatchCondition, ConversionError> {
@@ -2457,6 +2636,7 @@ pub fn convert_match_condition_to_internal(
 }
 /// Converts `MatchCondition` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_match_condition_from_internal(
     from: crate::admissionregistration::types::MatchCondition,
 ) -> Result<crate::admissionregistration::v1::types::MatchCondition, ConversionError> {
@@ -2466,6 +2646,7 @@ pub fn auto_convert_match_condition_from_internal(
     })
 }
 /// Converts `MatchCondition` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_match_condition_from_internal(
     from: crate::admissionregistration::types::MatchCondition,
 ) -> Result<crate::admissionregistration::v1::types::MatchCondition, ConversionError> {

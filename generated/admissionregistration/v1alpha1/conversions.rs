@@ -3,6 +3,7 @@
 #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
 use kapi_machinery::{ConversionError, Scheme};
 /// Registers both directions of every kind's conversion.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_validating_admission_policy_to_internal);
     scheme.add_conversion_func(convert_validating_admission_policy_from_internal);
@@ -34,12 +35,14 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `FailurePolicyType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_failure_policy_type_to_internal(
     from: crate::admissionregistration::v1alpha1::types::FailurePolicyType,
 ) -> Result<crate::admissionregistration::types::FailurePolicyType, ConversionError> {
     Ok(crate::admissionregistration::types::FailurePolicyType(from.0))
 }
 /// Converts `FailurePolicyType` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_failure_policy_type_to_internal(
     from: crate::admissionregistration::v1alpha1::types::FailurePolicyType,
 ) -> Result<crate::admissionregistration::types::FailurePolicyType, ConversionError> {
@@ -47,6 +50,7 @@ pub fn convert_failure_policy_type_to_internal(
 }
 /// Converts `FailurePolicyType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_failure_policy_type_from_internal(
     from: crate::admissionregistration::types::FailurePolicyType,
 ) -> Result<
@@ -56,6 +60,7 @@ pub fn auto_convert_failure_policy_type_from_internal(
     Ok(crate::admissionregistration::v1alpha1::types::FailurePolicyType(from.0))
 }
 /// Converts `FailurePolicyType` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_failure_policy_type_from_internal(
     from: crate::admissionregistration::types::FailurePolicyType,
 ) -> Result<
@@ -66,6 +71,7 @@ pub fn convert_failure_policy_type_from_internal(
 }
 /// Converts `ParameterNotFoundActionType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_parameter_not_found_action_type_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ParameterNotFoundActionType,
 ) -> Result<
@@ -75,6 +81,7 @@ pub fn auto_convert_parameter_not_found_action_type_to_internal(
     Ok(crate::admissionregistration::types::ParameterNotFoundActionType(from.0))
 }
 /// Converts `ParameterNotFoundActionType` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_parameter_not_found_action_type_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ParameterNotFoundActionType,
 ) -> Result<
@@ -85,6 +92,7 @@ pub fn convert_parameter_not_found_action_type_to_internal(
 }
 /// Converts `ParameterNotFoundActionType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_parameter_not_found_action_type_from_internal(
     from: crate::admissionregistration::types::ParameterNotFoundActionType,
 ) -> Result<
@@ -98,6 +106,7 @@ pub fn auto_convert_parameter_not_found_action_type_from_internal(
     )
 }
 /// Converts `ParameterNotFoundActionType` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_parameter_not_found_action_type_from_internal(
     from: crate::admissionregistration::types::ParameterNotFoundActionType,
 ) -> Result<
@@ -108,12 +117,14 @@ pub fn convert_parameter_not_found_action_type_from_internal(
 }
 /// Converts `MatchPolicyType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_match_policy_type_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MatchPolicyType,
 ) -> Result<crate::admissionregistration::types::MatchPolicyType, ConversionError> {
     Ok(crate::admissionregistration::types::MatchPolicyType(from.0))
 }
 /// Converts `MatchPolicyType` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_match_policy_type_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MatchPolicyType,
 ) -> Result<crate::admissionregistration::types::MatchPolicyType, ConversionError> {
@@ -121,6 +132,7 @@ pub fn convert_match_policy_type_to_internal(
 }
 /// Converts `MatchPolicyType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_match_policy_type_from_internal(
     from: crate::admissionregistration::types::MatchPolicyType,
 ) -> Result<
@@ -130,6 +142,7 @@ pub fn auto_convert_match_policy_type_from_internal(
     Ok(crate::admissionregistration::v1alpha1::types::MatchPolicyType(from.0))
 }
 /// Converts `MatchPolicyType` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_match_policy_type_from_internal(
     from: crate::admissionregistration::types::MatchPolicyType,
 ) -> Result<
@@ -140,6 +153,7 @@ pub fn convert_match_policy_type_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicy` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicy,
 ) -> Result<
@@ -156,6 +170,7 @@ pub fn auto_convert_validating_admission_policy_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicy` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicy,
 ) -> Result<
@@ -166,6 +181,7 @@ pub fn convert_validating_admission_policy_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicy` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicy,
 ) -> Result<
@@ -182,6 +198,7 @@ pub fn auto_convert_validating_admission_policy_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicy` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicy,
 ) -> Result<
@@ -192,6 +209,7 @@ pub fn convert_validating_admission_policy_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_status_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyStatus,
 ) -> Result<
@@ -209,6 +227,7 @@ pub fn auto_convert_validating_admission_policy_status_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyStatus` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_status_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyStatus,
 ) -> Result<
@@ -219,6 +238,7 @@ pub fn convert_validating_admission_policy_status_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_status_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyStatus,
 ) -> Result<
@@ -236,6 +256,7 @@ pub fn auto_convert_validating_admission_policy_status_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyStatus` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_status_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyStatus,
 ) -> Result<
@@ -246,6 +267,7 @@ pub fn convert_validating_admission_policy_status_from_internal(
 }
 /// Converts `TypeChecking` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_type_checking_to_internal(
     from: crate::admissionregistration::v1alpha1::types::TypeChecking,
 ) -> Result<crate::admissionregistration::types::TypeChecking, ConversionError> {
@@ -262,6 +284,7 @@ pub fn auto_convert_type_checking_to_internal(
     })
 }
 /// Converts `TypeChecking` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_type_checking_to_internal(
     from: crate::admissionregistration::v1alpha1::types::TypeChecking,
 ) -> Result<crate::admissionregistration::types::TypeChecking, ConversionError> {
@@ -269,6 +292,7 @@ pub fn convert_type_checking_to_internal(
 }
 /// Converts `TypeChecking` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_type_checking_from_internal(
     from: crate::admissionregistration::types::TypeChecking,
 ) -> Result<
@@ -288,6 +312,7 @@ pub fn auto_convert_type_checking_from_internal(
     })
 }
 /// Converts `TypeChecking` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_type_checking_from_internal(
     from: crate::admissionregistration::types::TypeChecking,
 ) -> Result<
@@ -298,6 +323,7 @@ pub fn convert_type_checking_from_internal(
 }
 /// Converts `ExpressionWarning` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_expression_warning_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ExpressionWarning,
 ) -> Result<crate::admissionregistration::types::ExpressionWarning, ConversionError> {
@@ -307,6 +333,7 @@ pub fn auto_convert_expression_warning_to_internal(
     })
 }
 /// Converts `ExpressionWarning` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_expression_warning_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ExpressionWarning,
 ) -> Result<crate::admissionregistration::types::ExpressionWarning, ConversionError> {
@@ -314,6 +341,7 @@ pub fn convert_expression_warning_to_internal(
 }
 /// Converts `ExpressionWarning` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_expression_warning_from_internal(
     from: crate::admissionregistration::types::ExpressionWarning,
 ) -> Result<
@@ -326,6 +354,7 @@ pub fn auto_convert_expression_warning_from_internal(
     })
 }
 /// Converts `ExpressionWarning` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_expression_warning_from_internal(
     from: crate::admissionregistration::types::ExpressionWarning,
 ) -> Result<
@@ -336,6 +365,7 @@ pub fn convert_expression_warning_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_list_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyList,
 ) -> Result<
@@ -362,6 +392,7 @@ pub fn auto_convert_validating_admission_policy_list_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyList` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_list_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyList,
 ) -> Result<
@@ -372,6 +403,7 @@ pub fn convert_validating_admission_policy_list_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_list_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyList,
 ) -> Result<
@@ -398,6 +430,7 @@ pub fn auto_convert_validating_admission_policy_list_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyList` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_list_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyList,
 ) -> Result<
@@ -408,6 +441,7 @@ pub fn convert_validating_admission_policy_list_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicySpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_spec_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicySpec,
 ) -> Result<
@@ -465,6 +499,7 @@ pub fn auto_convert_validating_admission_policy_spec_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicySpec` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_spec_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicySpec,
 ) -> Result<
@@ -475,6 +510,7 @@ pub fn convert_validating_admission_policy_spec_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicySpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_spec_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicySpec,
 ) -> Result<
@@ -532,6 +568,7 @@ pub fn auto_convert_validating_admission_policy_spec_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicySpec` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_spec_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicySpec,
 ) -> Result<
@@ -542,6 +579,7 @@ pub fn convert_validating_admission_policy_spec_from_internal(
 }
 /// Converts `ParamKind` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_param_kind_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ParamKind,
 ) -> Result<crate::admissionregistration::types::ParamKind, ConversionError> {
@@ -551,6 +589,7 @@ pub fn auto_convert_param_kind_to_internal(
     })
 }
 /// Converts `ParamKind` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_param_kind_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ParamKind,
 ) -> Result<crate::admissionregistration::types::ParamKind, ConversionError> {
@@ -558,6 +597,7 @@ pub fn convert_param_kind_to_internal(
 }
 /// Converts `ParamKind` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_param_kind_from_internal(
     from: crate::admissionregistration::types::ParamKind,
 ) -> Result<crate::admissionregistration::v1alpha1::types::ParamKind, ConversionError> {
@@ -567,6 +607,7 @@ pub fn auto_convert_param_kind_from_internal(
     })
 }
 /// Converts `ParamKind` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_param_kind_from_internal(
     from: crate::admissionregistration::types::ParamKind,
 ) -> Result<crate::admissionregistration::v1alpha1::types::ParamKind, ConversionError> {
@@ -574,6 +615,7 @@ pub fn convert_param_kind_from_internal(
 }
 /// Converts `Validation` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validation_to_internal(
     from: crate::admissionregistration::v1alpha1::types::Validation,
 ) -> Result<crate::admissionregistration::types::Validation, ConversionError> {
@@ -585,6 +627,7 @@ pub fn auto_convert_validation_to_internal(
     })
 }
 /// Converts `Validation` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validation_to_internal(
     from: crate::admissionregistration::v1alpha1::types::Validation,
 ) -> Result<crate::admissionregistration::types::Validation, ConversionError> {
@@ -592,6 +635,7 @@ pub fn convert_validation_to_internal(
 }
 /// Converts `Validation` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validation_from_internal(
     from: crate::admissionregistration::types::Validation,
 ) -> Result<crate::admissionregistration::v1alpha1::types::Validation, ConversionError> {
@@ -603,6 +647,7 @@ pub fn auto_convert_validation_from_internal(
     })
 }
 /// Converts `Validation` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validation_from_internal(
     from: crate::admissionregistration::types::Validation,
 ) -> Result<crate::admissionregistration::v1alpha1::types::Validation, ConversionError> {
@@ -610,6 +655,7 @@ pub fn convert_validation_from_internal(
 }
 /// Converts `Variable` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_variable_to_internal(
     from: crate::admissionregistration::v1alpha1::types::Variable,
 ) -> Result<crate::admissionregistration::types::Variable, ConversionError> {
@@ -619,6 +665,7 @@ pub fn auto_convert_variable_to_internal(
     })
 }
 /// Converts `Variable` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_variable_to_internal(
     from: crate::admissionregistration::v1alpha1::types::Variable,
 ) -> Result<crate::admissionregistration::types::Variable, ConversionError> {
@@ -626,6 +673,7 @@ pub fn convert_variable_to_internal(
 }
 /// Converts `Variable` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_variable_from_internal(
     from: crate::admissionregistration::types::Variable,
 ) -> Result<crate::admissionregistration::v1alpha1::types::Variable, ConversionError> {
@@ -635,6 +683,7 @@ pub fn auto_convert_variable_from_internal(
     })
 }
 /// Converts `Variable` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_variable_from_internal(
     from: crate::admissionregistration::types::Variable,
 ) -> Result<crate::admissionregistration::v1alpha1::types::Variable, ConversionError> {
@@ -642,6 +691,7 @@ pub fn convert_variable_from_internal(
 }
 /// Converts `AuditAnnotation` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_audit_annotation_to_internal(
     from: crate::admissionregistration::v1alpha1::types::AuditAnnotation,
 ) -> Result<crate::admissionregistration::types::AuditAnnotation, ConversionError> {
@@ -651,6 +701,7 @@ pub fn auto_convert_audit_annotation_to_internal(
     })
 }
 /// Converts `AuditAnnotation` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_audit_annotation_to_internal(
     from: crate::admissionregistration::v1alpha1::types::AuditAnnotation,
 ) -> Result<crate::admissionregistration::types::AuditAnnotation, ConversionError> {
@@ -658,6 +709,7 @@ pub fn convert_audit_annotation_to_internal(
 }
 /// Converts `AuditAnnotation` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_audit_annotation_from_internal(
     from: crate::admissionregistration::types::AuditAnnotation,
 ) -> Result<
@@ -670,6 +722,7 @@ pub fn auto_convert_audit_annotation_from_internal(
     })
 }
 /// Converts `AuditAnnotation` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_audit_annotation_from_internal(
     from: crate::admissionregistration::types::AuditAnnotation,
 ) -> Result<
@@ -680,6 +733,7 @@ pub fn convert_audit_annotation_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBinding` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_binding_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBinding,
 ) -> Result<
@@ -694,6 +748,7 @@ pub fn auto_convert_validating_admission_policy_binding_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBinding` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_binding_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBinding,
 ) -> Result<
@@ -704,6 +759,7 @@ pub fn convert_validating_admission_policy_binding_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBinding` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_binding_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBinding,
 ) -> Result<
@@ -718,6 +774,7 @@ pub fn auto_convert_validating_admission_policy_binding_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBinding` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_binding_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBinding,
 ) -> Result<
@@ -728,6 +785,7 @@ pub fn convert_validating_admission_policy_binding_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBindingList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_binding_list_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -754,6 +812,7 @@ pub fn auto_convert_validating_admission_policy_binding_list_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBindingList` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_binding_list_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -764,6 +823,7 @@ pub fn convert_validating_admission_policy_binding_list_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBindingList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_binding_list_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -790,6 +850,7 @@ pub fn auto_convert_validating_admission_policy_binding_list_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBindingList` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_binding_list_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -800,6 +861,7 @@ pub fn convert_validating_admission_policy_binding_list_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBindingSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_binding_spec_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -830,6 +892,7 @@ pub fn auto_convert_validating_admission_policy_binding_spec_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBindingSpec` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_binding_spec_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -840,6 +903,7 @@ pub fn convert_validating_admission_policy_binding_spec_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBindingSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_binding_spec_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -870,6 +934,7 @@ pub fn auto_convert_validating_admission_policy_binding_spec_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBindingSpec` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_binding_spec_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -880,6 +945,7 @@ pub fn convert_validating_admission_policy_binding_spec_from_internal(
 }
 /// Converts `ParamRef` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_param_ref_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ParamRef,
 ) -> Result<crate::admissionregistration::types::ParamRef, ConversionError> {
@@ -895,6 +961,7 @@ pub fn auto_convert_param_ref_to_internal(
     })
 }
 /// Converts `ParamRef` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_param_ref_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ParamRef,
 ) -> Result<crate::admissionregistration::types::ParamRef, ConversionError> {
@@ -902,6 +969,7 @@ pub fn convert_param_ref_to_internal(
 }
 /// Converts `ParamRef` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_param_ref_from_internal(
     from: crate::admissionregistration::types::ParamRef,
 ) -> Result<crate::admissionregistration::v1alpha1::types::ParamRef, ConversionError> {
@@ -917,6 +985,7 @@ pub fn auto_convert_param_ref_from_internal(
     })
 }
 /// Converts `ParamRef` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_param_ref_from_internal(
     from: crate::admissionregistration::types::ParamRef,
 ) -> Result<crate::admissionregistration::v1alpha1::types::ParamRef, ConversionError> {
@@ -924,6 +993,7 @@ pub fn convert_param_ref_from_internal(
 }
 /// Converts `MatchResources` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_match_resources_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MatchResources,
 ) -> Result<crate::admissionregistration::types::MatchResources, ConversionError> {
@@ -958,6 +1028,7 @@ pub fn auto_convert_match_resources_to_internal(
     })
 }
 /// Converts `MatchResources` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_match_resources_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MatchResources,
 ) -> Result<crate::admissionregistration::types::MatchResources, ConversionError> {
@@ -965,6 +1036,7 @@ pub fn convert_match_resources_to_internal(
 }
 /// Converts `MatchResources` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_match_resources_from_internal(
     from: crate::admissionregistration::types::MatchResources,
 ) -> Result<
@@ -1002,6 +1074,7 @@ pub fn auto_convert_match_resources_from_internal(
     })
 }
 /// Converts `MatchResources` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_match_resources_from_internal(
     from: crate::admissionregistration::types::MatchResources,
 ) -> Result<
@@ -1012,12 +1085,14 @@ pub fn convert_match_resources_from_internal(
 }
 /// Converts `ValidationAction` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validation_action_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidationAction,
 ) -> Result<crate::admissionregistration::types::ValidationAction, ConversionError> {
     Ok(crate::admissionregistration::types::ValidationAction(from.0))
 }
 /// Converts `ValidationAction` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validation_action_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidationAction,
 ) -> Result<crate::admissionregistration::types::ValidationAction, ConversionError> {
@@ -1025,6 +1100,7 @@ pub fn convert_validation_action_to_internal(
 }
 /// Converts `ValidationAction` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validation_action_from_internal(
     from: crate::admissionregistration::types::ValidationAction,
 ) -> Result<
@@ -1034,6 +1110,7 @@ pub fn auto_convert_validation_action_from_internal(
     Ok(crate::admissionregistration::v1alpha1::types::ValidationAction(from.0))
 }
 /// Converts `ValidationAction` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validation_action_from_internal(
     from: crate::admissionregistration::types::ValidationAction,
 ) -> Result<
@@ -1044,6 +1121,7 @@ pub fn convert_validation_action_from_internal(
 }
 /// Converts `NamedRuleWithOperations` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_named_rule_with_operations_to_internal(
     from: crate::admissionregistration::v1alpha1::types::NamedRuleWithOperations,
 ) -> Result<
@@ -1059,6 +1137,7 @@ pub fn auto_convert_named_rule_with_operations_to_internal(
     })
 }
 /// Converts `NamedRuleWithOperations` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_named_rule_with_operations_to_internal(
     from: crate::admissionregistration::v1alpha1::types::NamedRuleWithOperations,
 ) -> Result<
@@ -1069,6 +1148,7 @@ pub fn convert_named_rule_with_operations_to_internal(
 }
 /// Converts `NamedRuleWithOperations` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_named_rule_with_operations_from_internal(
     from: crate::admissionregistration::types::NamedRuleWithOperations,
 ) -> Result<
@@ -1084,6 +1164,7 @@ pub fn auto_convert_named_rule_with_operations_from_internal(
     })
 }
 /// Converts `NamedRuleWithOperations` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_named_rule_with_operations_from_internal(
     from: crate::admissionregistration::types::NamedRuleWithOperations,
 ) -> Result<
@@ -1094,6 +1175,7 @@ pub fn convert_named_rule_with_operations_from_internal(
 }
 /// Converts `MutatingAdmissionPolicy` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicy,
 ) -> Result<
@@ -1108,6 +1190,7 @@ pub fn auto_convert_mutating_admission_policy_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicy` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicy,
 ) -> Result<
@@ -1118,6 +1201,7 @@ pub fn convert_mutating_admission_policy_to_internal(
 }
 /// Converts `MutatingAdmissionPolicy` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicy,
 ) -> Result<
@@ -1132,6 +1216,7 @@ pub fn auto_convert_mutating_admission_policy_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicy` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicy,
 ) -> Result<
@@ -1142,6 +1227,7 @@ pub fn convert_mutating_admission_policy_from_internal(
 }
 /// Converts `MutatingAdmissionPolicyList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_list_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyList,
 ) -> Result<
@@ -1168,6 +1254,7 @@ pub fn auto_convert_mutating_admission_policy_list_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyList` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_list_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyList,
 ) -> Result<
@@ -1178,6 +1265,7 @@ pub fn convert_mutating_admission_policy_list_to_internal(
 }
 /// Converts `MutatingAdmissionPolicyList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_list_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyList,
 ) -> Result<
@@ -1204,6 +1292,7 @@ pub fn auto_convert_mutating_admission_policy_list_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyList` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_list_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyList,
 ) -> Result<
@@ -1214,6 +1303,7 @@ pub fn convert_mutating_admission_policy_list_from_internal(
 }
 /// Converts `MutatingAdmissionPolicySpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_spec_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicySpec,
 ) -> Result<
@@ -1266,6 +1356,7 @@ pub fn auto_convert_mutating_admission_policy_spec_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicySpec` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_spec_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicySpec,
 ) -> Result<
@@ -1276,6 +1367,7 @@ pub fn convert_mutating_admission_policy_spec_to_internal(
 }
 /// Converts `MutatingAdmissionPolicySpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_spec_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicySpec,
 ) -> Result<
@@ -1328,6 +1420,7 @@ pub fn auto_convert_mutating_admission_policy_spec_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicySpec` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_spec_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicySpec,
 ) -> Result<
@@ -1338,6 +1431,7 @@ pub fn convert_mutating_admission_policy_spec_from_internal(
 }
 /// Converts `Mutation` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutation_to_internal(
     from: crate::admissionregistration::v1alpha1::types::Mutation,
 ) -> Result<crate::admissionregistration::types::Mutation, ConversionError> {
@@ -1357,6 +1451,7 @@ pub fn auto_convert_mutation_to_internal(
     })
 }
 /// Converts `Mutation` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutation_to_internal(
     from: crate::admissionregistration::v1alpha1::types::Mutation,
 ) -> Result<crate::admissionregistration::types::Mutation, ConversionError> {
@@ -1364,6 +1459,7 @@ pub fn convert_mutation_to_internal(
 }
 /// Converts `Mutation` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutation_from_internal(
     from: crate::admissionregistration::types::Mutation,
 ) -> Result<crate::admissionregistration::v1alpha1::types::Mutation, ConversionError> {
@@ -1383,6 +1479,7 @@ pub fn auto_convert_mutation_from_internal(
     })
 }
 /// Converts `Mutation` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutation_from_internal(
     from: crate::admissionregistration::types::Mutation,
 ) -> Result<crate::admissionregistration::v1alpha1::types::Mutation, ConversionError> {
@@ -1390,12 +1487,14 @@ pub fn convert_mutation_from_internal(
 }
 /// Converts `PatchType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_patch_type_to_internal(
     from: crate::admissionregistration::v1alpha1::types::PatchType,
 ) -> Result<crate::admissionregistration::types::PatchType, ConversionError> {
     Ok(crate::admissionregistration::types::PatchType(from.0))
 }
 /// Converts `PatchType` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_patch_type_to_internal(
     from: crate::admissionregistration::v1alpha1::types::PatchType,
 ) -> Result<crate::admissionregistration::types::PatchType, ConversionError> {
@@ -1403,12 +1502,14 @@ pub fn convert_patch_type_to_internal(
 }
 /// Converts `PatchType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_patch_type_from_internal(
     from: crate::admissionregistration::types::PatchType,
 ) -> Result<crate::admissionregistration::v1alpha1::types::PatchType, ConversionError> {
     Ok(crate::admissionregistration::v1alpha1::types::PatchType(from.0))
 }
 /// Converts `PatchType` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_patch_type_from_internal(
     from: crate::admissionregistration::types::PatchType,
 ) -> Result<crate::admissionregistration::v1alpha1::types::PatchType, ConversionError> {
@@ -1416,6 +1517,7 @@ pub fn convert_patch_type_from_internal(
 }
 /// Converts `ApplyConfiguration` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_apply_configuration_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ApplyConfiguration,
 ) -> Result<crate::admissionregistration::types::ApplyConfiguration, ConversionError> {
@@ -1424,6 +1526,7 @@ pub fn auto_convert_apply_configuration_to_internal(
     })
 }
 /// Converts `ApplyConfiguration` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_apply_configuration_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ApplyConfiguration,
 ) -> Result<crate::admissionregistration::types::ApplyConfiguration, ConversionError> {
@@ -1431,6 +1534,7 @@ pub fn convert_apply_configuration_to_internal(
 }
 /// Converts `ApplyConfiguration` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_apply_configuration_from_internal(
     from: crate::admissionregistration::types::ApplyConfiguration,
 ) -> Result<
@@ -1442,6 +1546,7 @@ pub fn auto_convert_apply_configuration_from_internal(
     })
 }
 /// Converts `ApplyConfiguration` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_apply_configuration_from_internal(
     from: crate::admissionregistration::types::ApplyConfiguration,
 ) -> Result<
@@ -1452,6 +1557,7 @@ pub fn convert_apply_configuration_from_internal(
 }
 /// Converts `JSONPatch` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_json_patch_to_internal(
     from: crate::admissionregistration::v1alpha1::types::JSONPatch,
 ) -> Result<crate::admissionregistration::types::JSONPatch, ConversionError> {
@@ -1460,6 +1566,7 @@ pub fn auto_convert_json_patch_to_internal(
     })
 }
 /// Converts `JSONPatch` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_json_patch_to_internal(
     from: crate::admissionregistration::v1alpha1::types::JSONPatch,
 ) -> Result<crate::admissionregistration::types::JSONPatch, ConversionError> {
@@ -1467,6 +1574,7 @@ pub fn convert_json_patch_to_internal(
 }
 /// Converts `JSONPatch` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_json_patch_from_internal(
     from: crate::admissionregistration::types::JSONPatch,
 ) -> Result<crate::admissionregistration::v1alpha1::types::JSONPatch, ConversionError> {
@@ -1475,6 +1583,7 @@ pub fn auto_convert_json_patch_from_internal(
     })
 }
 /// Converts `JSONPatch` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_json_patch_from_internal(
     from: crate::admissionregistration::types::JSONPatch,
 ) -> Result<crate::admissionregistration::v1alpha1::types::JSONPatch, ConversionError> {
@@ -1482,6 +1591,7 @@ pub fn convert_json_patch_from_internal(
 }
 /// Converts `MutatingAdmissionPolicyBinding` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_binding_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBinding,
 ) -> Result<
@@ -1496,6 +1606,7 @@ pub fn auto_convert_mutating_admission_policy_binding_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBinding` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_binding_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBinding,
 ) -> Result<
@@ -1506,6 +1617,7 @@ pub fn convert_mutating_admission_policy_binding_to_internal(
 }
 /// Converts `MutatingAdmissionPolicyBinding` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_binding_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBinding,
 ) -> Result<
@@ -1520,6 +1632,7 @@ pub fn auto_convert_mutating_admission_policy_binding_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBinding` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_binding_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBinding,
 ) -> Result<
@@ -1530,6 +1643,7 @@ pub fn convert_mutating_admission_policy_binding_from_internal(
 }
 /// Converts `MutatingAdmissionPolicyBindingList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_binding_list_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -1556,6 +1670,7 @@ pub fn auto_convert_mutating_admission_policy_binding_list_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBindingList` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_binding_list_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -1566,6 +1681,7 @@ pub fn convert_mutating_admission_policy_binding_list_to_internal(
 }
 /// Converts `MutatingAdmissionPolicyBindingList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_binding_list_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -1592,6 +1708,7 @@ pub fn auto_convert_mutating_admission_policy_binding_list_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBindingList` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_binding_list_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -1602,6 +1719,7 @@ pub fn convert_mutating_admission_policy_binding_list_from_internal(
 }
 /// Converts `MutatingAdmissionPolicyBindingSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_binding_spec_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1623,6 +1741,7 @@ pub fn auto_convert_mutating_admission_policy_binding_spec_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBindingSpec` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_binding_spec_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1633,6 +1752,7 @@ pub fn convert_mutating_admission_policy_binding_spec_to_internal(
 }
 /// Converts `MutatingAdmissionPolicyBindingSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_binding_spec_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1654,6 +1774,7 @@ pub fn auto_convert_mutating_admission_policy_binding_spec_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBindingSpec` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_binding_spec_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1664,6 +1785,7 @@ pub fn convert_mutating_admission_policy_binding_spec_from_internal(
 }
 /// Converts `MatchCondition` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_match_condition_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MatchCondition,
 ) -> Result<crate::admissionregistration::types::MatchCondition, ConversionError> {
@@ -1673,6 +1795,7 @@ pub fn auto_convert_match_condition_to_internal(
     })
 }
 /// Converts `MatchCondition` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_match_condition_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MatchCondition,
 ) -> Result<crate::admissionregistration::types::MatchCondition, ConversionError> {
@@ -1680,6 +1803,7 @@ pub fn convert_match_condition_to_internal(
 }
 /// Converts `MatchCondition` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_match_condition_from_internal(
     from: crate::admissionregistration::types::MatchCondition,
 ) -> Result<
@@ -1692,6 +1816,7 @@ pub fn auto_convert_match_condition_from_internal(
     })
 }
 /// Converts `MatchCondition` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_match_condition_from_internal(
     from: crate::admissionregistration::types::MatchCondition,
 ) -> Result<

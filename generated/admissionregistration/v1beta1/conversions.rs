@@ -3,6 +3,7 @@
 #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
 use kapi_machinery::{ConversionError, Scheme};
 /// Registers both directions of every kind's conversion.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_validating_admission_policy_to_internal);
     scheme.add_conversion_func(convert_validating_admission_policy_from_internal);
@@ -47,12 +48,14 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `FailurePolicyType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_failure_policy_type_to_internal(
     from: crate::admissionregistration::v1beta1::types::FailurePolicyType,
 ) -> Result<crate::admissionregistration::types::FailurePolicyType, ConversionError> {
     Ok(crate::admissionregistration::types::FailurePolicyType(from.0))
 }
 /// Converts `FailurePolicyType` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_failure_policy_type_to_internal(
     from: crate::admissionregistration::v1beta1::types::FailurePolicyType,
 ) -> Result<crate::admissionregistration::types::FailurePolicyType, ConversionError> {
@@ -60,6 +63,7 @@ pub fn convert_failure_policy_type_to_internal(
 }
 /// Converts `FailurePolicyType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_failure_policy_type_from_internal(
     from: crate::admissionregistration::types::FailurePolicyType,
 ) -> Result<
@@ -69,6 +73,7 @@ pub fn auto_convert_failure_policy_type_from_internal(
     Ok(crate::admissionregistration::v1beta1::types::FailurePolicyType(from.0))
 }
 /// Converts `FailurePolicyType` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_failure_policy_type_from_internal(
     from: crate::admissionregistration::types::FailurePolicyType,
 ) -> Result<
@@ -79,6 +84,7 @@ pub fn convert_failure_policy_type_from_internal(
 }
 /// Converts `ParameterNotFoundActionType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_parameter_not_found_action_type_to_internal(
     from: crate::admissionregistration::v1beta1::types::ParameterNotFoundActionType,
 ) -> Result<
@@ -88,6 +94,7 @@ pub fn auto_convert_parameter_not_found_action_type_to_internal(
     Ok(crate::admissionregistration::types::ParameterNotFoundActionType(from.0))
 }
 /// Converts `ParameterNotFoundActionType` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_parameter_not_found_action_type_to_internal(
     from: crate::admissionregistration::v1beta1::types::ParameterNotFoundActionType,
 ) -> Result<
@@ -98,6 +105,7 @@ pub fn convert_parameter_not_found_action_type_to_internal(
 }
 /// Converts `ParameterNotFoundActionType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_parameter_not_found_action_type_from_internal(
     from: crate::admissionregistration::types::ParameterNotFoundActionType,
 ) -> Result<
@@ -107,6 +115,7 @@ pub fn auto_convert_parameter_not_found_action_type_from_internal(
     Ok(crate::admissionregistration::v1beta1::types::ParameterNotFoundActionType(from.0))
 }
 /// Converts `ParameterNotFoundActionType` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_parameter_not_found_action_type_from_internal(
     from: crate::admissionregistration::types::ParameterNotFoundActionType,
 ) -> Result<
@@ -117,12 +126,14 @@ pub fn convert_parameter_not_found_action_type_from_internal(
 }
 /// Converts `MatchPolicyType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_match_policy_type_to_internal(
     from: crate::admissionregistration::v1beta1::types::MatchPolicyType,
 ) -> Result<crate::admissionregistration::types::MatchPolicyType, ConversionError> {
     Ok(crate::admissionregistration::types::MatchPolicyType(from.0))
 }
 /// Converts `MatchPolicyType` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_match_policy_type_to_internal(
     from: crate::admissionregistration::v1beta1::types::MatchPolicyType,
 ) -> Result<crate::admissionregistration::types::MatchPolicyType, ConversionError> {
@@ -130,6 +141,7 @@ pub fn convert_match_policy_type_to_internal(
 }
 /// Converts `MatchPolicyType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_match_policy_type_from_internal(
     from: crate::admissionregistration::types::MatchPolicyType,
 ) -> Result<
@@ -139,6 +151,7 @@ pub fn auto_convert_match_policy_type_from_internal(
     Ok(crate::admissionregistration::v1beta1::types::MatchPolicyType(from.0))
 }
 /// Converts `MatchPolicyType` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_match_policy_type_from_internal(
     from: crate::admissionregistration::types::MatchPolicyType,
 ) -> Result<
@@ -149,12 +162,14 @@ pub fn convert_match_policy_type_from_internal(
 }
 /// Converts `SideEffectClass` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_side_effect_class_to_internal(
     from: crate::admissionregistration::v1beta1::types::SideEffectClass,
 ) -> Result<crate::admissionregistration::types::SideEffectClass, ConversionError> {
     Ok(crate::admissionregistration::types::SideEffectClass(from.0))
 }
 /// Converts `SideEffectClass` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_side_effect_class_to_internal(
     from: crate::admissionregistration::v1beta1::types::SideEffectClass,
 ) -> Result<crate::admissionregistration::types::SideEffectClass, ConversionError> {
@@ -162,6 +177,7 @@ pub fn convert_side_effect_class_to_internal(
 }
 /// Converts `SideEffectClass` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_side_effect_class_from_internal(
     from: crate::admissionregistration::types::SideEffectClass,
 ) -> Result<
@@ -171,6 +187,7 @@ pub fn auto_convert_side_effect_class_from_internal(
     Ok(crate::admissionregistration::v1beta1::types::SideEffectClass(from.0))
 }
 /// Converts `SideEffectClass` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_side_effect_class_from_internal(
     from: crate::admissionregistration::types::SideEffectClass,
 ) -> Result<
@@ -181,6 +198,7 @@ pub fn convert_side_effect_class_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicy` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_to_internal(
     from: crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicy,
 ) -> Result<
@@ -197,6 +215,7 @@ pub fn auto_convert_validating_admission_policy_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicy` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_to_internal(
     from: crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicy,
 ) -> Result<
@@ -207,6 +226,7 @@ pub fn convert_validating_admission_policy_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicy` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicy,
 ) -> Result<
@@ -223,6 +243,7 @@ pub fn auto_convert_validating_admission_policy_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicy` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicy,
 ) -> Result<
@@ -233,6 +254,7 @@ pub fn convert_validating_admission_policy_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_status_to_internal(
     from: crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicyStatus,
 ) -> Result<
@@ -250,6 +272,7 @@ pub fn auto_convert_validating_admission_policy_status_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyStatus` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_status_to_internal(
     from: crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicyStatus,
 ) -> Result<
@@ -260,6 +283,7 @@ pub fn convert_validating_admission_policy_status_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_status_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyStatus,
 ) -> Result<
@@ -277,6 +301,7 @@ pub fn auto_convert_validating_admission_policy_status_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyStatus` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_status_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyStatus,
 ) -> Result<
@@ -287,6 +312,7 @@ pub fn convert_validating_admission_policy_status_from_internal(
 }
 /// Converts `TypeChecking` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_type_checking_to_internal(
     from: crate::admissionregistration::v1beta1::types::TypeChecking,
 ) -> Result<crate::admissionregistration::types::TypeChecking, ConversionError> {
@@ -303,6 +329,7 @@ pub fn auto_convert_type_checking_to_internal(
     })
 }
 /// Converts `TypeChecking` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_type_checking_to_internal(
     from: crate::admissionregistration::v1beta1::types::TypeChecking,
 ) -> Result<crate::admissionregistration::types::TypeChecking, ConversionError> {
@@ -310,6 +337,7 @@ pub fn convert_type_checking_to_internal(
 }
 /// Converts `TypeChecking` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_type_checking_from_internal(
     from: crate::admissionregistration::types::TypeChecking,
 ) -> Result<
@@ -329,6 +357,7 @@ pub fn auto_convert_type_checking_from_internal(
     })
 }
 /// Converts `TypeChecking` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_type_checking_from_internal(
     from: crate::admissionregistration::types::TypeChecking,
 ) -> Result<
@@ -339,6 +368,7 @@ pub fn convert_type_checking_from_internal(
 }
 /// Converts `ExpressionWarning` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_expression_warning_to_internal(
     from: crate::admissionregistration::v1beta1::types::ExpressionWarning,
 ) -> Result<crate::admissionregistration::types::ExpressionWarning, ConversionError> {
@@ -348,6 +378,7 @@ pub fn auto_convert_expression_warning_to_internal(
     })
 }
 /// Converts `ExpressionWarning` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_expression_warning_to_internal(
     from: crate::admissionregistration::v1beta1::types::ExpressionWarning,
 ) -> Result<crate::admissionregistration::types::ExpressionWarning, ConversionError> {
@@ -355,6 +386,7 @@ pub fn convert_expression_warning_to_internal(
 }
 /// Converts `ExpressionWarning` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_expression_warning_from_internal(
     from: crate::admissionregistration::types::ExpressionWarning,
 ) -> Result<
@@ -367,6 +399,7 @@ pub fn auto_convert_expression_warning_from_internal(
     })
 }
 /// Converts `ExpressionWarning` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_expression_warning_from_internal(
     from: crate::admissionregistration::types::ExpressionWarning,
 ) -> Result<
@@ -377,6 +410,7 @@ pub fn convert_expression_warning_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_list_to_internal(
     from: crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicyList,
 ) -> Result<
@@ -403,6 +437,7 @@ pub fn auto_convert_validating_admission_policy_list_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyList` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_list_to_internal(
     from: crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicyList,
 ) -> Result<
@@ -413,6 +448,7 @@ pub fn convert_validating_admission_policy_list_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_list_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyList,
 ) -> Result<
@@ -439,6 +475,7 @@ pub fn auto_convert_validating_admission_policy_list_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyList` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_list_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyList,
 ) -> Result<
@@ -449,6 +486,7 @@ pub fn convert_validating_admission_policy_list_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicySpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_spec_to_internal(
     from: crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicySpec,
 ) -> Result<
@@ -506,6 +544,7 @@ pub fn auto_convert_validating_admission_policy_spec_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicySpec` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_spec_to_internal(
     from: crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicySpec,
 ) -> Result<
@@ -516,6 +555,7 @@ pub fn convert_validating_admission_policy_spec_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicySpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_spec_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicySpec,
 ) -> Result<
@@ -573,6 +613,7 @@ pub fn auto_convert_validating_admission_policy_spec_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicySpec` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_spec_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicySpec,
 ) -> Result<
@@ -583,6 +624,7 @@ pub fn convert_validating_admission_policy_spec_from_internal(
 }
 /// Converts `ParamKind` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_param_kind_to_internal(
     from: crate::admissionregistration::v1beta1::types::ParamKind,
 ) -> Result<crate::admissionregistration::types::ParamKind, ConversionError> {
@@ -592,6 +634,7 @@ pub fn auto_convert_param_kind_to_internal(
     })
 }
 /// Converts `ParamKind` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_param_kind_to_internal(
     from: crate::admissionregistration::v1beta1::types::ParamKind,
 ) -> Result<crate::admissionregistration::types::ParamKind, ConversionError> {
@@ -599,6 +642,7 @@ pub fn convert_param_kind_to_internal(
 }
 /// Converts `ParamKind` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_param_kind_from_internal(
     from: crate::admissionregistration::types::ParamKind,
 ) -> Result<crate::admissionregistration::v1beta1::types::ParamKind, ConversionError> {
@@ -608,6 +652,7 @@ pub fn auto_convert_param_kind_from_internal(
     })
 }
 /// Converts `ParamKind` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_param_kind_from_internal(
     from: crate::admissionregistration::types::ParamKind,
 ) -> Result<crate::admissionregistration::v1beta1::types::ParamKind, ConversionError> {
@@ -615,6 +660,7 @@ pub fn convert_param_kind_from_internal(
 }
 /// Converts `Validation` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validation_to_internal(
     from: crate::admissionregistration::v1beta1::types::Validation,
 ) -> Result<crate::admissionregistration::types::Validation, ConversionError> {
@@ -626,6 +672,7 @@ pub fn auto_convert_validation_to_internal(
     })
 }
 /// Converts `Validation` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validation_to_internal(
     from: crate::admissionregistration::v1beta1::types::Validation,
 ) -> Result<crate::admissionregistration::types::Validation, ConversionError> {
@@ -633,6 +680,7 @@ pub fn convert_validation_to_internal(
 }
 /// Converts `Validation` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validation_from_internal(
     from: crate::admissionregistration::types::Validation,
 ) -> Result<crate::admissionregistration::v1beta1::types::Validation, ConversionError> {
@@ -644,6 +692,7 @@ pub fn auto_convert_validation_from_internal(
     })
 }
 /// Converts `Validation` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validation_from_internal(
     from: crate::admissionregistration::types::Validation,
 ) -> Result<crate::admissionregistration::v1beta1::types::Validation, ConversionError> {
@@ -651,6 +700,7 @@ pub fn convert_validation_from_internal(
 }
 /// Converts `Variable` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_variable_to_internal(
     from: crate::admissionregistration::v1beta1::types::Variable,
 ) -> Result<crate::admissionregistration::types::Variable, ConversionError> {
@@ -660,6 +710,7 @@ pub fn auto_convert_variable_to_internal(
     })
 }
 /// Converts `Variable` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_variable_to_internal(
     from: crate::admissionregistration::v1beta1::types::Variable,
 ) -> Result<crate::admissionregistration::types::Variable, ConversionError> {
@@ -667,6 +718,7 @@ pub fn convert_variable_to_internal(
 }
 /// Converts `Variable` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_variable_from_internal(
     from: crate::admissionregistration::types::Variable,
 ) -> Result<crate::admissionregistration::v1beta1::types::Variable, ConversionError> {
@@ -676,6 +728,7 @@ pub fn auto_convert_variable_from_internal(
     })
 }
 /// Converts `Variable` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_variable_from_internal(
     from: crate::admissionregistration::types::Variable,
 ) -> Result<crate::admissionregistration::v1beta1::types::Variable, ConversionError> {
@@ -683,6 +736,7 @@ pub fn convert_variable_from_internal(
 }
 /// Converts `AuditAnnotation` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_audit_annotation_to_internal(
     from: crate::admissionregistration::v1beta1::types::AuditAnnotation,
 ) -> Result<crate::admissionregistration::types::AuditAnnotation, ConversionError> {
@@ -692,6 +746,7 @@ pub fn auto_convert_audit_annotation_to_internal(
     })
 }
 /// Converts `AuditAnnotation` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_audit_annotation_to_internal(
     from: crate::admissionregistration::v1beta1::types::AuditAnnotation,
 ) -> Result<crate::admissionregistration::types::AuditAnnotation, ConversionError> {
@@ -699,6 +754,7 @@ pub fn convert_audit_annotation_to_internal(
 }
 /// Converts `AuditAnnotation` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_audit_annotation_from_internal(
     from: crate::admissionregistration::types::AuditAnnotation,
 ) -> Result<
@@ -711,6 +767,7 @@ pub fn auto_convert_audit_annotation_from_internal(
     })
 }
 /// Converts `AuditAnnotation` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_audit_annotation_from_internal(
     from: crate::admissionregistration::types::AuditAnnotation,
 ) -> Result<
@@ -721,6 +778,7 @@ pub fn convert_audit_annotation_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBinding` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_binding_to_internal(
     from: crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicyBinding,
 ) -> Result<
@@ -735,6 +793,7 @@ pub fn auto_convert_validating_admission_policy_binding_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBinding` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_binding_to_internal(
     from: crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicyBinding,
 ) -> Result<
@@ -745,6 +804,7 @@ pub fn convert_validating_admission_policy_binding_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBinding` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_binding_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBinding,
 ) -> Result<
@@ -759,6 +819,7 @@ pub fn auto_convert_validating_admission_policy_binding_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBinding` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_binding_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBinding,
 ) -> Result<
@@ -769,6 +830,7 @@ pub fn convert_validating_admission_policy_binding_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBindingList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_binding_list_to_internal(
     from: crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -795,6 +857,7 @@ pub fn auto_convert_validating_admission_policy_binding_list_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBindingList` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_binding_list_to_internal(
     from: crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -805,6 +868,7 @@ pub fn convert_validating_admission_policy_binding_list_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBindingList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_binding_list_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -831,6 +895,7 @@ pub fn auto_convert_validating_admission_policy_binding_list_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBindingList` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_binding_list_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -841,6 +906,7 @@ pub fn convert_validating_admission_policy_binding_list_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBindingSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_binding_spec_to_internal(
     from: crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -871,6 +937,7 @@ pub fn auto_convert_validating_admission_policy_binding_spec_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBindingSpec` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_binding_spec_to_internal(
     from: crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -881,6 +948,7 @@ pub fn convert_validating_admission_policy_binding_spec_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBindingSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_admission_policy_binding_spec_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -911,6 +979,7 @@ pub fn auto_convert_validating_admission_policy_binding_spec_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBindingSpec` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_admission_policy_binding_spec_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -921,6 +990,7 @@ pub fn convert_validating_admission_policy_binding_spec_from_internal(
 }
 /// Converts `ParamRef` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_param_ref_to_internal(
     from: crate::admissionregistration::v1beta1::types::ParamRef,
 ) -> Result<crate::admissionregistration::types::ParamRef, ConversionError> {
@@ -936,6 +1006,7 @@ pub fn auto_convert_param_ref_to_internal(
     })
 }
 /// Converts `ParamRef` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_param_ref_to_internal(
     from: crate::admissionregistration::v1beta1::types::ParamRef,
 ) -> Result<crate::admissionregistration::types::ParamRef, ConversionError> {
@@ -943,6 +1014,7 @@ pub fn convert_param_ref_to_internal(
 }
 /// Converts `ParamRef` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_param_ref_from_internal(
     from: crate::admissionregistration::types::ParamRef,
 ) -> Result<crate::admissionregistration::v1beta1::types::ParamRef, ConversionError> {
@@ -958,6 +1030,7 @@ pub fn auto_convert_param_ref_from_internal(
     })
 }
 /// Converts `ParamRef` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_param_ref_from_internal(
     from: crate::admissionregistration::types::ParamRef,
 ) -> Result<crate::admissionregistration::v1beta1::types::ParamRef, ConversionError> {
@@ -965,6 +1038,7 @@ pub fn convert_param_ref_from_internal(
 }
 /// Converts `MatchResources` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_match_resources_to_internal(
     from: crate::admissionregistration::v1beta1::types::MatchResources,
 ) -> Result<crate::admissionregistration::types::MatchResources, ConversionError> {
@@ -999,6 +1073,7 @@ pub fn auto_convert_match_resources_to_internal(
     })
 }
 /// Converts `MatchResources` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_match_resources_to_internal(
     from: crate::admissionregistration::v1beta1::types::MatchResources,
 ) -> Result<crate::admissionregistration::types::MatchResources, ConversionError> {
@@ -1006,6 +1081,7 @@ pub fn convert_match_resources_to_internal(
 }
 /// Converts `MatchResources` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_match_resources_from_internal(
     from: crate::admissionregistration::types::MatchResources,
 ) -> Result<
@@ -1043,6 +1119,7 @@ pub fn auto_convert_match_resources_from_internal(
     })
 }
 /// Converts `MatchResources` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_match_resources_from_internal(
     from: crate::admissionregistration::types::MatchResources,
 ) -> Result<
@@ -1053,12 +1130,14 @@ pub fn convert_match_resources_from_internal(
 }
 /// Converts `ValidationAction` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validation_action_to_internal(
     from: crate::admissionregistration::v1beta1::types::ValidationAction,
 ) -> Result<crate::admissionregistration::types::ValidationAction, ConversionError> {
     Ok(crate::admissionregistration::types::ValidationAction(from.0))
 }
 /// Converts `ValidationAction` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validation_action_to_internal(
     from: crate::admissionregistration::v1beta1::types::ValidationAction,
 ) -> Result<crate::admissionregistration::types::ValidationAction, ConversionError> {
@@ -1066,6 +1145,7 @@ pub fn convert_validation_action_to_internal(
 }
 /// Converts `ValidationAction` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validation_action_from_internal(
     from: crate::admissionregistration::types::ValidationAction,
 ) -> Result<
@@ -1075,6 +1155,7 @@ pub fn auto_convert_validation_action_from_internal(
     Ok(crate::admissionregistration::v1beta1::types::ValidationAction(from.0))
 }
 /// Converts `ValidationAction` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validation_action_from_internal(
     from: crate::admissionregistration::types::ValidationAction,
 ) -> Result<
@@ -1085,6 +1166,7 @@ pub fn convert_validation_action_from_internal(
 }
 /// Converts `NamedRuleWithOperations` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_named_rule_with_operations_to_internal(
     from: crate::admissionregistration::v1beta1::types::NamedRuleWithOperations,
 ) -> Result<
@@ -1100,6 +1182,7 @@ pub fn auto_convert_named_rule_with_operations_to_internal(
     })
 }
 /// Converts `NamedRuleWithOperations` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_named_rule_with_operations_to_internal(
     from: crate::admissionregistration::v1beta1::types::NamedRuleWithOperations,
 ) -> Result<
@@ -1110,6 +1193,7 @@ pub fn convert_named_rule_with_operations_to_internal(
 }
 /// Converts `NamedRuleWithOperations` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_named_rule_with_operations_from_internal(
     from: crate::admissionregistration::types::NamedRuleWithOperations,
 ) -> Result<
@@ -1125,6 +1209,7 @@ pub fn auto_convert_named_rule_with_operations_from_internal(
     })
 }
 /// Converts `NamedRuleWithOperations` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_named_rule_with_operations_from_internal(
     from: crate::admissionregistration::types::NamedRuleWithOperations,
 ) -> Result<
@@ -1135,6 +1220,7 @@ pub fn convert_named_rule_with_operations_from_internal(
 }
 /// Converts `MutatingAdmissionPolicy` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_to_internal(
     from: crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicy,
 ) -> Result<
@@ -1149,6 +1235,7 @@ pub fn auto_convert_mutating_admission_policy_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicy` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_to_internal(
     from: crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicy,
 ) -> Result<
@@ -1159,6 +1246,7 @@ pub fn convert_mutating_admission_policy_to_internal(
 }
 /// Converts `MutatingAdmissionPolicy` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicy,
 ) -> Result<
@@ -1173,6 +1261,7 @@ pub fn auto_convert_mutating_admission_policy_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicy` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicy,
 ) -> Result<
@@ -1183,6 +1272,7 @@ pub fn convert_mutating_admission_policy_from_internal(
 }
 /// Converts `MutatingAdmissionPolicyList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_list_to_internal(
     from: crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicyList,
 ) -> Result<
@@ -1209,6 +1299,7 @@ pub fn auto_convert_mutating_admission_policy_list_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyList` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_list_to_internal(
     from: crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicyList,
 ) -> Result<
@@ -1219,6 +1310,7 @@ pub fn convert_mutating_admission_policy_list_to_internal(
 }
 /// Converts `MutatingAdmissionPolicyList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_list_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyList,
 ) -> Result<
@@ -1245,6 +1337,7 @@ pub fn auto_convert_mutating_admission_policy_list_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyList` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_list_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyList,
 ) -> Result<
@@ -1255,6 +1348,7 @@ pub fn convert_mutating_admission_policy_list_from_internal(
 }
 /// Converts `MutatingAdmissionPolicySpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_spec_to_internal(
     from: crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicySpec,
 ) -> Result<
@@ -1307,6 +1401,7 @@ pub fn auto_convert_mutating_admission_policy_spec_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicySpec` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_spec_to_internal(
     from: crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicySpec,
 ) -> Result<
@@ -1317,6 +1412,7 @@ pub fn convert_mutating_admission_policy_spec_to_internal(
 }
 /// Converts `MutatingAdmissionPolicySpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_spec_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicySpec,
 ) -> Result<
@@ -1369,6 +1465,7 @@ pub fn auto_convert_mutating_admission_policy_spec_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicySpec` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_spec_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicySpec,
 ) -> Result<
@@ -1379,6 +1476,7 @@ pub fn convert_mutating_admission_policy_spec_from_internal(
 }
 /// Converts `Mutation` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutation_to_internal(
     from: crate::admissionregistration::v1beta1::types::Mutation,
 ) -> Result<crate::admissionregistration::types::Mutation, ConversionError> {
@@ -1398,6 +1496,7 @@ pub fn auto_convert_mutation_to_internal(
     })
 }
 /// Converts `Mutation` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutation_to_internal(
     from: crate::admissionregistration::v1beta1::types::Mutation,
 ) -> Result<crate::admissionregistration::types::Mutation, ConversionError> {
@@ -1405,6 +1504,7 @@ pub fn convert_mutation_to_internal(
 }
 /// Converts `Mutation` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutation_from_internal(
     from: crate::admissionregistration::types::Mutation,
 ) -> Result<crate::admissionregistration::v1beta1::types::Mutation, ConversionError> {
@@ -1424,6 +1524,7 @@ pub fn auto_convert_mutation_from_internal(
     })
 }
 /// Converts `Mutation` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutation_from_internal(
     from: crate::admissionregistration::types::Mutation,
 ) -> Result<crate::admissionregistration::v1beta1::types::Mutation, ConversionError> {
@@ -1431,12 +1532,14 @@ pub fn convert_mutation_from_internal(
 }
 /// Converts `PatchType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_patch_type_to_internal(
     from: crate::admissionregistration::v1beta1::types::PatchType,
 ) -> Result<crate::admissionregistration::types::PatchType, ConversionError> {
     Ok(crate::admissionregistration::types::PatchType(from.0))
 }
 /// Converts `PatchType` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_patch_type_to_internal(
     from: crate::admissionregistration::v1beta1::types::PatchType,
 ) -> Result<crate::admissionregistration::types::PatchType, ConversionError> {
@@ -1444,12 +1547,14 @@ pub fn convert_patch_type_to_internal(
 }
 /// Converts `PatchType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_patch_type_from_internal(
     from: crate::admissionregistration::types::PatchType,
 ) -> Result<crate::admissionregistration::v1beta1::types::PatchType, ConversionError> {
     Ok(crate::admissionregistration::v1beta1::types::PatchType(from.0))
 }
 /// Converts `PatchType` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_patch_type_from_internal(
     from: crate::admissionregistration::types::PatchType,
 ) -> Result<crate::admissionregistration::v1beta1::types::PatchType, ConversionError> {
@@ -1457,6 +1562,7 @@ pub fn convert_patch_type_from_internal(
 }
 /// Converts `ApplyConfiguration` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_apply_configuration_to_internal(
     from: crate::admissionregistration::v1beta1::types::ApplyConfiguration,
 ) -> Result<crate::admissionregistration::types::ApplyConfiguration, ConversionError> {
@@ -1465,6 +1571,7 @@ pub fn auto_convert_apply_configuration_to_internal(
     })
 }
 /// Converts `ApplyConfiguration` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_apply_configuration_to_internal(
     from: crate::admissionregistration::v1beta1::types::ApplyConfiguration,
 ) -> Result<crate::admissionregistration::types::ApplyConfiguration, ConversionError> {
@@ -1472,6 +1579,7 @@ pub fn convert_apply_configuration_to_internal(
 }
 /// Converts `ApplyConfiguration` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_apply_configuration_from_internal(
     from: crate::admissionregistration::types::ApplyConfiguration,
 ) -> Result<
@@ -1483,6 +1591,7 @@ pub fn auto_convert_apply_configuration_from_internal(
     })
 }
 /// Converts `ApplyConfiguration` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_apply_configuration_from_internal(
     from: crate::admissionregistration::types::ApplyConfiguration,
 ) -> Result<
@@ -1493,6 +1602,7 @@ pub fn convert_apply_configuration_from_internal(
 }
 /// Converts `JSONPatch` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_json_patch_to_internal(
     from: crate::admissionregistration::v1beta1::types::JSONPatch,
 ) -> Result<crate::admissionregistration::types::JSONPatch, ConversionError> {
@@ -1501,6 +1611,7 @@ pub fn auto_convert_json_patch_to_internal(
     })
 }
 /// Converts `JSONPatch` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_json_patch_to_internal(
     from: crate::admissionregistration::v1beta1::types::JSONPatch,
 ) -> Result<crate::admissionregistration::types::JSONPatch, ConversionError> {
@@ -1508,6 +1619,7 @@ pub fn convert_json_patch_to_internal(
 }
 /// Converts `JSONPatch` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_json_patch_from_internal(
     from: crate::admissionregistration::types::JSONPatch,
 ) -> Result<crate::admissionregistration::v1beta1::types::JSONPatch, ConversionError> {
@@ -1516,6 +1628,7 @@ pub fn auto_convert_json_patch_from_internal(
     })
 }
 /// Converts `JSONPatch` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_json_patch_from_internal(
     from: crate::admissionregistration::types::JSONPatch,
 ) -> Result<crate::admissionregistration::v1beta1::types::JSONPatch, ConversionError> {
@@ -1523,6 +1636,7 @@ pub fn convert_json_patch_from_internal(
 }
 /// Converts `MutatingAdmissionPolicyBinding` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_binding_to_internal(
     from: crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicyBinding,
 ) -> Result<
@@ -1537,6 +1651,7 @@ pub fn auto_convert_mutating_admission_policy_binding_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBinding` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_binding_to_internal(
     from: crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicyBinding,
 ) -> Result<
@@ -1547,6 +1662,7 @@ pub fn convert_mutating_admission_policy_binding_to_internal(
 }
 /// Converts `MutatingAdmissionPolicyBinding` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_binding_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBinding,
 ) -> Result<
@@ -1561,6 +1677,7 @@ pub fn auto_convert_mutating_admission_policy_binding_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBinding` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_binding_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBinding,
 ) -> Result<
@@ -1571,6 +1688,7 @@ pub fn convert_mutating_admission_policy_binding_from_internal(
 }
 /// Converts `MutatingAdmissionPolicyBindingList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_binding_list_to_internal(
     from: crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -1597,6 +1715,7 @@ pub fn auto_convert_mutating_admission_policy_binding_list_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBindingList` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_binding_list_to_internal(
     from: crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -1607,6 +1726,7 @@ pub fn convert_mutating_admission_policy_binding_list_to_internal(
 }
 /// Converts `MutatingAdmissionPolicyBindingList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_binding_list_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -1633,6 +1753,7 @@ pub fn auto_convert_mutating_admission_policy_binding_list_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBindingList` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_binding_list_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -1643,6 +1764,7 @@ pub fn convert_mutating_admission_policy_binding_list_from_internal(
 }
 /// Converts `MutatingAdmissionPolicyBindingSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_binding_spec_to_internal(
     from: crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1664,6 +1786,7 @@ pub fn auto_convert_mutating_admission_policy_binding_spec_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBindingSpec` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_binding_spec_to_internal(
     from: crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1674,6 +1797,7 @@ pub fn convert_mutating_admission_policy_binding_spec_to_internal(
 }
 /// Converts `MutatingAdmissionPolicyBindingSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_admission_policy_binding_spec_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1695,6 +1819,7 @@ pub fn auto_convert_mutating_admission_policy_binding_spec_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBindingSpec` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_admission_policy_binding_spec_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1705,6 +1830,7 @@ pub fn convert_mutating_admission_policy_binding_spec_from_internal(
 }
 /// Converts `ValidatingWebhookConfiguration` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_webhook_configuration_to_internal(
     from: crate::admissionregistration::v1beta1::types::ValidatingWebhookConfiguration,
 ) -> Result<
@@ -1726,6 +1852,7 @@ pub fn auto_convert_validating_webhook_configuration_to_internal(
     })
 }
 /// Converts `ValidatingWebhookConfiguration` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_webhook_configuration_to_internal(
     from: crate::admissionregistration::v1beta1::types::ValidatingWebhookConfiguration,
 ) -> Result<
@@ -1736,6 +1863,7 @@ pub fn convert_validating_webhook_configuration_to_internal(
 }
 /// Converts `ValidatingWebhookConfiguration` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_webhook_configuration_from_internal(
     from: crate::admissionregistration::types::ValidatingWebhookConfiguration,
 ) -> Result<
@@ -1757,6 +1885,7 @@ pub fn auto_convert_validating_webhook_configuration_from_internal(
     })
 }
 /// Converts `ValidatingWebhookConfiguration` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_webhook_configuration_from_internal(
     from: crate::admissionregistration::types::ValidatingWebhookConfiguration,
 ) -> Result<
@@ -1767,6 +1896,7 @@ pub fn convert_validating_webhook_configuration_from_internal(
 }
 /// Converts `ValidatingWebhookConfigurationList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_webhook_configuration_list_to_internal(
     from: crate::admissionregistration::v1beta1::types::ValidatingWebhookConfigurationList,
 ) -> Result<
@@ -1793,6 +1923,7 @@ pub fn auto_convert_validating_webhook_configuration_list_to_internal(
     })
 }
 /// Converts `ValidatingWebhookConfigurationList` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_webhook_configuration_list_to_internal(
     from: crate::admissionregistration::v1beta1::types::ValidatingWebhookConfigurationList,
 ) -> Result<
@@ -1803,6 +1934,7 @@ pub fn convert_validating_webhook_configuration_list_to_internal(
 }
 /// Converts `ValidatingWebhookConfigurationList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_webhook_configuration_list_from_internal(
     from: crate::admissionregistration::types::ValidatingWebhookConfigurationList,
 ) -> Result<
@@ -1829,6 +1961,7 @@ pub fn auto_convert_validating_webhook_configuration_list_from_internal(
     })
 }
 /// Converts `ValidatingWebhookConfigurationList` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_webhook_configuration_list_from_internal(
     from: crate::admissionregistration::types::ValidatingWebhookConfigurationList,
 ) -> Result<
@@ -1839,6 +1972,7 @@ pub fn convert_validating_webhook_configuration_list_from_internal(
 }
 /// Converts `MutatingWebhookConfiguration` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_webhook_configuration_to_internal(
     from: crate::admissionregistration::v1beta1::types::MutatingWebhookConfiguration,
 ) -> Result<
@@ -1860,6 +1994,7 @@ pub fn auto_convert_mutating_webhook_configuration_to_internal(
     })
 }
 /// Converts `MutatingWebhookConfiguration` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_webhook_configuration_to_internal(
     from: crate::admissionregistration::v1beta1::types::MutatingWebhookConfiguration,
 ) -> Result<
@@ -1870,6 +2005,7 @@ pub fn convert_mutating_webhook_configuration_to_internal(
 }
 /// Converts `MutatingWebhookConfiguration` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_webhook_configuration_from_internal(
     from: crate::admissionregistration::types::MutatingWebhookConfiguration,
 ) -> Result<
@@ -1891,6 +2027,7 @@ pub fn auto_convert_mutating_webhook_configuration_from_internal(
     })
 }
 /// Converts `MutatingWebhookConfiguration` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_webhook_configuration_from_internal(
     from: crate::admissionregistration::types::MutatingWebhookConfiguration,
 ) -> Result<
@@ -1901,6 +2038,7 @@ pub fn convert_mutating_webhook_configuration_from_internal(
 }
 /// Converts `MutatingWebhookConfigurationList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_webhook_configuration_list_to_internal(
     from: crate::admissionregistration::v1beta1::types::MutatingWebhookConfigurationList,
 ) -> Result<
@@ -1927,6 +2065,7 @@ pub fn auto_convert_mutating_webhook_configuration_list_to_internal(
     })
 }
 /// Converts `MutatingWebhookConfigurationList` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_webhook_configuration_list_to_internal(
     from: crate::admissionregistration::v1beta1::types::MutatingWebhookConfigurationList,
 ) -> Result<
@@ -1937,6 +2076,7 @@ pub fn convert_mutating_webhook_configuration_list_to_internal(
 }
 /// Converts `MutatingWebhookConfigurationList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_webhook_configuration_list_from_internal(
     from: crate::admissionregistration::types::MutatingWebhookConfigurationList,
 ) -> Result<
@@ -1963,6 +2103,7 @@ pub fn auto_convert_mutating_webhook_configuration_list_from_internal(
     })
 }
 /// Converts `MutatingWebhookConfigurationList` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_webhook_configuration_list_from_internal(
     from: crate::admissionregistration::types::MutatingWebhookConfigurationList,
 ) -> Result<
@@ -1973,6 +2114,7 @@ pub fn convert_mutating_webhook_configuration_list_from_internal(
 }
 /// Converts `ValidatingWebhook` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_webhook_to_internal(
     from: crate::admissionregistration::v1beta1::types::ValidatingWebhook,
 ) -> Result<crate::admissionregistration::types::ValidatingWebhook, ConversionError> {
@@ -2024,6 +2166,7 @@ pub fn auto_convert_validating_webhook_to_internal(
     })
 }
 /// Converts `ValidatingWebhook` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_webhook_to_internal(
     from: crate::admissionregistration::v1beta1::types::ValidatingWebhook,
 ) -> Result<crate::admissionregistration::types::ValidatingWebhook, ConversionError> {
@@ -2031,6 +2174,7 @@ pub fn convert_validating_webhook_to_internal(
 }
 /// Converts `ValidatingWebhook` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_validating_webhook_from_internal(
     from: crate::admissionregistration::types::ValidatingWebhook,
 ) -> Result<
@@ -2084,6 +2228,7 @@ pub fn auto_convert_validating_webhook_from_internal(
     })
 }
 /// Converts `ValidatingWebhook` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_validating_webhook_from_internal(
     from: crate::admissionregistration::types::ValidatingWebhook,
 ) -> Result<
@@ -2094,6 +2239,7 @@ pub fn convert_validating_webhook_from_internal(
 }
 /// Converts `MutatingWebhook` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_webhook_to_internal(
     from: crate::admissionregistration::v1beta1::types::MutatingWebhook,
 ) -> Result<crate::admissionregistration::types::MutatingWebhook, ConversionError> {
@@ -2152,6 +2298,7 @@ pub fn auto_convert_mutating_webhook_to_internal(
     })
 }
 /// Converts `MutatingWebhook` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_webhook_to_internal(
     from: crate::admissionregistration::v1beta1::types::MutatingWebhook,
 ) -> Result<crate::admissionregistration::types::MutatingWebhook, ConversionError> {
@@ -2159,6 +2306,7 @@ pub fn convert_mutating_webhook_to_internal(
 }
 /// Converts `MutatingWebhook` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mutating_webhook_from_internal(
     from: crate::admissionregistration::types::MutatingWebhook,
 ) -> Result<
@@ -2219,6 +2367,7 @@ pub fn auto_convert_mutating_webhook_from_internal(
     })
 }
 /// Converts `MutatingWebhook` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mutating_webhook_from_internal(
     from: crate::admissionregistration::types::MutatingWebhook,
 ) -> Result<
@@ -2229,6 +2378,7 @@ pub fn convert_mutating_webhook_from_internal(
 }
 /// Converts `WebhookClientConfig` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_webhook_client_config_to_internal(
     from: crate::admissionregistration::v1beta1::types::WebhookClientConfig,
 ) -> Result<crate::admissionregistration::types::WebhookClientConfig, ConversionError> {
@@ -2243,6 +2393,7 @@ pub fn auto_convert_webhook_client_config_to_internal(
     })
 }
 /// Converts `WebhookClientConfig` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_webhook_client_config_to_internal(
     from: crate::admissionregistration::v1beta1::types::WebhookClientConfig,
 ) -> Result<crate::admissionregistration::types::WebhookClientConfig, ConversionError> {
@@ -2250,6 +2401,7 @@ pub fn convert_webhook_client_config_to_internal(
 }
 /// Converts `WebhookClientConfig` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_webhook_client_config_from_internal(
     from: crate::admissionregistration::types::WebhookClientConfig,
 ) -> Result<
@@ -2267,6 +2419,7 @@ pub fn auto_convert_webhook_client_config_from_internal(
     })
 }
 /// Converts `WebhookClientConfig` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_webhook_client_config_from_internal(
     from: crate::admissionregistration::types::WebhookClientConfig,
 ) -> Result<
@@ -2277,6 +2430,7 @@ pub fn convert_webhook_client_config_from_internal(
 }
 /// Converts `ServiceReference` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_service_reference_to_internal(
     from: crate::admissionregistration::v1beta1::types::ServiceReference,
 ) -> Result<crate::admissionregistration::types::ServiceReference, ConversionError> {
@@ -2288,6 +2442,7 @@ pub fn auto_convert_service_reference_to_internal(
     })
 }
 /// Converts `ServiceReference` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_service_reference_to_internal(
     from: crate::admissionregistration::v1beta1::types::ServiceReference,
 ) -> Result<crate::admissionregistration::types::ServiceReference, ConversionError> {
@@ -2295,6 +2450,7 @@ pub fn convert_service_reference_to_internal(
 }
 /// Converts `ServiceReference` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_service_reference_from_internal(
     from: crate::admissionregistration::types::ServiceReference,
 ) -> Result<
@@ -2309,6 +2465,7 @@ pub fn auto_convert_service_reference_from_internal(
     })
 }
 /// Converts `ServiceReference` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_service_reference_from_internal(
     from: crate::admissionregistration::types::ServiceReference,
 ) -> Result<
@@ -2319,6 +2476,7 @@ pub fn convert_service_reference_from_internal(
 }
 /// Converts `MatchCondition` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_match_condition_to_internal(
     from: crate::admissionregistration::v1beta1::types::MatchCondition,
 ) -> Result<crate::admissionregistration::types::MatchCondition, ConversionError> {
@@ -2328,6 +2486,7 @@ pub fn auto_convert_match_condition_to_internal(
     })
 }
 /// Converts `MatchCondition` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_match_condition_to_internal(
     from: crate::admissionregistration::v1beta1::types::MatchCondition,
 ) -> Result<crate::admissionregistration::types::MatchCondition, ConversionError> {
@@ -2335,6 +2494,7 @@ pub fn convert_match_condition_to_internal(
 }
 /// Converts `MatchCondition` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_match_condition_from_internal(
     from: crate::admissionregistration::types::MatchCondition,
 ) -> Result<
@@ -2347,6 +2507,7 @@ pub fn auto_convert_match_condition_from_internal(
     })
 }
 /// Converts `MatchCondition` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_match_condition_from_internal(
     from: crate::admissionregistration::types::MatchCondition,
 ) -> Result<

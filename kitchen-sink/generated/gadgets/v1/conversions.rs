@@ -5,12 +5,14 @@ use kapi_machinery::{ConversionError, Scheme};
 pub use crate::gadgets::v1::conversion::convert_gadget_spec_to_internal;
 pub use crate::gadgets::v1::conversion::convert_gadget_spec_from_internal;
 /// Registers both directions of every kind's conversion.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_gadget_to_internal);
     scheme.add_conversion_func(convert_gadget_from_internal);
 }
 /// Converts `Gadget` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_gadget_to_internal(
     from: crate::gadgets::v1::types::Gadget,
 ) -> Result<crate::gadgets::types::Gadget, ConversionError> {
@@ -21,6 +23,7 @@ pub fn auto_convert_gadget_to_internal(
     })
 }
 /// Converts `Gadget` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_gadget_to_internal(
     from: crate::gadgets::v1::types::Gadget,
 ) -> Result<crate::gadgets::types::Gadget, ConversionError> {
@@ -28,6 +31,7 @@ pub fn convert_gadget_to_internal(
 }
 /// Converts `Gadget` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_gadget_from_internal(
     from: crate::gadgets::types::Gadget,
 ) -> Result<crate::gadgets::v1::types::Gadget, ConversionError> {
@@ -39,6 +43,7 @@ pub fn auto_convert_gadget_from_internal(
     })
 }
 /// Converts `Gadget` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_gadget_from_internal(
     from: crate::gadgets::types::Gadget,
 ) -> Result<crate::gadgets::v1::types::Gadget, ConversionError> {
@@ -46,6 +51,7 @@ pub fn convert_gadget_from_internal(
 }
 /// Converts `GadgetSpec` to the internal type, field by field. Fields left at their zero value for the hand-written conversion: `colour`, `size_cm`.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_gadget_spec_to_internal(
     from: crate::gadgets::v1::types::GadgetSpec,
 ) -> Result<crate::gadgets::types::GadgetSpec, ConversionError> {
@@ -70,6 +76,7 @@ pub fn auto_convert_gadget_spec_to_internal(
 }
 /// Converts `GadgetSpec` from the internal type, field by field. Fields left at their zero value for the hand-written conversion: `color`, `size_mm`.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_gadget_spec_from_internal(
     from: crate::gadgets::types::GadgetSpec,
 ) -> Result<crate::gadgets::v1::types::GadgetSpec, ConversionError> {
@@ -94,12 +101,14 @@ pub fn auto_convert_gadget_spec_from_internal(
 }
 /// Converts `Mode` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mode_to_internal(
     from: crate::gadgets::v1::types::Mode,
 ) -> Result<crate::gadgets::types::Mode, ConversionError> {
     Ok(crate::gadgets::types::Mode(from.0))
 }
 /// Converts `Mode` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mode_to_internal(
     from: crate::gadgets::v1::types::Mode,
 ) -> Result<crate::gadgets::types::Mode, ConversionError> {
@@ -107,12 +116,14 @@ pub fn convert_mode_to_internal(
 }
 /// Converts `Mode` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_mode_from_internal(
     from: crate::gadgets::types::Mode,
 ) -> Result<crate::gadgets::v1::types::Mode, ConversionError> {
     Ok(crate::gadgets::v1::types::Mode(from.0))
 }
 /// Converts `Mode` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_mode_from_internal(
     from: crate::gadgets::types::Mode,
 ) -> Result<crate::gadgets::v1::types::Mode, ConversionError> {
@@ -120,6 +131,7 @@ pub fn convert_mode_from_internal(
 }
 /// Converts `Part` to the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_part_to_internal(
     from: crate::gadgets::v1::types::Part,
 ) -> Result<crate::gadgets::types::Part, ConversionError> {
@@ -137,6 +149,7 @@ pub fn auto_convert_part_to_internal(
     })
 }
 /// Converts `Part` to the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_part_to_internal(
     from: crate::gadgets::v1::types::Part,
 ) -> Result<crate::gadgets::types::Part, ConversionError> {
@@ -144,6 +157,7 @@ pub fn convert_part_to_internal(
 }
 /// Converts `Part` from the internal type, field by field.
 #[allow(unused_variables)]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn auto_convert_part_from_internal(
     from: crate::gadgets::types::Part,
 ) -> Result<crate::gadgets::v1::types::Part, ConversionError> {
@@ -161,6 +175,7 @@ pub fn auto_convert_part_from_internal(
     })
 }
 /// Converts `Part` from the internal type.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn convert_part_from_internal(
     from: crate::gadgets::types::Part,
 ) -> Result<crate::gadgets::v1::types::Part, ConversionError> {

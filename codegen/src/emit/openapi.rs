@@ -22,6 +22,9 @@ pub const DIR: &str = "openapi";
 /// The file of the v2 document under [`DIR`].
 pub const V2_FILE: &str = "v2.json";
 
+/// The Rust file that embeds the documents, under [`DIR`].
+pub const DOCUMENTS_FILE: &str = "documents.rs";
+
 /// Newtypes may wrap newtypes; a deeper chain is a newtype that contains itself.
 const MAX_NEWTYPE_DEPTH: usize = 16;
 
@@ -231,6 +234,9 @@ impl<'u> Builder<'u> {
         if !required.is_empty() {
             schema.put("required", Value::Array(required));
         }
+        if t.def.attrs.union.is_some() {
+            schema.put("x-kubernetes-unions", Value::Array(vec![union(t)]));
+        }
         if let Some((g, _)) = &t.def.attrs.struct_type {
             schema.put("x-kubernetes-map-type", string(g.as_str()));
         }
@@ -303,8 +309,9 @@ impl<'u> Builder<'u> {
             }
             field_extensions(f, &mut extra);
             properties.put(&f.json_name, self.attach(node, extra, refs));
-            let optional = f.attrs.omitempty || f.attrs.omitzero || f.attrs.optional.is_some();
-            if f.attrs.required.is_some() || !optional {
+            // Upstream lists what its JSON tag always writes; the `optional`/`required` markers
+            // do not change the schema.
+            if !f.attrs.omitempty && !f.attrs.omitzero {
                 required.push(string(&f.json_name));
             }
         }
@@ -476,6 +483,21 @@ const TYPE_META_FIELDS: &[(&str, &str)] = &[
     ("kind", "The REST resource this object represents, in CamelCase; servers may infer it from the endpoint."),
 ];
 
+/// A union's members: the discriminator's JSON name, and each other member's JSON name with the
+/// Go field name the discriminator's values are spelt as.
+fn union(t: &TypeEntry) -> Value {
+    let mut o = Obj::default();
+    let mut members = Obj::default();
+    for f in t.def.fields().iter().filter(|f| f.in_json()) {
+        if f.attrs.union_discriminator.is_some() {
+            o.put("discriminator", string(&f.json_name));
+        } else {
+            members.put(&f.json_name, string(&f.go_name));
+        }
+    }
+    o.set("fields-to-discriminateBy", members.value()).value()
+}
+
 /// The extensions of a field: patch strategy and merge key, list type and keys, map type.
 fn field_extensions(f: &Field, extra: &mut Obj) {
     if let Some((s, _)) = &f.attrs.patch_strategy {
@@ -551,6 +573,65 @@ fn group_versions(u: &Universe) -> BTreeMap<(String, String), (Vec<TypeId>, BTre
     out
 }
 
+/// The package of the common kinds every group version serves.
+const META_V1: &str = "meta/v1";
+
+/// The kinds of `meta/v1` each group version's document carries: what its operations send and
+/// answer besides its own kinds.
+const COMMON_KINDS: &[&str] = &["APIResourceList", "DeleteOptions", "Status", "WatchEvent"];
+
+/// The schema of `Patch` (any patch document), which has no type of its own.
+const PATCH: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.Patch";
+
+/// The schemas a group version's document needs beyond its packages' types: the common kinds of
+/// `meta/v1` (when the tree has it) and the kinds of the subresources its `+genclient:method=`
+/// markers name (`autoscaling/v1` `Scale` for `apps/v1`).
+fn extra_roots<'u>(
+    u: &'u Universe,
+    v3: &mut Builder<'u>,
+    v2: &mut Builder<'u>,
+    packages: &BTreeSet<&Path>,
+    found: &mut Vec<Diagnostic>,
+) -> BTreeSet<String> {
+    let meta = Path::new(META_V1);
+    let mut ids = Vec::new();
+    for (id, t) in u.types.iter().enumerate() {
+        if t.package == meta && COMMON_KINDS.contains(&t.name().as_str()) {
+            ids.push(id);
+        }
+        if !packages.contains(t.package.as_path()) {
+            continue;
+        }
+        let Some(g) = &t.def.markers.genclient else { continue };
+        for m in &g.methods {
+            for path in m.input.iter().chain(&m.result) {
+                let Ok(p) = syn::parse_str::<syn::Path>(path) else { continue };
+                if let Some(target) = u.resolve_def(t.file, &p) {
+                    ids.push(target);
+                }
+            }
+        }
+    }
+    let mut roots = BTreeSet::new();
+    for id in ids {
+        if let Some(name) = v3.add_type(id, found) {
+            roots.insert(name);
+        }
+        v2.add_type(id, &mut Vec::new());
+    }
+    if u.packages.contains_key(Path::new(META_V1)) {
+        for b in [v3, v2] {
+            let schema = Obj::default()
+                .set("description", string("A patch document: JSON patch, merge patch, strategic merge patch or apply configuration."))
+                .set("type", string("object"));
+            b.schemas.insert(PATCH.to_owned(), schema.value());
+            b.refs.insert(PATCH.to_owned(), BTreeSet::new());
+        }
+        roots.insert(PATCH.to_owned());
+    }
+    roots
+}
+
 /// Adds the v3 document of every group version and the v2 document of the whole tree.
 pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnostic>) {
     let gvs = group_versions(u);
@@ -573,6 +654,7 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
                 v2.add_type(id, &mut Vec::new());
             }
         }
+        roots.extend(extra_roots(u, &mut v3, &mut v2, packages, &mut found));
         all_roots.extend(roots.iter().cloned());
         let names = v3.closure(roots);
         let text = format!(
@@ -587,6 +669,24 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
         v2.render_schemas(&names)
     );
     out.file(Path::new(DIR).join(V2_FILE), text);
+    // The table servers embed the documents through: one `include_str!` per file, no code per
+    // schema.
+    let entries = gvs.keys().map(|(group, version)| {
+        let path = v3_path(group, version);
+        let file = v3_file(group, version);
+        quote::quote!((#group, #version, #path, include_str!(#file)))
+    });
+    let file: syn::File = syn::parse_quote! {
+        //! The OpenAPI documents of the tree, embedded. Each text starts with the generated
+        //! header line; the JSON follows it.
+
+        /// The v2 document of the whole tree.
+        pub const V2: &str = include_str!(#V2_FILE);
+
+        /// The v3 documents: group, version, discovery path and text.
+        pub const V3: &[(&str, &str, &str, &str)] = &[#(#entries),*];
+    };
+    out.file(Path::new(DIR).join(DOCUMENTS_FILE), super::render_rust(&file));
     // One report per field, not one per flavor and group version.
     let mut seen = BTreeSet::new();
     diagnostics.extend(found.into_iter().filter(|d| seen.insert(format!("{d:?}"))));

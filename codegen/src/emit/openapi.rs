@@ -309,9 +309,9 @@ impl<'u> Builder<'u> {
             }
             field_extensions(f, &mut extra);
             properties.put(&f.json_name, self.attach(node, extra, refs));
-            // Upstream lists what its JSON tag always writes; the `optional`/`required` markers
-            // do not change the schema.
-            if !f.attrs.omitempty && !f.attrs.omitzero {
+            // Upstream's rule: required unless the JSON tag may leave the field out or the field
+            // is marked optional; `required` does not change the schema.
+            if !f.attrs.omitempty && !f.attrs.omitzero && f.attrs.optional.is_none() {
                 required.push(string(&f.json_name));
             }
         }

@@ -12,9 +12,13 @@ use kapi_machinery::json::value::{self, Value};
 #[path = "../../../generated/openapi/documents.rs"]
 mod documents;
 
-/// The media type of OpenAPI v2 in protobuf (gnostic's `openapi.v2.Document`), which client-go's
-/// discovery client asks for.
-pub const OPENAPI_V2_PROTOBUF: &str = "application/com.github.proto-openapi.spec.v2@v1.0+protobuf";
+/// The media type of OpenAPI v2 in protobuf (gnostic's `openapi.v2.Document`), as servers answer
+/// with it.
+pub const OPENAPI_V2_PROTOBUF: &str = "application/com.github.proto-openapi.spec.v2.v1.0+protobuf";
+
+/// The older spelling client-go's discovery client asks for; `@` is not valid in a media type's
+/// answer, so the answer always carries [`OPENAPI_V2_PROTOBUF`].
+const OPENAPI_V2_PROTOBUF_ASKED: &str = "application/com.github.proto-openapi.spec.v2@v1.0+protobuf";
 
 /// The version the server reports: the Kubernetes release of the fixtures the API follows.
 const VERSION_INFO: &str = r#"{"major":"1","minor":"36","emulationMajor":"1","emulationMinor":"36","minCompatibilityMajor":"1","minCompatibilityMinor":"35","gitVersion":"v1.36.0-kapi","gitCommit":"0000000000000000000000000000000000000000","gitTreeState":"clean","buildDate":"1970-01-01T00:00:00Z","goVersion":"go1.26","compiler":"gc","platform":"linux/amd64"}"#;
@@ -81,15 +85,55 @@ fn health(path: &str, query: Option<&str>) -> Option<http::Response<Body>> {
     Some(respond(StatusCode::OK, "text/plain; charset=utf-8", Bytes::from(text)))
 }
 
-/// The served v3 documents: those of the group versions with a registered resource.
-fn served<'a>(resources: &'a [ResourceInfo]) -> impl Iterator<Item = &'static (&'static str, &'static str, &'static str, &'static str)> + 'a {
-    documents::V3.iter().filter(|(g, v, _, _)| resources.iter().any(|r| r.group == *g && r.version == *v))
-}
-
-/// The hash of each v3 document, computed once.
-fn hashes() -> &'static Vec<String> {
+/// The hash of each generated v3 document, computed once.
+fn static_hashes() -> &'static Vec<String> {
     static HASHES: OnceLock<Vec<String>> = OnceLock::new();
     HASHES.get_or_init(|| documents::V3.iter().map(|(_, _, _, text)| hash(json_of(text).as_bytes())).collect())
+}
+
+/// The `paths` of a group version's document: for each registered resource, its collection and
+/// object paths with a `get` operation naming the kind (`x-kubernetes-group-version-kind`), which
+/// is how `kubectl explain` finds a resource's schema. No write operations are listed, so
+/// clients see no server-side field validation there and validate on their side.
+fn paths_of(group: &str, version: &str, resources: &[ResourceInfo]) -> Value {
+    let prefix = if group.is_empty() { format!("/api/{version}") } else { format!("/apis/{group}/{version}") };
+    let mut paths = Vec::new();
+    for r in resources.iter().filter(|r| r.group == group && r.version == version) {
+        let gvk = Value::Object(vec![
+            ("group".into(), Value::String(group.into())),
+            ("kind".into(), Value::String(r.kind.into())),
+            ("version".into(), Value::String(version.into())),
+        ]);
+        let get = Value::Object(vec![(
+            "get".into(),
+            Value::Object(vec![("x-kubernetes-group-version-kind".into(), gvk)]),
+        )]);
+        let base =
+            if r.namespaced { format!("{prefix}/namespaces/{{namespace}}/{}", r.resource) } else { format!("{prefix}/{}", r.resource) };
+        paths.push((format!("{base}/{{name}}"), get.clone()));
+        paths.push((base, get));
+    }
+    paths.sort_by(|a, b| a.0.cmp(&b.0));
+    Value::Object(paths)
+}
+
+/// A served v3 document (the generated schemas with the registered resources' paths) and its
+/// hash: the generated part's hash, cached, combined with the paths'.
+fn v3_text(index: usize, resources: &[ResourceInfo]) -> (String, String) {
+    let (group, version, _, text) = documents::V3[index];
+    let json = json_of(text);
+    // The generator writes the document with `"paths":{}` last.
+    let head = json.strip_suffix("\"paths\":{}}").unwrap_or(json);
+    let paths = paths_of(group, version, resources).to_compact_vec();
+    let mut doc = String::with_capacity(head.len() + paths.len() + 10);
+    doc.push_str(head);
+    if head.len() != json.len() {
+        doc.push_str("\"paths\":");
+        doc.push_str(&String::from_utf8_lossy(&paths));
+        doc.push('}');
+    }
+    let h = hash(format!("{}{}", static_hashes()[index], String::from_utf8_lossy(&paths)).as_bytes());
+    (doc, h)
 }
 
 /// A content hash in upper-case hex, as the `hash` parameter carries it. Clients treat it as
@@ -104,14 +148,21 @@ fn url_of(path: &str, hash: &str) -> String {
     format!("/openapi/v3/{path}?hash={hash}")
 }
 
+/// The index in [`documents::V3`] of each served document.
+fn served(resources: &[ResourceInfo]) -> impl Iterator<Item = usize> + '_ {
+    (0..documents::V3.len()).filter(|&i| {
+        let (g, v, _, _) = documents::V3[i];
+        resources.iter().any(|r| r.group == g && r.version == v)
+    })
+}
+
 /// `/openapi/v3`: `{"paths":{"apis/apps/v1":{"serverRelativeURL":"/openapi/v3/apis/apps/v1?hash=…"}}}`.
 fn v3_root(resources: &[ResourceInfo]) -> http::Response<Body> {
-    let hashes = hashes();
     let paths = served(resources)
-        .map(|entry| {
-            let i = documents::V3.iter().position(|e| std::ptr::eq(e, entry)).unwrap_or_default();
-            let url = Value::Object(vec![("serverRelativeURL".into(), Value::String(url_of(entry.2, &hashes[i])))]);
-            (entry.2.to_owned(), url)
+        .map(|i| {
+            let path = documents::V3[i].2;
+            let (_, h) = v3_text(i, resources);
+            (path.to_owned(), Value::Object(vec![("serverRelativeURL".into(), Value::String(url_of(path, &h)))]))
         })
         .collect();
     let doc = Value::Object(vec![("paths".into(), Value::Object(paths))]);
@@ -121,31 +172,24 @@ fn v3_root(resources: &[ResourceInfo]) -> http::Response<Body> {
 /// `/openapi/v3/<path>`: the document; with the current hash it may be cached for good, with an
 /// old one the client is sent to the current URL, as upstream does.
 fn v3_document(path: &str, query: Option<&str>, resources: &[ResourceInfo]) -> http::Response<Body> {
-    let Some(entry) = served(resources).find(|e| e.2 == path.trim_end_matches('/')) else {
+    let Some(i) = served(resources).find(|&i| documents::V3[i].2 == path.trim_end_matches('/')) else {
         return respond(StatusCode::NOT_FOUND, "text/plain; charset=utf-8", Bytes::from_static(b"404 page not found\n"));
     };
-    let i = documents::V3.iter().position(|e| std::ptr::eq(e, entry)).unwrap_or_default();
-    let current = &hashes()[i];
+    let (doc, current) = v3_text(i, resources);
     let asked = query.and_then(|q| q.split('&').find_map(|p| p.strip_prefix("hash=")));
-    let mut resp = match asked {
+    let cache = match asked {
         Some(h) if h != current => {
             let mut r = respond(StatusCode::MOVED_PERMANENTLY, "text/plain; charset=utf-8", Bytes::new());
-            if let Ok(v) = http::HeaderValue::from_str(&url_of(entry.2, current)) {
+            if let Ok(v) = http::HeaderValue::from_str(&url_of(documents::V3[i].2, &current)) {
                 r.headers_mut().insert(header::LOCATION, v);
             }
             return r;
         }
-        Some(_) => {
-            let mut r = respond(StatusCode::OK, "application/json", Bytes::from_static(json_of(entry.3).as_bytes()));
-            r.headers_mut().insert(header::CACHE_CONTROL, http::HeaderValue::from_static("public, immutable"));
-            r
-        }
-        None => {
-            let mut r = respond(StatusCode::OK, "application/json", Bytes::from_static(json_of(entry.3).as_bytes()));
-            r.headers_mut().insert(header::CACHE_CONTROL, http::HeaderValue::from_static("no-cache, private"));
-            r
-        }
+        Some(_) => "public, immutable",
+        None => "no-cache, private",
     };
+    let mut resp = respond(StatusCode::OK, "application/json", Bytes::from(doc));
+    resp.headers_mut().insert(header::CACHE_CONTROL, http::HeaderValue::from_static(cache));
     if let Ok(v) = http::HeaderValue::from_str(&format!("\"{current}\"")) {
         resp.headers_mut().insert(header::ETAG, v);
     }
@@ -154,7 +198,8 @@ fn v3_document(path: &str, query: Option<&str>, resources: &[ResourceInfo]) -> h
 
 /// `/openapi/v2`: protobuf when the client asks for it (client-go does), else JSON.
 fn v2(accept: Option<&str>) -> http::Response<Body> {
-    if accept.is_some_and(|a| a.split(',').any(|m| m.trim().starts_with(OPENAPI_V2_PROTOBUF))) {
+    let protobuf = |m: &str| m.starts_with(OPENAPI_V2_PROTOBUF) || m.starts_with(OPENAPI_V2_PROTOBUF_ASKED);
+    if accept.is_some_and(|a| a.split(',').any(|m| protobuf(m.trim()))) {
         static PROTO: OnceLock<Bytes> = OnceLock::new();
         let data = PROTO.get_or_init(|| match value::parse(json_of(documents::V2).as_bytes()) {
             Ok(doc) => Bytes::from(v2_protobuf(&doc)),

@@ -94,7 +94,8 @@ fn json_of(text: &str) -> Value {
 #[test]
 fn every_group_version_matches_upstreams_structure() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let outputs = kapi_codegen::generate_tree(&root.join("api"), &["openapi".to_owned()]).expect("the API tree generates");
+    let outputs =
+        kapi_codegen::generate_tree(&root.join("api"), &["openapi".to_owned()]).expect("the API tree generates");
     let facts_text = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/openapi/upstream-facts.json"))
         .expect("the upstream facts");
     let upstream = value::parse(&facts_text).expect("the facts are JSON");
@@ -126,13 +127,19 @@ fn every_group_version_matches_upstreams_structure() {
         problems.retain(|p| !p.starts_with(&format!("{known}:")));
         assert!(problems.len() < before, "`{known}` no longer differs: remove it from TREE_DIVERGENCES");
     }
-    assert!(problems.is_empty(), "{} difference(s) from upstream in {compared} schemas:\n{}", problems.len(), problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "{} difference(s) from upstream in {compared} schemas:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
 }
 
 #[test]
 fn references_resolve_within_each_document() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let outputs = kapi_codegen::generate_tree(&root.join("api"), &["openapi".to_owned()]).expect("the API tree generates");
+    let outputs =
+        kapi_codegen::generate_tree(&root.join("api"), &["openapi".to_owned()]).expect("the API tree generates");
     let mut checked = 0;
     for (path, content) in &outputs {
         if path.extension().is_none_or(|e| e != "json") {

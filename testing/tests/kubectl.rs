@@ -151,7 +151,10 @@ async fn kubectl_reads_version_health_and_the_openapi_documents() {
         "explain fetched the group version's document by its hash URL"
     );
     let explained = kubectl(&bin, &kc, &["explain", "pods.spec.containers.ports"], None).await;
-    assert!(explained.contains("containerPort") && explained.contains("<integer>") && explained.contains("-required-"), "{explained}");
+    assert!(
+        explained.contains("containerPort") && explained.contains("<integer>") && explained.contains("-required-"),
+        "{explained}"
+    );
 
     // Client-side validation (on by default) checks the object against the v2 document, which
     // kubectl downloads in protobuf: an unknown field and a wrong type are refused before any
@@ -162,10 +165,7 @@ async fn kubectl_reads_version_health_and_the_openapi_documents() {
     let bad = APPLIED.replace("REPLICAS", "\"three\"");
     let (ok, stdout, stderr) = kubectl_status(&bin, &kc, &["apply", "-f", "-"], Some(&bad)).await;
     assert!(!ok && stderr.contains("replicas") && stderr.contains("integer"), "{stdout}{stderr}");
-    assert!(
-        api.requests().iter().any(|r| r.path == "/openapi/v2"),
-        "kubectl validated against the v2 document"
-    );
+    assert!(api.requests().iter().any(|r| r.path == "/openapi/v2"), "kubectl validated against the v2 document");
     assert!(!api.requests().iter().any(|r| r.path.contains("/deployments/applied")), "nothing was sent");
 
     // A valid object is created, then changed by a second apply (a strategic merge patch

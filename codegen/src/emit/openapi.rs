@@ -245,7 +245,8 @@ impl<'u> Builder<'u> {
         {
             let group = t.def.attrs.group.as_ref().map(|g| g.0.as_str()).unwrap_or_default();
             let version = t.def.attrs.version.as_ref().map(|v| v.0.as_str()).unwrap_or_default();
-            let gvk = Obj::default().set("group", string(group)).set("kind", string(&kind)).set("version", string(version));
+            let gvk =
+                Obj::default().set("group", string(group)).set("kind", string(&kind)).set("version", string(version));
             schema.put("x-kubernetes-group-version-kind", Value::Array(vec![gvk.value()]));
         }
         schema.value()
@@ -274,7 +275,9 @@ impl<'u> Builder<'u> {
                         let inner = &self.u.types[id];
                         self.fields_into(inner, properties, required, refs, diagnostics, depth + 1);
                     }
-                    _ => diagnostics.push(self.error(t, f, "an inline field must be `TypeMeta` or a struct of the tree")),
+                    _ => {
+                        diagnostics.push(self.error(t, f, "an inline field must be `TypeMeta` or a struct of the tree"))
+                    }
                 }
                 continue;
             }
@@ -525,28 +528,31 @@ fn special_schema(name: &str, flavor: Flavor) -> Option<Value> {
         .iter()
         .find(|s| s.message == message && schema_name(s.go_package, s.message) == name)?;
     let (schema, docs) = match s.name {
-        "Time" => (typed("string", Some("date-time")), "A point in time, serialized as RFC 3339 in UTC with whole seconds."),
-        "MicroTime" => (typed("string", Some("date-time")), "A point in time with microsecond precision, serialized as RFC 3339."),
+        "Time" => {
+            (typed("string", Some("date-time")), "A point in time, serialized as RFC 3339 in UTC with whole seconds.")
+        }
+        "MicroTime" => {
+            (typed("string", Some("date-time")), "A point in time with microsecond precision, serialized as RFC 3339.")
+        }
         "Duration" => (typed("string", None), "A span of time written as Go writes durations (`1h2m3s`)."),
-        "FieldsV1" => (typed("object", None), "A set of fields as a trie in JSON, as managed-field entries record them."),
+        "FieldsV1" => {
+            (typed("object", None), "A set of fields as a trie in JSON, as managed-field entries record them.")
+        }
         "RawExtension" | "Unknown" => (typed("object", None), "A complete object of any kind, embedded as JSON."),
         "Quantity" => {
             let schema = match flavor {
                 Flavor::V2 => typed("string", None),
-                Flavor::V3 => Obj::default().set(
-                    "oneOf",
-                    Value::Array(vec![typed("string", None).value(), typed("number", None).value()]),
-                ),
+                Flavor::V3 => Obj::default()
+                    .set("oneOf", Value::Array(vec![typed("string", None).value(), typed("number", None).value()])),
             };
             (schema, "A fixed-point number with a suffix (`100m`, `1Gi`, `2e3`), in JSON a string or a number.")
         }
         "IntOrString" => {
             let schema = match flavor {
                 Flavor::V2 => typed("string", Some("int-or-string")),
-                Flavor::V3 => Obj::default().set("format", string("int-or-string")).set(
-                    "oneOf",
-                    Value::Array(vec![typed("integer", None).value(), typed("string", None).value()]),
-                ),
+                Flavor::V3 => Obj::default()
+                    .set("format", string("int-or-string"))
+                    .set("oneOf", Value::Array(vec![typed("integer", None).value(), typed("string", None).value()])),
             };
             (schema, "An int32 or a string, written as whichever it holds.")
         }
@@ -555,19 +561,17 @@ fn special_schema(name: &str, flavor: Flavor) -> Option<Value> {
     Some(schema.set("description", string(docs)).value())
 }
 
-/// The versioned kinds of the tree by group version, each with the packages that define them.
-fn group_versions(u: &Universe) -> BTreeMap<(String, String), (Vec<TypeId>, BTreeSet<&Path>)> {
-    let mut out: BTreeMap<(String, String), (Vec<TypeId>, BTreeSet<&Path>)> = BTreeMap::new();
+/// The group versions of the tree's versioned kinds, each with the packages that define them.
+fn group_versions(u: &Universe) -> BTreeMap<(String, String), BTreeSet<&Path>> {
+    let mut out: BTreeMap<(String, String), BTreeSet<&Path>> = BTreeMap::new();
     for pkg in u.group_packages() {
-        for (id, t) in u.types.iter().enumerate().filter(|(_, t)| t.package == pkg.rel) {
+        for t in u.types_in(&pkg.rel) {
             if t.kind().is_none() || !t.def.is_versioned() || !matches!(t.def.body, Body::Struct(_)) {
                 continue;
             }
             let group = t.def.attrs.group.as_ref().map(|g| g.0.clone()).unwrap_or_default();
             let version = t.def.attrs.version.as_ref().map(|v| v.0.clone()).unwrap_or_default();
-            let entry = out.entry((group, version)).or_default();
-            entry.0.push(id);
-            entry.1.insert(&t.package);
+            out.entry((group, version)).or_default().insert(&t.package);
         }
     }
     out
@@ -622,7 +626,10 @@ fn extra_roots<'u>(
     if u.packages.contains_key(Path::new(META_V1)) {
         for b in [v3, v2] {
             let schema = Obj::default()
-                .set("description", string("A patch document: JSON patch, merge patch, strategic merge patch or apply configuration."))
+                .set(
+                    "description",
+                    string("A patch document: JSON patch, merge patch, strategic merge patch or apply configuration."),
+                )
                 .set("type", string("object"));
             b.schemas.insert(PATCH.to_owned(), schema.value());
             b.refs.insert(PATCH.to_owned(), BTreeSet::new());
@@ -642,7 +649,7 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
     let mut v2 = Builder::new(u, Flavor::V2);
     let mut found = Vec::new();
     let mut all_roots = BTreeSet::new();
-    for ((group, version), (_, packages)) in &gvs {
+    for ((group, version), packages) in &gvs {
         // Every struct of the packages that define the group version's kinds, and what they
         // refer to.
         let mut roots = BTreeSet::new();

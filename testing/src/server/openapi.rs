@@ -39,7 +39,9 @@ pub(super) fn serve(
     resources: &[ResourceInfo],
 ) -> Option<http::Response<Body>> {
     match path {
-        "/version" | "/version/" => Some(respond(StatusCode::OK, "application/json", Bytes::from_static(VERSION_INFO.as_bytes()))),
+        "/version" | "/version/" => {
+            Some(respond(StatusCode::OK, "application/json", Bytes::from_static(VERSION_INFO.as_bytes())))
+        }
         "/openapi/v2" => Some(v2(accept)),
         "/openapi/v3" | "/openapi/v3/" => Some(v3_root(resources)),
         _ => {
@@ -73,7 +75,11 @@ fn health(path: &str, query: Option<&str>) -> Option<http::Response<Body>> {
     let text = match check {
         Some(c) if CHECKS.contains(&c) => "ok".to_owned(),
         Some(c) => {
-            return Some(respond(StatusCode::NOT_FOUND, "text/plain; charset=utf-8", Bytes::from(format!("no such check `{c}`\n"))));
+            return Some(respond(
+                StatusCode::NOT_FOUND,
+                "text/plain; charset=utf-8",
+                Bytes::from(format!("no such check `{c}`\n")),
+            ));
         }
         None if query.is_some_and(|q| q.split('&').any(|p| p == "verbose" || p.starts_with("verbose="))) => {
             let mut t: String = CHECKS.iter().map(|c| format!("[+]{c} ok\n")).collect();
@@ -104,12 +110,13 @@ fn paths_of(group: &str, version: &str, resources: &[ResourceInfo]) -> Value {
             ("kind".into(), Value::String(r.kind.into())),
             ("version".into(), Value::String(version.into())),
         ]);
-        let get = Value::Object(vec![(
-            "get".into(),
-            Value::Object(vec![("x-kubernetes-group-version-kind".into(), gvk)]),
-        )]);
-        let base =
-            if r.namespaced { format!("{prefix}/namespaces/{{namespace}}/{}", r.resource) } else { format!("{prefix}/{}", r.resource) };
+        let get =
+            Value::Object(vec![("get".into(), Value::Object(vec![("x-kubernetes-group-version-kind".into(), gvk)]))]);
+        let base = if r.namespaced {
+            format!("{prefix}/namespaces/{{namespace}}/{}", r.resource)
+        } else {
+            format!("{prefix}/{}", r.resource)
+        };
         paths.push((format!("{base}/{{name}}"), get.clone()));
         paths.push((base, get));
     }
@@ -173,7 +180,11 @@ fn v3_root(resources: &[ResourceInfo]) -> http::Response<Body> {
 /// old one the client is sent to the current URL, as upstream does.
 fn v3_document(path: &str, query: Option<&str>, resources: &[ResourceInfo]) -> http::Response<Body> {
     let Some(i) = served(resources).find(|&i| documents::V3[i].2 == path.trim_end_matches('/')) else {
-        return respond(StatusCode::NOT_FOUND, "text/plain; charset=utf-8", Bytes::from_static(b"404 page not found\n"));
+        return respond(
+            StatusCode::NOT_FOUND,
+            "text/plain; charset=utf-8",
+            Bytes::from_static(b"404 page not found\n"),
+        );
     };
     let (doc, current) = v3_text(i, resources);
     let asked = query.and_then(|q| q.split('&').find_map(|p| p.strip_prefix("hash=")));

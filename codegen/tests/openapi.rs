@@ -8,10 +8,11 @@ use std::path::Path;
 
 use kapi_machinery::json::value::{self, Value};
 
-/// Differences that come from the API tree's markers, not from the generator: the tree marks these
-/// fields `optional` (or leaves out `omitempty`) where upstream's Go types do not. Each entry must
-/// still differ, so a fix in `api/` fails this test until the entry is removed.
-const TREE_DIVERGENCES: &[&str] = &[
+/// Differences that do not come from the generator: the API tree marks some fields `optional` (or
+/// leaves out `omitempty`) where upstream's Go types do not, and the copy of a document read may
+/// be older than the fixtures' API. Each entry must still differ, so a fix fails this test until
+/// the entry is removed.
+const KNOWN_DIVERGENCES: &[&str] = &[
     // `data` lacks `omitempty` and `revision` is marked `optional` in api/src/apps/v1/types.rs.
     "apis__apps__v1: io.k8s.api.apps.v1.ControllerRevision.required",
     // `type` and `status` of the conditions are marked `optional` in api/src/apps/v1/types.rs.
@@ -19,6 +20,11 @@ const TREE_DIVERGENCES: &[&str] = &[
     "apis__apps__v1: io.k8s.api.apps.v1.DeploymentCondition.required",
     "apis__apps__v1: io.k8s.api.apps.v1.ReplicaSetCondition.required",
     "apis__apps__v1: io.k8s.api.apps.v1.StatefulSetCondition.required",
+    // The batch/v1 document read (0021731d, with `managedBy` still beta) predates the alpha
+    // `scheduling` field of the fixtures' JobSpec.
+    "apis__batch__v1: io.k8s.api.batch.v1.JobSpec.properties.scheduling",
+    // `status` is marked `optional` in api/src/batch/v1/types.rs; the document read requires it.
+    "apis__batch__v1: io.k8s.api.batch.v1.PodFailurePolicyOnPodConditionsPattern.required",
 ];
 
 /// Keys that carry words or values, not structure: left out of the comparison.
@@ -122,10 +128,10 @@ fn every_group_version_matches_upstreams_structure() {
         }
     }
     assert!(compared > 0, "no schema compared");
-    for known in TREE_DIVERGENCES {
+    for known in KNOWN_DIVERGENCES {
         let before = problems.len();
         problems.retain(|p| !p.starts_with(&format!("{known}:")));
-        assert!(problems.len() < before, "`{known}` no longer differs: remove it from TREE_DIVERGENCES");
+        assert!(problems.len() < before, "`{known}` no longer differs: remove it from KNOWN_DIVERGENCES");
     }
     assert!(
         problems.is_empty(),

@@ -2,6 +2,8 @@
 //! `tests/openapi/upstream-facts.json` (facts of kubernetes/kubernetes' `api/openapi-spec/v3`
 //! documents: property names, types, formats, references, items, required lists and extensions;
 //! no descriptions) must be in our document of the same group version with the same facts.
+//! Covered: every schema of `apps/v1`, `batch/v1` and `admissionregistration.k8s.io/v1`, with
+//! `autoscaling/v1` `Scale` and the first core/v1 schemas of the apps document (84 schemas).
 //! `hack/openapi-facts.py` writes that file from upstream's documents.
 
 use std::path::Path;

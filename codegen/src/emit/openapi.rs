@@ -28,22 +28,17 @@ pub const DOCUMENTS_FILE: &str = "documents.rs";
 /// Newtypes may wrap newtypes; a deeper chain is a newtype that contains itself.
 const MAX_NEWTYPE_DEPTH: usize = 16;
 
-/// Which OpenAPI version a schema is written for: they differ in how references are written and
-/// in the schemas of quantities and int-or-strings.
+/// Which OpenAPI version a special type's schema is written for: quantities and int-or-strings
+/// are `oneOf` in v3 only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Flavor {
     V2,
     V3,
 }
 
-impl Flavor {
-    fn reference(self, name: &str) -> String {
-        match self {
-            Flavor::V2 => format!("#/definitions/{name}"),
-            Flavor::V3 => format!("#/components/schemas/{name}"),
-        }
-    }
-}
+/// Where v3 and v2 documents keep their schemas, as references name them.
+const V3_PREFIX: &str = "#/components/schemas/";
+const V2_PREFIX: &str = "#/definitions/";
 
 /// The file of a group version's v3 document under [`DIR`]: upstream's discovery path with `/`
 /// written as `__` (`api__v1.json`, `apis__apps__v1.json`).
@@ -156,10 +151,9 @@ impl Zero {
     }
 }
 
-/// The schemas of one flavor, built once per type, with the names each refers to.
+/// The v3 schemas, built once per type, with the names each refers to.
 struct Builder<'u> {
     u: &'u Universe,
-    flavor: Flavor,
     schemas: BTreeMap<String, Value>,
     refs: BTreeMap<String, BTreeSet<String>>,
     /// The schema name of every struct type of the tree, and the other way round.
@@ -168,7 +162,7 @@ struct Builder<'u> {
 }
 
 impl<'u> Builder<'u> {
-    fn new(u: &'u Universe, flavor: Flavor) -> Builder<'u> {
+    fn new(u: &'u Universe) -> Builder<'u> {
         let names = (0..u.types.len())
             .filter(|&id| matches!(u.types[id].def.body, Body::Struct(_)))
             .map(|id| {
@@ -178,7 +172,7 @@ impl<'u> Builder<'u> {
             .collect();
         let names: BTreeMap<TypeId, String> = names;
         let ids = names.iter().map(|(id, n)| (n.clone(), *id)).collect();
-        Builder { u, flavor, schemas: BTreeMap::new(), refs: BTreeMap::new(), names, ids }
+        Builder { u, schemas: BTreeMap::new(), refs: BTreeMap::new(), names, ids }
     }
 
     /// Adds the schema of a struct type and everything it refers to; returns its name.
@@ -208,7 +202,7 @@ impl<'u> Builder<'u> {
             self.add_type(id, diagnostics);
             return;
         }
-        if let Some(schema) = special_schema(name, self.flavor) {
+        if let Some(schema) = special_schema(name, Flavor::V3) {
             self.schemas.insert(name.to_owned(), schema);
         }
         self.refs.insert(name.to_owned(), BTreeSet::new());
@@ -329,7 +323,7 @@ impl<'u> Builder<'u> {
     }
 
     /// A node with its description, default and extensions: references with anything beside
-    /// them are wrapped in `allOf` in v3, as upstream writes them.
+    /// them are wrapped in `allOf`, as upstream's v3 documents write them.
     fn attach(&self, node: Node, extra: Obj, refs: &mut BTreeSet<String>) -> Value {
         match node {
             Node::Inline(mut o) => {
@@ -337,23 +331,14 @@ impl<'u> Builder<'u> {
                 o.value()
             }
             Node::Ref { name, .. } => {
-                let reference = Obj::default().set("$ref", Value::String(self.flavor.reference(&name)));
+                let reference = Obj::default().set("$ref", Value::String(format!("{V3_PREFIX}{name}")));
                 refs.insert(name);
                 if extra.0.is_empty() {
                     return reference.value();
                 }
-                match self.flavor {
-                    Flavor::V2 => {
-                        let mut o = reference;
-                        o.0.extend(extra.0);
-                        o.value()
-                    }
-                    Flavor::V3 => {
-                        let mut o = extra;
-                        o.put("allOf", Value::Array(vec![reference.value()]));
-                        o.value()
-                    }
-                }
+                let mut o = extra;
+                o.put("allOf", Value::Array(vec![reference.value()]));
+                o.value()
             }
         }
     }
@@ -458,22 +443,59 @@ impl<'u> Builder<'u> {
         }
         seen
     }
+}
 
-    /// One schema per line, `"name":{...}`, comma-separated.
-    fn render_schemas(&self, names: &BTreeSet<String>) -> String {
-        let mut out = String::new();
-        for name in names {
-            let Some(schema) = self.schemas.get(name) else { continue };
-            if !out.is_empty() {
-                out.push_str(",\n");
-            }
-            let mut line = Vec::new();
-            Value::String(name.clone()).write_compact(&mut line);
-            line.push(b':');
-            schema.write_compact(&mut line);
-            out.push_str(&String::from_utf8_lossy(&line));
+/// One schema per line, `"name":{...}`, comma-separated.
+fn render_schemas(schemas: &BTreeMap<String, Value>, names: &BTreeSet<String>) -> String {
+    let mut out = String::new();
+    for name in names {
+        let Some(schema) = schemas.get(name) else { continue };
+        if !out.is_empty() {
+            out.push_str(",\n");
         }
-        out
+        let mut line = Vec::new();
+        Value::String(name.clone()).write_compact(&mut line);
+        line.push(b':');
+        schema.write_compact(&mut line);
+        out.push_str(&String::from_utf8_lossy(&line));
+    }
+    out
+}
+
+/// The v2 form of a v3 schema node: a reference beside other keys is a sibling `$ref` rather than
+/// an `allOf`, and references point into `definitions`. Only schema keywords are read: property
+/// names, defaults and extensions are kept as they are (a schema may have a property named `$ref`).
+fn to_v2(node: &Value) -> Value {
+    let Value::Object(members) = node else { return node.clone() };
+    let mut out: Vec<(String, Value)> = Vec::with_capacity(members.len());
+    for (key, v) in members {
+        let converted = match (key.as_str(), v) {
+            ("allOf", Value::Array(items))
+                if items.len() == 1 && matches!(&items[0], Value::Object(m) if m.len() == 1 && m[0].0 == "$ref") =>
+            {
+                if let Some(r) = items[0].get("$ref") {
+                    out.push(("$ref".into(), to_v2_reference(r)));
+                }
+                continue;
+            }
+            ("$ref", r) => to_v2_reference(r),
+            ("properties", Value::Object(props)) => {
+                Value::Object(props.iter().map(|(name, p)| (name.clone(), to_v2(p))).collect())
+            }
+            ("items" | "additionalProperties", v) => to_v2(v),
+            ("allOf" | "oneOf", Value::Array(items)) => Value::Array(items.iter().map(to_v2).collect()),
+            (_, v) => v.clone(),
+        };
+        out.push((key.clone(), converted));
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    Value::Object(out)
+}
+
+fn to_v2_reference(r: &Value) -> Value {
+    match r.as_str().and_then(|s| s.strip_prefix(V3_PREFIX)) {
+        Some(name) => Value::String(format!("{V2_PREFIX}{name}")),
+        None => r.clone(),
     }
 }
 
@@ -593,19 +615,13 @@ const PATCH: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.Patch";
 fn extra_roots<'u>(
     u: &'u Universe,
     v3: &mut Builder<'u>,
-    v2: &mut Builder<'u>,
-    packages: &BTreeSet<&Path>,
+    package_types: &[TypeId],
+    common: &[TypeId],
     found: &mut Vec<Diagnostic>,
 ) -> BTreeSet<String> {
-    let meta = Path::new(META_V1);
-    let mut ids = Vec::new();
-    for (id, t) in u.types.iter().enumerate() {
-        if t.package == meta && COMMON_KINDS.contains(&t.name().as_str()) {
-            ids.push(id);
-        }
-        if !packages.contains(t.package.as_path()) {
-            continue;
-        }
+    let mut ids = common.to_vec();
+    for &id in package_types {
+        let t = &u.types[id];
         let Some(g) = &t.def.markers.genclient else { continue };
         for m in &g.methods {
             for path in m.input.iter().chain(&m.result) {
@@ -621,19 +637,16 @@ fn extra_roots<'u>(
         if let Some(name) = v3.add_type(id, found) {
             roots.insert(name);
         }
-        v2.add_type(id, &mut Vec::new());
     }
     if u.packages.contains_key(Path::new(META_V1)) {
-        for b in [v3, v2] {
-            let schema = Obj::default()
-                .set(
-                    "description",
-                    string("A patch document: JSON patch, merge patch, strategic merge patch or apply configuration."),
-                )
-                .set("type", string("object"));
-            b.schemas.insert(PATCH.to_owned(), schema.value());
-            b.refs.insert(PATCH.to_owned(), BTreeSet::new());
-        }
+        let schema = Obj::default()
+            .set(
+                "description",
+                string("A patch document: JSON patch, merge patch, strategic merge patch or apply configuration."),
+            )
+            .set("type", string("object"));
+        v3.schemas.insert(PATCH.to_owned(), schema.value());
+        v3.refs.insert(PATCH.to_owned(), BTreeSet::new());
         roots.insert(PATCH.to_owned());
     }
     roots
@@ -645,35 +658,53 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
     if gvs.is_empty() {
         return;
     }
-    let mut v3 = Builder::new(u, Flavor::V3);
-    let mut v2 = Builder::new(u, Flavor::V2);
+    let mut v3 = Builder::new(u);
     let mut found = Vec::new();
     let mut all_roots = BTreeSet::new();
+    // The versioned types of each package, and the common kinds, found in one pass: comparing
+    // paths per group version and type would cost more than building the schemas.
+    let mut by_package: BTreeMap<&Path, Vec<TypeId>> = BTreeMap::new();
+    let mut common = Vec::new();
+    let meta = Path::new(META_V1);
+    for (id, t) in u.types.iter().enumerate() {
+        if t.def.is_versioned() {
+            by_package.entry(t.package.as_path()).or_default().push(id);
+        }
+        if t.package == meta && COMMON_KINDS.contains(&t.name().as_str()) {
+            common.push(id);
+        }
+    }
     for ((group, version), packages) in &gvs {
         // Every struct of the packages that define the group version's kinds, and what they
         // refer to.
+        let ids: Vec<TypeId> = packages.iter().flat_map(|p| by_package.get(p).into_iter().flatten().copied()).collect();
         let mut roots = BTreeSet::new();
-        for (id, t) in u.types.iter().enumerate() {
-            if packages.contains(t.package.as_path()) && t.def.is_versioned() {
-                if let Some(name) = v3.add_type(id, &mut found) {
-                    roots.insert(name);
-                }
-                v2.add_type(id, &mut Vec::new());
+        for &id in &ids {
+            if let Some(name) = v3.add_type(id, &mut found) {
+                roots.insert(name);
             }
         }
-        roots.extend(extra_roots(u, &mut v3, &mut v2, packages, &mut found));
+        roots.extend(extra_roots(u, &mut v3, &ids, &common, &mut found));
         all_roots.extend(roots.iter().cloned());
         let names = v3.closure(roots);
         let text = format!(
             "{HEADER}\n{{\"components\":{{\"schemas\":{{\n{}\n}}}},\"info\":{{\"title\":\"Kubernetes\",\"version\":\"unversioned\"}},\"openapi\":\"3.0.0\",\"paths\":{{}}}}\n",
-            v3.render_schemas(&names)
+            render_schemas(&v3.schemas, &names)
         );
         out.file(Path::new(DIR).join(v3_file(group, version)), text);
     }
-    let names = v2.closure(all_roots);
+    // The v2 document holds every schema once, converted from its v3 form.
+    let names = v3.closure(all_roots);
+    let v2: BTreeMap<String, Value> = names
+        .iter()
+        .filter_map(|n| {
+            let schema = special_schema(n, Flavor::V2).or_else(|| v3.schemas.get(n).map(to_v2))?;
+            Some((n.clone(), schema))
+        })
+        .collect();
     let text = format!(
         "{HEADER}\n{{\"definitions\":{{\n{}\n}},\"info\":{{\"title\":\"Kubernetes\",\"version\":\"unversioned\"}},\"paths\":{{}},\"swagger\":\"2.0\"}}\n",
-        v2.render_schemas(&names)
+        render_schemas(&v2, &names)
     );
     out.file(Path::new(DIR).join(V2_FILE), text);
     // The table servers embed the documents through: one `include_str!` per file, no code per
@@ -694,7 +725,7 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
         pub const V3: &[(&str, &str, &str, &str)] = &[#(#entries),*];
     };
     out.file(Path::new(DIR).join(DOCUMENTS_FILE), super::render_rust(&file));
-    // One report per field, not one per flavor and group version.
+    // One report per field, not one per group version.
     let mut seen = BTreeSet::new();
     diagnostics.extend(found.into_iter().filter(|d| seen.insert(format!("{d:?}"))));
 }

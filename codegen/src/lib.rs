@@ -10,7 +10,7 @@ pub use kapi_frontend::universe::Universe;
 pub use output::{Changes, Outputs};
 
 /// The generators, by name, in the order they run.
-pub const GENERATORS: &[&str] = &["defaults", "conversion", "register", "proto", "roundtrip", "clientset"];
+pub const GENERATORS: &[&str] = &["defaults", "conversion", "register", "proto", "roundtrip", "clientset", "openapi"];
 
 /// Runs the named generators (all when `only` is empty) over a universe. Returns every output
 /// file, or every diagnostic (the universe's own and the generators') if there is any. Reads and
@@ -47,6 +47,9 @@ pub fn generate(u: &Universe, only: &[String]) -> Result<Outputs, Vec<Diagnostic
     }
     if wanted("clientset") {
         emit::clientset::generate(u, &mut outputs, &mut diagnostics);
+    }
+    if wanted("openapi") {
+        emit::openapi::generate(u, &mut outputs, &mut diagnostics);
     }
     if diagnostics.is_empty() { Ok(outputs.finish(only.is_empty())) } else { Err(diagnostics) }
 }

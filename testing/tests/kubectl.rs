@@ -1,6 +1,7 @@
 //! kubectl against the test server: discovery, `get` across groups, `scale` (a merge patch on
 //! `deployments/scale`, found through discovery) with and without server dry run, `create token`,
-//! `certificate approve` and `debug` (ephemeral containers). Runs when `kubectl` is on the PATH
+//! `certificate approve` and `debug` (ephemeral containers); `version`, the health checks,
+//! `explain` (OpenAPI v3) and `apply` with client-side validation (OpenAPI v2 in protobuf). Runs when `kubectl` is on the PATH
 //! (or `KUBECTL` names it); without one it says so and checks nothing.
 
 use std::path::{Path, PathBuf};
@@ -18,6 +19,13 @@ fn kubectl_binary() -> Option<PathBuf> {
 /// Runs kubectl with the kubeconfig (off the runtime's thread, so the server keeps serving) and
 /// returns stdout; a failure panics with stderr.
 async fn kubectl(bin: &Path, kubeconfig: &Path, args: &[&str], stdin: Option<&str>) -> String {
+    let (ok, stdout, stderr) = kubectl_status(bin, kubeconfig, args, stdin).await;
+    assert!(ok, "kubectl {}: failed\n{stdout}{stderr}", args.join(" "));
+    stdout
+}
+
+/// Runs kubectl and returns whether it succeeded, stdout and stderr.
+async fn kubectl_status(bin: &Path, kubeconfig: &Path, args: &[&str], stdin: Option<&str>) -> (bool, String, String) {
     let bin = bin.to_path_buf();
     let kubeconfig = kubeconfig.to_path_buf();
     let args: Vec<String> = args.iter().map(|a| (*a).to_owned()).collect();
@@ -36,14 +44,7 @@ async fn kubectl(bin: &Path, kubeconfig: &Path, args: &[&str], stdin: Option<&st
         drop(child.stdin.take());
         let out = child.wait_with_output().expect("kubectl runs");
         let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-        assert!(
-            out.status.success(),
-            "kubectl {}: {}\n{stdout}{}",
-            args.join(" "),
-            out.status,
-            String::from_utf8_lossy(&out.stderr)
-        );
-        stdout
+        (out.status.success(), stdout, String::from_utf8_lossy(&out.stderr).into_owned())
     })
     .await
     .expect("the kubectl task")
@@ -112,5 +113,66 @@ async fn kubectl_drives_the_test_server() {
     let ephemeral =
         kubectl(&bin, &kc, &["get", "pod", "p", "-o", "jsonpath={.spec.ephemeralContainers[*].name}"], None).await;
     assert_eq!(ephemeral, "dbg");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+const APPLIED: &str = r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"applied","namespace":"default"},
+"spec":{"replicas":REPLICAS,"selector":{"matchLabels":{"app":"a"}},"template":{"metadata":{"labels":{"app":"a"}},
+"spec":{"containers":[{"name":"a","image":"nginx"}]}}}}"#;
+
+#[tokio::test]
+async fn kubectl_reads_version_health_and_the_openapi_documents() {
+    let Some(bin) = kubectl_binary() else {
+        eprintln!("kubectl not found (set KUBECTL to its path): nothing checked");
+        return;
+    };
+    let api = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&api).unwrap();
+    let server = TestServer::start(api.clone(), None).await.unwrap();
+    let dir = std::env::temp_dir().join(format!("kapi-kubectl-openapi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kc = dir.join("kubeconfig");
+    std::fs::write(&kc, kapi_testing::kubeconfig(server.url())).unwrap();
+
+    let version = kubectl(&bin, &kc, &["version", "-o", "json"], None).await;
+    assert!(version.contains("\"serverVersion\"") && version.contains("v1.36.0-kapi"), "{version}");
+    for path in ["/healthz", "/livez", "/readyz", "/readyz/ping"] {
+        assert_eq!(kubectl(&bin, &kc, &["get", "--raw", path], None).await.trim(), "ok", "{path}");
+    }
+    let verbose = kubectl(&bin, &kc, &["get", "--raw", "/livez?verbose"], None).await;
+    assert!(verbose.contains("[+]ping ok") && verbose.contains("livez check passed"), "{verbose}");
+
+    // `explain` reads the v3 document of apps/v1 through the hash URL `/openapi/v3` lists.
+    let explained = kubectl(&bin, &kc, &["explain", "deployment.spec.replicas"], None).await;
+    assert!(explained.contains("replicas") && explained.contains("<integer>"), "{explained}");
+    assert!(explained.contains("Wanted number of pods"), "our doc comment is the description: {explained}");
+    assert!(
+        api.requests().iter().any(|r| r.path == "/openapi/v3/apis/apps/v1" && r.query.contains("hash=")),
+        "explain fetched the group version's document by its hash URL"
+    );
+    let explained = kubectl(&bin, &kc, &["explain", "pods.spec.containers.ports"], None).await;
+    assert!(
+        explained.contains("containerPort") && explained.contains("<integer>") && explained.contains("-required-"),
+        "{explained}"
+    );
+
+    // Client-side validation (on by default) checks the object against the v2 document, which
+    // kubectl downloads in protobuf: an unknown field and a wrong type are refused before any
+    // request is made.
+    let bad = APPLIED.replace("\"replicas\":REPLICAS", "\"replicaz\":2");
+    let (ok, stdout, stderr) = kubectl_status(&bin, &kc, &["apply", "-f", "-"], Some(&bad)).await;
+    assert!(!ok && stderr.contains("unknown field") && stderr.contains("replicaz"), "{stdout}{stderr}");
+    let bad = APPLIED.replace("REPLICAS", "\"three\"");
+    let (ok, stdout, stderr) = kubectl_status(&bin, &kc, &["apply", "-f", "-"], Some(&bad)).await;
+    assert!(!ok && stderr.contains("replicas") && stderr.contains("integer"), "{stdout}{stderr}");
+    assert!(api.requests().iter().any(|r| r.path == "/openapi/v2"), "kubectl validated against the v2 document");
+    assert!(!api.requests().iter().any(|r| r.path.contains("/deployments/applied")), "nothing was sent");
+
+    // A valid object is created, then changed by a second apply (a strategic merge patch
+    // computed with the documents' patch strategies and merge keys).
+    kubectl(&bin, &kc, &["apply", "-f", "-"], Some(&APPLIED.replace("REPLICAS", "2"))).await;
+    kubectl(&bin, &kc, &["apply", "-f", "-"], Some(&APPLIED.replace("REPLICAS", "4"))).await;
+    let replicas = kubectl(&bin, &kc, &["get", "deployment", "applied", "-o", "jsonpath={.spec.replicas}"], None).await;
+    assert_eq!(replicas, "4");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -196,7 +196,9 @@ async fn json_round_trip_and_status_errors() {
 
     // Routing, methods and media types.
     assert_eq!(get(&server, "/apis/example.com/v1/things").await.status, StatusCode::NOT_FOUND);
-    assert_eq!(get(&server, "/healthz").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(get(&server, "/healthz").await.status, StatusCode::OK);
+    assert_eq!(get(&server, "/healthz/nonsense").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(get(&server, "/metrics").await.status, StatusCode::NOT_FOUND);
     let wrong =
         call(&server, Method::POST, &format!("{VWC}/hook"), &[("content-type", JSON)], hook_json("hook", "")).await;
     assert_eq!(wrong.status, StatusCode::METHOD_NOT_ALLOWED);
@@ -929,4 +931,83 @@ async fn hostile_requests_get_error_statuses() {
     }
     // The object survived all of that.
     assert_eq!(get(&server, &format!("{VWC}/h")).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn version_health_and_openapi_documents() {
+    use kapi_machinery::json::value::{self, Value};
+    let (_api, server) = start().await;
+    let json =
+        |r: &Reply| value::parse(&r.body).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&r.body)));
+
+    let version = get(&server, "/version").await;
+    assert_eq!(version.status, StatusCode::OK);
+    assert_eq!(json(&version).get("gitVersion").and_then(Value::as_str), Some("v1.36.0-kapi"));
+    let ready = get(&server, "/readyz?verbose").await;
+    assert_eq!(ready.status, StatusCode::OK);
+    assert!(
+        String::from_utf8_lossy(&ready.body).ends_with("[+]poststarthook/start-informers ok\nreadyz check passed\n")
+    );
+    assert_eq!(get(&server, "/livez/ping").await.body.as_ref(), b"ok");
+
+    // The v3 list names only the group versions with registered resources, each by a hash URL.
+    let root = get(&server, "/openapi/v3").await;
+    assert_eq!(root.status, StatusCode::OK);
+    let root = json(&root);
+    let Some(Value::Object(paths)) = root.get("paths") else { panic!("no paths") };
+    let listed: Vec<&str> = paths.iter().map(|(p, _)| p.as_str()).collect();
+    assert_eq!(listed, ["apis/admissionregistration.k8s.io/v1"]);
+    let url = paths[0].1.get("serverRelativeURL").and_then(Value::as_str).unwrap().to_owned();
+    assert!(url.starts_with("/openapi/v3/apis/admissionregistration.k8s.io/v1?hash="), "{url}");
+
+    let doc = get(&server, &url).await;
+    assert_eq!(doc.status, StatusCode::OK);
+    assert_eq!(doc.headers["cache-control"], "public, immutable");
+    let doc = json(&doc);
+    let schemas = doc.get("components").and_then(|c| c.get("schemas")).unwrap();
+    let vwc = schemas.get("io.k8s.api.admissionregistration.v1.ValidatingWebhookConfiguration").unwrap();
+    let gvk = vwc.get("x-kubernetes-group-version-kind").unwrap();
+    assert_eq!(
+        String::from_utf8(gvk.to_compact_vec()).unwrap(),
+        r#"[{"group":"admissionregistration.k8s.io","kind":"ValidatingWebhookConfiguration","version":"v1"}]"#
+    );
+    let path = doc
+        .get("paths")
+        .and_then(|p| p.get("/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations/{name}"))
+        .expect("the registered resource's object path");
+    assert!(path.get("get").and_then(|g| g.get("x-kubernetes-group-version-kind")).is_some());
+
+    // An old hash redirects to the current URL; no hash is served uncached.
+    let moved = get(&server, "/openapi/v3/apis/admissionregistration.k8s.io/v1?hash=0123").await;
+    assert_eq!(moved.status, StatusCode::MOVED_PERMANENTLY);
+    assert_eq!(moved.headers["location"], url.as_str());
+    let plain = get(&server, "/openapi/v3/apis/admissionregistration.k8s.io/v1").await;
+    assert_eq!((plain.status, plain.headers["cache-control"].to_str().unwrap()), (StatusCode::OK, "no-cache, private"));
+    assert_eq!(get(&server, "/openapi/v3/apis/apps/v1").await.status, StatusCode::NOT_FOUND);
+
+    // v2: JSON by default, gnostic's protobuf when asked for it.
+    let v2 = get(&server, "/openapi/v2").await;
+    assert_eq!(v2.content_type(), "application/json");
+    let v2 = json(&v2);
+    assert_eq!(v2.get("swagger").and_then(Value::as_str), Some("2.0"));
+    let defs = v2.get("definitions").unwrap();
+    let spec = defs.get("io.k8s.api.apps.v1.DeploymentSpec").expect("every group is in the v2 document");
+    assert_eq!(
+        spec.get("properties").and_then(|p| p.get("selector")).and_then(|s| s.get("$ref")).and_then(Value::as_str),
+        Some("#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector")
+    );
+    let pb = call(
+        &server,
+        Method::GET,
+        "/openapi/v2",
+        &[("accept", "application/com.github.proto-openapi.spec.v2@v1.0+protobuf")],
+        "",
+    )
+    .await;
+    assert_eq!(pb.status, StatusCode::OK);
+    assert_eq!(pb.content_type(), kapi_testing::server::OPENAPI_V2_PROTOBUF);
+    assert!(pb.body.starts_with(b"\x0a\x032.0\x12"), "{:?}", &pb.body[..8]);
+    // A `NamedSchema`: the name (field 1), then the schema (field 2, tag 0x12).
+    let named: &[u8] = b"io.k8s.api.apps.v1.DeploymentSpec\x12";
+    assert!(pb.body.windows(named.len()).any(|w| w == named));
 }

@@ -3,6 +3,7 @@
 pub mod clientset;
 pub mod conversion;
 pub mod defaults;
+pub mod openapi;
 pub mod proto;
 pub mod register;
 pub mod roundtrip;

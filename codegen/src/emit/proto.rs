@@ -117,7 +117,7 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
 
 /// The Go import path of a package of the tree: its marker, else `k8s.io/api/<path>` (and meta/v1's
 /// upstream home for kapi's own `meta/v1`, when it is referenced from another tree).
-fn go_package_of(u: &Universe, pkg: &Path) -> String {
+pub(crate) fn go_package_of(u: &Universe, pkg: &Path) -> String {
     if let Some(m) = u.packages.get(pkg).and_then(|p| p.markers.protobuf_go_package.as_ref()) {
         return m.value.clone();
     }

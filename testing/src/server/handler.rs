@@ -177,6 +177,12 @@ impl ApiServer {
             return error_response(&api_errors::request_entity_too_large(MAX_BODY_BYTES), fallback);
         }
         if req.method() == Method::GET
+            && let Some(resp) =
+                super::openapi::serve(req.uri().path(), req.uri().query(), accept, &self.tracker.resources())
+        {
+            return resp;
+        }
+        if req.method() == Method::GET
             && let Some(doc) = super::discovery::document(req.uri().path(), &self.tracker.resources())
         {
             let enc = match negotiate::response_encoding(accept, true) {

@@ -25,6 +25,10 @@
 //!   (module `subresource`).
 //! - Legacy discovery (`/api`, `/apis`, `/apis/<group>`, `/api/v1`, `/apis/<group>/<version>`)
 //!   of the registered resources and their subresources, enough for kubectl.
+//! - `/version`, `/healthz`, `/livez`, `/readyz`, and the generated OpenAPI documents:
+//!   `/openapi/v2` (JSON or gnostic's protobuf) and `/openapi/v3[/<path>?hash=…]` for the group
+//!   versions with registered resources (module `openapi`), so `kubectl explain` and client-side
+//!   validation work.
 //!
 //! Server-side apply is simplified: the applied configuration is merged into the live object
 //! (keyed lists by key, other lists replaced, maps merged), fields the configuration leaves out
@@ -40,6 +44,7 @@ mod codec;
 mod discovery;
 mod handler;
 pub mod negotiate;
+mod openapi;
 pub mod patch;
 mod query;
 mod route;
@@ -57,6 +62,7 @@ use kapi_client::{GroupVersionResource, Listable, Registry, Resource, ResourceIn
 use kapi_machinery::{Object, Scheme, SchemeError};
 
 pub use negotiate::Encoding;
+pub use openapi::OPENAPI_V2_PROTOBUF;
 pub use patch::{ListMerge, MergeRules, PatchType};
 pub use serve::TestServer;
 

@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::Error;
+pub use crate::exec::ExecAuth;
 use crate::kubeconfig::{AuthInfo, Cluster, Kubeconfig};
+pub use crate::oidc::OidcAuth;
 
 /// The directory where Kubernetes mounts a pod's service account credentials.
 pub const SERVICE_ACCOUNT_DIR: &str = "/var/run/secrets/kubernetes.io/serviceaccount";
@@ -76,6 +78,11 @@ pub enum Auth {
         /// The password.
         password: String,
     },
+    /// A bearer token and/or client certificate from an exec credential plugin, cached until it
+    /// expires and fetched again after a 401.
+    Exec(Box<ExecAuth>),
+    /// An OpenID Connect ID token, refreshed at the issuer when it expires.
+    Oidc(Box<OidcAuth>),
 }
 
 impl std::fmt::Debug for Auth {
@@ -87,6 +94,8 @@ impl std::fmt::Debug for Auth {
             Auth::Basic { username, .. } => {
                 f.debug_struct("Basic").field("username", username).field("password", &"<redacted>").finish()
             }
+            Auth::Exec(exec) => f.debug_tuple("Exec").field(exec).finish(),
+            Auth::Oidc(oidc) => f.debug_tuple("Oidc").field(oidc).finish(),
         }
     }
 }
@@ -125,11 +134,55 @@ pub struct Config {
     /// The namespace the configuration selects (the kubeconfig context's, or the service
     /// account's); `default` otherwise.
     pub namespace: String,
-    /// Limit on connecting and receiving the response headers of each request (the body of a
-    /// watch is not limited); `None` for no limit.
+    /// The deadline of a request: connecting, the TLS handshake and the response headers, and
+    /// for a non-watch request the whole response body too (a watch's body is bounded by
+    /// [`Limits::watch_idle_timeout`] instead); `None` for no deadline.
     pub timeout: Option<Duration>,
     /// The `User-Agent` header.
     pub user_agent: String,
+    /// Size and idle limits on responses.
+    pub limits: Limits,
+    /// Ask for uncompressed responses (`disable-compression`). This client never asks for
+    /// compression, so the setting is kept for tools that pass it on.
+    pub disable_compression: bool,
+    /// The proxy requests go through (`proxy-url`): `http://host:port` (HTTP `CONNECT`) or
+    /// `socks5://host:port`; `None` for a direct connection.
+    pub proxy_url: Option<String>,
+}
+
+/// The default of [`Limits::max_response_bytes`]: 1 GiB, above any list a real cluster returns
+/// in one response short of hundreds of thousands of objects (which call for paging).
+pub const DEFAULT_MAX_RESPONSE_BYTES: u64 = 1 << 30;
+/// The default of [`Config::timeout`].
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+/// The default of [`Limits::watch_idle_timeout`].
+pub const DEFAULT_WATCH_IDLE_TIMEOUT: Duration = Duration::from_secs(300);
+/// The default of [`Limits::watch_idle_grace`].
+pub const DEFAULT_WATCH_IDLE_GRACE: Duration = Duration::from_secs(30);
+
+/// Limits on what a response may take, beyond [`Config::timeout`]. docs/reliability.md lists
+/// them with client-go's and kube-rs's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// The largest non-watch response body read (error bodies of watches included); past it the
+    /// connection is closed and the call fails with [`Error::ResponseTooLarge`].
+    pub max_response_bytes: u64,
+    /// The longest silence on a watch (or `follow`ed log) body that names no `timeoutSeconds`
+    /// before it fails with [`Error::Timeout`]; `None` for no limit.
+    pub watch_idle_timeout: Option<Duration>,
+    /// For a watch that names `timeoutSeconds`, the server ends it by then: the idle limit is
+    /// `timeoutSeconds` plus this grace.
+    pub watch_idle_grace: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
+            watch_idle_timeout: Some(DEFAULT_WATCH_IDLE_TIMEOUT),
+            watch_idle_grace: DEFAULT_WATCH_IDLE_GRACE,
+        }
+    }
 }
 
 impl Config {
@@ -143,8 +196,11 @@ impl Config {
             auth: Auth::None,
             impersonate: Impersonation::default(),
             namespace: DEFAULT_NAMESPACE.to_owned(),
-            timeout: Some(Duration::from_secs(60)),
+            timeout: Some(DEFAULT_TIMEOUT),
             user_agent: default_user_agent(),
+            limits: Limits::default(),
+            disable_compression: false,
+            proxy_url: None,
         })
     }
 
@@ -162,7 +218,7 @@ impl Config {
         let cluster_path = format!("clusters[{}].cluster", sel.cluster_index);
         let mut config = cluster_config(sel.cluster, base_dir, source, &cluster_path)?;
         if let Some((ui, user)) = sel.user {
-            apply_user(&mut config, user, base_dir, source, &format!("users[{ui}].user"))?;
+            apply_user(&mut config, user, sel.cluster, base_dir, source, &format!("users[{ui}].user"))?;
         }
         if !sel.context.namespace.is_empty() {
             config.namespace = sel.context.namespace.clone();
@@ -331,20 +387,43 @@ fn cluster_config(cluster: &Cluster, base_dir: &Path, source: &str, path: &str) 
         config.tls.server_name = Some(cluster.tls_server_name.clone());
     }
     if !cluster.proxy_url.is_empty() {
-        return Err(Error::Config(format!("{source}: {path}.proxy-url: proxies are not supported by this client")));
+        crate::proxy::Proxy::parse(&cluster.proxy_url)
+            .map_err(|e| Error::Config(format!("{source}: {path}.proxy-url: {e}")))?;
+        config.proxy_url = Some(cluster.proxy_url.clone());
     }
+    config.disable_compression = cluster.disable_compression;
     Ok(config)
 }
 
-fn apply_user(config: &mut Config, user: &AuthInfo, base_dir: &Path, source: &str, path: &str) -> Result<(), Error> {
-    if user.exec.is_some() {
-        return Err(Error::Config(format!("{source}: {path}.exec: exec credential plugins are not supported")));
-    }
-    if user.auth_provider.is_some() {
+fn apply_user(
+    config: &mut Config,
+    user: &AuthInfo,
+    cluster: &Cluster,
+    base_dir: &Path,
+    source: &str,
+    path: &str,
+) -> Result<(), Error> {
+    if user.exec.is_some() && user.auth_provider.is_some() {
         return Err(Error::Config(format!(
-            "{source}: {path}.auth-provider: authentication provider plugins are not supported"
+            "{source}: {path}.exec: an exec plugin and an auth-provider must not both be given"
         )));
     }
+    let plugin = if let Some(exec) = &user.exec {
+        let ca = match &config.tls.ca {
+            Some(PemSource::Data(d)) => Some(d.as_slice()),
+            _ => None,
+        };
+        let mut exec = ExecAuth::from_kubeconfig(exec, cluster, ca, source, &format!("{path}.exec"))?;
+        // A bare name is looked up in PATH; a relative path is taken from the kubeconfig's directory.
+        if exec.command.contains(std::path::MAIN_SEPARATOR) && !Path::new(&exec.command).is_absolute() {
+            exec.command = resolve(base_dir, &exec.command).display().to_string();
+        }
+        Some(Auth::Exec(Box::new(exec)))
+    } else if let Some(provider) = &user.auth_provider {
+        Some(auth_provider(provider, base_dir, source, &format!("{path}.auth-provider"))?)
+    } else {
+        None
+    };
     let cert = pem_field(
         &user.client_certificate_data,
         &user.client_certificate,
@@ -395,6 +474,15 @@ fn apply_user(config: &mut Config, user: &AuthInfo, base_dir: &Path, source: &st
     } else if has_basic {
         config.auth = Auth::Basic { username: user.username.clone(), password: user.password.clone() };
     }
+    if let Some(plugin) = plugin {
+        if has_token || has_basic {
+            let what = if user.exec.is_some() { "exec" } else { "auth-provider" };
+            return Err(Error::Config(format!(
+                "{source}: {path}.{what}: a token or basic authentication must not be given together with it"
+            )));
+        }
+        config.auth = plugin;
+    }
     config.impersonate = Impersonation {
         user: user.impersonate.clone(),
         uid: user.impersonate_uid.clone(),
@@ -402,4 +490,29 @@ fn apply_user(config: &mut Config, user: &AuthInfo, base_dir: &Path, source: &st
         extra: user.impersonate_user_extra.clone(),
     };
     Ok(())
+}
+
+/// The credential of a kubeconfig `auth-provider`: `oidc` is supported; the removed in-tree
+/// `gcp` and `azure` providers get an error naming the exec plugin that replaced them.
+fn auth_provider(
+    provider: &crate::kubeconfig::AuthProviderConfig,
+    base_dir: &Path,
+    source: &str,
+    path: &str,
+) -> Result<Auth, Error> {
+    match provider.name.as_str() {
+        "oidc" => Ok(Auth::Oidc(Box::new(OidcAuth::from_kubeconfig(&provider.config, base_dir, source, path)?))),
+        "gcp" => Err(Error::Config(format!(
+            "{source}: {path}: the gcp auth provider was removed from Kubernetes clients; use the exec plugin \
+             gke-gcloud-auth-plugin (`gcloud components install gke-gcloud-auth-plugin`, then \
+             `gcloud container clusters get-credentials` rewrites the kubeconfig)"
+        ))),
+        "azure" => Err(Error::Config(format!(
+            "{source}: {path}: the azure auth provider was removed from Kubernetes clients; use the exec plugin \
+             kubelogin (`kubelogin convert-kubeconfig -l azurecli` rewrites the kubeconfig)"
+        ))),
+        other => Err(Error::Config(format!(
+            "{source}: {path}.name: auth provider {other:?} is not supported (only oidc; use an exec plugin)"
+        ))),
+    }
 }

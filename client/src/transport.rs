@@ -1,11 +1,13 @@
 //! The HTTP/1.1 transport: hyper over tokio, with rustls (ring) for `https://`. It keeps idle
 //! connections per scheme, host and port for reuse, adds the credentials of the configuration to
-//! every request, and passes response bodies through frame by frame, so watch streams arrive as
-//! the server writes them.
+//! every request (running exec plugins and refreshing OIDC tokens as needed), and passes response
+//! bodies through frame by frame under the configured size, deadline and idle limits, so watch
+//! streams arrive as the server writes them and no response can hang or grow without bound.
 
 use std::collections::HashMap;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::future::Future;
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
@@ -19,8 +21,17 @@ use rustls_pki_types::ServerName;
 
 use crate::Error;
 use crate::body::Body;
-use crate::config::{Auth, Config, Impersonation};
+use crate::config::{Auth, Config, Impersonation, Limits};
+use crate::exec::{Credential, ExecState};
+use crate::oidc::OidcState;
+use crate::proxy::Proxy;
 use crate::service::{ResponseFuture, Service};
+
+/// A request extension that marks a response as a stream (like a watch or a followed log): its
+/// body is bounded by the idle limit instead of the size limit and the request deadline. Requests
+/// whose query has `watch=true` or `follow=true` are streams without it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Streaming;
 
 /// Idle connections kept per host.
 const MAX_IDLE_PER_HOST: usize = 8;
@@ -53,6 +64,10 @@ struct Inner {
     extra_headers: Vec<(HeaderName, HeaderValue)>,
     user_agent: HeaderValue,
     timeout: Option<Duration>,
+    limits: Limits,
+    exec: Option<Arc<ExecState>>,
+    oidc: Option<Arc<OidcState>>,
+    proxy: Option<Proxy>,
     idle: Mutex<HashMap<PoolKey, Vec<Sender>>>,
 }
 
@@ -71,8 +86,28 @@ impl Transport {
     /// A transport for a configuration. TLS material is loaded and checked now.
     pub fn new(config: &Config) -> Result<Transport, Error> {
         let base = crate::config::parse_base_url(&config.base_url)?;
+        let exec = match &config.auth {
+            Auth::Exec(exec) => Some(Arc::new(ExecState::new((**exec).clone()))),
+            _ => None,
+        };
+        let oidc = match &config.auth {
+            Auth::Oidc(oidc) => Some(Arc::new(OidcState::new((**oidc).clone(), config)?)),
+            _ => None,
+        };
+        let proxy = match &config.proxy_url {
+            Some(url) => Some(Proxy::parse(url).map_err(|e| Error::Config(format!("proxy URL {url:?}: {e}")))?),
+            None => None,
+        };
         let tls = if base.scheme_str() == Some("https") {
-            Some(tokio_rustls::TlsConnector::from(Arc::new(crate::tls::rustls_config(&config.tls)?)))
+            // A certificate an exec plugin returns is used when the configuration has none of its own.
+            let resolver = match &exec {
+                Some(state) if config.tls.client_certificate.is_none() => {
+                    Some(state.certs.clone() as Arc<dyn rustls::client::ResolvesClientCert>)
+                }
+                _ => None,
+            };
+            let tls = crate::tls::rustls_config_with(&config.tls, resolver)?;
+            Some(tokio_rustls::TlsConnector::from(Arc::new(tls)))
         } else {
             None
         };
@@ -101,6 +136,10 @@ impl Transport {
                 extra_headers: impersonation_headers(&config.impersonate)?,
                 user_agent,
                 timeout: config.timeout,
+                limits: config.limits.clone(),
+                exec,
+                oidc,
+                proxy,
                 idle: Mutex::new(HashMap::new()),
             }),
         })
@@ -173,7 +212,8 @@ fn error_chain(e: &(dyn std::error::Error + 'static)) -> String {
 impl Inner {
     fn authorization(&self) -> Result<Option<HeaderValue>, Error> {
         let value = match &self.auth {
-            Auth::None => return Ok(None),
+            // Plugins and providers are asked in `send`, which can wait for them.
+            Auth::None | Auth::Exec(_) | Auth::Oidc(_) => return Ok(None),
             Auth::BearerToken(t) => format!("Bearer {t}"),
             Auth::Basic { username, password } => {
                 let mut enc = Vec::new();
@@ -233,27 +273,38 @@ impl Inner {
         }
     }
 
-    async fn connect(&self, key: &PoolKey) -> Result<Sender, String> {
-        let tcp = tokio::net::TcpStream::connect((key.host.as_str(), key.port))
-            .await
-            .map_err(|e| format!("connecting to {}:{}: {e}", key.host, key.port))?;
+    async fn connect(&self, key: &PoolKey, request: &str) -> Result<Sender, Error> {
+        let fail = |msg: String| Error::Transport(format!("{request}: {msg}"));
+        let tcp = match &self.proxy {
+            Some(proxy) => proxy.connect(&key.host, key.port).await.map_err(fail)?,
+            None => tokio::net::TcpStream::connect((key.host.as_str(), key.port))
+                .await
+                .map_err(|e| fail(format!("connecting to {}:{}: {e}", key.host, key.port)))?,
+        };
         // Best effort: a failure only costs latency.
         let _ = tcp.set_nodelay(true);
         if key.https {
-            let connector = self.tls.as_ref().ok_or("https is not configured for this transport")?;
+            let connector = self.tls.as_ref().ok_or_else(|| fail("https is not configured for this transport".into()))?;
             let name = match &self.server_name {
                 Some(n) => n.clone(),
                 None => ServerName::try_from(key.host.clone())
-                    .map_err(|e| format!("{:?} is not a valid TLS server name: {e}", key.host))?,
+                    .map_err(|e| fail(format!("{:?} is not a valid TLS server name: {e}", key.host)))?,
             };
-            let tls = connector
-                .connect(name, tcp)
-                .await
-                .map_err(|e| format!("TLS handshake with {}:{}: {}", key.host, key.port, error_chain(&e)))?;
-            handshake(TokioIo::new(tls)).await
+            let tls = connector.connect(name, tcp).await.map_err(|e| Error::Tls {
+                request: request.to_owned(),
+                server: format!("{}:{}", key.host, key.port),
+                message: error_chain(&e),
+            })?;
+            handshake(TokioIo::new(tls)).await.map_err(fail)
         } else {
-            handshake(TokioIo::new(tcp)).await
+            handshake(TokioIo::new(tcp)).await.map_err(fail)
         }
+    }
+
+    /// Drops every idle connection (after a plugin returned a new client certificate, so that
+    /// new requests handshake with it).
+    fn clear_pool(&self) {
+        self.idle.lock().unwrap_or_else(PoisonError::into_inner).clear();
     }
 
     fn prepare(&self, request: http::Request<Bytes>) -> Result<(PoolKey, hyper::Request<Full<Bytes>>), Error> {
@@ -353,11 +404,187 @@ impl hyper::body::Body for PooledBody {
     }
 }
 
+/// How a response body is bounded.
+enum Bound {
+    /// At most `max` bytes, all before `deadline` (if any).
+    Whole { max: u64, deadline: Option<(tokio::time::Instant, Duration)> },
+    /// No more than `idle` between two frames.
+    Stream { idle: Option<Duration> },
+}
+
+/// A response body under its limits; a limit that passes ends it with the typed [`Error`] inside
+/// the `io::Error` (see [`Error::from_body`]) and closes the connection.
+struct LimitedBody {
+    inner: Option<PooledBody>,
+    request: Arc<str>,
+    max: Option<u64>,
+    read: u64,
+    timer: Option<Timer>,
+}
+
+struct Timer {
+    sleep: Pin<Box<tokio::time::Sleep>>,
+    limit: Duration,
+    what: &'static str,
+    /// Whether each frame starts the wait anew (an idle limit) or not (a deadline).
+    rearm: bool,
+}
+
+impl LimitedBody {
+    fn new(inner: PooledBody, request: &str, bound: Bound) -> LimitedBody {
+        let (max, timer) = match bound {
+            Bound::Whole { max, deadline } => (
+                Some(max),
+                deadline.map(|(at, limit)| Timer {
+                    sleep: Box::pin(tokio::time::sleep_until(at)),
+                    limit,
+                    what: "the response body",
+                    rearm: false,
+                }),
+            ),
+            Bound::Stream { idle } => (
+                None,
+                idle.map(|limit| Timer {
+                    sleep: Box::pin(tokio::time::sleep(limit)),
+                    limit,
+                    what: "the next piece of the stream",
+                    rearm: true,
+                }),
+            ),
+        };
+        LimitedBody { inner: Some(inner), request: request.into(), max, read: 0, timer }
+    }
+
+    fn fail(&mut self, e: Error) -> Poll<Option<Result<Frame<Bytes>, std::io::Error>>> {
+        // Dropping the body closes its connection, so nothing more is read from it.
+        self.inner = None;
+        Poll::Ready(Some(Err(std::io::Error::other(e))))
+    }
+}
+
+impl hyper::body::Body for LimitedBody {
+    type Data = Bytes;
+    type Error = std::io::Error;
+
+    fn poll_frame(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, std::io::Error>>> {
+        let this = self.get_mut();
+        let Some(inner) = this.inner.as_mut() else { return Poll::Ready(None) };
+        match Pin::new(inner).poll_frame(cx) {
+            Poll::Ready(Some(Ok(frame))) => {
+                if let Some(data) = frame.data_ref() {
+                    this.read = this.read.saturating_add(data.len() as u64);
+                    if let Some(max) = this.max.filter(|max| this.read > *max) {
+                        return this.fail(Error::ResponseTooLarge { request: this.request.to_string(), limit: max });
+                    }
+                }
+                if let Some(t) = this.timer.as_mut().filter(|t| t.rearm) {
+                    t.sleep.as_mut().reset(tokio::time::Instant::now() + t.limit);
+                }
+                return Poll::Ready(Some(Ok(frame)));
+            }
+            Poll::Ready(None) => {
+                this.inner = None;
+                return Poll::Ready(None);
+            }
+            Poll::Ready(Some(Err(e))) => {
+                this.inner = None;
+                return Poll::Ready(Some(Err(e)));
+            }
+            Poll::Pending => {}
+        }
+        if let Some(t) = this.timer.as_mut()
+            && t.sleep.as_mut().poll(cx).is_ready()
+        {
+            let e = Error::Timeout { request: this.request.to_string(), what: t.what.to_owned(), limit: t.limit };
+            return this.fail(e);
+        }
+        Poll::Pending
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.as_ref().is_none_or(|b| b.is_end_stream())
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.inner.as_ref().map(|b| b.size_hint()).unwrap_or_default()
+    }
+}
+
+/// Whether a request streams its response, and the `timeoutSeconds` it names.
+fn stream_info(request: &http::Request<Bytes>) -> (bool, Option<u64>) {
+    let mut streaming = request.extensions().get::<Streaming>().is_some();
+    let mut timeout_seconds = None;
+    for pair in request.uri().query().unwrap_or_default().split('&') {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        match k {
+            "watch" | "follow" if matches!(v, "true" | "1") => streaming = true,
+            "timeoutSeconds" => timeout_seconds = v.parse::<u64>().ok(),
+            _ => {}
+        }
+    }
+    (streaming, timeout_seconds)
+}
+
+/// A copy of a request to send again (after a 401 that made an exec plugin run anew).
+fn copy_request(request: &http::Request<Bytes>) -> http::Request<Bytes> {
+    let mut copy = http::Request::new(request.body().clone());
+    *copy.method_mut() = request.method().clone();
+    *copy.uri_mut() = request.uri().clone();
+    *copy.version_mut() = request.version();
+    *copy.headers_mut() = request.headers().clone();
+    if request.extensions().get::<Streaming>().is_some() {
+        copy.extensions_mut().insert(Streaming);
+    }
+    copy
+}
+
 impl Transport {
     async fn send(&self, request: http::Request<Bytes>) -> Result<http::Response<Body>, Error> {
-        let method = request.method().clone();
-        let url = request.uri().to_string();
-        let fail = |msg: String| Error::Transport(format!("{method} {url}: {msg}"));
+        let label = format!("{} {}", request.method(), request.uri());
+        // A 401 to a credential from an exec plugin makes the plugin run again and the request be
+        // sent once more (the server refused it before acting on it, so even a POST is safe).
+        let again = match &self.inner.exec {
+            Some(_) if !request.headers().contains_key(AUTHORIZATION) => Some(copy_request(&request)),
+            _ => None,
+        };
+        let (resp, used) = self.send_once(request, &label).await?;
+        if resp.status() == http::StatusCode::UNAUTHORIZED
+            && let (Some(exec), Some(used), Some(again)) = (&self.inner.exec, used, again)
+        {
+            drop(resp);
+            exec.invalidate(&used).await;
+            return Ok(self.send_once(again, &label).await?.0);
+        }
+        Ok(resp)
+    }
+
+    async fn send_once(
+        &self,
+        mut request: http::Request<Bytes>,
+        label: &str,
+    ) -> Result<(http::Response<Body>, Option<Arc<Credential>>), Error> {
+        let start = tokio::time::Instant::now();
+        let (streaming, timeout_seconds) = stream_info(&request);
+        let mut used = None;
+        if let Some(exec) = &self.inner.exec {
+            let (cred, ran) = exec.current().await?;
+            if ran && cred.certified.is_some() {
+                self.inner.clear_pool();
+            }
+            if let Some(token) = &cred.token
+                && !request.headers().contains_key(AUTHORIZATION)
+            {
+                request.headers_mut().insert(AUTHORIZATION, bearer(token)?);
+            }
+            used = Some(cred);
+        }
+        if let Some(oidc) = &self.inner.oidc
+            && !request.headers().contains_key(AUTHORIZATION)
+        {
+            let token = oidc.id_token().await?;
+            request.headers_mut().insert(AUTHORIZATION, bearer(&token)?);
+        }
+        let fail = |msg: String| Error::Transport(format!("{label}: {msg}"));
         let (key, mut req) = self.inner.prepare(request)?;
         let inner = self.inner.clone();
         let attempt = async {
@@ -368,26 +595,46 @@ impl Transport {
                     Ok(resp) => return Ok((resp, sender)),
                     Err(mut e) => match e.take_message() {
                         Some(r) => req = r,
-                        None => return Err(error_chain(e.error())),
+                        None => return Err(fail(error_chain(e.error()))),
                     },
                 }
             }
-            let mut sender = inner.connect(&key).await?;
-            sender.ready().await.map_err(|e| error_chain(&e))?;
-            let resp = sender.send_request(req).await.map_err(|e| error_chain(&e))?;
+            let mut sender = inner.connect(&key, label).await?;
+            sender.ready().await.map_err(|e| fail(error_chain(&e)))?;
+            let resp = sender.send_request(req).await.map_err(|e| fail(error_chain(&e)))?;
             Ok((resp, sender))
         };
         let (resp, sender) = match self.inner.timeout {
-            Some(limit) => {
-                tokio::time::timeout(limit, attempt).await.map_err(|_| fail(format!("no response within {limit:?}")))?
-            }
-            None => attempt.await,
-        }
-        .map_err(fail)?;
+            Some(limit) => tokio::time::timeout(limit, attempt).await.map_err(|_| Error::Timeout {
+                request: label.to_owned(),
+                what: "connecting and the response headers".to_owned(),
+                limit,
+            })??,
+            None => attempt.await?,
+        };
         let (parts, body) = resp.into_parts();
-        let body = PooledBody { inner: body, release: Some((self.inner.clone(), key, sender)) };
-        Ok(http::Response::from_parts(parts, body.boxed()))
+        let pooled = PooledBody { inner: body, release: Some((self.inner.clone(), key, sender)) };
+        let limits = &self.inner.limits;
+        let bound = if streaming && parts.status.is_success() {
+            let idle = match timeout_seconds {
+                Some(secs) => Some(Duration::from_secs(secs).saturating_add(limits.watch_idle_grace)),
+                None => limits.watch_idle_timeout,
+            };
+            Bound::Stream { idle }
+        } else {
+            // An error body of a watch is read whole, so it gets the deadline of a plain request.
+            Bound::Whole { max: limits.max_response_bytes, deadline: self.inner.timeout.map(|t| (start + t, t)) }
+        };
+        let body = LimitedBody::new(pooled, label, bound);
+        Ok((http::Response::from_parts(parts, body.boxed()), used))
     }
+}
+
+fn bearer(token: &str) -> Result<HeaderValue, Error> {
+    let mut v = HeaderValue::from_str(&format!("Bearer {token}"))
+        .map_err(|_| Error::Config("the bearer token contains characters not allowed in a header".into()))?;
+    v.set_sensitive(true);
+    Ok(v)
 }
 
 impl Service for Transport {

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::Error;
 pub use crate::exec::ExecAuth;
-use crate::kubeconfig::{AuthInfo, Cluster, Kubeconfig};
+use crate::kubeconfig::{AuthInfo, Cluster, Kubeconfig, Merged};
 pub use crate::oidc::OidcAuth;
 
 /// The directory where Kubernetes mounts a pod's service account credentials.
@@ -214,16 +214,20 @@ impl Config {
         base_dir: &Path,
         source: &str,
     ) -> Result<Config, Error> {
-        let sel = kubeconfig.select(context, source)?;
-        let cluster_path = format!("clusters[{}].cluster", sel.cluster_index);
-        let mut config = cluster_config(sel.cluster, base_dir, source, &cluster_path)?;
-        if let Some((ui, user)) = sel.user {
-            apply_user(&mut config, user, sel.cluster, base_dir, source, &format!("users[{ui}].user"))?;
-        }
-        if !sel.context.namespace.is_empty() {
-            config.namespace = sel.context.namespace.clone();
-        }
-        Ok(config)
+        let named = |i: usize| (source.to_owned(), i);
+        build(kubeconfig, context, base_dir, source, &named, &named)
+    }
+
+    /// The configuration of `context` (or the current context) of merged kubeconfig files;
+    /// problems name the file and index an entry came from.
+    pub fn from_merged_kubeconfig(merged: &Merged, context: Option<&str>) -> Result<Config, Error> {
+        let origin = |list: &[crate::kubeconfig::Origin], i: usize| match list.get(i) {
+            Some(o) => (o.file.display().to_string(), o.index),
+            None => (merged.describe(), i),
+        };
+        let clusters = |i| origin(&merged.cluster_origins, i);
+        let users = |i| origin(&merged.user_origins, i);
+        build(&merged.kubeconfig, context, Path::new(""), &merged.describe(), &clusters, &users)
     }
 
     /// Reads a kubeconfig file and builds the configuration of `context` (or the current one).
@@ -233,15 +237,16 @@ impl Config {
         Config::from_kubeconfig(&kubeconfig, context, &base_dir, &path.display().to_string())
     }
 
-    /// The configuration from the default kubeconfig: the first existing file of `KUBECONFIG`,
-    /// else `~/.kube/config`.
+    /// The configuration from the default kubeconfig: the existing files of `KUBECONFIG`
+    /// merged (the first file to set an entry wins), else `~/.kube/config`.
     pub fn from_default_kubeconfig(context: Option<&str>) -> Result<Config, Error> {
-        let path = crate::kubeconfig::default_path().ok_or_else(|| {
-            Error::Config(
+        let paths = crate::kubeconfig::default_paths();
+        if paths.is_empty() {
+            return Err(Error::Config(
                 "no kubeconfig found: KUBECONFIG names no existing file and ~/.kube/config does not exist".into(),
-            )
-        })?;
-        Config::from_kubeconfig_file(&path, context)
+            ));
+        }
+        Config::from_merged_kubeconfig(&Merged::read(&paths)?, context)
     }
 
     /// The configuration of a pod: `KUBERNETES_SERVICE_HOST`/`KUBERNETES_SERVICE_PORT` and the
@@ -289,13 +294,20 @@ impl Config {
         Ok(config)
     }
 
-    /// The default kubeconfig if there is one, else the in-cluster configuration.
+    /// As client-go's default loading: the merged default kubeconfig when it configures
+    /// anything, else the in-cluster configuration.
     pub fn infer() -> Result<Config, Error> {
-        if crate::kubeconfig::default_path().is_some() {
-            Config::from_default_kubeconfig(None)
-        } else {
-            Config::in_cluster()
+        let merged = Merged::read(&crate::kubeconfig::default_paths())?;
+        if !merged.is_empty() {
+            return Config::from_merged_kubeconfig(&merged, None);
         }
+        Config::in_cluster().map_err(|e| {
+            Error::Config(format!(
+                "no configuration found: the kubeconfig ({}) configures nothing (KUBECONFIG or ~/.kube/config), \
+                 and {e}",
+                merged.describe()
+            ))
+        })
     }
 }
 
@@ -358,6 +370,29 @@ fn check_certs(pem: &[u8]) -> Result<(), String> {
 
 fn check_key(pem: &[u8]) -> Result<(), String> {
     crate::pem::parse_private_key(pem).map(drop)
+}
+
+/// The configuration of a context: `cluster_at` and `user_at` name the file and index an entry
+/// came from, for messages.
+fn build(
+    kubeconfig: &Kubeconfig,
+    context: Option<&str>,
+    base_dir: &Path,
+    source: &str,
+    cluster_at: &dyn Fn(usize) -> (String, usize),
+    user_at: &dyn Fn(usize) -> (String, usize),
+) -> Result<Config, Error> {
+    let sel = kubeconfig.select(context, source)?;
+    let (cluster_source, ci) = cluster_at(sel.cluster_index);
+    let mut config = cluster_config(sel.cluster, base_dir, &cluster_source, &format!("clusters[{ci}].cluster"))?;
+    if let Some((ui, user)) = sel.user {
+        let (user_source, ui) = user_at(ui);
+        apply_user(&mut config, user, sel.cluster, base_dir, &user_source, &format!("users[{ui}].user"))?;
+    }
+    if !sel.context.namespace.is_empty() {
+        config.namespace = sel.context.namespace.clone();
+    }
+    Ok(config)
 }
 
 fn cluster_config(cluster: &Cluster, base_dir: &Path, source: &str, path: &str) -> Result<Config, Error> {

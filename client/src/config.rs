@@ -146,9 +146,53 @@ pub struct Config {
     /// compression, so the setting is kept for tools that pass it on.
     pub disable_compression: bool,
     /// The proxy requests go through (`proxy-url`): `http://host:port` (HTTP `CONNECT`) or
-    /// `socks5://host:port`; `None` for a direct connection.
+    /// `socks5://host:port`; `None` for a direct connection or the environment's proxy.
     pub proxy_url: Option<String>,
+    /// Without `proxy_url`, use `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY` as client-go does
+    /// ([`crate::proxy::ProxyEnv`]); loopback hosts are never proxied.
+    pub proxy_from_environment: bool,
+    /// How requests the server asks to retry later are retried.
+    pub retry: Retry,
+    /// A client-side limit on the request rate; `None` for none.
+    pub rate_limit: Option<RateLimit>,
 }
+
+/// Retries of responses that carry `Retry-After`: a `429` (the server did not process the
+/// request, so any method) and a `503` or `504` to a `GET`, `HEAD` or `OPTIONS`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Retry {
+    /// The most retries of one request; 0 turns retrying off.
+    pub max_retries: u32,
+    /// The longest wait honoured: a longer `Retry-After` is cut to this.
+    pub max_delay: Duration,
+}
+
+impl Default for Retry {
+    fn default() -> Retry {
+        // client-go retries up to 10 times; each wait is bounded here so that a server cannot
+        // park a request for long.
+        Retry { max_retries: 10, max_delay: Duration::from_secs(30) }
+    }
+}
+
+/// A token bucket over the requests of one transport, as client-go's default rate limiter:
+/// `burst` requests at once, then `qps` per second.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RateLimit {
+    /// Requests per second in the long run.
+    pub qps: f64,
+    /// Requests allowed at once.
+    pub burst: u32,
+}
+
+impl RateLimit {
+    /// client-go's defaults: 5 requests per second, bursts of 10.
+    pub const CLIENT_GO: RateLimit = RateLimit { qps: 5.0, burst: 10 };
+}
+
+// `qps` is checked to be finite and positive when a transport is built, so equality is total
+// for every value in use.
+impl Eq for RateLimit {}
 
 /// The default of [`Limits::max_response_bytes`]: 1 GiB, above any list a real cluster returns
 /// in one response short of hundreds of thousands of objects (which call for paging).
@@ -201,6 +245,9 @@ impl Config {
             limits: Limits::default(),
             disable_compression: false,
             proxy_url: None,
+            proxy_from_environment: true,
+            retry: Retry::default(),
+            rate_limit: None,
         })
     }
 

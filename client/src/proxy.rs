@@ -204,3 +204,102 @@ impl Proxy {
         Ok(())
     }
 }
+
+/// The proxies of the environment, read as Go's `http.ProxyFromEnvironment` reads them (which
+/// client-go uses when a kubeconfig names no `proxy-url`): `HTTPS_PROXY` for `https://` targets,
+/// `HTTP_PROXY` for `http://` ones (upper case before lower case; a value without a scheme is
+/// `http://`), except for hosts that `NO_PROXY` matches and for loopback hosts, which are never
+/// proxied.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProxyEnv {
+    /// The proxy of `http://` targets.
+    pub http: Option<Proxy>,
+    /// The proxy of `https://` targets.
+    pub https: Option<Proxy>,
+    /// The `NO_PROXY` entries, lower-cased.
+    pub no_proxy: Vec<String>,
+}
+
+impl ProxyEnv {
+    /// Reads the variables through `get`; a malformed proxy URL is an error naming its variable.
+    pub fn from_vars(get: impl Fn(&str) -> Option<String>) -> Result<ProxyEnv, String> {
+        let var = |upper: &str, lower: &str| {
+            let pick = |name: &str| get(name).filter(|v| !v.trim().is_empty()).map(|v| (name.to_owned(), v));
+            pick(upper).or_else(|| pick(lower))
+        };
+        let parse = |found: Option<(String, String)>| -> Result<Option<Proxy>, String> {
+            let Some((name, value)) = found else { return Ok(None) };
+            let value = value.trim();
+            let url = if value.contains("://") { value.to_owned() } else { format!("http://{value}") };
+            Proxy::parse(&url).map(Some).map_err(|e| format!("{name}: {e}"))
+        };
+        let no_proxy = var("NO_PROXY", "no_proxy")
+            .map(|(_, v)| v.split(',').map(|s| s.trim().to_ascii_lowercase()).filter(|s| !s.is_empty()).collect())
+            .unwrap_or_default();
+        Ok(ProxyEnv {
+            http: parse(var("HTTP_PROXY", "http_proxy"))?,
+            https: parse(var("HTTPS_PROXY", "https_proxy"))?,
+            no_proxy,
+        })
+    }
+
+    /// The process's variables.
+    pub fn from_process() -> Result<ProxyEnv, String> {
+        ProxyEnv::from_vars(|k| std::env::var(k).ok())
+    }
+
+    /// The proxy for a target, if any.
+    pub fn select(&self, https: bool, host: &str, port: u16) -> Option<&Proxy> {
+        let proxy = if https { self.https.as_ref() } else { self.http.as_ref() }?;
+        let host = host.trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase();
+        if host == "localhost" || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback()) {
+            return None;
+        }
+        (!self.no_proxy.iter().any(|entry| no_proxy_matches(entry, &host, port))).then_some(proxy)
+    }
+}
+
+/// One `NO_PROXY` entry against a lower-cased host: `*`, an IP address, a CIDR block, or a
+/// domain, each optionally with `:port`.
+fn no_proxy_matches(entry: &str, host: &str, port: u16) -> bool {
+    if entry == "*" {
+        return true;
+    }
+    if let Some((net, bits)) = entry.split_once('/') {
+        let (Ok(net), Ok(bits), Ok(ip)) =
+            (net.parse::<std::net::IpAddr>(), bits.parse::<u32>(), host.parse::<std::net::IpAddr>())
+        else {
+            return false;
+        };
+        return match (net, ip) {
+            (std::net::IpAddr::V4(n), std::net::IpAddr::V4(i)) if bits <= 32 => {
+                let mask = u32::MAX.checked_shl(32 - bits).unwrap_or(0);
+                u32::from(n) & mask == u32::from(i) & mask
+            }
+            (std::net::IpAddr::V6(n), std::net::IpAddr::V6(i)) if bits <= 128 => {
+                let mask = u128::MAX.checked_shl(128 - bits).unwrap_or(0);
+                u128::from(n) & mask == u128::from(i) & mask
+            }
+            _ => false,
+        };
+    }
+    let (name, entry_port) = match entry.rsplit_once(':') {
+        // An IPv6 address without brackets has colons of its own and no port.
+        Some((n, p)) if !n.contains(':') || n.ends_with(']') => (n.trim_start_matches('[').trim_end_matches(']'), p.parse::<u16>().ok()),
+        _ => (entry.trim_start_matches('[').trim_end_matches(']'), None),
+    };
+    if entry_port.is_some_and(|p| p != port) {
+        return false;
+    }
+    if let Ok(ip) = name.parse::<std::net::IpAddr>() {
+        return host.parse::<std::net::IpAddr>() == Ok(ip);
+    }
+    // `example.com` matches the domain and its subdomains; `.example.com` and `*.example.com`
+    // only the subdomains.
+    let name = name.strip_prefix('*').unwrap_or(name);
+    let (domain, itself) = match name.strip_prefix('.') {
+        Some(d) => (d, false),
+        None => (name, true),
+    };
+    !domain.is_empty() && ((itself && host == domain) || host.ends_with(&format!(".{domain}")))
+}

@@ -21,10 +21,10 @@ use rustls_pki_types::ServerName;
 
 use crate::Error;
 use crate::body::Body;
-use crate::config::{Auth, Config, Impersonation, Limits};
+use crate::config::{Auth, Config, Impersonation, Limits, RateLimit, Retry};
 use crate::exec::{Credential, ExecState};
 use crate::oidc::OidcState;
-use crate::proxy::Proxy;
+use crate::proxy::{Proxy, ProxyEnv};
 use crate::service::{ResponseFuture, Service};
 
 /// A request extension that marks a response as a stream (like a watch or a followed log): its
@@ -68,7 +68,16 @@ struct Inner {
     exec: Option<Arc<ExecState>>,
     oidc: Option<Arc<OidcState>>,
     proxy: Option<Proxy>,
+    proxy_env: ProxyEnv,
+    retry: Retry,
+    bucket: Option<(RateLimit, Mutex<Bucket>)>,
     idle: Mutex<HashMap<PoolKey, Vec<Sender>>>,
+}
+
+/// The state of the rate limiter: tokens (negative while requests wait) as of `at`.
+struct Bucket {
+    tokens: f64,
+    at: Instant,
 }
 
 impl std::fmt::Debug for Transport {
@@ -96,6 +105,20 @@ impl Transport {
         };
         let proxy = match &config.proxy_url {
             Some(url) => Some(Proxy::parse(url).map_err(|e| Error::Config(format!("proxy URL {url:?}: {e}")))?),
+            None => None,
+        };
+        let proxy_env = if proxy.is_none() && config.proxy_from_environment {
+            ProxyEnv::from_process().map_err(|e| Error::Config(format!("proxy from the environment: {e}")))?
+        } else {
+            ProxyEnv::default()
+        };
+        let bucket = match config.rate_limit {
+            Some(limit) if !(limit.qps.is_finite() && limit.qps > 0.0) || limit.burst == 0 => {
+                return Err(Error::Config(format!(
+                    "rate limit {limit:?}: qps must be a positive number and burst at least 1"
+                )));
+            }
+            Some(limit) => Some((limit, Mutex::new(Bucket { tokens: f64::from(limit.burst), at: Instant::now() }))),
             None => None,
         };
         let tls = if base.scheme_str() == Some("https") {
@@ -140,6 +163,9 @@ impl Transport {
                 exec,
                 oidc,
                 proxy,
+                proxy_env,
+                retry: config.retry.clone(),
+                bucket,
                 idle: Mutex::new(HashMap::new()),
             }),
         })
@@ -275,7 +301,8 @@ impl Inner {
 
     async fn connect(&self, key: &PoolKey, request: &str) -> Result<Sender, Error> {
         let fail = |msg: String| Error::Transport(format!("{request}: {msg}"));
-        let tcp = match &self.proxy {
+        let proxy = self.proxy.as_ref().or_else(|| self.proxy_env.select(key.https, &key.host, key.port));
+        let tcp = match proxy {
             Some(proxy) => proxy.connect(&key.host, key.port).await.map_err(fail)?,
             None => tokio::net::TcpStream::connect((key.host.as_str(), key.port))
                 .await
@@ -299,6 +326,17 @@ impl Inner {
         } else {
             handshake(TokioIo::new(tcp)).await.map_err(fail)
         }
+    }
+
+    /// How long the next request waits for the rate limiter (taking its token now).
+    fn reserve(&self) -> Option<Duration> {
+        let (limit, bucket) = self.bucket.as_ref()?;
+        let mut b = bucket.lock().unwrap_or_else(PoisonError::into_inner);
+        let now = Instant::now();
+        let refill = now.duration_since(b.at).as_secs_f64() * limit.qps;
+        b.tokens = (b.tokens + refill).min(f64::from(limit.burst)) - 1.0;
+        b.at = now;
+        (b.tokens < 0.0).then(|| Duration::from_secs_f64(-b.tokens / limit.qps))
     }
 
     /// Drops every idle connection (after a plugin returned a new client certificate, so that
@@ -525,7 +563,7 @@ fn stream_info(request: &http::Request<Bytes>) -> (bool, Option<u64>) {
     (streaming, timeout_seconds)
 }
 
-/// A copy of a request to send again (after a 401 that made an exec plugin run anew).
+/// A copy of a request, one per attempt (a retry or a resend after an exec plugin ran anew).
 fn copy_request(request: &http::Request<Bytes>) -> http::Request<Bytes> {
     let mut copy = http::Request::new(request.body().clone());
     *copy.method_mut() = request.method().clone();
@@ -541,21 +579,33 @@ fn copy_request(request: &http::Request<Bytes>) -> http::Request<Bytes> {
 impl Transport {
     async fn send(&self, request: http::Request<Bytes>) -> Result<http::Response<Body>, Error> {
         let label = format!("{} {}", request.method(), request.uri());
-        // A 401 to a credential from an exec plugin makes the plugin run again and the request be
-        // sent once more (the server refused it before acting on it, so even a POST is safe).
-        let again = match &self.inner.exec {
-            Some(_) if !request.headers().contains_key(AUTHORIZATION) => Some(copy_request(&request)),
-            _ => None,
-        };
-        let (resp, used) = self.send_once(request, &label).await?;
-        if resp.status() == http::StatusCode::UNAUTHORIZED
-            && let (Some(exec), Some(used), Some(again)) = (&self.inner.exec, used, again)
-        {
-            drop(resp);
-            exec.invalidate(&used).await;
-            return Ok(self.send_once(again, &label).await?.0);
+        let mut retries = 0;
+        let mut reran_plugin = false;
+        loop {
+            let (resp, used) = self.send_once(copy_request(&request), &label).await?;
+            let status = resp.status();
+            // A 401 to a credential from an exec plugin makes the plugin run again and the request
+            // be sent once more (the server refused it before acting on it, so even a POST is safe).
+            if status == http::StatusCode::UNAUTHORIZED
+                && !reran_plugin
+                && !request.headers().contains_key(AUTHORIZATION)
+                && let (Some(exec), Some(used)) = (&self.inner.exec, used)
+            {
+                drop(resp);
+                exec.invalidate(&used).await;
+                reran_plugin = true;
+                continue;
+            }
+            if retries < self.inner.retry.max_retries
+                && let Some(delay) = retry_delay(request.method(), status, resp.headers())
+            {
+                drop(resp);
+                retries += 1;
+                tokio::time::sleep(delay.min(self.inner.retry.max_delay)).await;
+                continue;
+            }
+            return Ok(resp);
         }
-        Ok(resp)
     }
 
     async fn send_once(
@@ -563,6 +613,9 @@ impl Transport {
         mut request: http::Request<Bytes>,
         label: &str,
     ) -> Result<(http::Response<Body>, Option<Arc<Credential>>), Error> {
+        if let Some(wait) = self.inner.reserve() {
+            tokio::time::sleep(wait).await;
+        }
         let start = tokio::time::Instant::now();
         let (streaming, timeout_seconds) = stream_info(&request);
         let mut used = None;
@@ -628,6 +681,21 @@ impl Transport {
         let body = LimitedBody::new(pooled, label, bound);
         Ok((http::Response::from_parts(parts, body.boxed()), used))
     }
+}
+
+/// The wait before retrying a response, if it is one to retry: it carries `Retry-After` in
+/// seconds and is a `429` (not processed, so any method) or a `503`/`504` to a safe method.
+fn retry_delay(method: &http::Method, status: http::StatusCode, headers: &http::HeaderMap) -> Option<Duration> {
+    let safe = matches!(*method, http::Method::GET | http::Method::HEAD | http::Method::OPTIONS);
+    let retryable = match status.as_u16() {
+        429 => true,
+        503 | 504 => safe,
+        _ => false,
+    };
+    if !retryable {
+        return None;
+    }
+    crate::error::retry_after_header(headers)
 }
 
 fn bearer(token: &str) -> Result<HeaderValue, Error> {

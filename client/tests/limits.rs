@@ -1,6 +1,7 @@
 //! Hostile servers on loopback, written as raw HTTP on a TCP socket: an endless 200 or 500 body,
 //! a body that stalls, a silent watch; the client fails with typed errors after reading a bounded
-//! number of bytes. Also the proxies of `proxy-url` (HTTP CONNECT and SOCKS5).
+//! number of bytes. Also the proxies of `proxy-url` (HTTP CONNECT and SOCKS5) and of the
+//! environment, retries honouring `Retry-After`, and the client-side rate limit.
 
 use std::net::SocketAddr;
 use std::pin::Pin;
@@ -368,4 +369,140 @@ async fn requests_go_through_a_socks5_proxy() {
     let t = Transport::new(&c).unwrap();
     let err = guarded(get_text(&t, &format!("{url}/x"))).await.unwrap_err();
     assert!(err.to_string().contains("refused the user name and password"), "{err}");
+}
+
+/// A keep-alive server answering the n-th request (over any connection) with `replies[n]`, the
+/// last reply repeating; returns the request lines it saw.
+async fn scripted(replies: Vec<&'static str>) -> (SocketAddr, Arc<std::sync::Mutex<Vec<String>>>) {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = seen.clone();
+    let replies = Arc::new(replies);
+    tokio::spawn(async move {
+        while let Ok((mut tcp, _)) = listener.accept().await {
+            let (log, replies) = (log.clone(), replies.clone());
+            tokio::spawn(async move {
+                while let Some(head) = read_head(&mut tcp).await {
+                    let n = {
+                        let mut log = log.lock().unwrap();
+                        log.push(head.lines().next().unwrap_or_default().to_owned());
+                        log.len() - 1
+                    };
+                    let reply = replies[n.min(replies.len() - 1)];
+                    if tcp.write_all(reply.as_bytes()).await.is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    (addr, seen)
+}
+
+const BUSY_503: &str = "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 0\r\nContent-Length: 4\r\n\r\nbusy";
+const THROTTLED_429: &str = "HTTP/1.1 429 Too Many Requests\r\nRetry-After: 0\r\nContent-Length: 0\r\n\r\n";
+const OK_200: &str = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok";
+
+async fn send(t: &Transport, method: http::Method, url: &str) -> (u16, String) {
+    let resp = guarded(t.call(http::Request::builder().method(method).uri(url).body(Bytes::new()).unwrap())).await.unwrap();
+    let status = resp.status().as_u16();
+    let body = kapi_client::body::collect(resp.into_body()).await.unwrap();
+    (status, String::from_utf8(body.to_vec()).unwrap())
+}
+
+#[tokio::test]
+async fn retry_after_is_honoured_for_safe_requests_and_429() {
+    let (addr, seen) = scripted(vec![BUSY_503, BUSY_503, OK_200]).await;
+    let url = format!("http://{addr}");
+    let t = Transport::new(&Config::new(url.clone()).unwrap()).unwrap();
+    assert_eq!(send(&t, http::Method::GET, &format!("{url}/a")).await, (200, "ok".to_owned()));
+    assert_eq!(seen.lock().unwrap().len(), 3);
+
+    // A 503 to a POST may have been acted on: it is the answer.
+    let (addr, seen) = scripted(vec![BUSY_503, OK_200]).await;
+    let url = format!("http://{addr}");
+    let t = Transport::new(&Config::new(url.clone()).unwrap()).unwrap();
+    assert_eq!(send(&t, http::Method::POST, &format!("{url}/a")).await.0, 503);
+    assert_eq!(seen.lock().unwrap().len(), 1);
+
+    // A 429 was not processed: a POST is retried.
+    let (addr, seen) = scripted(vec![THROTTLED_429, OK_200]).await;
+    let url = format!("http://{addr}");
+    let t = Transport::new(&Config::new(url.clone()).unwrap()).unwrap();
+    assert_eq!(send(&t, http::Method::POST, &format!("{url}/a")).await.0, 200);
+    assert_eq!(seen.lock().unwrap().len(), 2);
+
+    // The retries are bounded, and a 503 without Retry-After is not retried.
+    let (addr, seen) = scripted(vec![BUSY_503]).await;
+    let url = format!("http://{addr}");
+    let mut c = Config::new(url.clone()).unwrap();
+    c.retry.max_retries = 2;
+    let t = Transport::new(&c).unwrap();
+    assert_eq!(send(&t, http::Method::GET, &format!("{url}/a")).await, (503, "busy".to_owned()));
+    assert_eq!(seen.lock().unwrap().len(), 3);
+    let (addr, seen) = scripted(vec!["HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n", OK_200]).await;
+    let url = format!("http://{addr}");
+    let t = Transport::new(&Config::new(url.clone()).unwrap()).unwrap();
+    assert_eq!(send(&t, http::Method::GET, &format!("{url}/a")).await.0, 503);
+    assert_eq!(seen.lock().unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn the_rate_limit_spaces_requests_after_the_burst() {
+    let (addr, seen) = scripted(vec![OK_200]).await;
+    let url = format!("http://{addr}");
+    let mut c = Config::new(url.clone()).unwrap();
+    c.rate_limit = Some(kapi_client::config::RateLimit { qps: 20.0, burst: 2 });
+    let t = Transport::new(&c).unwrap();
+    let start = std::time::Instant::now();
+    for _ in 0..6 {
+        assert_eq!(send(&t, http::Method::GET, &format!("{url}/a")).await.0, 200);
+    }
+    // Two at once, then four more at 20 per second: at least 200 ms (a lower bound the bucket
+    // guarantees, whatever the machine's speed).
+    assert!(start.elapsed() >= Duration::from_millis(190), "{:?}", start.elapsed());
+    assert_eq!(seen.lock().unwrap().len(), 6);
+
+    c.rate_limit = Some(kapi_client::config::RateLimit { qps: f64::NAN, burst: 2 });
+    assert!(matches!(Transport::new(&c), Err(Error::Config(_))));
+}
+
+#[test]
+fn proxies_from_the_environment_follow_go_rules() {
+    use kapi_client::proxy::{ProxyEnv, ProxyKind};
+    let vars = |pairs: &'static [(&'static str, &'static str)]| {
+        move |k: &str| pairs.iter().find(|(n, _)| *n == k).map(|(_, v)| (*v).to_owned())
+    };
+    let env = ProxyEnv::from_vars(vars(&[
+        ("HTTPS_PROXY", "socks5://proxy.corp:1080"),
+        ("https_proxy", "http://ignored:1"),
+        ("http_proxy", "proxy.corp:3128"),
+        ("NO_PROXY", "internal.example, .svc.local,10.0.0.0/8, 192.168.1.7, api.example:8443"),
+    ]))
+    .unwrap();
+    let https = env.select(true, "k8s.example.com", 443).unwrap();
+    assert_eq!((https.kind, https.host.as_str(), https.port), (ProxyKind::Socks5, "proxy.corp", 1080));
+    let http = env.select(false, "k8s.example.com", 80).unwrap();
+    assert_eq!((http.kind, http.port), (ProxyKind::HttpConnect, 3128));
+    for (host, port) in [
+        ("internal.example", 443),
+        ("a.internal.example", 443),
+        ("x.svc.local", 443),
+        ("10.1.2.3", 443),
+        ("192.168.1.7", 443),
+        ("api.example", 8443),
+        ("localhost", 443),
+        ("127.0.0.1", 443),
+        ("[::1]", 443),
+    ] {
+        assert!(env.select(true, host, port).is_none(), "{host}:{port} is not proxied");
+    }
+    for (host, port) in [("svc.local", 443), ("11.0.0.1", 443), ("api.example", 443), ("notinternal.example", 443)] {
+        assert!(env.select(true, host, port).is_some(), "{host}:{port} is proxied");
+    }
+    assert!(ProxyEnv::from_vars(vars(&[("NO_PROXY", "*"), ("HTTPS_PROXY", "p:1")])).unwrap().select(true, "a", 1).is_none());
+    let err = ProxyEnv::from_vars(vars(&[("HTTPS_PROXY", "ftp://p")])).unwrap_err();
+    assert!(err.starts_with("HTTPS_PROXY: "), "{err}");
+    assert_eq!(ProxyEnv::from_vars(vars(&[])).unwrap(), ProxyEnv::default());
 }

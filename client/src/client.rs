@@ -497,9 +497,7 @@ impl<R: Resource> Api<R> {
 
     /// Reads the whole body; non-2xx becomes [`Error::Api`].
     async fn read(&self, raw: RawResponse) -> Result<(HeaderMap, Bytes, Vec<String>, String), Error> {
-        let data = body::collect(raw.body)
-            .await
-            .map_err(|e| Error::from_body(&raw.context, e))?;
+        let data = body::collect(raw.body).await.map_err(|e| Error::from_body(&raw.context, e))?;
         if !raw.status.is_success() {
             return Err(Error::Api(Box::new(StatusError::from_response(raw.status.as_u16(), &raw.headers, &data))));
         }

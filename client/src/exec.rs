@@ -323,8 +323,12 @@ impl ExecAuth {
         let certified = match (cert.is_empty(), key.is_empty()) {
             (true, true) => None,
             (false, false) => Some(self.certified_key(cert.as_bytes(), key.as_bytes())?),
-            (false, true) => return Err(self.error("status.clientCertificateData is set but status.clientKeyData is not")),
-            (true, false) => return Err(self.error("status.clientKeyData is set but status.clientCertificateData is not")),
+            (false, true) => {
+                return Err(self.error("status.clientCertificateData is set but status.clientKeyData is not"));
+            }
+            (true, false) => {
+                return Err(self.error("status.clientKeyData is set but status.clientCertificateData is not"));
+            }
         };
         if token.is_empty() && certified.is_none() {
             return Err(self.error("its ExecCredential has neither status.token nor a client certificate and key"));

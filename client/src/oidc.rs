@@ -91,8 +91,19 @@ impl OidcAuth {
 /// The `exp` claim of a JWT, without checking its signature (the API server does that).
 pub fn jwt_expiry(token: &str) -> Option<SystemTime> {
     let payload = token.split('.').nth(1)?;
-    let mut b64: String = payload.chars().map(|c| if c == '-' { '+' } else if c == '_' { '/' } else { c }).collect();
-    while b64.len() % 4 != 0 {
+    let mut b64: String = payload
+        .chars()
+        .map(|c| {
+            if c == '-' {
+                '+'
+            } else if c == '_' {
+                '/'
+            } else {
+                c
+            }
+        })
+        .collect();
+    while !b64.len().is_multiple_of(4) {
         b64.push('=');
     }
     let json = kapi_machinery::base64::decode(b64.as_bytes()).ok()?;

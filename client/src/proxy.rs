@@ -47,7 +47,9 @@ impl Proxy {
         let (kind, default_port) = match uri.scheme_str() {
             Some("http") => (ProxyKind::HttpConnect, 80),
             Some("socks5" | "socks5h") => (ProxyKind::Socks5, 1080),
-            Some("https") => return Err("an https:// proxy (TLS to the proxy) is not supported; use http:// or socks5://".into()),
+            Some("https") => {
+                return Err("an https:// proxy (TLS to the proxy) is not supported; use http:// or socks5://".into());
+            }
             Some(other) => return Err(format!("scheme {other:?} is not http, socks5 or socks5h")),
             None => return Err("no scheme (http:// or socks5://)".into()),
         };
@@ -58,10 +60,7 @@ impl Proxy {
         }
         let credentials = authority.as_str().rsplit_once('@').map(|(userinfo, _)| {
             let (u, p) = userinfo.split_once(':').unwrap_or((userinfo, ""));
-            (
-                kapi_machinery::query::percent_decode(u, false),
-                kapi_machinery::query::percent_decode(p, false),
-            )
+            (kapi_machinery::query::percent_decode(u, false), kapi_machinery::query::percent_decode(p, false))
         });
         if let Some((u, p)) = &credentials
             && kind == ProxyKind::Socks5
@@ -285,7 +284,9 @@ fn no_proxy_matches(entry: &str, host: &str, port: u16) -> bool {
     }
     let (name, entry_port) = match entry.rsplit_once(':') {
         // An IPv6 address without brackets has colons of its own and no port.
-        Some((n, p)) if !n.contains(':') || n.ends_with(']') => (n.trim_start_matches('[').trim_end_matches(']'), p.parse::<u16>().ok()),
+        Some((n, p)) if !n.contains(':') || n.ends_with(']') => {
+            (n.trim_start_matches('[').trim_end_matches(']'), p.parse::<u16>().ok())
+        }
         _ => (entry.trim_start_matches('[').trim_end_matches(']'), None),
     };
     if entry_port.is_some_and(|p| p != port) {

@@ -78,8 +78,8 @@ fn system_ca_bundle() -> Result<(Vec<u8>, String), Error> {
     // As OpenSSL and Go: SSL_CERT_FILE names the bundle to use instead of the usual places.
     if let Some(path) = std::env::var_os("SSL_CERT_FILE").filter(|p| !p.is_empty()) {
         let path = std::path::PathBuf::from(path);
-        let pem = std::fs::read(&path)
-            .map_err(|e| Error::Config(format!("TLS: SSL_CERT_FILE {}: {e}", path.display())))?;
+        let pem =
+            std::fs::read(&path).map_err(|e| Error::Config(format!("TLS: SSL_CERT_FILE {}: {e}", path.display())))?;
         return Ok((pem, format!("SSL_CERT_FILE {}", path.display())));
     }
     for path in SYSTEM_CA_BUNDLES {

@@ -5,9 +5,9 @@
 //! streams arrive as the server writes them and no response can hang or grow without bound.
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::future::Future;
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
@@ -311,7 +311,8 @@ impl Inner {
         // Best effort: a failure only costs latency.
         let _ = tcp.set_nodelay(true);
         if key.https {
-            let connector = self.tls.as_ref().ok_or_else(|| fail("https is not configured for this transport".into()))?;
+            let connector =
+                self.tls.as_ref().ok_or_else(|| fail("https is not configured for this transport".into()))?;
             let name = match &self.server_name {
                 Some(n) => n.clone(),
                 None => ServerName::try_from(key.host.clone())

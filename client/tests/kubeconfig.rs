@@ -420,15 +420,16 @@ fn exec_plugins_become_exec_auth() {
     let cluster = exec.cluster.as_ref().expect("provideClusterInfo");
     assert_eq!(cluster.server, "https://k.example");
     assert_eq!(cluster.tls_server_name, "api.example");
-    assert!(String::from_utf8_lossy(cluster.config.raw.as_deref().unwrap_or_default()).contains("audience"), "{:?}", cluster.config);
+    assert!(
+        String::from_utf8_lossy(cluster.config.raw.as_deref().unwrap_or_default()).contains("audience"),
+        "{:?}",
+        cluster.config
+    );
     // The debug form does not show environment values.
     assert!(!format!("{c:?}").contains("prod"));
 
     // A relative command path is taken from the kubeconfig's directory; a bare name is not.
-    let yaml = user_config(
-        "    exec: {apiVersion: client.authentication.k8s.io/v1beta1, command: ./bin/plugin}\n",
-        "",
-    );
+    let yaml = user_config("    exec: {apiVersion: client.authentication.k8s.io/v1beta1, command: ./bin/plugin}\n", "");
     let path = write(&dir, "relative", &yaml);
     let c = Config::from_kubeconfig_file(&path, None).unwrap();
     let Auth::Exec(exec) = &c.auth else { panic!() };
@@ -441,15 +442,36 @@ fn exec_plugins_become_exec_auth() {
 fn exec_plugin_configuration_errors_name_the_field() {
     let dir = scratch_dir("kc-exec-bad");
     let cases = [
-        ("    exec: {apiVersion: client.authentication.k8s.io/v1, command: x}\n", "users[0].user.exec.interactiveMode: must be set"),
-        ("    exec: {apiVersion: client.authentication.k8s.io/v1alpha1, command: x}\n", "users[0].user.exec.apiVersion"),
-        ("    exec: {apiVersion: client.authentication.k8s.io/v1, command: x, interactiveMode: Sometimes}\n", "\"Sometimes\" is not Never"),
-        ("    exec: {apiVersion: client.authentication.k8s.io/v1, interactiveMode: Never}\n", "users[0].user.exec.command: must be set"),
-        ("    token: abc\n    exec: {apiVersion: client.authentication.k8s.io/v1, command: x, interactiveMode: Never}\n", "must not be given together"),
+        (
+            "    exec: {apiVersion: client.authentication.k8s.io/v1, command: x}\n",
+            "users[0].user.exec.interactiveMode: must be set",
+        ),
+        (
+            "    exec: {apiVersion: client.authentication.k8s.io/v1alpha1, command: x}\n",
+            "users[0].user.exec.apiVersion",
+        ),
+        (
+            "    exec: {apiVersion: client.authentication.k8s.io/v1, command: x, interactiveMode: Sometimes}\n",
+            "\"Sometimes\" is not Never",
+        ),
+        (
+            "    exec: {apiVersion: client.authentication.k8s.io/v1, interactiveMode: Never}\n",
+            "users[0].user.exec.command: must be set",
+        ),
+        (
+            "    token: abc\n    exec: {apiVersion: client.authentication.k8s.io/v1, command: x, interactiveMode: Never}\n",
+            "must not be given together",
+        ),
         ("    auth-provider: {name: gcp}\n", "gke-gcloud-auth-plugin"),
         ("    auth-provider: {name: azure}\n", "kubelogin"),
-        ("    auth-provider: {name: openstack}\n", "users[0].user.auth-provider.name: auth provider \"openstack\" is not supported"),
-        ("    auth-provider: {name: oidc, config: {client-id: k}}\n", "auth-provider.config.idp-issuer-url: must be set"),
+        (
+            "    auth-provider: {name: openstack}\n",
+            "users[0].user.auth-provider.name: auth provider \"openstack\" is not supported",
+        ),
+        (
+            "    auth-provider: {name: oidc, config: {client-id: k}}\n",
+            "auth-provider.config.idp-issuer-url: must be set",
+        ),
     ];
     for (i, (user, want)) in cases.iter().enumerate() {
         let path = write(&dir, &format!("c{i}"), &user_config(user, ""));
@@ -482,7 +504,14 @@ fn oidc_auth_provider_settings() {
 #[test]
 fn proxy_url_and_disable_compression() {
     let dir = scratch_dir("kc-proxy");
-    let path = write(&dir, "a", &user_config("    token: t\n", "    proxy-url: socks5://user:pw@127.0.0.1:1080\n    disable-compression: true\n"));
+    let path = write(
+        &dir,
+        "a",
+        &user_config(
+            "    token: t\n",
+            "    proxy-url: socks5://user:pw@127.0.0.1:1080\n    disable-compression: true\n",
+        ),
+    );
     let c = Config::from_kubeconfig_file(&path, None).unwrap();
     assert_eq!(c.proxy_url.as_deref(), Some("socks5://user:pw@127.0.0.1:1080"));
     assert!(c.disable_compression);

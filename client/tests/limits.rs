@@ -47,9 +47,7 @@ async fn endless(status: &str) -> (SocketAddr, tokio::task::JoinHandle<u64>) {
     let task = tokio::spawn(async move {
         let (mut tcp, _) = listener.accept().await.unwrap();
         read_head(&mut tcp).await.unwrap();
-        let head = format!(
-            "HTTP/1.1 {status}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
-        );
+        let head = format!("HTTP/1.1 {status}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n");
         tcp.write_all(head.as_bytes()).await.unwrap();
         let chunk = format!("2000\r\n{}\r\n", " ".repeat(0x2000));
         let mut written = 0u64;
@@ -135,7 +133,8 @@ async fn stalling(head: &'static str, body: &'static str) -> SocketAddr {
 
 #[tokio::test]
 async fn a_stalled_body_hits_the_request_deadline() {
-    let addr = stalling("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n", "{\"a\"").await;
+    let addr =
+        stalling("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n", "{\"a\"").await;
     let deadline = Duration::from_millis(300);
     let c = client(addr, |c| c.timeout = Some(deadline));
     let api = c.namespaced::<ConfigMap>("default").unwrap();
@@ -318,7 +317,8 @@ async fn socks5_proxy(target: SocketAddr, connects: Arc<AtomicU64>) -> SocketAdd
                 let mut port = [0u8; 2];
                 tcp.read_exact(&mut port).await.unwrap();
                 let host = String::from_utf8(name).unwrap();
-                let mut upstream = TcpStream::connect(target_of(&host, u16::from_be_bytes(port), target)).await.unwrap();
+                let mut upstream =
+                    TcpStream::connect(target_of(&host, u16::from_be_bytes(port), target)).await.unwrap();
                 connects.fetch_add(1, Ordering::SeqCst);
                 tcp.write_all(&[5, 0, 0, 1, 127, 0, 0, 1, 0, 0]).await.unwrap();
                 let _ = tokio::io::copy_bidirectional(&mut tcp, &mut upstream).await;
@@ -405,7 +405,8 @@ const THROTTLED_429: &str = "HTTP/1.1 429 Too Many Requests\r\nRetry-After: 0\r\
 const OK_200: &str = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok";
 
 async fn send(t: &Transport, method: http::Method, url: &str) -> (u16, String) {
-    let resp = guarded(t.call(http::Request::builder().method(method).uri(url).body(Bytes::new()).unwrap())).await.unwrap();
+    let resp =
+        guarded(t.call(http::Request::builder().method(method).uri(url).body(Bytes::new()).unwrap())).await.unwrap();
     let status = resp.status().as_u16();
     let body = kapi_client::body::collect(resp.into_body()).await.unwrap();
     (status, String::from_utf8(body.to_vec()).unwrap())
@@ -501,7 +502,9 @@ fn proxies_from_the_environment_follow_go_rules() {
     for (host, port) in [("svc.local", 443), ("11.0.0.1", 443), ("api.example", 443), ("notinternal.example", 443)] {
         assert!(env.select(true, host, port).is_some(), "{host}:{port} is proxied");
     }
-    assert!(ProxyEnv::from_vars(vars(&[("NO_PROXY", "*"), ("HTTPS_PROXY", "p:1")])).unwrap().select(true, "a", 1).is_none());
+    assert!(
+        ProxyEnv::from_vars(vars(&[("NO_PROXY", "*"), ("HTTPS_PROXY", "p:1")])).unwrap().select(true, "a", 1).is_none()
+    );
     let err = ProxyEnv::from_vars(vars(&[("HTTPS_PROXY", "ftp://p")])).unwrap_err();
     assert!(err.starts_with("HTTPS_PROXY: "), "{err}");
     assert_eq!(ProxyEnv::from_vars(vars(&[])).unwrap(), ProxyEnv::default());

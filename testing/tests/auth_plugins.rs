@@ -3,9 +3,9 @@
 //! certificates, caching until expiry, re-running after a 401, and the errors of failing,
 //! missing, slow or chatty plugins.
 
+mod net_support;
 #[path = "../../client/tests/tls_support/mod.rs"]
 mod tls_support;
-mod net_support;
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -225,9 +225,17 @@ async fn plugin_failures_are_typed_errors_naming_the_plugin() {
 
     // Wrong version, no status, half a certificate, garbage.
     let cases = [
-        (format!("{{\"apiVersion\":\"{V1BETA1}\",\"kind\":\"ExecCredential\",\"status\":{{\"token\":\"t\"}}}}"), "apiVersion"),
+        (
+            format!("{{\"apiVersion\":\"{V1BETA1}\",\"kind\":\"ExecCredential\",\"status\":{{\"token\":\"t\"}}}}"),
+            "apiVersion",
+        ),
         (format!("{{\"apiVersion\":\"{V1}\",\"kind\":\"ExecCredential\"}}"), "has no status"),
-        (format!("{{\"apiVersion\":\"{V1}\",\"kind\":\"ExecCredential\",\"status\":{{\"clientCertificateData\":\"x\"}}}}"), "clientKeyData is not"),
+        (
+            format!(
+                "{{\"apiVersion\":\"{V1}\",\"kind\":\"ExecCredential\",\"status\":{{\"clientCertificateData\":\"x\"}}}}"
+            ),
+            "clientKeyData is not",
+        ),
         (format!("{{\"apiVersion\":\"{V1}\",\"kind\":\"ExecCredential\",\"status\":{{}}}}"), "neither status.token"),
         ("not json".to_owned(), "decoding its ExecCredential output"),
     ];
@@ -302,7 +310,7 @@ fn jwt(exp: u64, tag: &str) -> String {
 
 fn claims(token: &str) -> String {
     let mut payload = token.split('.').nth(1).unwrap().replace('-', "+").replace('_', "/");
-    while payload.len() % 4 != 0 {
+    while !payload.len().is_multiple_of(4) {
         payload.push('=');
     }
     String::from_utf8(kapi_machinery::base64::decode(payload.as_bytes()).unwrap()).unwrap()

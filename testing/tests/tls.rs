@@ -5,9 +5,9 @@
 //! that must fail with typed errors within the request deadline.
 
 // The test PKI is shared with kapi-client's kubeconfig tests, which cannot depend on this crate.
+mod net_support;
 #[path = "../../client/tests/tls_support/mod.rs"]
 mod tls_support;
-mod net_support;
 
 use std::net::SocketAddr;
 use std::sync::atomic::Ordering;
@@ -66,7 +66,10 @@ async fn an_unknown_ca_fails_and_insecure_mode_accepts_it() {
     let url = format!("https://localhost:{}", srv.addr.port());
     let t = Transport::new(&https_config(url.clone(), &other)).unwrap();
     let err = get(&t, &format!("{url}/x")).await.unwrap_err();
-    assert!(matches!(&err, Error::Tls { server, .. } if *server == format!("localhost:{}", srv.addr.port())), "{err:?}");
+    assert!(
+        matches!(&err, Error::Tls { server, .. } if *server == format!("localhost:{}", srv.addr.port())),
+        "{err:?}"
+    );
     let msg = err.to_string();
     assert!(msg.contains("TLS handshake") && msg.contains("UnknownIssuer"), "{msg}");
 

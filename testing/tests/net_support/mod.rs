@@ -107,4 +107,3 @@ pub fn echo() -> Handler {
         http::Response::new(body::full(text))
     })
 }
-

@@ -142,8 +142,9 @@ pub struct Config {
     pub user_agent: String,
     /// Size and idle limits on responses.
     pub limits: Limits,
-    /// Ask for uncompressed responses (`disable-compression`). This client never asks for
-    /// compression, so the setting is kept for tools that pass it on.
+    /// Do not ask for gzip (`disable-compression`). Otherwise non-watch requests send
+    /// `Accept-Encoding: gzip` and a gzip body is decoded as it arrives, the size limit counting
+    /// the decoded bytes.
     pub disable_compression: bool,
     /// The proxy requests go through (`proxy-url`): `http://host:port` (HTTP `CONNECT`) or
     /// `socks5://host:port`; `None` for a direct connection or the environment's proxy.

@@ -65,6 +65,7 @@ struct Inner {
     user_agent: HeaderValue,
     timeout: Option<Duration>,
     limits: Limits,
+    disable_compression: bool,
     exec: Option<Arc<ExecState>>,
     oidc: Option<Arc<OidcState>>,
     proxy: Option<Proxy>,
@@ -160,6 +161,7 @@ impl Transport {
                 user_agent,
                 timeout: config.timeout,
                 limits: config.limits.clone(),
+                disable_compression: config.disable_compression,
                 exec,
                 oidc,
                 proxy,
@@ -459,7 +461,14 @@ struct LimitedBody {
     max: Option<u64>,
     read: u64,
     timer: Option<Timer>,
+    /// The gzip decoder of a compressed body: the size limit counts what it puts out, so a small
+    /// compressed body cannot expand without bound.
+    gunzip: Option<flate2::write::GzDecoder<Vec<u8>>>,
 }
+
+/// How much compressed input is decoded at a time; deflate expands at most about 1032 times, so
+/// this bounds what one step can put out before the size limit is checked.
+const GUNZIP_STEP: usize = 4096;
 
 struct Timer {
     sleep: Pin<Box<tokio::time::Sleep>>,
@@ -491,7 +500,39 @@ impl LimitedBody {
                 }),
             ),
         };
-        LimitedBody { inner: Some(inner), request: request.into(), max, read: 0, timer }
+        LimitedBody { inner: Some(inner), request: request.into(), max, read: 0, timer, gunzip: None }
+    }
+
+    fn too_large(&self, limit: u64) -> Error {
+        Error::ResponseTooLarge { request: self.request.to_string(), limit }
+    }
+
+    /// Decodes compressed bytes, checking the size limit after every step.
+    fn inflate(&mut self, data: &[u8]) -> Result<Bytes, Error> {
+        let gz = self.gunzip.as_mut().expect("inflate is only called with a decoder");
+        let mut out = Vec::new();
+        for step in data.chunks(GUNZIP_STEP) {
+            std::io::Write::write_all(gz, step)
+                .map_err(|e| Error::Transport(format!("{}: decoding the gzip response: {e}", self.request)))?;
+            out.append(gz.get_mut());
+            if let Some(max) = self.max.filter(|max| self.read.saturating_add(out.len() as u64) > *max) {
+                return Err(self.too_large(max));
+            }
+        }
+        Ok(Bytes::from(out))
+    }
+
+    /// The rest of a compressed body at its end; a truncated or corrupt stream is an error.
+    fn finish_inflate(&mut self) -> Result<Bytes, Error> {
+        let Some(mut gz) = self.gunzip.take() else { return Ok(Bytes::new()) };
+        gz.try_finish().map_err(|e| {
+            Error::Transport(format!("{}: the gzip response ends early or is corrupt: {e}", self.request))
+        })?;
+        let out = std::mem::take(gz.get_mut());
+        if let Some(max) = self.max.filter(|max| self.read.saturating_add(out.len() as u64) > *max) {
+            return Err(self.too_large(max));
+        }
+        Ok(Bytes::from(out))
     }
 
     fn fail(&mut self, e: Error) -> Poll<Option<Result<Frame<Bytes>, std::io::Error>>> {
@@ -507,29 +548,46 @@ impl hyper::body::Body for LimitedBody {
 
     fn poll_frame(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, std::io::Error>>> {
         let this = self.get_mut();
-        let Some(inner) = this.inner.as_mut() else { return Poll::Ready(None) };
-        match Pin::new(inner).poll_frame(cx) {
-            Poll::Ready(Some(Ok(frame))) => {
-                if let Some(data) = frame.data_ref() {
+        loop {
+            let Some(inner) = this.inner.as_mut() else { return Poll::Ready(None) };
+            match Pin::new(inner).poll_frame(cx) {
+                Poll::Ready(Some(Ok(frame))) => {
+                    let data = match frame.into_data() {
+                        Ok(data) if this.gunzip.is_some() => match this.inflate(&data) {
+                            Ok(out) => out,
+                            Err(e) => return this.fail(e),
+                        },
+                        Ok(data) => data,
+                        // Trailers pass through uncounted.
+                        Err(frame) => return Poll::Ready(Some(Ok(frame))),
+                    };
                     this.read = this.read.saturating_add(data.len() as u64);
                     if let Some(max) = this.max.filter(|max| this.read > *max) {
-                        return this.fail(Error::ResponseTooLarge { request: this.request.to_string(), limit: max });
+                        return this.fail(this.too_large(max));
                     }
+                    if let Some(t) = this.timer.as_mut().filter(|t| t.rearm) {
+                        t.sleep.as_mut().reset(tokio::time::Instant::now() + t.limit);
+                    }
+                    if data.is_empty() {
+                        // Compressed input that decoded to nothing yet: read on.
+                        continue;
+                    }
+                    return Poll::Ready(Some(Ok(Frame::data(data))));
                 }
-                if let Some(t) = this.timer.as_mut().filter(|t| t.rearm) {
-                    t.sleep.as_mut().reset(tokio::time::Instant::now() + t.limit);
+                Poll::Ready(None) => {
+                    this.inner = None;
+                    return match this.finish_inflate() {
+                        Ok(rest) if rest.is_empty() => Poll::Ready(None),
+                        Ok(rest) => Poll::Ready(Some(Ok(Frame::data(rest)))),
+                        Err(e) => this.fail(e),
+                    };
                 }
-                return Poll::Ready(Some(Ok(frame)));
+                Poll::Ready(Some(Err(e))) => {
+                    this.inner = None;
+                    return Poll::Ready(Some(Err(e)));
+                }
+                Poll::Pending => break,
             }
-            Poll::Ready(None) => {
-                this.inner = None;
-                return Poll::Ready(None);
-            }
-            Poll::Ready(Some(Err(e))) => {
-                this.inner = None;
-                return Poll::Ready(Some(Err(e)));
-            }
-            Poll::Pending => {}
         }
         if let Some(t) = this.timer.as_mut()
             && t.sleep.as_mut().poll(cx).is_ready()
@@ -541,11 +599,14 @@ impl hyper::body::Body for LimitedBody {
     }
 
     fn is_end_stream(&self) -> bool {
-        self.inner.as_ref().is_none_or(|b| b.is_end_stream())
+        self.gunzip.is_none() && self.inner.as_ref().is_none_or(|b| b.is_end_stream())
     }
 
     fn size_hint(&self) -> SizeHint {
-        self.inner.as_ref().map(|b| b.size_hint()).unwrap_or_default()
+        match (&self.gunzip, &self.inner) {
+            (None, Some(b)) => b.size_hint(),
+            _ => SizeHint::default(),
+        }
     }
 }
 
@@ -638,6 +699,14 @@ impl Transport {
             let token = oidc.id_token().await?;
             request.headers_mut().insert(AUTHORIZATION, bearer(&token)?);
         }
+        // As Go's transport: ask for gzip unless told not to or the caller chose an encoding;
+        // streams are left uncompressed so that each event arrives as it is written.
+        let asked_gzip = !self.inner.disable_compression
+            && !streaming
+            && !request.headers().contains_key(http::header::ACCEPT_ENCODING);
+        if asked_gzip {
+            request.headers_mut().insert(http::header::ACCEPT_ENCODING, HeaderValue::from_static("gzip"));
+        }
         let fail = |msg: String| Error::Transport(format!("{label}: {msg}"));
         let (key, mut req) = self.inner.prepare(request)?;
         let inner = self.inner.clone();
@@ -666,7 +735,18 @@ impl Transport {
             })??,
             None => attempt.await?,
         };
-        let (parts, body) = resp.into_parts();
+        let (mut parts, body) = resp.into_parts();
+        let gzipped = asked_gzip
+            && parts
+                .headers
+                .get(http::header::CONTENT_ENCODING)
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|v| v.trim().eq_ignore_ascii_case("gzip"));
+        if gzipped {
+            // The caller sees the decoded body, as if it had not been compressed.
+            parts.headers.remove(http::header::CONTENT_ENCODING);
+            parts.headers.remove(http::header::CONTENT_LENGTH);
+        }
         let pooled = PooledBody { inner: body, release: Some((self.inner.clone(), key, sender)) };
         let limits = &self.inner.limits;
         let bound = if streaming && parts.status.is_success() {
@@ -679,7 +759,10 @@ impl Transport {
             // An error body of a watch is read whole, so it gets the deadline of a plain request.
             Bound::Whole { max: limits.max_response_bytes, deadline: self.inner.timeout.map(|t| (start + t, t)) }
         };
-        let body = LimitedBody::new(pooled, label, bound);
+        let mut body = LimitedBody::new(pooled, label, bound);
+        if gzipped {
+            body.gunzip = Some(flate2::write::GzDecoder::new(Vec::new()));
+        }
         Ok((http::Response::from_parts(parts, body.boxed()), used))
     }
 }

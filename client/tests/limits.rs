@@ -509,3 +509,103 @@ fn proxies_from_the_environment_follow_go_rules() {
     assert!(err.starts_with("HTTPS_PROXY: "), "{err}");
     assert_eq!(ProxyEnv::from_vars(vars(&[])).unwrap(), ProxyEnv::default());
 }
+
+fn gzip(data: &[u8]) -> Vec<u8> {
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut enc, data).unwrap();
+    enc.finish().unwrap()
+}
+
+/// A server that answers each request with `reply(head)`, recording the heads.
+async fn responder(
+    reply: impl Fn(&str) -> Vec<u8> + Send + Sync + 'static,
+) -> (SocketAddr, Arc<std::sync::Mutex<Vec<String>>>) {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let heads = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let (log, reply) = (heads.clone(), Arc::new(reply));
+    tokio::spawn(async move {
+        while let Ok((mut tcp, _)) = listener.accept().await {
+            let (log, reply) = (log.clone(), reply.clone());
+            tokio::spawn(async move {
+                while let Some(head) = read_head(&mut tcp).await {
+                    let bytes = reply(&head);
+                    log.lock().unwrap().push(head.to_ascii_lowercase());
+                    if tcp.write_all(&bytes).await.is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    (addr, heads)
+}
+
+fn gzip_reply(body: &[u8]) -> Vec<u8> {
+    let mut out = format!(
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    out.extend_from_slice(body);
+    out
+}
+
+const CONFIG_MAP: &str =
+    r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"x","namespace":"default"},"data":{"k":"v"}}"#;
+
+#[tokio::test]
+async fn gzip_responses_are_asked_for_and_decoded() {
+    let (addr, heads) = responder(|head| {
+        if head.to_ascii_lowercase().contains("accept-encoding: gzip") {
+            gzip_reply(&gzip(CONFIG_MAP.as_bytes()))
+        } else {
+            format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{CONFIG_MAP}",
+                CONFIG_MAP.len()
+            )
+            .into_bytes()
+        }
+    })
+    .await;
+    let c = client(addr, |_| {});
+    let api = c.namespaced::<ConfigMap>("default").unwrap();
+    let cm = guarded(api.get("x", &GetOptions::default())).await.unwrap();
+    assert_eq!(cm.data["k"], "v");
+    assert!(heads.lock().unwrap()[0].contains("accept-encoding: gzip"));
+
+    // disable-compression: not asked for, and the plain answer decodes.
+    let c = client(addr, |c| c.disable_compression = true);
+    let api = c.namespaced::<ConfigMap>("default").unwrap();
+    assert_eq!(guarded(api.get("x", &GetOptions::default())).await.unwrap().metadata.name, "x");
+    assert!(!heads.lock().unwrap()[1].contains("accept-encoding"));
+
+    // A watch does not ask for gzip.
+    let c = client(addr, |_| {});
+    let api = c.namespaced::<ConfigMap>("default").unwrap();
+    let _ = guarded(api.watch(&ListOptions::default())).await;
+    assert!(!heads.lock().unwrap()[2].contains("accept-encoding"));
+}
+
+#[tokio::test]
+async fn a_gzip_bomb_stops_at_the_size_limit() {
+    // 64 MiB of spaces compress to about 64 KiB.
+    let bomb = Arc::new(gzip(&vec![b' '; 64 << 20]));
+    assert!(bomb.len() < 1 << 20);
+    let b = bomb.clone();
+    let (addr, _) = responder(move |_| gzip_reply(&b)).await;
+    let limit = 1 << 20;
+    let c = client(addr, |c| c.limits.max_response_bytes = limit);
+    let api = c.namespaced::<ConfigMap>("default").unwrap();
+    let err = guarded(api.get("x", &GetOptions::default())).await.unwrap_err();
+    assert!(matches!(err, Error::ResponseTooLarge { limit: l, .. } if l == limit), "{err:?}");
+
+    // A truncated stream is an error, not a short object.
+    let whole = gzip(CONFIG_MAP.as_bytes());
+    let cut = whole[..whole.len() - 6].to_vec();
+    let (addr, _) = responder(move |_| gzip_reply(&cut)).await;
+    let c = client(addr, |_| {});
+    let api = c.namespaced::<ConfigMap>("default").unwrap();
+    let err = guarded(api.get("x", &GetOptions::default())).await.unwrap_err();
+    assert!(err.to_string().contains("gzip"), "{err:?}");
+}

@@ -294,7 +294,9 @@ impl ExecAuth {
                 Some(code) => format!("exited with status {code}"),
                 None => "was killed by a signal".to_owned(),
             };
-            let msg = if stderr_text.is_empty() {
+            let msg = if interactive {
+                format!("{how} (its standard error went to the terminal)")
+            } else if stderr_text.is_empty() {
                 format!("{how} (standard error was empty)")
             } else {
                 format!("{how}; standard error: {stderr_text}")

@@ -17,7 +17,7 @@ pub struct Kubeconfig {
     /// `kind: Config`, `apiVersion: v1` (both optional).
     #[kapi(inline)]
     pub type_meta: TypeMeta,
-    /// Client preferences (unused by this client).
+    /// Client preferences (unused by this client; merged first-file-wins).
     #[kapi(proto = 1)]
     pub preferences: Preferences,
     /// The clusters, by name.
@@ -77,10 +77,10 @@ pub struct Cluster {
     /// PEM CA bundle (base64 in the file); wins over `certificate-authority`.
     #[kapi(proto = 5, omitempty, json = "certificate-authority-data")]
     pub certificate_authority_data: Vec<u8>,
-    /// A proxy for requests to the cluster (not supported by this client).
+    /// A proxy for requests to the cluster: `http://` (CONNECT) or `socks5://`.
     #[kapi(proto = 6, omitempty, json = "proxy-url")]
     pub proxy_url: String,
-    /// Ask for uncompressed responses.
+    /// Do not ask for gzip-compressed responses.
     #[kapi(proto = 7, omitempty, json = "disable-compression")]
     pub disable_compression: bool,
     /// Extra information for extenders.
@@ -138,10 +138,10 @@ pub struct AuthInfo {
     /// Basic authentication password.
     #[kapi(proto = 12, omitempty)]
     pub password: String,
-    /// An authentication provider plugin (not supported by this client).
+    /// An authentication provider: `oidc` (the removed `gcp` and `azure` are errors).
     #[kapi(proto = 13, omitempty, json = "auth-provider")]
     pub auth_provider: Option<AuthProviderConfig>,
-    /// An exec credential plugin (not supported by this client).
+    /// An exec credential plugin ([`crate::exec::ExecAuth`]).
     #[kapi(proto = 14, omitempty)]
     pub exec: Option<ExecConfig>,
     /// Extra information for extenders.

@@ -678,7 +678,6 @@ impl Transport {
         if let Some(wait) = self.inner.reserve() {
             tokio::time::sleep(wait).await;
         }
-        let start = tokio::time::Instant::now();
         let (streaming, timeout_seconds) = stream_info(&request);
         let mut used = None;
         if let Some(exec) = &self.inner.exec {
@@ -707,6 +706,8 @@ impl Transport {
         if asked_gzip {
             request.headers_mut().insert(http::header::ACCEPT_ENCODING, HeaderValue::from_static("gzip"));
         }
+        // The deadline starts once the credentials are at hand: a plugin has its own limit.
+        let start = tokio::time::Instant::now();
         let fail = |msg: String| Error::Transport(format!("{label}: {msg}"));
         let (key, mut req) = self.inner.prepare(request)?;
         let inner = self.inner.clone();

@@ -156,6 +156,9 @@ pub struct Config {
     pub retry: Retry,
     /// A client-side limit on the request rate; `None` for none.
     pub rate_limit: Option<RateLimit>,
+    /// Offer HTTP/2 by ALPN on `https://` (one multiplexed connection per host, pinged when
+    /// idle); HTTP/1.1 when the server does not take it or this is off.
+    pub http2: bool,
 }
 
 /// Retries of responses that carry `Retry-After`: a `429` (the server did not process the
@@ -249,6 +252,7 @@ impl Config {
             proxy_from_environment: true,
             retry: Retry::default(),
             rate_limit: None,
+            http2: true,
         })
     }
 

@@ -22,14 +22,15 @@ const SYSTEM_CA_BUNDLES: &[&str] = &[
 
 /// Builds the rustls client configuration of a [`TlsConfig`].
 pub fn rustls_config(tls: &TlsConfig) -> Result<rustls::ClientConfig, Error> {
-    rustls_config_with(tls, None)
+    rustls_config_with(tls, None, false)
 }
 
 /// [`rustls_config`], taking the client certificate from `resolver` (an exec plugin's) when the
-/// configuration has none.
+/// configuration has none, and offering HTTP/2 by ALPN when `http2` is set.
 pub fn rustls_config_with(
     tls: &TlsConfig,
     resolver: Option<Arc<dyn rustls::client::ResolvesClientCert>>,
+    http2: bool,
 ) -> Result<rustls::ClientConfig, Error> {
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let builder = rustls::ClientConfig::builder_with_provider(provider.clone())
@@ -70,7 +71,7 @@ pub fn rustls_config_with(
         (Some(_), None) => return Err(Error::Config("TLS: a client certificate needs a client key".into())),
         (None, Some(_)) => return Err(Error::Config("TLS: a client key needs a client certificate".into())),
     };
-    config.alpn_protocols = vec![b"http/1.1".to_vec()];
+    config.alpn_protocols = if http2 { vec![b"h2".to_vec(), b"http/1.1".to_vec()] } else { vec![b"http/1.1".to_vec()] };
     Ok(config)
 }
 

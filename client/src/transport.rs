@@ -15,8 +15,8 @@ use bytes::Bytes;
 use http::header::{AUTHORIZATION, HOST, HeaderName, HeaderValue, USER_AGENT};
 use http_body_util::{BodyExt, Full};
 use hyper::body::{Frame, Incoming, SizeHint};
-use hyper::client::conn::http1::{self, SendRequest};
-use hyper_util::rt::TokioIo;
+use hyper::client::conn::{TrySendError, http1, http2};
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use rustls_pki_types::ServerName;
 
 use crate::Error;
@@ -39,7 +39,64 @@ const MAX_IDLE_PER_HOST: usize = 8;
 /// How long a token read from a file is used before the file is read again.
 const TOKEN_FILE_REFRESH: Duration = Duration::from_secs(60);
 
-type Sender = SendRequest<Full<Bytes>>;
+type H1 = http1::SendRequest<Full<Bytes>>;
+type H2 = http2::SendRequest<Full<Bytes>>;
+
+/// How often an idle HTTP/2 connection is pinged, and how long the answer may take (client-go's
+/// HTTP/2 health check: 30 s and 15 s), so a dead peer under a quiet watch is noticed.
+const H2_PING_INTERVAL: Duration = Duration::from_secs(30);
+const H2_PING_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// A connection's request sender: HTTP/1.1 (one request at a time, pooled while idle) or HTTP/2
+/// (multiplexed, shared by every request to its host).
+enum Sender {
+    H1(H1),
+    H2(H2),
+}
+
+/// The two forms of a request's target: HTTP/1.1 sends the origin form with `Host`, HTTP/2 the
+/// absolute URI (its `:authority` replaces `Host`).
+#[derive(Clone)]
+struct Target {
+    absolute: http::Uri,
+    origin: http::Uri,
+    host: HeaderValue,
+}
+
+fn for_h1(mut req: hyper::Request<Full<Bytes>>) -> hyper::Request<Full<Bytes>> {
+    if let Some(t) = req.extensions().get::<Target>().cloned() {
+        *req.uri_mut() = t.origin;
+        req.headers_mut().entry(HOST).or_insert(t.host);
+    }
+    req
+}
+
+fn for_h2(mut req: hyper::Request<Full<Bytes>>) -> hyper::Request<Full<Bytes>> {
+    if let Some(t) = req.extensions().get::<Target>().cloned() {
+        *req.uri_mut() = t.absolute;
+        req.headers_mut().remove(HOST);
+    }
+    req
+}
+
+impl Sender {
+    async fn ready(&mut self) -> hyper::Result<()> {
+        match self {
+            Sender::H1(s) => s.ready().await,
+            Sender::H2(s) => s.ready().await,
+        }
+    }
+
+    async fn try_send(
+        &mut self,
+        req: hyper::Request<Full<Bytes>>,
+    ) -> Result<http::Response<Incoming>, TrySendError<hyper::Request<Full<Bytes>>>> {
+        match self {
+            Sender::H1(s) => s.try_send_request(for_h1(req)).await,
+            Sender::H2(s) => s.try_send_request(for_h2(req)).await,
+        }
+    }
+}
 
 /// Scheme, host and port: what a connection can be reused for.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -72,7 +129,8 @@ struct Inner {
     proxy_env: ProxyEnv,
     retry: Retry,
     bucket: Option<(RateLimit, Mutex<Bucket>)>,
-    idle: Mutex<HashMap<PoolKey, Vec<Sender>>>,
+    idle: Mutex<HashMap<PoolKey, Vec<H1>>>,
+    shared: Mutex<HashMap<PoolKey, H2>>,
 }
 
 /// The state of the rate limiter: tokens (negative while requests wait) as of `at`.
@@ -130,7 +188,7 @@ impl Transport {
                 }
                 _ => None,
             };
-            let tls = crate::tls::rustls_config_with(&config.tls, resolver)?;
+            let tls = crate::tls::rustls_config_with(&config.tls, resolver, config.http2)?;
             Some(tokio_rustls::TlsConnector::from(Arc::new(tls)))
         } else {
             None
@@ -169,6 +227,7 @@ impl Transport {
                 retry: config.retry.clone(),
                 bucket,
                 idle: Mutex::new(HashMap::new()),
+                shared: Mutex::new(HashMap::new()),
             }),
         })
     }
@@ -176,6 +235,11 @@ impl Transport {
     /// The number of idle pooled connections (for tests and diagnostics).
     pub fn idle_connections(&self) -> usize {
         self.inner.idle.lock().unwrap_or_else(PoisonError::into_inner).values().map(Vec::len).sum()
+    }
+
+    /// The number of open HTTP/2 connections, each shared by all requests to its host.
+    pub fn http2_connections(&self) -> usize {
+        self.inner.shared.lock().unwrap_or_else(PoisonError::into_inner).values().filter(|s| !s.is_closed()).count()
     }
 }
 
@@ -273,8 +337,14 @@ impl Inner {
         Ok(Some(v))
     }
 
-    /// Takes an idle connection that is still usable.
+    /// The shared HTTP/2 connection to a host, or else an idle HTTP/1.1 one, that is still usable.
     async fn pooled(&self, key: &PoolKey) -> Option<Sender> {
+        let shared = self.shared.lock().unwrap_or_else(PoisonError::into_inner).get(key).cloned();
+        if let Some(mut h2) = shared.filter(|s| !s.is_closed())
+            && h2.ready().await.is_ok()
+        {
+            return Some(Sender::H2(h2));
+        }
         loop {
             let candidate = {
                 let mut idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner);
@@ -285,12 +355,14 @@ impl Inner {
                 continue;
             }
             if sender.ready().await.is_ok() {
-                return Some(sender);
+                return Some(Sender::H1(sender));
             }
         }
     }
 
     fn give_back(&self, key: PoolKey, sender: Sender) {
+        // An HTTP/2 connection stays shared while it is open; only HTTP/1.1 ones are pooled.
+        let Sender::H1(sender) = sender else { return };
         if sender.is_closed() {
             return;
         }
@@ -302,6 +374,14 @@ impl Inner {
     }
 
     async fn connect(&self, key: &PoolKey, request: &str) -> Result<Sender, Error> {
+        let sender = self.dial(key, request).await?;
+        if let Sender::H2(h2) = &sender {
+            self.shared.lock().unwrap_or_else(PoisonError::into_inner).insert(key.clone(), h2.clone());
+        }
+        Ok(sender)
+    }
+
+    async fn dial(&self, key: &PoolKey, request: &str) -> Result<Sender, Error> {
         let fail = |msg: String| Error::Transport(format!("{request}: {msg}"));
         let proxy = self.proxy.as_ref().or_else(|| self.proxy_env.select(key.https, &key.host, key.port));
         let tcp = match proxy {
@@ -325,9 +405,12 @@ impl Inner {
                 server: format!("{}:{}", key.host, key.port),
                 message: error_chain(&e),
             })?;
-            handshake(TokioIo::new(tls)).await.map_err(fail)
+            if tls.get_ref().1.alpn_protocol() == Some(b"h2") {
+                return handshake_h2(TokioIo::new(tls)).await.map_err(fail);
+            }
+            handshake(TokioIo::new(tls)).await.map(Sender::H1).map_err(fail)
         } else {
-            handshake(TokioIo::new(tcp)).await.map_err(fail)
+            handshake(TokioIo::new(tcp)).await.map(Sender::H1).map_err(fail)
         }
     }
 
@@ -346,6 +429,7 @@ impl Inner {
     /// new requests handshake with it).
     fn clear_pool(&self) {
         self.idle.lock().unwrap_or_else(PoisonError::into_inner).clear();
+        self.shared.lock().unwrap_or_else(PoisonError::into_inner).clear();
     }
 
     fn prepare(&self, request: http::Request<Bytes>) -> Result<(PoolKey, hyper::Request<Full<Bytes>>), Error> {
@@ -390,12 +474,34 @@ impl Inner {
             parts.headers.append(k.clone(), v.clone());
         }
         let origin = uri.path_and_query().map(|p| p.as_str()).unwrap_or("/");
-        parts.uri = origin.parse().map_err(|e| Error::InvalidRequest(format!("URL {uri}: {e}")))?;
+        let origin: http::Uri = origin.parse().map_err(|e| Error::InvalidRequest(format!("URL {uri}: {e}")))?;
+        let host_value = parts.headers.get(HOST).cloned().expect("set above when missing");
+        parts.extensions.insert(Target { absolute: uri.clone(), origin: origin.clone(), host: host_value });
+        parts.uri = origin;
         Ok((PoolKey { https, host, port }, hyper::Request::from_parts(parts, Full::new(body))))
     }
 }
 
-async fn handshake<I>(io: I) -> Result<Sender, String>
+async fn handshake_h2<I>(io: I) -> Result<Sender, String>
+where
+    I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
+{
+    let (sender, conn) = http2::Builder::new(TokioExecutor::new())
+        .timer(TokioTimer::new())
+        .keep_alive_interval(H2_PING_INTERVAL)
+        .keep_alive_timeout(H2_PING_TIMEOUT)
+        .keep_alive_while_idle(true)
+        .handshake(io)
+        .await
+        .map_err(|e| format!("HTTP/2 handshake: {}", error_chain(&e)))?;
+    tokio::spawn(async move {
+        // As for HTTP/1.1: errors surface on the streams that use the connection.
+        let _ = conn.await;
+    });
+    Ok(Sender::H2(sender))
+}
+
+async fn handshake<I>(io: I) -> Result<H1, String>
 where
     I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
 {
@@ -715,7 +821,7 @@ impl Transport {
             // A pooled connection may have been closed by the server while idle; a request it
             // could not send is retried once on a new connection.
             if let Some(mut sender) = inner.pooled(&key).await {
-                match sender.try_send_request(req).await {
+                match sender.try_send(req).await {
                     Ok(resp) => return Ok((resp, sender)),
                     Err(mut e) => match e.take_message() {
                         Some(r) => req = r,
@@ -725,7 +831,7 @@ impl Transport {
             }
             let mut sender = inner.connect(&key, label).await?;
             sender.ready().await.map_err(|e| fail(error_chain(&e)))?;
-            let resp = sender.send_request(req).await.map_err(|e| fail(error_chain(&e)))?;
+            let resp = sender.try_send(req).await.map_err(|e| fail(error_chain(e.error())))?;
             Ok((resp, sender))
         };
         let (resp, sender) = match self.inner.timeout {

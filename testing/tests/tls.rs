@@ -19,7 +19,7 @@ use http_body_util::BodyExt;
 use kapi_client::body;
 use kapi_client::config::{Auth, Config, Impersonation, PemSource};
 use kapi_client::{Error, Service, Transport};
-use net_support::{Handler, echo, server_tls, start};
+use net_support::{Handler, echo, server_tls, start, with_h2};
 use tls_support::{Ca, scratch_dir};
 
 async fn get(t: &Transport, url: &str) -> Result<String, Error> {
@@ -334,4 +334,58 @@ async fn endless_garbage_records_are_refused_early() {
     assert!(matches!(&err, Error::Tls { .. }), "{err:?}");
     let written = guarded(server).await.unwrap();
     assert!(written < 32 << 20, "the client let the peer write {written} bytes");
+}
+
+#[tokio::test]
+async fn http2_is_negotiated_and_one_connection_carries_concurrent_requests() {
+    let ca = Ca::new("ca");
+    let srv = start(Some(with_h2(server_tls(&ca.server(&["localhost"]), None))), echo()).await;
+    let url = format!("https://localhost:{}", srv.addr.port());
+    let mut c = https_config(url.clone(), &ca);
+    c.auth = Auth::BearerToken("tok".into());
+    let t = Transport::new(&c).unwrap();
+    let first = get(&t, &format!("{url}/first")).await.unwrap();
+    assert!(first.contains("version=HTTP/2.0") && first.contains("auth=Bearer tok "), "{first}");
+    let (ua, ub, ud) = (format!("{url}/a"), format!("{url}/b?x=1"), format!("{url}/d"));
+    let (a, b, d) = tokio::join!(get(&t, &ua), get(&t, &ub), get(&t, &ud));
+    for (text, path) in [(a.unwrap(), "/a"), (b.unwrap(), "/b?x=1"), (d.unwrap(), "/d")] {
+        assert!(text.starts_with(&format!("GET {url}{path} ")), "{text}");
+        assert!(text.contains("version=HTTP/2.0"), "{text}");
+    }
+    assert_eq!(srv.accepts.load(Ordering::SeqCst), 1, "one multiplexed connection");
+    assert_eq!(t.http2_connections(), 1);
+
+    // Turned off, the same server is spoken to in HTTP/1.1.
+    c.http2 = false;
+    let t = Transport::new(&c).unwrap();
+    let text = get(&t, &format!("{url}/x")).await.unwrap();
+    assert!(text.contains("version=HTTP/1.1") && text.starts_with("GET /x "), "{text}");
+    assert_eq!(t.http2_connections(), 0);
+}
+
+#[tokio::test]
+async fn a_streamed_body_arrives_over_http2() {
+    type Slot = Arc<Mutex<Option<tokio::sync::mpsc::Sender<Result<Bytes, std::io::Error>>>>>;
+    let slot: Slot = Arc::default();
+    let s = slot.clone();
+    let handler: Handler = Arc::new(move |_req, _peer| {
+        let (tx, body) = body::channel(4);
+        *s.lock().unwrap() = Some(tx);
+        http::Response::new(body)
+    });
+    let ca = Ca::new("ca");
+    let srv = start(Some(with_h2(server_tls(&ca.server(&["localhost"]), None))), handler).await;
+    let url = format!("https://localhost:{}", srv.addr.port());
+    let t = Transport::new(&https_config(url.clone(), &ca)).unwrap();
+    let resp = t.call(http::Request::get(format!("{url}/w?watch=true")).body(Bytes::new()).unwrap()).await.unwrap();
+    assert_eq!(resp.version(), http::Version::HTTP_2);
+    let mut body = resp.into_body();
+    let tx = slot.lock().unwrap().take().unwrap();
+    for chunk in ["first event\n", "second event\n"] {
+        tx.send(Ok(Bytes::from(chunk))).await.unwrap();
+        let frame = tokio::time::timeout(Duration::from_secs(5), body.frame()).await.unwrap().unwrap().unwrap();
+        assert_eq!(frame.into_data().unwrap(), chunk);
+    }
+    drop(tx);
+    assert!(body.frame().await.is_none());
 }

@@ -45,6 +45,25 @@ pub fn server_tls(server: &Issued, client_ca: Option<&Ca>) -> Arc<rustls::Server
     Arc::new(builder.with_single_cert(certs, key).unwrap())
 }
 
+/// The server configuration offering HTTP/2 by ALPN (and HTTP/1.1).
+pub fn with_h2(config: Arc<rustls::ServerConfig>) -> Arc<rustls::ServerConfig> {
+    let mut config = (*config).clone();
+    config.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
+    Arc::new(config)
+}
+
+pub async fn serve_h2<I>(io: I, handler: Handler, peer_cert: bool)
+where
+    I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
+{
+    let svc = service_fn(move |req| {
+        let h = handler.clone();
+        async move { Ok::<_, Infallible>(h(req, peer_cert)) }
+    });
+    let _ =
+        hyper::server::conn::http2::Builder::new(hyper_util::rt::TokioExecutor::new()).serve_connection(io, svc).await;
+}
+
 pub async fn serve<I>(io: I, handler: Handler, peer_cert: bool)
 where
     I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
@@ -72,7 +91,11 @@ pub async fn start(tls: Option<Arc<rustls::ServerConfig>>, handler: Handler) -> 
                     Some(cfg) => {
                         let Ok(stream) = tokio_rustls::TlsAcceptor::from(cfg).accept(tcp).await else { return };
                         let peer = stream.get_ref().1.peer_certificates().is_some_and(|c| !c.is_empty());
-                        serve(TokioIo::new(stream), handler, peer).await;
+                        if stream.get_ref().1.alpn_protocol() == Some(b"h2") {
+                            serve_h2(TokioIo::new(stream), handler, peer).await;
+                        } else {
+                            serve(TokioIo::new(stream), handler, peer).await;
+                        }
                     }
                     None => serve(TokioIo::new(tcp), handler, false).await,
                 }
@@ -95,7 +118,7 @@ pub fn echo() -> Handler {
                 .join("|")
         };
         let text = format!(
-            "{} {} host={} auth={} ua={} imp={} groups={} peer={peer}",
+            "{} {} host={} auth={} ua={} imp={} groups={} peer={peer} version={:?}",
             req.method(),
             req.uri(),
             h("host"),
@@ -103,6 +126,7 @@ pub fn echo() -> Handler {
             h("user-agent"),
             h("impersonate-user"),
             h("impersonate-group"),
+            req.version(),
         );
         http::Response::new(body::full(text))
     })

@@ -1,8 +1,9 @@
-//! The HTTP/1.1 transport: hyper over tokio, with rustls (ring) for `https://`. It keeps idle
-//! connections per scheme, host and port for reuse, adds the credentials of the configuration to
-//! every request (running exec plugins and refreshing OIDC tokens as needed), and passes response
-//! bodies through frame by frame under the configured size, deadline and idle limits, so watch
-//! streams arrive as the server writes them and no response can hang or grow without bound.
+//! The HTTP transport: hyper over tokio, HTTP/2 when ALPN agrees and HTTP/1.1 otherwise, with
+//! rustls (ring) for `https://`. It keeps idle connections per scheme, host and port for reuse,
+//! adds the credentials of the configuration to every request (running exec plugins and
+//! refreshing OIDC tokens as needed), and passes response bodies through frame by frame under the
+//! configured size, deadline and idle limits, so watch streams arrive as the server writes them
+//! and no response can hang or grow without bound.
 
 use std::collections::HashMap;
 use std::future::Future;

@@ -279,14 +279,20 @@ impl Config {
         };
         let clusters = |i| origin(&merged.cluster_origins, i);
         let users = |i| origin(&merged.user_origins, i);
-        build(&merged.kubeconfig, context, Path::new(""), &merged.describe(), &clusters, &users)
+        let mut config = build(&merged.kubeconfig, context, Path::new(""), &merged.describe(), &clusters, &users)?;
+        persist_oidc_to(&mut config, &merged.kubeconfig, context, |ui| {
+            merged.user_origins.get(ui).map(|o| o.file.clone()).unwrap_or_default()
+        });
+        Ok(config)
     }
 
     /// Reads a kubeconfig file and builds the configuration of `context` (or the current one).
     pub fn from_kubeconfig_file(path: &Path, context: Option<&str>) -> Result<Config, Error> {
         let kubeconfig = Kubeconfig::read(path)?;
         let base_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-        Config::from_kubeconfig(&kubeconfig, context, &base_dir, &path.display().to_string())
+        let mut config = Config::from_kubeconfig(&kubeconfig, context, &base_dir, &path.display().to_string())?;
+        persist_oidc_to(&mut config, &kubeconfig, context, |_| path.to_path_buf());
+        Ok(config)
     }
 
     /// The configuration from the default kubeconfig: the existing files of `KUBECONFIG`
@@ -422,6 +428,24 @@ fn check_certs(pem: &[u8]) -> Result<(), String> {
 
 fn check_key(pem: &[u8]) -> Result<(), String> {
     crate::pem::parse_private_key(pem).map(drop)
+}
+
+/// Points an OIDC provider at the file its user came from (`file_of` maps the user's index), so
+/// that refreshed tokens are written back.
+fn persist_oidc_to(
+    config: &mut Config,
+    kubeconfig: &Kubeconfig,
+    context: Option<&str>,
+    file_of: impl Fn(usize) -> PathBuf,
+) {
+    let Auth::Oidc(oidc) = &mut config.auth else { return };
+    let Ok(sel) = kubeconfig.select(context, "") else { return };
+    if let Some((ui, _)) = sel.user {
+        let file = file_of(ui);
+        if !file.as_os_str().is_empty() {
+            oidc.persist_to = Some(crate::oidc::PersistTarget { file, user: sel.context.auth_info.clone() });
+        }
+    }
 }
 
 /// The configuration of a context: `cluster_at` and `user_at` name the file and index an entry

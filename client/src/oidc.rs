@@ -31,6 +31,53 @@ pub struct OidcAuth {
     /// The CA that signs the issuer's certificate (`idp-certificate-authority[-data]`); the
     /// system bundle otherwise.
     pub issuer_ca: Option<PemSource>,
+    /// Where refreshed tokens are written back, as client-go does (an issuer that rotates refresh
+    /// tokens accepts each one once, so the next process needs the new one); `None` to keep them
+    /// in memory only. Set when the configuration is read from a kubeconfig file.
+    pub persist_to: Option<PersistTarget>,
+}
+
+/// The kubeconfig file and user whose `auth-provider.config` receives refreshed tokens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PersistTarget {
+    /// The kubeconfig file.
+    pub file: std::path::PathBuf,
+    /// The name of the user entry.
+    pub user: String,
+}
+
+impl PersistTarget {
+    /// Rewrites the user's `id-token` and `refresh-token` in the file: it is read again (it may
+    /// have changed), and replaced through a temporary file with the same permissions, so that a
+    /// reader never sees half of it and a private file stays private.
+    pub fn write(&self, id_token: &str, refresh_token: &str) -> Result<(), String> {
+        let file = &self.file;
+        let data = std::fs::read(file).map_err(|e| format!("reading {}: {e}", file.display()))?;
+        let mut kc = crate::Kubeconfig::parse(&data, &file.display().to_string()).map_err(|e| e.to_string())?;
+        let provider = kc
+            .auth_infos
+            .iter_mut()
+            .find(|u| u.name == self.user)
+            .and_then(|u| u.user.auth_provider.as_mut())
+            .filter(|p| p.name == "oidc")
+            .ok_or_else(|| format!("{}: user {:?} has no oidc auth-provider any more", file.display(), self.user))?;
+        provider.config.insert("id-token".into(), id_token.into());
+        provider.config.insert("refresh-token".into(), refresh_token.into());
+        let json = kapi_machinery::json::to_vec(&kc).map_err(|e| format!("encoding {}: {e}", file.display()))?;
+        let yaml =
+            kapi_machinery::yaml::json_to_yaml(&json).map_err(|e| format!("encoding {}: {e}", file.display()))?;
+        let permissions = std::fs::metadata(file).map_err(|e| format!("{}: {e}", file.display()))?.permissions();
+        let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let tmp = file.with_file_name(format!(".{name}.kapi-{}.tmp", std::process::id()));
+        let written = std::fs::write(&tmp, &yaml)
+            .and_then(|()| std::fs::set_permissions(&tmp, permissions))
+            .and_then(|()| std::fs::rename(&tmp, file));
+        if let Err(e) = written {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(format!("writing {}: {e}", file.display()));
+        }
+        Ok(())
+    }
 }
 
 impl std::fmt::Debug for OidcAuth {
@@ -84,7 +131,15 @@ impl OidcAuth {
             }
             _ => None,
         };
-        Ok(OidcAuth { id_token, refresh_token, issuer_url, client_id, client_secret: get("client-secret"), issuer_ca })
+        Ok(OidcAuth {
+            id_token,
+            refresh_token,
+            issuer_url,
+            client_id,
+            client_secret: get("client-secret"),
+            issuer_ca,
+            persist_to: None,
+        })
     }
 }
 
@@ -156,6 +211,13 @@ impl OidcState {
         tokens.id_token = id;
         if let Some(r) = refresh {
             tokens.refresh_token = r;
+        }
+        if let Some(target) = &self.auth.persist_to {
+            // As client-go: a refresh that cannot be kept fails, rather than leave the file
+            // holding a refresh token the issuer may no longer accept.
+            target
+                .write(&tokens.id_token, &tokens.refresh_token)
+                .map_err(|e| self.error(format!("keeping the refreshed tokens: {e}")))?;
         }
         Ok(tokens.id_token.clone())
     }

@@ -360,6 +360,7 @@ async fn oidc_tokens_are_refreshed_at_the_issuer() {
         client_id: "kubectl".into(),
         client_secret: "s3cret".into(),
         issuer_ca: None,
+        persist_to: None,
     };
     let mut c = Config::new(url.clone()).unwrap();
     c.auth = Auth::Oidc(Box::new(oidc.clone()));
@@ -391,4 +392,39 @@ async fn oidc_tokens_are_refreshed_at_the_issuer() {
     }));
     let err = get(&Transport::new(&c).unwrap(), &format!("{url}/a")).await.unwrap_err();
     assert!(matches!(&err, Error::AuthProvider { message, .. } if message.contains("404")), "{err:?}");
+
+    // Read from a kubeconfig file, the refreshed tokens are written back to it (with its
+    // permissions), and the rest of the file is kept.
+    let dir = scratch_dir("oidc-persist");
+    let path = dir.join("config");
+    let kubeconfig = format!(
+        "apiVersion: v1\nkind: Config\ncurrent-context: dev\nclusters:\n- name: dev\n  cluster: {{server: \"{url}\"}}\n\
+         contexts:\n- name: dev\n  context: {{cluster: dev, user: me, namespace: team}}\nusers:\n- name: other\n  \
+         user: {{token: keep-me}}\n- name: me\n  user:\n    auth-provider:\n      name: oidc\n      config:\n        \
+         idp-issuer-url: http://127.0.0.1:{port}/realm\n        client-id: kubectl\n        client-secret: s3cret\n        \
+         id-token: {expired}\n        refresh-token: r5\n",
+        port = issuer.addr.port(),
+        expired = jwt(unix_now() - 60, "expired"),
+    );
+    std::fs::write(&path, kubeconfig).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let config = Config::from_kubeconfig_file(&path, None).unwrap();
+    let t = Transport::new(&config).unwrap();
+    let (_, text) = get(&t, &format!("{url}/a")).await.unwrap();
+    let sent = text.split("auth=Bearer ").nth(1).unwrap().split(' ').next().unwrap().to_owned();
+    let saved = kapi_client::Kubeconfig::read(&path).unwrap();
+    let me = &saved.auth_infos.iter().find(|u| u.name == "me").unwrap().user;
+    let cfg = &me.auth_provider.as_ref().unwrap().config;
+    assert_eq!(cfg["id-token"], sent);
+    let n = refreshes.load(Ordering::SeqCst);
+    assert_eq!(cfg["refresh-token"], format!("r{}", n + 1));
+    assert_eq!(cfg["client-secret"], "s3cret");
+    assert_eq!(saved.auth_infos.iter().find(|u| u.name == "other").unwrap().user.token, "keep-me");
+    assert_eq!(saved.contexts[0].context.namespace, "team");
+    assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+    // The file still loads, now with a fresh token that needs no refresh.
+    let again = Config::from_kubeconfig_file(&path, None).unwrap();
+    let t = Transport::new(&again).unwrap();
+    assert!(get(&t, &format!("{url}/a")).await.unwrap().1.contains(&format!("auth=Bearer {sent} ")));
+    assert_eq!(refreshes.load(Ordering::SeqCst), n);
 }

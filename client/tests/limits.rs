@@ -609,3 +609,44 @@ async fn a_gzip_bomb_stops_at_the_size_limit() {
     let err = guarded(api.get("x", &GetOptions::default())).await.unwrap_err();
     assert!(err.to_string().contains("gzip"), "{err:?}");
 }
+
+/// A tower middleware that adds a header to every request.
+#[derive(Clone)]
+struct AddHeader<S>(S);
+
+impl<S> tower_service::Service<http::Request<Bytes>> for AddHeader<S>
+where
+    S: tower_service::Service<http::Request<Bytes>>,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future = S::Future;
+
+    fn poll_ready(&mut self, cx: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), S::Error>> {
+        self.0.poll_ready(cx)
+    }
+
+    fn call(&mut self, mut request: http::Request<Bytes>) -> S::Future {
+        request.headers_mut().insert("x-trace", http::HeaderValue::from_static("abc"));
+        self.0.call(request)
+    }
+}
+
+#[tokio::test]
+async fn tower_middleware_stacks_over_the_transport() {
+    let (addr, heads) = responder(|_| {
+        format!(
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{CONFIG_MAP}",
+            CONFIG_MAP.len()
+        )
+        .into_bytes()
+    })
+    .await;
+    let url = format!("http://{addr}");
+    let transport = Transport::new(&Config::new(url.clone()).unwrap()).unwrap();
+    let stack = kapi_client::service::Tower(AddHeader(transport));
+    let c = Client::new(Arc::new(stack), &url).unwrap();
+    let api = c.namespaced::<ConfigMap>("default").unwrap();
+    assert_eq!(guarded(api.get("x", &GetOptions::default())).await.unwrap().metadata.name, "x");
+    assert!(heads.lock().unwrap()[0].contains("x-trace: abc"), "{:?}", heads.lock().unwrap());
+}

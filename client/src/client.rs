@@ -497,9 +497,7 @@ impl<R: Resource> Api<R> {
 
     /// Reads the whole body; non-2xx becomes [`Error::Api`].
     async fn read(&self, raw: RawResponse) -> Result<(HeaderMap, Bytes, Vec<String>, String), Error> {
-        let data = body::collect(raw.body)
-            .await
-            .map_err(|e| Error::Transport(format!("{}: reading the response: {e}", raw.context)))?;
+        let data = body::collect(raw.body).await.map_err(|e| Error::from_body(&raw.context, e))?;
         if !raw.status.is_success() {
             return Err(Error::Api(Box::new(StatusError::from_response(raw.status.as_u16(), &raw.headers, &data))));
         }
@@ -511,7 +509,7 @@ impl<R: Resource> Api<R> {
         let code = raw.status.as_u16();
         match body::collect(raw.body).await {
             Ok(data) => Error::Api(Box::new(StatusError::from_response(code, &raw.headers, &data))),
-            Err(e) => Error::Transport(format!("{}: reading the response: {e}", raw.context)),
+            Err(e) => Error::from_body(&raw.context, e),
         }
     }
 

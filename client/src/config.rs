@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::Error;
-use crate::kubeconfig::{AuthInfo, Cluster, Kubeconfig};
+pub use crate::exec::ExecAuth;
+use crate::kubeconfig::{AuthInfo, Cluster, Kubeconfig, Merged};
+pub use crate::oidc::OidcAuth;
 
 /// The directory where Kubernetes mounts a pod's service account credentials.
 pub const SERVICE_ACCOUNT_DIR: &str = "/var/run/secrets/kubernetes.io/serviceaccount";
@@ -76,6 +78,11 @@ pub enum Auth {
         /// The password.
         password: String,
     },
+    /// A bearer token and/or client certificate from an exec credential plugin, cached until it
+    /// expires and fetched again after a 401.
+    Exec(Box<ExecAuth>),
+    /// An OpenID Connect ID token, refreshed at the issuer when it expires.
+    Oidc(Box<OidcAuth>),
 }
 
 impl std::fmt::Debug for Auth {
@@ -87,6 +94,8 @@ impl std::fmt::Debug for Auth {
             Auth::Basic { username, .. } => {
                 f.debug_struct("Basic").field("username", username).field("password", &"<redacted>").finish()
             }
+            Auth::Exec(exec) => f.debug_tuple("Exec").field(exec).finish(),
+            Auth::Oidc(oidc) => f.debug_tuple("Oidc").field(oidc).finish(),
         }
     }
 }
@@ -125,11 +134,103 @@ pub struct Config {
     /// The namespace the configuration selects (the kubeconfig context's, or the service
     /// account's); `default` otherwise.
     pub namespace: String,
-    /// Limit on connecting and receiving the response headers of each request (the body of a
-    /// watch is not limited); `None` for no limit.
+    /// The deadline of a request: connecting, the TLS handshake and the response headers, and
+    /// for a non-watch request the whole response body too (a watch's body is bounded by
+    /// [`Limits::watch_idle_timeout`] instead); `None` for no deadline.
     pub timeout: Option<Duration>,
     /// The `User-Agent` header.
     pub user_agent: String,
+    /// Size and idle limits on responses.
+    pub limits: Limits,
+    /// Do not ask for gzip (`disable-compression`). Otherwise non-watch requests send
+    /// `Accept-Encoding: gzip` and a gzip body is decoded as it arrives, the size limit counting
+    /// the decoded bytes.
+    pub disable_compression: bool,
+    /// The proxy requests go through (`proxy-url`): `http://host:port` (HTTP `CONNECT`) or
+    /// `socks5://host:port`; `None` for a direct connection or the environment's proxy.
+    pub proxy_url: Option<String>,
+    /// Without `proxy_url`, use `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY` as client-go does
+    /// ([`crate::proxy::ProxyEnv`]); loopback hosts are never proxied.
+    pub proxy_from_environment: bool,
+    /// How requests the server asks to retry later are retried.
+    pub retry: Retry,
+    /// A client-side limit on the request rate; `None` for none.
+    pub rate_limit: Option<RateLimit>,
+    /// Offer HTTP/2 by ALPN on `https://` (one multiplexed connection per host, pinged when
+    /// idle); HTTP/1.1 when the server does not take it or this is off.
+    pub http2: bool,
+}
+
+/// Retries of responses that carry `Retry-After`: a `429` (the server did not process the
+/// request, so any method) and a `503` or `504` to a `GET`, `HEAD` or `OPTIONS`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Retry {
+    /// The most retries of one request; 0 turns retrying off.
+    pub max_retries: u32,
+    /// The longest wait honoured: a longer `Retry-After` is cut to this.
+    pub max_delay: Duration,
+}
+
+impl Default for Retry {
+    fn default() -> Retry {
+        // client-go retries up to 10 times; each wait is bounded here so that a server cannot
+        // park a request for long.
+        Retry { max_retries: 10, max_delay: Duration::from_secs(30) }
+    }
+}
+
+/// A token bucket over the requests of one transport, as client-go's default rate limiter:
+/// `burst` requests at once, then `qps` per second.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RateLimit {
+    /// Requests per second in the long run.
+    pub qps: f64,
+    /// Requests allowed at once.
+    pub burst: u32,
+}
+
+impl RateLimit {
+    /// client-go's defaults: 5 requests per second, bursts of 10.
+    pub const CLIENT_GO: RateLimit = RateLimit { qps: 5.0, burst: 10 };
+}
+
+// `qps` is checked to be finite and positive when a transport is built, so equality is total
+// for every value in use.
+impl Eq for RateLimit {}
+
+/// The default of [`Limits::max_response_bytes`]: 1 GiB, above any list a real cluster returns
+/// in one response short of hundreds of thousands of objects (which call for paging).
+pub const DEFAULT_MAX_RESPONSE_BYTES: u64 = 1 << 30;
+/// The default of [`Config::timeout`].
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+/// The default of [`Limits::watch_idle_timeout`].
+pub const DEFAULT_WATCH_IDLE_TIMEOUT: Duration = Duration::from_secs(300);
+/// The default of [`Limits::watch_idle_grace`].
+pub const DEFAULT_WATCH_IDLE_GRACE: Duration = Duration::from_secs(30);
+
+/// Limits on what a response may take, beyond [`Config::timeout`]. docs/reliability.md lists
+/// them with client-go's and kube-rs's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// The largest non-watch response body read (error bodies of watches included); past it the
+    /// connection is closed and the call fails with [`Error::ResponseTooLarge`].
+    pub max_response_bytes: u64,
+    /// The longest silence on a watch (or `follow`ed log) body that names no `timeoutSeconds`
+    /// before it fails with [`Error::Timeout`]; `None` for no limit.
+    pub watch_idle_timeout: Option<Duration>,
+    /// For a watch that names `timeoutSeconds`, the server ends it by then: the idle limit is
+    /// `timeoutSeconds` plus this grace.
+    pub watch_idle_grace: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
+            watch_idle_timeout: Some(DEFAULT_WATCH_IDLE_TIMEOUT),
+            watch_idle_grace: DEFAULT_WATCH_IDLE_GRACE,
+        }
+    }
 }
 
 impl Config {
@@ -143,8 +244,15 @@ impl Config {
             auth: Auth::None,
             impersonate: Impersonation::default(),
             namespace: DEFAULT_NAMESPACE.to_owned(),
-            timeout: Some(Duration::from_secs(60)),
+            timeout: Some(DEFAULT_TIMEOUT),
             user_agent: default_user_agent(),
+            limits: Limits::default(),
+            disable_compression: false,
+            proxy_url: None,
+            proxy_from_environment: true,
+            retry: Retry::default(),
+            rate_limit: None,
+            http2: true,
         })
     }
 
@@ -158,15 +266,23 @@ impl Config {
         base_dir: &Path,
         source: &str,
     ) -> Result<Config, Error> {
-        let sel = kubeconfig.select(context, source)?;
-        let cluster_path = format!("clusters[{}].cluster", sel.cluster_index);
-        let mut config = cluster_config(sel.cluster, base_dir, source, &cluster_path)?;
-        if let Some((ui, user)) = sel.user {
-            apply_user(&mut config, user, base_dir, source, &format!("users[{ui}].user"))?;
-        }
-        if !sel.context.namespace.is_empty() {
-            config.namespace = sel.context.namespace.clone();
-        }
+        let named = |i: usize| (source.to_owned(), i);
+        build(kubeconfig, context, base_dir, source, &named, &named)
+    }
+
+    /// The configuration of `context` (or the current context) of merged kubeconfig files;
+    /// problems name the file and index an entry came from.
+    pub fn from_merged_kubeconfig(merged: &Merged, context: Option<&str>) -> Result<Config, Error> {
+        let origin = |list: &[crate::kubeconfig::Origin], i: usize| match list.get(i) {
+            Some(o) => (o.file.display().to_string(), o.index),
+            None => (merged.describe(), i),
+        };
+        let clusters = |i| origin(&merged.cluster_origins, i);
+        let users = |i| origin(&merged.user_origins, i);
+        let mut config = build(&merged.kubeconfig, context, Path::new(""), &merged.describe(), &clusters, &users)?;
+        persist_oidc_to(&mut config, &merged.kubeconfig, context, |ui| {
+            merged.user_origins.get(ui).map(|o| o.file.clone()).unwrap_or_default()
+        });
         Ok(config)
     }
 
@@ -174,18 +290,21 @@ impl Config {
     pub fn from_kubeconfig_file(path: &Path, context: Option<&str>) -> Result<Config, Error> {
         let kubeconfig = Kubeconfig::read(path)?;
         let base_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-        Config::from_kubeconfig(&kubeconfig, context, &base_dir, &path.display().to_string())
+        let mut config = Config::from_kubeconfig(&kubeconfig, context, &base_dir, &path.display().to_string())?;
+        persist_oidc_to(&mut config, &kubeconfig, context, |_| path.to_path_buf());
+        Ok(config)
     }
 
-    /// The configuration from the default kubeconfig: the first existing file of `KUBECONFIG`,
-    /// else `~/.kube/config`.
+    /// The configuration from the default kubeconfig: the existing files of `KUBECONFIG`
+    /// merged (the first file to set an entry wins), else `~/.kube/config`.
     pub fn from_default_kubeconfig(context: Option<&str>) -> Result<Config, Error> {
-        let path = crate::kubeconfig::default_path().ok_or_else(|| {
-            Error::Config(
+        let paths = crate::kubeconfig::default_paths();
+        if paths.is_empty() {
+            return Err(Error::Config(
                 "no kubeconfig found: KUBECONFIG names no existing file and ~/.kube/config does not exist".into(),
-            )
-        })?;
-        Config::from_kubeconfig_file(&path, context)
+            ));
+        }
+        Config::from_merged_kubeconfig(&Merged::read(&paths)?, context)
     }
 
     /// The configuration of a pod: `KUBERNETES_SERVICE_HOST`/`KUBERNETES_SERVICE_PORT` and the
@@ -233,13 +352,20 @@ impl Config {
         Ok(config)
     }
 
-    /// The default kubeconfig if there is one, else the in-cluster configuration.
+    /// As client-go's default loading: the merged default kubeconfig when it configures
+    /// anything, else the in-cluster configuration.
     pub fn infer() -> Result<Config, Error> {
-        if crate::kubeconfig::default_path().is_some() {
-            Config::from_default_kubeconfig(None)
-        } else {
-            Config::in_cluster()
+        let merged = Merged::read(&crate::kubeconfig::default_paths())?;
+        if !merged.is_empty() {
+            return Config::from_merged_kubeconfig(&merged, None);
         }
+        Config::in_cluster().map_err(|e| {
+            Error::Config(format!(
+                "no configuration found: the kubeconfig ({}) configures nothing (KUBECONFIG or ~/.kube/config), \
+                 and {e}",
+                merged.describe()
+            ))
+        })
     }
 }
 
@@ -304,6 +430,47 @@ fn check_key(pem: &[u8]) -> Result<(), String> {
     crate::pem::parse_private_key(pem).map(drop)
 }
 
+/// Points an OIDC provider at the file its user came from (`file_of` maps the user's index), so
+/// that refreshed tokens are written back.
+fn persist_oidc_to(
+    config: &mut Config,
+    kubeconfig: &Kubeconfig,
+    context: Option<&str>,
+    file_of: impl Fn(usize) -> PathBuf,
+) {
+    let Auth::Oidc(oidc) = &mut config.auth else { return };
+    let Ok(sel) = kubeconfig.select(context, "") else { return };
+    if let Some((ui, _)) = sel.user {
+        let file = file_of(ui);
+        if !file.as_os_str().is_empty() {
+            oidc.persist_to = Some(crate::oidc::PersistTarget { file, user: sel.context.auth_info.clone() });
+        }
+    }
+}
+
+/// The configuration of a context: `cluster_at` and `user_at` name the file and index an entry
+/// came from, for messages.
+fn build(
+    kubeconfig: &Kubeconfig,
+    context: Option<&str>,
+    base_dir: &Path,
+    source: &str,
+    cluster_at: &dyn Fn(usize) -> (String, usize),
+    user_at: &dyn Fn(usize) -> (String, usize),
+) -> Result<Config, Error> {
+    let sel = kubeconfig.select(context, source)?;
+    let (cluster_source, ci) = cluster_at(sel.cluster_index);
+    let mut config = cluster_config(sel.cluster, base_dir, &cluster_source, &format!("clusters[{ci}].cluster"))?;
+    if let Some((ui, user)) = sel.user {
+        let (user_source, ui) = user_at(ui);
+        apply_user(&mut config, user, sel.cluster, base_dir, &user_source, &format!("users[{ui}].user"))?;
+    }
+    if !sel.context.namespace.is_empty() {
+        config.namespace = sel.context.namespace.clone();
+    }
+    Ok(config)
+}
+
 fn cluster_config(cluster: &Cluster, base_dir: &Path, source: &str, path: &str) -> Result<Config, Error> {
     if cluster.server.is_empty() {
         return Err(Error::Config(format!("{source}: {path}.server: must be set")));
@@ -331,20 +498,43 @@ fn cluster_config(cluster: &Cluster, base_dir: &Path, source: &str, path: &str) 
         config.tls.server_name = Some(cluster.tls_server_name.clone());
     }
     if !cluster.proxy_url.is_empty() {
-        return Err(Error::Config(format!("{source}: {path}.proxy-url: proxies are not supported by this client")));
+        crate::proxy::Proxy::parse(&cluster.proxy_url)
+            .map_err(|e| Error::Config(format!("{source}: {path}.proxy-url: {e}")))?;
+        config.proxy_url = Some(cluster.proxy_url.clone());
     }
+    config.disable_compression = cluster.disable_compression;
     Ok(config)
 }
 
-fn apply_user(config: &mut Config, user: &AuthInfo, base_dir: &Path, source: &str, path: &str) -> Result<(), Error> {
-    if user.exec.is_some() {
-        return Err(Error::Config(format!("{source}: {path}.exec: exec credential plugins are not supported")));
-    }
-    if user.auth_provider.is_some() {
+fn apply_user(
+    config: &mut Config,
+    user: &AuthInfo,
+    cluster: &Cluster,
+    base_dir: &Path,
+    source: &str,
+    path: &str,
+) -> Result<(), Error> {
+    if user.exec.is_some() && user.auth_provider.is_some() {
         return Err(Error::Config(format!(
-            "{source}: {path}.auth-provider: authentication provider plugins are not supported"
+            "{source}: {path}.exec: an exec plugin and an auth-provider must not both be given"
         )));
     }
+    let plugin = if let Some(exec) = &user.exec {
+        let ca = match &config.tls.ca {
+            Some(PemSource::Data(d)) => Some(d.as_slice()),
+            _ => None,
+        };
+        let mut exec = ExecAuth::from_kubeconfig(exec, cluster, ca, source, &format!("{path}.exec"))?;
+        // A bare name is looked up in PATH; a relative path is taken from the kubeconfig's directory.
+        if exec.command.contains(std::path::MAIN_SEPARATOR) && !Path::new(&exec.command).is_absolute() {
+            exec.command = resolve(base_dir, &exec.command).display().to_string();
+        }
+        Some(Auth::Exec(Box::new(exec)))
+    } else if let Some(provider) = &user.auth_provider {
+        Some(auth_provider(provider, base_dir, source, &format!("{path}.auth-provider"))?)
+    } else {
+        None
+    };
     let cert = pem_field(
         &user.client_certificate_data,
         &user.client_certificate,
@@ -395,6 +585,15 @@ fn apply_user(config: &mut Config, user: &AuthInfo, base_dir: &Path, source: &st
     } else if has_basic {
         config.auth = Auth::Basic { username: user.username.clone(), password: user.password.clone() };
     }
+    if let Some(plugin) = plugin {
+        if has_token || has_basic {
+            let what = if user.exec.is_some() { "exec" } else { "auth-provider" };
+            return Err(Error::Config(format!(
+                "{source}: {path}.{what}: a token or basic authentication must not be given together with it"
+            )));
+        }
+        config.auth = plugin;
+    }
     config.impersonate = Impersonation {
         user: user.impersonate.clone(),
         uid: user.impersonate_uid.clone(),
@@ -402,4 +601,29 @@ fn apply_user(config: &mut Config, user: &AuthInfo, base_dir: &Path, source: &st
         extra: user.impersonate_user_extra.clone(),
     };
     Ok(())
+}
+
+/// The credential of a kubeconfig `auth-provider`: `oidc` is supported; the removed in-tree
+/// `gcp` and `azure` providers get an error naming the exec plugin that replaced them.
+fn auth_provider(
+    provider: &crate::kubeconfig::AuthProviderConfig,
+    base_dir: &Path,
+    source: &str,
+    path: &str,
+) -> Result<Auth, Error> {
+    match provider.name.as_str() {
+        "oidc" => Ok(Auth::Oidc(Box::new(OidcAuth::from_kubeconfig(&provider.config, base_dir, source, path)?))),
+        "gcp" => Err(Error::Config(format!(
+            "{source}: {path}: the gcp auth provider was removed from Kubernetes clients; use the exec plugin \
+             gke-gcloud-auth-plugin (`gcloud components install gke-gcloud-auth-plugin`, then \
+             `gcloud container clusters get-credentials` rewrites the kubeconfig)"
+        ))),
+        "azure" => Err(Error::Config(format!(
+            "{source}: {path}: the azure auth provider was removed from Kubernetes clients; use the exec plugin \
+             kubelogin (`kubelogin convert-kubeconfig -l azurecli` rewrites the kubeconfig)"
+        ))),
+        other => Err(Error::Config(format!(
+            "{source}: {path}.name: auth provider {other:?} is not supported (only oidc; use an exec plugin)"
+        ))),
+    }
 }

@@ -60,6 +60,70 @@ pub enum Error {
     /// The call is not valid for this resource or these arguments (e.g. a verb it does not support).
     #[error("invalid request: {0}")]
     InvalidRequest(String),
+    /// A limit on time passed: connecting and the response headers, the whole of a non-watch
+    /// response, or the silence between two pieces of a watch ([`crate::config::Limits`]).
+    #[error("{request}: {what}: no progress within {limit:?}")]
+    Timeout {
+        /// The request (`GET https://…`).
+        request: String,
+        /// What was waited for (`the response headers`, `the response body`, `the next watch event`).
+        what: String,
+        /// The limit that passed.
+        limit: Duration,
+    },
+    /// A non-watch response body was larger than [`crate::config::Limits::max_response_bytes`];
+    /// the connection was closed after reading at most that many bytes.
+    #[error("{request}: the response body exceeds the limit of {limit} bytes")]
+    ResponseTooLarge {
+        /// The request (`GET https://…`).
+        request: String,
+        /// The limit in bytes.
+        limit: u64,
+    },
+    /// The TLS handshake failed (untrusted or expired certificate, wrong name, protocol error).
+    #[error("{request}: TLS handshake with {server}: {message}")]
+    Tls {
+        /// The request (`GET https://…`).
+        request: String,
+        /// `host:port`.
+        server: String,
+        /// What rustls reported.
+        message: String,
+    },
+    /// An exec credential plugin could not be run or returned no usable credential.
+    #[error("exec credential plugin `{command}`: {message}")]
+    ExecPlugin {
+        /// The command as the kubeconfig names it.
+        command: String,
+        /// What went wrong, with the plugin's standard error when it failed.
+        message: String,
+    },
+    /// An auth-provider (`oidc`) could not produce a credential.
+    #[error("auth provider `{provider}`: {message}")]
+    AuthProvider {
+        /// The provider name (`oidc`).
+        provider: String,
+        /// What went wrong.
+        message: String,
+    },
+}
+
+impl Error {
+    /// The error of a failed body read: a limit the transport enforces comes through as its own
+    /// typed error (the body's `io::Error` carries it), anything else is a transport error of
+    /// `request`.
+    pub fn from_body(request: &str, e: std::io::Error) -> Error {
+        if e.get_ref().is_some_and(|inner| inner.is::<Error>()) {
+            if let Some(inner) = e.into_inner() {
+                return match inner.downcast::<Error>() {
+                    Ok(err) => *err,
+                    Err(other) => Error::Transport(format!("{request}: reading the response: {other}")),
+                };
+            }
+            return Error::Transport(format!("{request}: reading the response"));
+        }
+        Error::Transport(format!("{request}: reading the response: {e}"))
+    }
 }
 
 impl Error {

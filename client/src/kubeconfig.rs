@@ -17,7 +17,7 @@ pub struct Kubeconfig {
     /// `kind: Config`, `apiVersion: v1` (both optional).
     #[kapi(inline)]
     pub type_meta: TypeMeta,
-    /// Client preferences (unused by this client).
+    /// Client preferences (unused by this client; merged first-file-wins).
     #[kapi(proto = 1)]
     pub preferences: Preferences,
     /// The clusters, by name.
@@ -77,10 +77,10 @@ pub struct Cluster {
     /// PEM CA bundle (base64 in the file); wins over `certificate-authority`.
     #[kapi(proto = 5, omitempty, json = "certificate-authority-data")]
     pub certificate_authority_data: Vec<u8>,
-    /// A proxy for requests to the cluster (not supported by this client).
+    /// A proxy for requests to the cluster: `http://` (CONNECT) or `socks5://`.
     #[kapi(proto = 6, omitempty, json = "proxy-url")]
     pub proxy_url: String,
-    /// Ask for uncompressed responses.
+    /// Do not ask for gzip-compressed responses.
     #[kapi(proto = 7, omitempty, json = "disable-compression")]
     pub disable_compression: bool,
     /// Extra information for extenders.
@@ -138,10 +138,10 @@ pub struct AuthInfo {
     /// Basic authentication password.
     #[kapi(proto = 12, omitempty)]
     pub password: String,
-    /// An authentication provider plugin (not supported by this client).
+    /// An authentication provider: `oidc` (the removed `gcp` and `azure` are errors).
     #[kapi(proto = 13, omitempty, json = "auth-provider")]
     pub auth_provider: Option<AuthProviderConfig>,
-    /// An exec credential plugin (not supported by this client).
+    /// An exec credential plugin ([`crate::exec::ExecAuth`]).
     #[kapi(proto = 14, omitempty)]
     pub exec: Option<ExecConfig>,
     /// Extra information for extenders.
@@ -335,4 +335,147 @@ pub fn default_path() -> Option<PathBuf> {
     let env = std::env::var("KUBECONFIG").ok();
     let home = std::env::var_os("HOME").or_else(|| std::env::var_os("USERPROFILE")).map(PathBuf::from);
     default_path_from(env.as_deref(), home.as_deref())
+}
+
+/// The kubeconfig files to merge: the existing files of the `KUBECONFIG` list (in order, each
+/// once; missing ones are skipped, as client-go does), else `<home>/.kube/config` if it exists.
+pub fn default_paths_from(kubeconfig_env: Option<&str>, home: Option<&Path>) -> Vec<PathBuf> {
+    if let Some(list) = kubeconfig_env.filter(|s| !s.is_empty()) {
+        let sep = if cfg!(windows) { ';' } else { ':' };
+        let mut out: Vec<PathBuf> = Vec::new();
+        for p in list.split(sep).filter(|p| !p.is_empty()).map(PathBuf::from) {
+            if p.is_file() && !out.contains(&p) {
+                out.push(p);
+            }
+        }
+        return out;
+    }
+    home.map(|h| h.join(".kube").join("config")).filter(|p| p.is_file()).into_iter().collect()
+}
+
+/// [`default_paths_from`] with the process's `KUBECONFIG` and `HOME` (`USERPROFILE` on Windows).
+pub fn default_paths() -> Vec<PathBuf> {
+    let env = std::env::var("KUBECONFIG").ok();
+    let home = std::env::var_os("HOME").or_else(|| std::env::var_os("USERPROFILE")).map(PathBuf::from);
+    default_paths_from(env.as_deref(), home.as_deref())
+}
+
+/// Where a merged entry was read: the file and its index in that file's list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Origin {
+    /// The file.
+    pub file: PathBuf,
+    /// The index in the file's `clusters`, `users` or `contexts`.
+    pub index: usize,
+}
+
+/// Several kubeconfig files merged as client-go merges `KUBECONFIG`: for clusters, users and
+/// contexts (by name), extensions, `current-context` and preferences, the first file that sets
+/// one wins. Relative paths are resolved against the directory of the file they came from.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Merged {
+    /// The merged configuration (its file paths absolute).
+    pub kubeconfig: Kubeconfig,
+    /// The files, in order.
+    pub files: Vec<PathBuf>,
+    /// The origin of each of `kubeconfig.clusters`, by index.
+    pub cluster_origins: Vec<Origin>,
+    /// The origin of each of `kubeconfig.auth_infos`, by index.
+    pub user_origins: Vec<Origin>,
+    /// The origin of each of `kubeconfig.contexts`, by index.
+    pub context_origins: Vec<Origin>,
+}
+
+impl Merged {
+    /// Reads and merges the files in order.
+    pub fn read(paths: &[PathBuf]) -> Result<Merged, Error> {
+        let mut merged = Merged { files: paths.to_vec(), ..Merged::default() };
+        for path in paths {
+            let mut kc = Kubeconfig::read(path)?;
+            let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+            kc.resolve_paths(&dir);
+            merged.add(kc, path);
+        }
+        Ok(merged)
+    }
+
+    fn add(&mut self, kc: Kubeconfig, file: &Path) {
+        let out = &mut self.kubeconfig;
+        let origin = |index| Origin { file: file.to_path_buf(), index };
+        for (i, c) in kc.clusters.into_iter().enumerate() {
+            if !out.clusters.iter().any(|x| x.name == c.name) {
+                out.clusters.push(c);
+                self.cluster_origins.push(origin(i));
+            }
+        }
+        for (i, u) in kc.auth_infos.into_iter().enumerate() {
+            if !out.auth_infos.iter().any(|x| x.name == u.name) {
+                out.auth_infos.push(u);
+                self.user_origins.push(origin(i));
+            }
+        }
+        for (i, c) in kc.contexts.into_iter().enumerate() {
+            if !out.contexts.iter().any(|x| x.name == c.name) {
+                out.contexts.push(c);
+                self.context_origins.push(origin(i));
+            }
+        }
+        for e in kc.extensions {
+            if !out.extensions.iter().any(|x| x.name == e.name) {
+                out.extensions.push(e);
+            }
+        }
+        if out.current_context.is_empty() {
+            out.current_context = kc.current_context;
+        }
+        if out.preferences == Preferences::default() {
+            out.preferences = kc.preferences;
+        }
+        if out.type_meta == TypeMeta::default() {
+            out.type_meta = kc.type_meta;
+        }
+    }
+
+    /// Whether nothing was configured (no files, or files with no entries): client-go then falls
+    /// back to the in-cluster configuration.
+    pub fn is_empty(&self) -> bool {
+        let kc = &self.kubeconfig;
+        kc.clusters.is_empty() && kc.auth_infos.is_empty() && kc.contexts.is_empty() && kc.current_context.is_empty()
+    }
+
+    /// The files, for messages: `a:b`.
+    pub fn describe(&self) -> String {
+        let names: Vec<String> = self.files.iter().map(|p| p.display().to_string()).collect();
+        if names.is_empty() { "no kubeconfig files".to_owned() } else { names.join(":") }
+    }
+}
+
+impl Kubeconfig {
+    /// Makes the relative file paths (CA, client certificate and key, token file, and an exec
+    /// command given as a relative path) absolute against `dir`, as client-go does before merging.
+    pub fn resolve_paths(&mut self, dir: &Path) {
+        let fix = |p: &mut String| {
+            if !p.is_empty() && !Path::new(p.as_str()).is_absolute() {
+                *p = dir.join(p.as_str()).display().to_string();
+            }
+        };
+        for c in &mut self.clusters {
+            fix(&mut c.cluster.certificate_authority);
+        }
+        for u in &mut self.auth_infos {
+            fix(&mut u.user.client_certificate);
+            fix(&mut u.user.client_key);
+            fix(&mut u.user.token_file);
+            if let Some(exec) = &mut u.user.exec
+                && exec.command.contains(std::path::MAIN_SEPARATOR)
+            {
+                fix(&mut exec.command);
+            }
+            if let Some(ap) = &mut u.user.auth_provider
+                && let Some(ca) = ap.config.get_mut("idp-certificate-authority")
+            {
+                fix(ca);
+            }
+        }
+    }
 }

@@ -22,6 +22,16 @@ const SYSTEM_CA_BUNDLES: &[&str] = &[
 
 /// Builds the rustls client configuration of a [`TlsConfig`].
 pub fn rustls_config(tls: &TlsConfig) -> Result<rustls::ClientConfig, Error> {
+    rustls_config_with(tls, None, false)
+}
+
+/// [`rustls_config`], taking the client certificate from `resolver` (an exec plugin's) when the
+/// configuration has none, and offering HTTP/2 by ALPN when `http2` is set.
+pub fn rustls_config_with(
+    tls: &TlsConfig,
+    resolver: Option<Arc<dyn rustls::client::ResolvesClientCert>>,
+    http2: bool,
+) -> Result<rustls::ClientConfig, Error> {
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let builder = rustls::ClientConfig::builder_with_provider(provider.clone())
         .with_safe_default_protocol_versions()
@@ -54,15 +64,25 @@ pub fn rustls_config(tls: &TlsConfig) -> Result<rustls::ClientConfig, Error> {
                 .with_client_auth_cert(certs, key)
                 .map_err(|e| Error::Config(format!("TLS: the client certificate and key: {e}")))?
         }
-        (None, None) => builder.with_no_client_auth(),
+        (None, None) => match resolver {
+            Some(r) => builder.with_client_cert_resolver(r),
+            None => builder.with_no_client_auth(),
+        },
         (Some(_), None) => return Err(Error::Config("TLS: a client certificate needs a client key".into())),
         (None, Some(_)) => return Err(Error::Config("TLS: a client key needs a client certificate".into())),
     };
-    config.alpn_protocols = vec![b"http/1.1".to_vec()];
+    config.alpn_protocols = if http2 { vec![b"h2".to_vec(), b"http/1.1".to_vec()] } else { vec![b"http/1.1".to_vec()] };
     Ok(config)
 }
 
 fn system_ca_bundle() -> Result<(Vec<u8>, String), Error> {
+    // As OpenSSL and Go: SSL_CERT_FILE names the bundle to use instead of the usual places.
+    if let Some(path) = std::env::var_os("SSL_CERT_FILE").filter(|p| !p.is_empty()) {
+        let path = std::path::PathBuf::from(path);
+        let pem =
+            std::fs::read(&path).map_err(|e| Error::Config(format!("TLS: SSL_CERT_FILE {}: {e}", path.display())))?;
+        return Ok((pem, format!("SSL_CERT_FILE {}", path.display())));
+    }
     for path in SYSTEM_CA_BUNDLES {
         if let Ok(pem) = std::fs::read(path) {
             return Ok((pem, (*path).to_owned()));

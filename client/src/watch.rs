@@ -320,7 +320,7 @@ impl<R: Resource> futures_core::Stream for BodyEvents<R> {
                 }
                 Poll::Ready(Some(Err(e))) => {
                     this.body = None;
-                    return Poll::Ready(Some(Err(Error::Transport(format!("reading the watch stream: {e}")))));
+                    return Poll::Ready(Some(Err(Error::from_body("reading the watch stream", e))));
                 }
                 Poll::Ready(None) => {
                     this.body = None;

@@ -7,6 +7,7 @@ mod tls_support;
 use std::path::{Path, PathBuf};
 
 use kapi_client::config::{Auth, Config, PemSource};
+use kapi_client::exec::InteractiveMode;
 use kapi_client::kubeconfig::{self, Kubeconfig};
 use tls_support::{Ca, b64, scratch_dir};
 
@@ -391,31 +392,184 @@ fn empty_file_has_no_current_context() {
     assert!(err.contains("current-context is not set"), "{err}");
 }
 
+fn user_config(user_yaml: &str, cluster_extra: &str) -> String {
+    format!(
+        "current-context: x\nclusters:\n- name: c\n  cluster:\n    server: https://k.example\n{cluster_extra}\
+         contexts:\n- name: x\n  context: {{cluster: c, user: u}}\nusers:\n- name: u\n  user:\n{user_yaml}"
+    )
+}
+
 #[test]
-fn unsupported_credential_plugins_are_reported() {
+fn exec_plugins_become_exec_auth() {
     let dir = scratch_dir("kc-exec");
-    let yaml = r#"current-context: x
-clusters:
-- name: c
-  cluster: {server: "https://k.example"}
-contexts:
-- name: x
-  context: {cluster: c, user: u}
-users:
-- name: u
-  user:
-    exec:
-      apiVersion: client.authentication.k8s.io/v1
-      command: aws
-      args: [eks, get-token]
-"#;
-    let path = write(&dir, "config", yaml);
-    let kc = Kubeconfig::read(&path).unwrap();
-    let exec = kc.auth_infos[0].user.exec.as_ref().unwrap();
+    let yaml = user_config(
+        "    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: aws\n      args: [eks, get-token]\n      \
+         env: [{name: AWS_PROFILE, value: prod}]\n      interactiveMode: Never\n      provideClusterInfo: true\n      \
+         installHint: install the aws cli\n",
+        "    tls-server-name: api.example\n    extensions:\n    - name: client.authentication.k8s.io/exec\n      \
+         extension: {audience: x}\n",
+    );
+    let path = write(&dir, "config", &yaml);
+    let c = Config::from_kubeconfig_file(&path, None).unwrap();
+    let Auth::Exec(exec) = &c.auth else { panic!("expected exec auth, got {:?}", c.auth) };
     assert_eq!(exec.command, "aws");
     assert_eq!(exec.args, ["eks", "get-token"]);
+    assert_eq!(exec.env, [("AWS_PROFILE".to_owned(), "prod".to_owned())]);
+    assert_eq!(exec.interactive_mode, InteractiveMode::Never);
+    assert_eq!(exec.install_hint, "install the aws cli");
+    let cluster = exec.cluster.as_ref().expect("provideClusterInfo");
+    assert_eq!(cluster.server, "https://k.example");
+    assert_eq!(cluster.tls_server_name, "api.example");
+    assert!(
+        String::from_utf8_lossy(cluster.config.raw.as_deref().unwrap_or_default()).contains("audience"),
+        "{:?}",
+        cluster.config
+    );
+    // The debug form does not show environment values.
+    assert!(!format!("{c:?}").contains("prod"));
+
+    // A relative command path is taken from the kubeconfig's directory; a bare name is not.
+    let yaml = user_config("    exec: {apiVersion: client.authentication.k8s.io/v1beta1, command: ./bin/plugin}\n", "");
+    let path = write(&dir, "relative", &yaml);
+    let c = Config::from_kubeconfig_file(&path, None).unwrap();
+    let Auth::Exec(exec) = &c.auth else { panic!() };
+    assert_eq!(Path::new(&exec.command), dir.join("./bin/plugin"));
+    // v1beta1 defaults interactiveMode to IfAvailable.
+    assert_eq!(exec.interactive_mode, InteractiveMode::IfAvailable);
+}
+
+#[test]
+fn exec_plugin_configuration_errors_name_the_field() {
+    let dir = scratch_dir("kc-exec-bad");
+    let cases = [
+        (
+            "    exec: {apiVersion: client.authentication.k8s.io/v1, command: x}\n",
+            "users[0].user.exec.interactiveMode: must be set",
+        ),
+        (
+            "    exec: {apiVersion: client.authentication.k8s.io/v1alpha1, command: x}\n",
+            "users[0].user.exec.apiVersion",
+        ),
+        (
+            "    exec: {apiVersion: client.authentication.k8s.io/v1, command: x, interactiveMode: Sometimes}\n",
+            "\"Sometimes\" is not Never",
+        ),
+        (
+            "    exec: {apiVersion: client.authentication.k8s.io/v1, interactiveMode: Never}\n",
+            "users[0].user.exec.command: must be set",
+        ),
+        (
+            "    token: abc\n    exec: {apiVersion: client.authentication.k8s.io/v1, command: x, interactiveMode: Never}\n",
+            "must not be given together",
+        ),
+        ("    auth-provider: {name: gcp}\n", "gke-gcloud-auth-plugin"),
+        ("    auth-provider: {name: azure}\n", "kubelogin"),
+        (
+            "    auth-provider: {name: openstack}\n",
+            "users[0].user.auth-provider.name: auth provider \"openstack\" is not supported",
+        ),
+        (
+            "    auth-provider: {name: oidc, config: {client-id: k}}\n",
+            "auth-provider.config.idp-issuer-url: must be set",
+        ),
+    ];
+    for (i, (user, want)) in cases.iter().enumerate() {
+        let path = write(&dir, &format!("c{i}"), &user_config(user, ""));
+        let err = config_err(&path, None);
+        assert!(err.contains(want), "case {i}: {err}");
+    }
+}
+
+#[test]
+fn oidc_auth_provider_settings() {
+    let f = fixture();
+    let dir = scratch_dir("kc-oidc");
+    write(&dir, "idp.crt", &f.ca.cert_pem);
+    let yaml = user_config(
+        "    auth-provider:\n      name: oidc\n      config:\n        idp-issuer-url: https://issuer.example/realm\n        \
+         client-id: kubectl\n        client-secret: s3cret\n        id-token: a.b.c\n        refresh-token: r1\n        \
+         idp-certificate-authority: idp.crt\n",
+        "",
+    );
+    let path = write(&dir, "config", &yaml);
+    let c = Config::from_kubeconfig_file(&path, None).unwrap();
+    let Auth::Oidc(oidc) = &c.auth else { panic!("expected oidc, got {:?}", c.auth) };
+    assert_eq!(oidc.issuer_url, "https://issuer.example/realm");
+    assert_eq!((oidc.client_id.as_str(), oidc.client_secret.as_str()), ("kubectl", "s3cret"));
+    assert_eq!((oidc.id_token.as_str(), oidc.refresh_token.as_str()), ("a.b.c", "r1"));
+    assert_eq!(oidc.issuer_ca, Some(PemSource::Data(f.ca.cert_pem.clone().into_bytes())));
+    assert!(!format!("{c:?}").contains("s3cret") && !format!("{c:?}").contains("r1"));
+}
+
+#[test]
+fn proxy_url_and_disable_compression() {
+    let dir = scratch_dir("kc-proxy");
+    let path = write(
+        &dir,
+        "a",
+        &user_config(
+            "    token: t\n",
+            "    proxy-url: socks5://user:pw@127.0.0.1:1080\n    disable-compression: true\n",
+        ),
+    );
+    let c = Config::from_kubeconfig_file(&path, None).unwrap();
+    assert_eq!(c.proxy_url.as_deref(), Some("socks5://user:pw@127.0.0.1:1080"));
+    assert!(c.disable_compression);
+    let path = write(&dir, "b", &user_config("    token: t\n", "    proxy-url: ftp://p.example\n"));
     let err = config_err(&path, None);
-    assert!(err.contains("users[0].user.exec: exec credential plugins are not supported"), "{err}");
+    assert!(err.contains("clusters[0].cluster.proxy-url: scheme \"ftp\""), "{err}");
+}
+
+#[test]
+fn kubeconfig_lists_merge_first_file_wins() {
+    let f = fixture();
+    let dir = scratch_dir("kc-merge");
+    std::fs::create_dir_all(dir.join("one")).unwrap();
+    std::fs::create_dir_all(dir.join("two")).unwrap();
+    write(&dir.join("two"), "ca.crt", &f.ca.cert_pem);
+    let one = write(
+        &dir.join("one"),
+        "config",
+        "current-context: a\nclusters:\n- name: shared\n  cluster: {server: https://one.example}\n\
+         contexts:\n- name: a\n  context: {cluster: shared, user: alice, namespace: from-one}\n\
+         users:\n- name: alice\n  user: {token: one-token}\n",
+    );
+    let two = write(
+        &dir.join("two"),
+        "config",
+        "current-context: b\nclusters:\n- name: shared\n  cluster: {server: https://two.example}\n\
+         - name: other\n  cluster: {server: https://other.example, certificate-authority: ca.crt}\n\
+         contexts:\n- name: a\n  context: {cluster: other, user: bob}\n- name: b\n  context: {cluster: other, user: bob}\n\
+         users:\n- name: alice\n  user: {token: two-token}\n- name: bob\n  user: {token: bob-token}\n",
+    );
+    let missing = dir.join("missing");
+    let list = format!("{}:{}:{}:{}", one.display(), missing.display(), two.display(), one.display());
+    let paths = kubeconfig::default_paths_from(Some(&list), None);
+    assert_eq!(paths, [one.clone(), two.clone()]);
+    let merged = kubeconfig::Merged::read(&paths).unwrap();
+    let kc = &merged.kubeconfig;
+    assert_eq!(kc.current_context, "a");
+    assert_eq!(kc.clusters.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["shared", "other"]);
+    assert_eq!(kc.contexts.len(), 2);
+    // The first file's entries win, whole.
+    let c = Config::from_merged_kubeconfig(&merged, None).unwrap();
+    assert_eq!(c.base_url, "https://one.example");
+    assert_eq!(c.auth, Auth::BearerToken("one-token".into()));
+    assert_eq!(c.namespace, "from-one");
+    // Entries only the second file has are there, its relative CA path resolved against its own
+    // directory.
+    let c = Config::from_merged_kubeconfig(&merged, Some("b")).unwrap();
+    assert_eq!(c.base_url, "https://other.example");
+    assert_eq!(c.auth, Auth::BearerToken("bob-token".into()));
+    assert_eq!(c.tls.ca, Some(PemSource::Data(f.ca.cert_pem.clone().into_bytes())));
+    // A problem names the file and index the entry came from.
+    write(&dir.join("two"), "ca.crt", "garbage");
+    let merged = kubeconfig::Merged::read(&paths).unwrap();
+    let err = Config::from_merged_kubeconfig(&merged, Some("b")).unwrap_err().to_string();
+    assert!(err.contains(&format!("{}: clusters[1].cluster.certificate-authority", two.display())), "{err}");
+    // Nothing configured is empty (the case in which `infer` goes in-cluster).
+    assert!(kubeconfig::Merged::read(&[]).unwrap().is_empty());
+    assert!(!merged.is_empty());
 }
 
 #[test]

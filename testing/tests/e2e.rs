@@ -40,7 +40,9 @@ async fn http_clientset(content: ContentType) -> (Clientset, Arc<ApiServer>, Tes
     let server = Arc::new(ApiServer::new());
     kapi_client::clientset::register_all(&server).unwrap();
     let test = TestServer::start(server.clone(), None).await.unwrap();
-    let config = Config::new(test.url()).unwrap();
+    let mut config = Config::new(test.url()).unwrap();
+    // These tests look at the errors the server sends, so the client does not retry them.
+    config.retry.max_retries = 0;
     let transport = Arc::new(Transport::new(&config).unwrap());
     let client = Client::new(transport, test.url()).unwrap().with_content_type(content);
     (Clientset::new(client), server, test)
@@ -124,6 +126,15 @@ async fn typed_errors_come_from_status_bodies() {
     let err = api.get("dup", &GetOptions::default()).await.unwrap_err();
     assert!(err.is_too_many_requests(), "{err}");
     assert_eq!(err.retry_after(), Some(Duration::from_secs(7)));
+
+    // A client that retries (the default) waits as told and gets the object.
+    let retrying = Transport::new(&Config::new(test.url()).unwrap()).unwrap();
+    let client = Client::new(Arc::new(retrying), test.url()).unwrap();
+    let api2 = Clientset::new(client).admissionregistration_v1().validating_webhook_configurations().unwrap();
+    server.clear_requests();
+    server.fail_next(Fault::too_many_requests(1));
+    assert_eq!(api2.get("dup", &GetOptions::default()).await.unwrap().metadata.name, "dup");
+    assert_eq!(server.requests().len(), 2);
     test.shutdown().await;
 }
 

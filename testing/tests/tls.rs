@@ -1,118 +1,26 @@
 //! The HTTP/TLS transport against a small hyper + tokio-rustls server on loopback: CA
 //! verification (DNS names and IP addresses), unknown CAs, insecure mode, server name override,
-//! client certificates, credentials headers, connection reuse, streamed bodies and timeouts.
+//! client certificates, credentials headers, connection reuse, streamed bodies and timeouts; and
+//! hostile TLS peers (expired certificate, a handshake that stalls, oversized or endless records)
+//! that must fail with typed errors within the request deadline.
 
 // The test PKI is shared with kapi-client's kubeconfig tests, which cannot depend on this crate.
+mod net_support;
 #[path = "../../client/tests/tls_support/mod.rs"]
 mod tls_support;
 
-use std::convert::Infallible;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use bytes::Bytes;
 use http_body_util::BodyExt;
-use hyper::body::Incoming;
-use hyper::service::service_fn;
-use hyper_util::rt::TokioIo;
-use kapi_client::body::{self, Body};
+use kapi_client::body;
 use kapi_client::config::{Auth, Config, Impersonation, PemSource};
-use kapi_client::pem::{parse_certificates, parse_private_key};
 use kapi_client::{Error, Service, Transport};
-use tls_support::{Ca, Issued, scratch_dir};
-
-type Handler = Arc<dyn Fn(http::Request<Incoming>, bool) -> http::Response<Body> + Send + Sync>;
-
-struct TestServer {
-    addr: SocketAddr,
-    accepts: Arc<AtomicUsize>,
-}
-
-fn server_tls(server: &Issued, client_ca: Option<&Ca>) -> Arc<rustls::ServerConfig> {
-    let provider = Arc::new(rustls::crypto::ring::default_provider());
-    let builder =
-        rustls::ServerConfig::builder_with_provider(provider.clone()).with_safe_default_protocol_versions().unwrap();
-    let builder = match client_ca {
-        Some(ca) => {
-            let mut roots = rustls::RootCertStore::empty();
-            for c in parse_certificates(ca.cert_pem.as_bytes()).unwrap() {
-                roots.add(c).unwrap();
-            }
-            let verifier =
-                rustls::server::WebPkiClientVerifier::builder_with_provider(Arc::new(roots), provider).build().unwrap();
-            builder.with_client_cert_verifier(verifier)
-        }
-        None => builder.with_no_client_auth(),
-    };
-    let certs = parse_certificates(server.cert_pem.as_bytes()).unwrap();
-    let key = parse_private_key(server.key_pem.as_bytes()).unwrap();
-    Arc::new(builder.with_single_cert(certs, key).unwrap())
-}
-
-async fn serve<I>(io: I, handler: Handler, peer_cert: bool)
-where
-    I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
-{
-    let svc = service_fn(move |req| {
-        let h = handler.clone();
-        async move { Ok::<_, Infallible>(h(req, peer_cert)) }
-    });
-    let _ = hyper::server::conn::http1::Builder::new().serve_connection(io, svc).await;
-}
-
-async fn start(tls: Option<Arc<rustls::ServerConfig>>, handler: Handler) -> TestServer {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let accepts = Arc::new(AtomicUsize::new(0));
-    let counter = accepts.clone();
-    tokio::spawn(async move {
-        loop {
-            let Ok((tcp, _)) = listener.accept().await else { return };
-            counter.fetch_add(1, Ordering::SeqCst);
-            let handler = handler.clone();
-            let tls = tls.clone();
-            tokio::spawn(async move {
-                match tls {
-                    Some(cfg) => {
-                        let Ok(stream) = tokio_rustls::TlsAcceptor::from(cfg).accept(tcp).await else { return };
-                        let peer = stream.get_ref().1.peer_certificates().is_some_and(|c| !c.is_empty());
-                        serve(TokioIo::new(stream), handler, peer).await;
-                    }
-                    None => serve(TokioIo::new(tcp), handler, false).await,
-                }
-            });
-        }
-    });
-    TestServer { addr, accepts }
-}
-
-/// Answers with the request line, the credentials headers and whether a client certificate was
-/// presented.
-fn echo() -> Handler {
-    Arc::new(|req, peer| {
-        let h = |name: &str| {
-            req.headers()
-                .get_all(name)
-                .iter()
-                .map(|v| v.to_str().unwrap_or("?").to_owned())
-                .collect::<Vec<_>>()
-                .join("|")
-        };
-        let text = format!(
-            "{} {} host={} auth={} ua={} imp={} groups={} peer={peer}",
-            req.method(),
-            req.uri(),
-            h("host"),
-            h("authorization"),
-            h("user-agent"),
-            h("impersonate-user"),
-            h("impersonate-group"),
-        );
-        http::Response::new(body::full(text))
-    })
-}
+use net_support::{Handler, echo, server_tls, start, with_h2};
+use tls_support::{Ca, scratch_dir};
 
 async fn get(t: &Transport, url: &str) -> Result<String, Error> {
     let req = http::Request::get(url).body(Bytes::new()).unwrap();
@@ -158,7 +66,10 @@ async fn an_unknown_ca_fails_and_insecure_mode_accepts_it() {
     let url = format!("https://localhost:{}", srv.addr.port());
     let t = Transport::new(&https_config(url.clone(), &other)).unwrap();
     let err = get(&t, &format!("{url}/x")).await.unwrap_err();
-    assert!(matches!(err, Error::Transport(_)), "{err:?}");
+    assert!(
+        matches!(&err, Error::Tls { server, .. } if *server == format!("localhost:{}", srv.addr.port())),
+        "{err:?}"
+    );
     let msg = err.to_string();
     assert!(msg.contains("TLS handshake") && msg.contains("UnknownIssuer"), "{msg}");
 
@@ -174,8 +85,8 @@ async fn a_certificate_for_another_name_fails_unless_the_server_name_is_set() {
     let srv = start(Some(server_tls(&ca.server(&["kubernetes.default.svc"]), None)), echo()).await;
     let url = format!("https://127.0.0.1:{}", srv.addr.port());
     let t = Transport::new(&https_config(url.clone(), &ca)).unwrap();
-    let err = get(&t, &format!("{url}/x")).await.unwrap_err().to_string();
-    assert!(err.contains("not valid for name"), "{err}");
+    let err = get(&t, &format!("{url}/x")).await.unwrap_err();
+    assert!(matches!(&err, Error::Tls { message, .. } if message.contains("not valid for name")), "{err:?}");
 
     let mut c = https_config(url.clone(), &ca);
     c.tls.server_name = Some("kubernetes.default.svc".into());
@@ -334,8 +245,8 @@ async fn a_silent_server_times_out() {
     let mut c = Config::new(format!("http://{addr}")).unwrap();
     c.timeout = Some(Duration::from_millis(200));
     let t = Transport::new(&c).unwrap();
-    let err = get(&t, &format!("http://{addr}/x")).await.unwrap_err().to_string();
-    assert!(err.contains("no response within"), "{err}");
+    let err = get(&t, &format!("http://{addr}/x")).await.unwrap_err();
+    assert!(matches!(&err, Error::Timeout { limit, .. } if *limit == Duration::from_millis(200)), "{err:?}");
 }
 
 #[tokio::test]
@@ -346,4 +257,135 @@ async fn connection_refused_is_a_transport_error() {
     let t = Transport::new(&Config::new(format!("http://{addr}")).unwrap()).unwrap();
     let err = get(&t, &format!("http://{addr}/x")).await.unwrap_err();
     assert!(matches!(&err, Error::Transport(m) if m.contains("connecting to 127.0.0.1")), "{err:?}");
+}
+
+#[tokio::test]
+async fn an_expired_server_certificate_is_a_tls_error() {
+    let ca = Ca::new("ca");
+    let srv = start(Some(server_tls(&ca.expired_server(&["localhost"]), None)), echo()).await;
+    let url = format!("https://localhost:{}", srv.addr.port());
+    let t = Transport::new(&https_config(url.clone(), &ca)).unwrap();
+    let err = get(&t, &format!("{url}/x")).await.unwrap_err();
+    assert!(matches!(&err, Error::Tls { message, .. } if message.contains("certificate expired")), "{err:?}");
+}
+
+/// A TLS peer that reads the ClientHello and then answers with `reply` (or nothing), repeated
+/// `times`, keeping the connection open; it returns how many bytes it wrote.
+async fn hostile_tls(reply: &'static [u8], times: usize) -> (SocketAddr, tokio::task::JoinHandle<usize>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let task = tokio::spawn(async move {
+        let (mut tcp, _) = listener.accept().await.unwrap();
+        let mut hello = [0u8; 4096];
+        let _ = tcp.read(&mut hello).await;
+        let mut written = 0;
+        for _ in 0..times {
+            if tcp.write_all(reply).await.is_err() {
+                return written;
+            }
+            written += reply.len();
+        }
+        // Stay silent until the client hangs up.
+        let mut sink = [0u8; 256];
+        while matches!(tcp.read(&mut sink).await, Ok(n) if n > 0) {}
+        written
+    });
+    (addr, task)
+}
+
+fn deadline_config(addr: SocketAddr, deadline: Duration) -> Config {
+    let mut c = https_config(format!("https://localhost:{}", addr.port()), &Ca::new("ca"));
+    c.timeout = Some(deadline);
+    c
+}
+
+/// The test fails rather than hangs if the client does not enforce its deadline.
+async fn guarded<T>(f: impl std::future::Future<Output = T>) -> T {
+    tokio::time::timeout(Duration::from_secs(30), f).await.expect("the client did not enforce its deadline")
+}
+
+#[tokio::test]
+async fn a_stalled_handshake_hits_the_deadline() {
+    let (addr, _server) = hostile_tls(b"", 0).await;
+    let deadline = Duration::from_millis(300);
+    let t = Transport::new(&deadline_config(addr, deadline)).unwrap();
+    let err = guarded(get(&t, &format!("https://localhost:{}/x", addr.port()))).await.unwrap_err();
+    assert!(matches!(&err, Error::Timeout { limit, .. } if *limit == deadline), "{err:?}");
+}
+
+#[tokio::test]
+async fn an_oversized_record_is_a_tls_error() {
+    // A handshake record header announcing 65535 bytes, far past TLS's 16 KiB + overhead.
+    static RECORD: [u8; 5] = [0x16, 0x03, 0x03, 0xff, 0xff];
+    let (addr, _server) = hostile_tls(&RECORD, 1).await;
+    let t = Transport::new(&deadline_config(addr, Duration::from_secs(10))).unwrap();
+    let err = guarded(get(&t, &format!("https://localhost:{}/x", addr.port()))).await.unwrap_err();
+    assert!(matches!(&err, Error::Tls { .. }), "{err:?}");
+}
+
+#[tokio::test]
+async fn endless_garbage_records_are_refused_early() {
+    // Well-formed record headers of an alert-less, content-type-less stream of junk.
+    static JUNK: [u8; 4096] = [0x17; 4096];
+    let (addr, server) = hostile_tls(&JUNK, 64 << 10).await;
+    let t = Transport::new(&deadline_config(addr, Duration::from_secs(10))).unwrap();
+    let err = guarded(get(&t, &format!("https://localhost:{}/x", addr.port()))).await.unwrap_err();
+    assert!(matches!(&err, Error::Tls { .. }), "{err:?}");
+    let written = guarded(server).await.unwrap();
+    assert!(written < 32 << 20, "the client let the peer write {written} bytes");
+}
+
+#[tokio::test]
+async fn http2_is_negotiated_and_one_connection_carries_concurrent_requests() {
+    let ca = Ca::new("ca");
+    let srv = start(Some(with_h2(server_tls(&ca.server(&["localhost"]), None))), echo()).await;
+    let url = format!("https://localhost:{}", srv.addr.port());
+    let mut c = https_config(url.clone(), &ca);
+    c.auth = Auth::BearerToken("tok".into());
+    let t = Transport::new(&c).unwrap();
+    let first = get(&t, &format!("{url}/first")).await.unwrap();
+    assert!(first.contains("version=HTTP/2.0") && first.contains("auth=Bearer tok "), "{first}");
+    let (ua, ub, ud) = (format!("{url}/a"), format!("{url}/b?x=1"), format!("{url}/d"));
+    let (a, b, d) = tokio::join!(get(&t, &ua), get(&t, &ub), get(&t, &ud));
+    for (text, path) in [(a.unwrap(), "/a"), (b.unwrap(), "/b?x=1"), (d.unwrap(), "/d")] {
+        assert!(text.starts_with(&format!("GET {url}{path} ")), "{text}");
+        assert!(text.contains("version=HTTP/2.0"), "{text}");
+    }
+    assert_eq!(srv.accepts.load(Ordering::SeqCst), 1, "one multiplexed connection");
+    assert_eq!(t.http2_connections(), 1);
+
+    // Turned off, the same server is spoken to in HTTP/1.1.
+    c.http2 = false;
+    let t = Transport::new(&c).unwrap();
+    let text = get(&t, &format!("{url}/x")).await.unwrap();
+    assert!(text.contains("version=HTTP/1.1") && text.starts_with("GET /x "), "{text}");
+    assert_eq!(t.http2_connections(), 0);
+}
+
+#[tokio::test]
+async fn a_streamed_body_arrives_over_http2() {
+    type Slot = Arc<Mutex<Option<tokio::sync::mpsc::Sender<Result<Bytes, std::io::Error>>>>>;
+    let slot: Slot = Arc::default();
+    let s = slot.clone();
+    let handler: Handler = Arc::new(move |_req, _peer| {
+        let (tx, body) = body::channel(4);
+        *s.lock().unwrap() = Some(tx);
+        http::Response::new(body)
+    });
+    let ca = Ca::new("ca");
+    let srv = start(Some(with_h2(server_tls(&ca.server(&["localhost"]), None))), handler).await;
+    let url = format!("https://localhost:{}", srv.addr.port());
+    let t = Transport::new(&https_config(url.clone(), &ca)).unwrap();
+    let resp = t.call(http::Request::get(format!("{url}/w?watch=true")).body(Bytes::new()).unwrap()).await.unwrap();
+    assert_eq!(resp.version(), http::Version::HTTP_2);
+    let mut body = resp.into_body();
+    let tx = slot.lock().unwrap().take().unwrap();
+    for chunk in ["first event\n", "second event\n"] {
+        tx.send(Ok(Bytes::from(chunk))).await.unwrap();
+        let frame = tokio::time::timeout(Duration::from_secs(5), body.frame()).await.unwrap().unwrap().unwrap();
+        assert_eq!(frame.into_data().unwrap(), chunk);
+    }
+    drop(tx);
+    assert!(body.frame().await.is_none());
 }

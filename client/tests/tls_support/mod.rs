@@ -36,9 +36,23 @@ impl Ca {
     }
 
     fn issue(&self, sans: &[&str], cn: &str, usage: ExtendedKeyUsagePurpose) -> Issued {
+        self.issue_valid(sans, cn, usage, None)
+    }
+
+    fn issue_valid(
+        &self,
+        sans: &[&str],
+        cn: &str,
+        usage: ExtendedKeyUsagePurpose,
+        validity: Option<(i32, i32)>,
+    ) -> Issued {
         let key = KeyPair::generate().expect("leaf key");
         let mut params =
             CertificateParams::new(sans.iter().map(|s| s.to_string()).collect::<Vec<_>>()).expect("leaf params");
+        if let Some((from, to)) = validity {
+            params.not_before = rcgen::date_time_ymd(from, 1, 1);
+            params.not_after = rcgen::date_time_ymd(to, 1, 1);
+        }
         params.distinguished_name.push(DnType::CommonName, cn);
         params.extended_key_usages = vec![usage];
         params.key_usages = vec![KeyUsagePurpose::DigitalSignature, KeyUsagePurpose::KeyEncipherment];
@@ -49,6 +63,11 @@ impl Ca {
     /// A server certificate for the given names (DNS names or IP addresses).
     pub fn server(&self, sans: &[&str]) -> Issued {
         self.issue(sans, "test server", ExtendedKeyUsagePurpose::ServerAuth)
+    }
+
+    /// A server certificate for the given names that expired in 2001.
+    pub fn expired_server(&self, sans: &[&str]) -> Issued {
+        self.issue_valid(sans, "expired test server", ExtendedKeyUsagePurpose::ServerAuth, Some((2000, 2001)))
     }
 
     /// A client certificate with a common name.

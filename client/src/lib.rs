@@ -8,6 +8,7 @@ pub mod body;
 pub mod client;
 pub mod clientset;
 pub mod config;
+pub mod dynamic;
 pub mod error;
 pub mod event;
 pub mod factory;

@@ -8,6 +8,7 @@ pub mod body;
 pub mod client;
 pub mod clientset;
 pub mod config;
+pub mod discovery;
 pub mod dynamic;
 pub mod error;
 pub mod event;
@@ -19,6 +20,7 @@ pub mod lister;
 pub mod options;
 pub mod pem;
 pub mod reflector;
+pub mod restmapper;
 pub mod resource;
 pub mod service;
 pub mod store;
@@ -29,10 +31,13 @@ pub mod watch;
 
 pub use client::{Api, Client, ContentType, DeleteResponse, Patch, Response};
 pub use config::{Auth, Config, PemSource, TlsConfig};
+pub use discovery::Discovery;
+pub use dynamic::{ApiResource, DynamicApi, DynamicObject, DynamicObjectList};
 pub use error::{Error, StatusError};
 pub use event::{EventStream, ListWatch, WatchEvent};
 pub use kubeconfig::Kubeconfig;
 pub use options::{Query, QueryParams};
+pub use restmapper::RestMapper;
 pub use resource::{
     GroupVersionResource, KindInfo, ListParts, ListResource, Listable, Objects, Registry, Resource, ResourceInfo,
     Subresource,

@@ -177,6 +177,21 @@ impl ApiServer {
             return error_response(&api_errors::request_entity_too_large(MAX_BODY_BYTES), fallback);
         }
         if req.method() == Method::GET
+            && super::discovery::wants_aggregated(accept)
+            && let Some(doc) = super::discovery::aggregated(req.uri().path(), &self.tracker.resources())
+        {
+            return match kapi_machinery::json::to_vec(&doc) {
+                Ok(data) => {
+                    let mut resp = http::Response::new(body::full(data));
+                    resp.headers_mut()
+                        .insert(header::CONTENT_TYPE, http::HeaderValue::from_static(super::discovery::AGGREGATED_V2));
+                    resp.headers_mut().insert(header::VARY, http::HeaderValue::from_static("Accept"));
+                    resp
+                }
+                Err(e) => error_response(&api_errors::internal(&e.to_string()), fallback),
+            };
+        }
+        if req.method() == Method::GET
             && let Some(doc) = super::discovery::document(req.uri().path(), &self.tracker.resources())
         {
             let enc = match negotiate::response_encoding(accept, true) {

@@ -200,6 +200,9 @@ impl ApiServer {
             };
             return object_response(200, enc, doc.as_ref(), &[]).unwrap_or_else(|e| error_response(&e, enc));
         }
+        if let Some(served) = self.serve_log(&req) {
+            return served.unwrap_or_else(|e| error_response(&e, fallback));
+        }
         let (info, route) = match route::resolve(req.uri().path(), &self.tracker) {
             Ok(r) => r,
             Err(e) => return error_response(&e, fallback),

@@ -17,6 +17,7 @@ pub mod informer;
 pub mod kubeconfig;
 pub mod labels;
 pub mod lister;
+pub mod logs;
 pub mod options;
 pub mod pem;
 pub mod reflector;
@@ -36,6 +37,7 @@ pub use dynamic::{ApiResource, DynamicApi, DynamicObject, DynamicObjectList};
 pub use error::{Error, StatusError};
 pub use event::{EventStream, ListWatch, WatchEvent};
 pub use kubeconfig::Kubeconfig;
+pub use logs::LogStream;
 pub use options::{Query, QueryParams};
 pub use restmapper::RestMapper;
 pub use resource::{

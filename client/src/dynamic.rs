@@ -684,6 +684,56 @@ impl DynamicApi {
     }
 }
 
+/// What applying one object of a manifest gave.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Applied {
+    /// The resource the object went to.
+    pub resource: ApiResource,
+    /// The object as the server stored it.
+    pub object: DynamicObject,
+}
+
+/// A failure to apply an object of a manifest, naming it.
+#[derive(Debug, thiserror::Error)]
+#[error("object {index} ({kind} {name:?}): {error}")]
+pub struct ApplyError {
+    /// The object's index among the manifest's objects.
+    pub index: usize,
+    pub kind: String,
+    pub name: String,
+    pub error: Error,
+}
+
+/// Server-side applies objects (a manifest's, from [`DynamicObject::from_yaml_stream`]) in
+/// order, as `kubectl apply --server-side` does: each object's kind is mapped to its resource,
+/// namespaced objects without a namespace go to `default_namespace`. Stops at the first failure.
+pub async fn apply_all(
+    client: &Client,
+    mapper: &crate::RestMapper,
+    objects: &[DynamicObject],
+    default_namespace: &str,
+    options: &ApplyOptions,
+) -> Result<Vec<Applied>, ApplyError> {
+    let mut out = Vec::with_capacity(objects.len());
+    for (index, obj) in objects.iter().enumerate() {
+        let fail = |error: Error| ApplyError {
+            index,
+            kind: obj.kind.clone(),
+            name: obj.metadata.name.clone(),
+            error,
+        };
+        let gvk = obj.gvk().map_err(|e| fail(Error::InvalidRequest(e.to_string())))?;
+        let resource = mapper.resource_for(&gvk).map_err(|e| fail(e.into()))?;
+        if obj.metadata.name.is_empty() {
+            return Err(fail(Error::InvalidRequest("apply needs metadata.name".into())));
+        }
+        let api = DynamicApi::for_object(client, &resource, obj, default_namespace).map_err(fail)?;
+        let object = api.apply(&obj.metadata.name, obj, options).await.map_err(fail)?;
+        out.push(Applied { resource, object });
+    }
+    Ok(out)
+}
+
 /// Splits a byte stream of concatenated JSON objects into whole objects, each at most `max` bytes.
 struct JsonFrames {
     buf: Vec<u8>,

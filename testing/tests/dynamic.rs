@@ -14,7 +14,7 @@ use kapi_api::meta::v1::{
     UpdateOptions,
 };
 use kapi_client::discovery::{DISCOVERY_ACCEPT, DiscoverySource};
-use kapi_client::dynamic::{ApiResource, DynamicApi, DynamicObject};
+use kapi_client::dynamic::{ApiResource, DynamicApi, DynamicObject, apply_all};
 use kapi_client::{Client, Config, DeleteResponse, Discovery, Patch, ResponseFuture, RestMapper, Service, Transport, WatchEvent};
 use kapi_machinery::json::value::Value;
 use kapi_machinery::{GroupVersionKind, TypeMeta};
@@ -289,12 +289,10 @@ async fn applies_a_multi_document_manifest() {
     assert_eq!(objects.len(), 3);
     let options = ApplyOptions { field_manager: "kapi-apply".into(), force: true, ..Default::default() };
     for round in 0..2 {
-        for obj in &objects {
-            let resource = mapper.resource_for(&obj.gvk().unwrap()).unwrap();
-            let api = DynamicApi::for_object(&client, &resource, obj, "default").unwrap();
-            let applied = api.apply(&obj.metadata.name, obj, &options).await.unwrap();
-            assert_eq!(applied.metadata.name, obj.metadata.name, "round {round}");
-        }
+        let applied = apply_all(&client, &mapper, &objects, "default", &options).await.unwrap();
+        let names: Vec<_> =
+            applied.iter().map(|a| (a.resource.resource.as_str(), a.object.metadata.namespace.as_str())).collect();
+        assert_eq!(names, [("configmaps", "default"), ("deployments", "prod"), ("crontabs", "default")], "round {round}");
     }
     // The typed clients see what the manifest said.
     let cm: ConfigMap = client.namespaced::<ConfigMap>("default").unwrap().get("settings", &GetOptions::default()).await.unwrap();
@@ -310,6 +308,10 @@ async fn applies_a_multi_document_manifest() {
 
     // A kind the server does not serve fails in the mapper, naming it.
     let bad = DynamicObject::from_yaml_stream(b"apiVersion: example.com/v9\nkind: Gadget\nmetadata: {name: g}\n").unwrap();
-    let err = mapper.resource_for(&bad[0].gvk().unwrap()).unwrap_err();
-    assert_eq!(err.to_string(), r#"no matches for kind "Gadget" in version "example.com/v9""#);
+    let err = apply_all(&client, &mapper, &[objects[0].clone(), bad[0].clone()], "default", &options).await.unwrap_err();
+    assert_eq!(err.index, 1);
+    assert_eq!(
+        err.to_string(),
+        r#"object 1 (Gadget "g"): invalid request: no matches for kind "Gadget" in version "example.com/v9""#
+    );
 }

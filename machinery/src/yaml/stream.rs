@@ -5,14 +5,16 @@
 //! error). Separator lines with nothing before them start no document, so a leading `---` or
 //! repeated separators make no empty documents. Within a document, a `...` line ends it for the
 //! decoder, which (like yaml.v2's `Unmarshal`) reads the first YAML document of each chunk and
-//! ignores what follows up to the next `---`. Splitting is one pass over the lines and each
-//! document is decoded on its own, so time and memory are linear in the input.
+//! ignores what follows up to the next `---`. A stream whose first non-space byte is `{` is a
+//! stream of JSON objects instead (apimachinery's `YAMLOrJSONDecoder` sniffs the same way): each
+//! object is a document, decoded as JSON. Splitting is one pass over the input and each document
+//! is decoded on its own, so time and memory are linear in the input.
 
 use std::fmt;
 
 use crate::error::{DecodeError, DecodeErrorKind};
 use crate::json::JsonDecode;
-use crate::json::value::Value;
+use crate::json::value::{self, Value};
 
 /// The separator that starts a line ending a document.
 const SEPARATOR: &[u8] = b"---";
@@ -26,6 +28,8 @@ pub struct Document<'a> {
     pub line: usize,
     /// The document's text, separators excluded.
     pub text: &'a [u8],
+    /// The document is an object of a JSON stream (decoded as JSON, not YAML).
+    pub json: bool,
 }
 
 impl Document<'_> {
@@ -87,12 +91,19 @@ pub struct Documents<'a> {
     line: usize,
     index: usize,
     failed: bool,
+    /// The input is a stream of JSON objects.
+    json: bool,
+}
+
+/// Whether a stream is JSON: its first non-whitespace byte is `{`.
+pub fn is_json_stream(input: &[u8]) -> bool {
+    input.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
 }
 
 /// Splits a YAML stream into its documents the way apimachinery's `YAMLReader` does. A separator
 /// line with other text after the dashes is an error naming the line.
 pub fn documents(input: &[u8]) -> Documents<'_> {
-    Documents { input, pos: 0, line: 1, index: 0, failed: false }
+    Documents { input, pos: 0, line: 1, index: 0, failed: false, json: is_json_stream(input) }
 }
 
 impl<'a> Iterator for Documents<'a> {
@@ -101,6 +112,9 @@ impl<'a> Iterator for Documents<'a> {
     fn next(&mut self) -> Option<Self::Item> {
         if self.failed {
             return None;
+        }
+        if self.json {
+            return self.next_json();
         }
         let mut start: Option<(usize, usize)> = None;
         while self.pos < self.input.len() {
@@ -137,9 +151,62 @@ impl<'a> Iterator for Documents<'a> {
 
 impl<'a> Documents<'a> {
     fn emit(&mut self, start: usize, end: usize, line: usize) -> Document<'a> {
-        let doc = Document { index: self.index, line, text: &self.input[start..end] };
+        let doc = Document { index: self.index, line, text: &self.input[start..end], json: self.json };
         self.index += 1;
         doc
+    }
+
+    /// The next object of a JSON stream: from its `{` to the matching `}`, strings skipped.
+    fn next_json(&mut self) -> Option<Result<Document<'a>, StreamError>> {
+        let input = self.input;
+        while self.pos < input.len() && input[self.pos].is_ascii_whitespace() {
+            if input[self.pos] == b'\n' {
+                self.line += 1;
+            }
+            self.pos += 1;
+        }
+        if self.pos >= input.len() {
+            return None;
+        }
+        let (start, line) = (self.pos, self.line);
+        let fail = |this: &mut Self, msg: &str, at: usize| {
+            this.failed = true;
+            let error = DecodeError::at_offset(DecodeErrorKind::Syntax(msg.to_owned()), at);
+            Some(Err(StreamError { index: this.index, line: this.line, error }))
+        };
+        if input[start] != b'{' {
+            return fail(self, "invalid character after top-level value", start);
+        }
+        let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+        while self.pos < input.len() {
+            let b = input[self.pos];
+            self.pos += 1;
+            if b == b'\n' {
+                self.line += 1;
+            }
+            if in_string {
+                match (escaped, b) {
+                    (true, _) => escaped = false,
+                    (false, b'\\') => escaped = true,
+                    (false, b'"') => in_string = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match b {
+                b'"' => in_string = true,
+                b'{' | b'[' => depth += 1,
+                b'}' | b']' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return Some(Ok(self.emit(start, self.pos, line)));
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.line = line;
+        fail(self, "unexpected end of JSON input", start)
     }
 }
 
@@ -160,7 +227,8 @@ pub fn values(input: &[u8], strict: bool) -> impl Iterator<Item = Result<(Docume
                 return Some(Err(e));
             }
         };
-        match super::decode::decode(doc.text, strict) {
+        let decoded = if doc.json { value::parse(doc.text) } else { super::decode::decode(doc.text, strict) };
+        match decoded {
             Ok(v) => Some(Ok((doc, v))),
             Err(e) => {
                 failed = true;
@@ -249,8 +317,10 @@ mod tests {
         // `...` ends a document; the rest of the chunk is ignored up to the next `---`, as yaml.v2
         // reads only the first document of each chunk.
         assert_eq!(jsons("a: 1\n...\nb: 2\n---\nc: 3\n"), vec![r#"{"a":1}"#, r#"{"c":3}"#]);
-        // A document whose text is a JSON object is YAML too.
-        assert_eq!(jsons("{\"a\": 1}\n---\n{\"b\": 2}"), vec![r#"{"a":1}"#, r#"{"b":2}"#]);
+        // A document whose text is a JSON object is YAML too, once the stream does not start
+        // with `{` (which would make it a JSON stream, where `---` is not allowed).
+        assert_eq!(jsons("# c\n{\"a\": 1}\n---\n{\"b\": 2}"), vec![r#"{"a":1}"#, r#"{"b":2}"#]);
+        assert!(values(b"{\"a\": 1}\n---\n{\"b\": 2}", false).nth(1).unwrap().is_err());
     }
 
     #[test]
@@ -278,6 +348,20 @@ mod tests {
         assert_eq!((all[0].kind.as_str(), all[1].kind.as_str(), all[1].api_version.as_str()), ("A", "B", "v1"));
         let e = decode_all::<bool>(b"true\n---\nx: 1\n").unwrap_err();
         assert_eq!((e.index, e.line), (1, 3));
+    }
+
+    #[test]
+    fn json_streams_split_at_objects() {
+        let input = "\n {\"a\": \"}{\\\"\"}\n{\"b\":\n [1e3]}  {}\n";
+        let docs: Vec<_> = documents(input.as_bytes()).map(Result::unwrap).collect();
+        assert_eq!(docs.iter().map(|d| (d.index, d.line, d.json)).collect::<Vec<_>>(), [(0, 2, true), (1, 3, true), (2, 4, true)]);
+        // JSON numbers stay numbers (YAML 1.1 would read `1e3` as a string).
+        assert_eq!(jsons(input), [r#"{"a":"}{\""}"#, r#"{"b":[1e3]}"#, "{}"]);
+        let e = documents(b"{\"a\": 1}\n[2]").nth(1).unwrap().unwrap_err();
+        assert_eq!((e.index, e.line), (1, 2));
+        let e = documents(b"{\"a\": 1}\n{\"b\": ").nth(1).unwrap().unwrap_err();
+        assert_eq!((e.index, e.line), (1, 2));
+        assert!(e.to_string().contains("unexpected end of JSON input"), "{e}");
     }
 
     #[test]

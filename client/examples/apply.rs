@@ -60,7 +60,8 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     };
     let namespace = args.connection.namespace_of(&client);
     for applied in apply_all(&client, &mapper, &objects, &namespace, &options).await? {
-        let group = if applied.resource.group.is_empty() { String::new() } else { format!(".{}", applied.resource.group) };
+        let group =
+            if applied.resource.group.is_empty() { String::new() } else { format!(".{}", applied.resource.group) };
         let suffix = if args.dry_run { " (server dry run)" } else { "" };
         println!("{}{group}/{} serverside-applied{suffix}", applied.resource.resource, applied.object.metadata.name);
     }

@@ -260,7 +260,8 @@ impl Discovery {
         let mut wanted: Vec<(String, Vec<String>)> =
             vec![(String::new(), versions.versions.clone().unwrap_or_default())];
         for g in groups.groups.as_deref().unwrap_or_default() {
-            let mut vs: Vec<String> = g.versions.as_deref().unwrap_or_default().iter().map(|v| v.version.clone()).collect();
+            let mut vs: Vec<String> =
+                g.versions.as_deref().unwrap_or_default().iter().map(|v| v.version.clone()).collect();
             // The preferred version goes first, the others keep the server's order.
             if let Some(i) = vs.iter().position(|v| *v == g.preferred_version.version) {
                 let preferred = vs.remove(i);

@@ -419,7 +419,13 @@ impl DynamicApi {
         Ok(path)
     }
 
-    async fn send(&self, method: Method, path: String, query: Query, body: Option<(&str, Bytes)>) -> Result<Raw, Error> {
+    async fn send(
+        &self,
+        method: Method,
+        path: String,
+        query: Query,
+        body: Option<(&str, Bytes)>,
+    ) -> Result<Raw, Error> {
         let mut url = format!("{}{}", self.client.base_url(), path);
         if !query.is_empty() {
             url.push('?');
@@ -644,7 +650,11 @@ impl DynamicApi {
 
     fn delete_body(&self, options: &DeleteOptions) -> Result<Bytes, Error> {
         let mut options = options.clone();
-        options.type_meta.set_gvk(&GroupVersionKind::new(&self.resource.group, &self.resource.version, "DeleteOptions"));
+        options.type_meta.set_gvk(&GroupVersionKind::new(
+            &self.resource.group,
+            &self.resource.version,
+            "DeleteOptions",
+        ));
         Ok(Bytes::from(kapi_machinery::json::to_vec(&options).map_err(|e| Error::Encode(e.to_string()))?))
     }
 
@@ -716,12 +726,7 @@ pub async fn apply_all(
 ) -> Result<Vec<Applied>, ApplyError> {
     let mut out = Vec::with_capacity(objects.len());
     for (index, obj) in objects.iter().enumerate() {
-        let fail = |error: Error| ApplyError {
-            index,
-            kind: obj.kind.clone(),
-            name: obj.metadata.name.clone(),
-            error,
-        };
+        let fail = |error: Error| ApplyError { index, kind: obj.kind.clone(), name: obj.metadata.name.clone(), error };
         let gvk = obj.gvk().map_err(|e| fail(Error::InvalidRequest(e.to_string())))?;
         let resource = mapper.resource_for(&gvk).map_err(|e| fail(e.into()))?;
         if obj.metadata.name.is_empty() {
@@ -821,8 +826,8 @@ fn decode_event(frame: &[u8]) -> Result<WatchEvent<DynamicObject>, String> {
         }
     }
     if kind == "ERROR" {
-        let status = kapi_machinery::json::from_slice::<Status>(&object.to_compact_vec())
-            .map_err(|e| format!("object: {e}"))?;
+        let status =
+            kapi_machinery::json::from_slice::<Status>(&object.to_compact_vec()).map_err(|e| format!("object: {e}"))?;
         return Ok(WatchEvent::Error(Box::new(status)));
     }
     let obj = DynamicObject::from_value(object).map_err(|e| format!("object: {e}"))?;
@@ -900,7 +905,12 @@ mod tests {
         assert_eq!(obj.metadata.name, "w");
         assert_eq!(obj.pointer(&["spec", "size"]), Some(&Value::Number("4".into())), "the last repeated member wins");
         let back = String::from_utf8(obj.to_json().unwrap()).unwrap();
-        assert!(back.starts_with(r#"{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w","namespace":"ns""#), "{back}");
+        assert!(
+            back.starts_with(
+                r#"{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w","namespace":"ns""#
+            ),
+            "{back}"
+        );
         assert!(back.ends_with(r#""spec":{"size":4},"extra":[1,"x"]}"#), "{back}");
         let e = DynamicObject::from_json(br#"{"kind":3}"#).unwrap_err();
         assert_eq!(e.to_string(), "kind: cannot unmarshal number into a value of type string");
@@ -928,7 +938,8 @@ mod tests {
         // YAML 1.1 as yaml.v2: `on` and `yes` are booleans, and the key becomes the string "true".
         assert_eq!(objs[1].pointer(&["spec", "true"]), Some(&Value::Bool(true)));
 
-        let e = DynamicObject::from_yaml_stream(b"apiVersion: v1\nkind: A\n---\napiVersion: v1\nmetadata: {}\n").unwrap_err();
+        let e = DynamicObject::from_yaml_stream(b"apiVersion: v1\nkind: A\n---\napiVersion: v1\nmetadata: {}\n")
+            .unwrap_err();
         assert_eq!((e.index, e.line), (1, 4));
         assert!(e.to_string().contains("Object 'Kind' is missing"), "{e}");
         let e = DynamicObject::from_yaml_stream(b"kind: A\napiVersion: a/b/c\n").unwrap_err();

@@ -21,8 +21,8 @@ pub mod logs;
 pub mod options;
 pub mod pem;
 pub mod reflector;
-pub mod restmapper;
 pub mod resource;
+pub mod restmapper;
 pub mod service;
 pub mod store;
 pub mod tls;
@@ -39,11 +39,11 @@ pub use event::{EventStream, ListWatch, WatchEvent};
 pub use kubeconfig::Kubeconfig;
 pub use logs::LogStream;
 pub use options::{Query, QueryParams};
-pub use restmapper::RestMapper;
 pub use resource::{
     GroupVersionResource, KindInfo, ListParts, ListResource, Listable, Objects, Registry, Resource, ResourceInfo,
     Subresource,
 };
+pub use restmapper::RestMapper;
 pub use service::{ResponseFuture, Service};
 pub use transport::Transport;
 pub use warning::{Warning, WarningHandler};

@@ -128,7 +128,6 @@ impl futures_core::Stream for LogStream {
     }
 }
 
-
 #[cfg(feature = "core")]
 mod pods {
     use kapi_api::core::v1::{Pod, PodLogOptions};

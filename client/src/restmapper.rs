@@ -131,7 +131,10 @@ mod tests {
             source: DiscoverySource::Aggregated,
             failed: Vec::new(),
             groups: vec![
-                DiscoveredGroup { name: "".into(), versions: vec![version("v1", vec![res("", "v1", "Pod", "pods", &["po"])])] },
+                DiscoveredGroup {
+                    name: "".into(),
+                    versions: vec![version("v1", vec![res("", "v1", "Pod", "pods", &["po"])])],
+                },
                 DiscoveredGroup {
                     name: "apps".into(),
                     versions: vec![
@@ -175,9 +178,6 @@ mod tests {
         assert_eq!(m.find("deploy").unwrap().version, "v1");
         assert_eq!(m.find("deployment.v1beta1.apps").unwrap().version, "v1beta1");
         assert_eq!(m.find("deployments.apps").unwrap().version, "v1");
-        assert_eq!(
-            m.find("widgets").unwrap_err().to_string(),
-            r#"the server doesn't have a resource type "widgets""#
-        );
+        assert_eq!(m.find("widgets").unwrap_err().to_string(), r#"the server doesn't have a resource type "widgets""#);
     }
 }

@@ -15,7 +15,9 @@ use kapi_api::meta::v1::{
 };
 use kapi_client::discovery::{DISCOVERY_ACCEPT, DiscoverySource};
 use kapi_client::dynamic::{ApiResource, DynamicApi, DynamicObject, apply_all};
-use kapi_client::{Client, Config, DeleteResponse, Discovery, Patch, ResponseFuture, RestMapper, Service, Transport, WatchEvent};
+use kapi_client::{
+    Client, Config, DeleteResponse, Discovery, Patch, ResponseFuture, RestMapper, Service, Transport, WatchEvent,
+};
 use kapi_machinery::json::value::Value;
 use kapi_machinery::{GroupVersionKind, TypeMeta};
 use kapi_macros::Kapi;
@@ -125,13 +127,18 @@ async fn aggregated_discovery_and_the_legacy_fallback_agree() {
     assert_eq!(scale.kind, Some(GroupVersionKind::new("autoscaling", "v1", "Scale")));
     assert!(deployments.supports("watch") && !deployments.supports("apply"), "apply is a patch in discovery");
     let crontabs = aggregated.resources().find(|r| r.resource == "crontabs").unwrap();
-    assert_eq!((crontabs.group.as_str(), crontabs.kind.as_str(), crontabs.namespaced), ("stable.example.com", "CronTab", true));
+    assert_eq!(
+        (crontabs.group.as_str(), crontabs.kind.as_str(), crontabs.namespaced),
+        ("stable.example.com", "CronTab", true)
+    );
 
     let legacy = Discovery::run_legacy(&client).await.unwrap();
     assert_eq!(legacy.source, DiscoverySource::Legacy);
     assert!(legacy.failed.is_empty(), "{:?}", legacy.failed);
     assert_eq!(entries(&legacy), entries(&aggregated));
-    let order = |d: &Discovery| d.groups.iter().map(|g| (g.name.clone(), g.preferred_version().map(str::to_owned))).collect::<Vec<_>>();
+    let order = |d: &Discovery| {
+        d.groups.iter().map(|g| (g.name.clone(), g.preferred_version().map(str::to_owned))).collect::<Vec<_>>()
+    };
     assert_eq!(order(&legacy), order(&aggregated));
 
     // A server that answers plain JSON to the aggregated Accept gets the legacy walk.
@@ -168,9 +175,7 @@ fn crontab(name: &str, image: &str) -> DynamicObject {
     obj
 }
 
-async fn next_event(
-    stream: &mut kapi_client::EventStream<DynamicObject>,
-) -> WatchEvent<DynamicObject> {
+async fn next_event(stream: &mut kapi_client::EventStream<DynamicObject>) -> WatchEvent<DynamicObject> {
     use std::future::poll_fn;
     use std::pin::Pin;
     let ev = tokio::time::timeout(GUARD, poll_fn(|cx| futures_core::Stream::poll_next(Pin::new(&mut *stream), cx)))
@@ -192,7 +197,9 @@ async fn dynamic_crud_and_watch_of_a_kind_the_client_does_not_know() {
     assert!(!created.metadata.uid.is_empty());
     assert_eq!(created.pointer(&["spec", "image"]), Some(&Value::String("img:1".into())));
     assert!(api.create(&crontab("a", "img:1"), &CreateOptions::default()).await.unwrap_err().is_already_exists());
-    assert!(matches!(next_event(&mut events).await, WatchEvent::Added(o) if o.metadata.name == "a" && o.kind == "CronTab"));
+    assert!(
+        matches!(next_event(&mut events).await, WatchEvent::Added(o) if o.metadata.name == "a" && o.kind == "CronTab")
+    );
 
     let mut changed = api.get("a", &GetOptions::default()).await.unwrap();
     assert_eq!(changed, created);
@@ -200,15 +207,15 @@ async fn dynamic_crud_and_watch_of_a_kind_the_client_does_not_know() {
     let updated = api.update(&changed, &UpdateOptions::default()).await.unwrap();
     assert_eq!(updated.pointer(&["spec", "image"]), Some(&Value::String("img:2".into())));
     assert!(updated.pointer(&["spec", "cronSpec"]).is_none(), "update replaces the object");
-    assert!(matches!(next_event(&mut events).await, WatchEvent::Modified(o) if o.metadata.resource_version == updated.metadata.resource_version));
+    assert!(
+        matches!(next_event(&mut events).await, WatchEvent::Modified(o) if o.metadata.resource_version == updated.metadata.resource_version)
+    );
 
     // A stale resourceVersion conflicts, as for typed clients.
     assert!(api.update(&changed, &UpdateOptions::default()).await.unwrap_err().is_conflict());
 
-    let patched = api
-        .patch("a", &Patch::Merge(br#"{"spec":{"replicas":3}}"#.to_vec()), &PatchOptions::default())
-        .await
-        .unwrap();
+    let patched =
+        api.patch("a", &Patch::Merge(br#"{"spec":{"replicas":3}}"#.to_vec()), &PatchOptions::default()).await.unwrap();
     assert_eq!(patched.pointer(&["spec", "replicas"]), Some(&Value::Number("3".into())));
     assert!(matches!(next_event(&mut events).await, WatchEvent::Modified(_)));
 
@@ -240,7 +247,13 @@ async fn dynamic_crud_and_watch_of_a_kind_the_client_does_not_know() {
     assert!(api.get("a", &GetOptions::default()).await.unwrap_err().is_not_found());
 
     // Every dynamic request was JSON.
-    assert!(server.requests().iter().filter(|r| r.path.contains("crontabs")).all(|r| r.accept.as_deref() == Some("application/json")));
+    assert!(
+        server
+            .requests()
+            .iter()
+            .filter(|r| r.path.contains("crontabs"))
+            .all(|r| r.accept.as_deref() == Some("application/json"))
+    );
 }
 
 const MANIFEST: &str = "\
@@ -292,12 +305,18 @@ async fn applies_a_multi_document_manifest() {
         let applied = apply_all(&client, &mapper, &objects, "default", &options).await.unwrap();
         let names: Vec<_> =
             applied.iter().map(|a| (a.resource.resource.as_str(), a.object.metadata.namespace.as_str())).collect();
-        assert_eq!(names, [("configmaps", "default"), ("deployments", "prod"), ("crontabs", "default")], "round {round}");
+        assert_eq!(
+            names,
+            [("configmaps", "default"), ("deployments", "prod"), ("crontabs", "default")],
+            "round {round}"
+        );
     }
     // The typed clients see what the manifest said.
-    let cm: ConfigMap = client.namespaced::<ConfigMap>("default").unwrap().get("settings", &GetOptions::default()).await.unwrap();
+    let cm: ConfigMap =
+        client.namespaced::<ConfigMap>("default").unwrap().get("settings", &GetOptions::default()).await.unwrap();
     assert_eq!(cm.data.get("mode").map(String::as_str), Some("fast"));
-    let web: Deployment = client.namespaced::<Deployment>("prod").unwrap().get("web", &GetOptions::default()).await.unwrap();
+    let web: Deployment =
+        client.namespaced::<Deployment>("prod").unwrap().get("web", &GetOptions::default()).await.unwrap();
     assert_eq!(web.spec.replicas, Some(2));
     let nightly = DynamicApi::namespaced(&client, &mapper.find("crontabs").unwrap(), "default")
         .unwrap()
@@ -307,8 +326,10 @@ async fn applies_a_multi_document_manifest() {
     assert_eq!(nightly.pointer(&["spec", "cronSpec"]), Some(&Value::String("0 3 * * *".into())));
 
     // A kind the server does not serve fails in the mapper, naming it.
-    let bad = DynamicObject::from_yaml_stream(b"apiVersion: example.com/v9\nkind: Gadget\nmetadata: {name: g}\n").unwrap();
-    let err = apply_all(&client, &mapper, &[objects[0].clone(), bad[0].clone()], "default", &options).await.unwrap_err();
+    let bad =
+        DynamicObject::from_yaml_stream(b"apiVersion: example.com/v9\nkind: Gadget\nmetadata: {name: g}\n").unwrap();
+    let err =
+        apply_all(&client, &mapper, &[objects[0].clone(), bad[0].clone()], "default", &options).await.unwrap_err();
     assert_eq!(err.index, 1);
     assert_eq!(
         err.to_string(),

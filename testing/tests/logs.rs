@@ -90,7 +90,10 @@ async fn logs_with_every_option() {
     assert!(err.to_string().contains("tailLines: Invalid value: -1: must be greater than or equal to 0"), "{err}");
     let both = PodLogOptions { since_seconds: Some(1), since_time: Some(now_time()), ..opts("app") };
     assert!(pods.logs_text("web", &both).await.unwrap_err().is_invalid());
-    assert!(pods.logs_text("web", &PodLogOptions { follow: true, ..opts("app") }).await.is_err(), "logs_text refuses follow");
+    assert!(
+        pods.logs_text("web", &PodLogOptions { follow: true, ..opts("app") }).await.is_err(),
+        "logs_text refuses follow"
+    );
 }
 
 fn now_time() -> kapi_machinery::types::Time {
@@ -132,8 +135,7 @@ async fn log_streams_are_bounded() {
 
     // A follow stream with an idle limit fails when nothing arrives in time.
     let follow = PodLogOptions { follow: true, ..opts("app") };
-    let mut stream =
-        pods.logs("web", &follow).await.unwrap().with_idle_timeout(Some(Duration::from_millis(200)));
+    let mut stream = pods.logs("web", &follow).await.unwrap().with_idle_timeout(Some(Duration::from_millis(200)));
     assert_eq!(chunk(&mut stream).await.as_deref(), Some("0123456789\n0123456789\n"));
     let err = tokio::time::timeout(GUARD, stream.next_chunk()).await.unwrap().unwrap().unwrap_err();
     assert!(err.to_string().contains("no log data for 200ms"), "{err}");

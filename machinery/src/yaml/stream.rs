@@ -119,7 +119,8 @@ impl<'a> Iterator for Documents<'a> {
         let mut start: Option<(usize, usize)> = None;
         while self.pos < self.input.len() {
             let line_start = self.pos;
-            let line_end = self.input[line_start..].iter().position(|&b| b == b'\n').map_or(self.input.len(), |i| line_start + i);
+            let line_end =
+                self.input[line_start..].iter().position(|&b| b == b'\n').map_or(self.input.len(), |i| line_start + i);
             let line = &self.input[line_start..line_end];
             let line_no = self.line;
             self.pos = (line_end + 1).min(self.input.len());
@@ -343,7 +344,8 @@ mod tests {
 
     #[test]
     fn typed_decode_skips_empty_documents() {
-        let all = decode_all::<crate::TypeMeta>(b"---\nkind: A\n---\n\n---\nnull\n---\nkind: B\napiVersion: v1\n").unwrap();
+        let all =
+            decode_all::<crate::TypeMeta>(b"---\nkind: A\n---\n\n---\nnull\n---\nkind: B\napiVersion: v1\n").unwrap();
         assert_eq!(all.len(), 2);
         assert_eq!((all[0].kind.as_str(), all[1].kind.as_str(), all[1].api_version.as_str()), ("A", "B", "v1"));
         let e = decode_all::<bool>(b"true\n---\nx: 1\n").unwrap_err();
@@ -354,7 +356,10 @@ mod tests {
     fn json_streams_split_at_objects() {
         let input = "\n {\"a\": \"}{\\\"\"}\n{\"b\":\n [1e3]}  {}\n";
         let docs: Vec<_> = documents(input.as_bytes()).map(Result::unwrap).collect();
-        assert_eq!(docs.iter().map(|d| (d.index, d.line, d.json)).collect::<Vec<_>>(), [(0, 2, true), (1, 3, true), (2, 4, true)]);
+        assert_eq!(
+            docs.iter().map(|d| (d.index, d.line, d.json)).collect::<Vec<_>>(),
+            [(0, 2, true), (1, 3, true), (2, 4, true)]
+        );
         // JSON numbers stay numbers (YAML 1.1 would read `1e3` as a string).
         assert_eq!(jsons(input), [r#"{"a":"}{\""}"#, r#"{"b":[1e3]}"#, "{}"]);
         let e = documents(b"{\"a\": 1}\n[2]").nth(1).unwrap().unwrap_err();

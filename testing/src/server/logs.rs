@@ -131,7 +131,13 @@ impl ApiServer {
         Some(self.pod_log(&gvr, ns, name, req.uri().query()))
     }
 
-    fn pod_log(&self, gvr: &GroupVersionResource, ns: &str, name: &str, q: Option<&str>) -> Result<http::Response<Body>> {
+    fn pod_log(
+        &self,
+        gvr: &GroupVersionResource,
+        ns: &str,
+        name: &str,
+        q: Option<&str>,
+    ) -> Result<http::Response<Body>> {
         let opts = LogOptions::parse(&Query::parse(q.unwrap_or_default()))?;
         let pod = self.tracker.get(gvr, ns, name, &GetOptions::default())?;
         let json = super::codec::encode(super::negotiate::Encoding::Json, pod.as_ref())?;
@@ -393,8 +399,9 @@ mod tests {
 
     #[test]
     fn containers_are_picked_as_upstream() {
-        let pod = value::parse(br#"{"spec":{"containers":[{"name":"a"},{"name":"b"}],"initContainers":[{"name":"i"}]}}"#)
-            .unwrap();
+        let pod =
+            value::parse(br#"{"spec":{"containers":[{"name":"a"},{"name":"b"}],"initContainers":[{"name":"i"}]}}"#)
+                .unwrap();
         assert_eq!(
             pick_container(&pod, "web", "").unwrap_err().to_string(),
             "a container name must be specified for pod web, choose one of: [a b] or one of the init containers: [i]"

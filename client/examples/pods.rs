@@ -50,7 +50,7 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     };
     let options = ListOptions { label_selector: args.selector.clone(), ..Default::default() };
     let list = pods.list_all(&ListOptions { limit: 500, ..options.clone() }).await?;
-    println!("{:<20} {:<40} {}", "NAMESPACE", "NAME", "PHASE");
+    println!("{:<20} {:<40} PHASE", "NAMESPACE", "NAME");
     for pod in list.items.iter().flatten() {
         println!("{:<20} {:<40} {}", pod.metadata.namespace, pod.metadata.name, phase(pod));
     }

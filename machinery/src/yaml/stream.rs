@@ -382,7 +382,11 @@ mod tests {
         for i in 0..20_000 {
             input.push_str(&format!("---\nkind: K\nmetadata:\n  name: n{i}\n"));
         }
-        let n = values(input.as_bytes(), true).map(|r| r.unwrap()).count();
+        let mut n = 0;
+        for r in values(input.as_bytes(), true) {
+            r.unwrap();
+            n += 1;
+        }
         assert_eq!(n, 20_000);
     }
 }

@@ -336,3 +336,19 @@ async fn applies_a_multi_document_manifest() {
         r#"object 1 (Gadget "g"): invalid request: no matches for kind "Gadget" in version "example.com/v9""#
     );
 }
+
+/// The manifest of kapi-client's `apply` example applies as the example does it.
+#[tokio::test]
+async fn the_apply_examples_manifest_applies() {
+    let (client, _server, _test) = serve().await;
+    let mapper = RestMapper::new(&Discovery::run(&client).await.unwrap());
+    let objects = DynamicObject::from_yaml_stream(include_bytes!("../../client/examples/manifest.yaml")).unwrap();
+    let options = ApplyOptions { field_manager: "kapi-apply".into(), ..Default::default() };
+    let applied = apply_all(&client, &mapper, &objects, "default", &options).await.unwrap();
+    let what: Vec<_> =
+        applied.iter().map(|a| (a.resource.resource.as_str(), a.object.metadata.name.as_str())).collect();
+    assert_eq!(what, [("namespaces", "kapi-demo"), ("configmaps", "web-config"), ("deployments", "web")]);
+    let web: Deployment =
+        client.namespaced::<Deployment>("kapi-demo").unwrap().get("web", &GetOptions::default()).await.unwrap();
+    assert_eq!(web.spec.replicas, Some(2));
+}

@@ -352,3 +352,33 @@ async fn the_apply_examples_manifest_applies() {
         client.namespaced::<Deployment>("kapi-demo").unwrap().get("web", &GetOptions::default()).await.unwrap();
     assert_eq!(web.spec.replicas, Some(2));
 }
+
+/// The typed decode of a manifest: each document becomes the registered kind it names.
+#[test]
+fn manifests_decode_into_registered_kinds() {
+    use kapi_machinery::yaml::decode_objects;
+    use kapi_machinery::{DecodeErrorKind, Options};
+    let mut scheme = kapi_api::scheme().unwrap();
+    let objects = decode_objects(&scheme, MANIFEST.as_bytes(), Options::default());
+    let err = objects.unwrap_err();
+    assert_eq!((err.index, err.line), (3, 28), "the CronTab is not registered: {err}");
+    assert!(matches!(err.error.kind, DecodeErrorKind::UnregisteredKind { .. }), "{err}");
+    scheme.add_known_type::<CronTab>().unwrap();
+    let objects = decode_objects(&scheme, MANIFEST.as_bytes(), Options::default()).unwrap();
+    let cm = objects[0].object.downcast_ref::<ConfigMap>().unwrap();
+    assert_eq!(cm.data.get("mode").map(String::as_str), Some("fast"));
+    let web = objects[1].object.downcast_ref::<Deployment>().unwrap();
+    assert_eq!((web.metadata.namespace.as_str(), web.spec.replicas), ("prod", Some(2)));
+    let cron = objects[2].object.downcast_ref::<CronTab>().unwrap();
+    assert_eq!(cron.spec.image, "backup:2");
+
+    // Strict: an unknown field, and a key repeated in the YAML, name their document.
+    let strict = Options { strict: true, ..Options::default() };
+    let bad = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\ndata: {}\ndata: {}\nbogus: 1\n";
+    let err = decode_objects(&scheme, bad.as_bytes(), strict).unwrap_err();
+    assert_eq!((err.index, err.line), (1, 5));
+    let DecodeErrorKind::Strict(found) = &err.error.kind else { panic!("{err}") };
+    assert!(found.iter().any(|f| f.contains("\"data\" already set")), "{found:?}");
+    assert!(found.iter().any(|f| f.contains("unknown field \"bogus\"")), "{found:?}");
+    assert_eq!(decode_objects(&scheme, bad.as_bytes(), Options::default()).unwrap().len(), 2);
+}

@@ -260,6 +260,47 @@ pub fn decode_all<T: JsonDecode + Default>(input: &[u8]) -> Result<Vec<T>, Strea
     Ok(out)
 }
 
+/// Decodes the objects of a stream through a scheme, each as the registered kind its
+/// `apiVersion` and `kind` name (as kubectl's builder decodes a manifest), skipping empty and
+/// `null` documents. With `options.strict` unknown or duplicate fields are an error, as
+/// [`Serializer::decode`](crate::Serializer::decode) makes them. Errors name the document and its
+/// line.
+pub fn decode_objects(
+    scheme: &crate::Scheme,
+    input: &[u8],
+    options: crate::Options,
+) -> Result<Vec<crate::Decoded>, StreamError> {
+    let strict = options.strict;
+    let json = crate::Serializer::new(scheme, crate::Format::Json, options);
+    let mut out = Vec::new();
+    for item in values(input, false) {
+        let (doc, value) = item?;
+        if value == Value::Null {
+            continue;
+        }
+        let data = value.to_compact_vec();
+        let mut decoded = json.decode_reporting(&data, None).map_err(|mut e| {
+            e.offset = None;
+            StreamError::in_document(&doc, e)
+        })?;
+        if strict && !doc.json {
+            // Keys repeated in the YAML collapse in the JSON; the YAML decoder finds them.
+            if let Err(e) = super::decode::decode(doc.text, true) {
+                match e.into_kind() {
+                    DecodeErrorKind::Strict(found) => decoded.strict_errors.splice(0..0, found).for_each(drop),
+                    other => return Err(StreamError::in_document(&doc, DecodeError::new(other))),
+                }
+            }
+        }
+        if strict && !decoded.strict_errors.is_empty() {
+            let error = DecodeError::new(DecodeErrorKind::Strict(std::mem::take(&mut decoded.strict_errors)));
+            return Err(StreamError::in_document(&doc, error));
+        }
+        out.push(decoded);
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -382,3 +382,35 @@ fn manifests_decode_into_registered_kinds() {
     assert!(found.iter().any(|f| f.contains("unknown field \"bogus\"")), "{found:?}");
     assert_eq!(decode_objects(&scheme, bad.as_bytes(), Options::default()).unwrap().len(), 2);
 }
+
+/// A group version whose legacy document fails is reported, and the rest is kept.
+#[tokio::test]
+async fn legacy_discovery_keeps_what_it_could_read() {
+    let (client, server, _test) = serve().await;
+    server.fail_next(kapi_testing::Fault::status(503, "ServiceUnavailable", "apps is down").on_path("/apis/apps/v1"));
+    let d = Discovery::run_legacy(&client).await.unwrap();
+    assert_eq!(d.failed.len(), 1, "{:?}", d.failed);
+    assert_eq!(d.failed[0].0, kapi_machinery::GroupVersion::new("apps", "v1"));
+    assert!(d.failed[0].1.contains("apps is down"), "{}", d.failed[0].1);
+    assert!(d.resources().all(|r| r.group != "apps" || r.version != "v1"));
+    assert!(d.resources().any(|r| r.resource == "crontabs"));
+    // A failure of `/api` itself is the caller's error.
+    server.fail_next(kapi_testing::Fault::status(500, "InternalError", "boom").on_path("/api"));
+    assert_eq!(Discovery::run(&client).await.unwrap_err().to_string(), "boom");
+}
+
+/// A watch from a compacted resource version ends with an `ERROR` event carrying `410 Gone`.
+#[tokio::test]
+async fn dynamic_watch_reports_gone() {
+    let (client, server, _test) = serve().await;
+    let api = DynamicApi::namespaced(&client, &ApiResource::of::<CronTab>(), "default").unwrap();
+    let first = api.create(&crontab("a", "x"), &CreateOptions::default()).await.unwrap();
+    api.create(&crontab("b", "x"), &CreateOptions::default()).await.unwrap();
+    server.compact();
+    let options = ListOptions { resource_version: first.metadata.resource_version.clone(), ..Default::default() };
+    let mut events = api.watch(&options).await.unwrap();
+    match next_event(&mut events).await {
+        WatchEvent::Error(status) => assert_eq!(status.code, 410, "{status:?}"),
+        other => panic!("expected an ERROR event, got {other:?}"),
+    }
+}

@@ -169,7 +169,7 @@ impl Client {
         self.json_only.lock().unwrap_or_else(PoisonError::into_inner).insert(gvr.clone());
     }
 
-    fn deliver_warnings(&self, headers: &HeaderMap, into: &mut Vec<String>) {
+    pub(crate) fn deliver_warnings(&self, headers: &HeaderMap, into: &mut Vec<String>) {
         for w in warnings_from_headers(headers) {
             if w.code == 299 {
                 self.warnings.handle_warning(&w.text);
@@ -261,7 +261,7 @@ impl<R: Resource> std::fmt::Debug for Api<R> {
 }
 
 /// Names in URL paths follow upstream's `IsValidPathSegmentName`.
-fn check_segment(what: &str, s: &str) -> Result<(), Error> {
+pub(crate) fn check_segment(what: &str, s: &str) -> Result<(), Error> {
     if s.is_empty() {
         return Err(Error::InvalidRequest(format!("the {what} must not be empty")));
     }
@@ -272,7 +272,7 @@ fn check_segment(what: &str, s: &str) -> Result<(), Error> {
 }
 
 /// Percent-encodes a path segment (bytes other than unreserved and sub-delimiters).
-fn escape_segment(s: &str) -> String {
+pub(crate) fn escape_segment(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for &b in s.as_bytes() {
         if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@".contains(&b) {
@@ -926,7 +926,7 @@ fn apply_document<S: VersionedKind>(obj: &S) -> Result<Vec<u8>, Error> {
     kapi_machinery::json::to_vec(&copy).map_err(|e| Error::Encode(e.to_string()))
 }
 
-fn query_of(options: &(impl QueryParams + ?Sized)) -> Query {
+pub(crate) fn query_of(options: &(impl QueryParams + ?Sized)) -> Query {
     let mut q = Query::new();
     q.extend_from(options);
     q

@@ -8,6 +8,8 @@ pub mod body;
 pub mod client;
 pub mod clientset;
 pub mod config;
+pub mod discovery;
+pub mod dynamic;
 pub mod error;
 pub mod event;
 pub mod exec;
@@ -16,12 +18,14 @@ pub mod informer;
 pub mod kubeconfig;
 pub mod labels;
 pub mod lister;
+pub mod logs;
 pub mod oidc;
 pub mod options;
 pub mod pem;
 pub mod proxy;
 pub mod reflector;
 pub mod resource;
+pub mod restmapper;
 pub mod service;
 pub mod store;
 pub mod tls;
@@ -31,14 +35,18 @@ pub mod watch;
 
 pub use client::{Api, Client, ContentType, DeleteResponse, Patch, Response};
 pub use config::{Auth, Config, Limits, PemSource, TlsConfig};
+pub use discovery::Discovery;
+pub use dynamic::{ApiResource, DynamicApi, DynamicObject, DynamicObjectList};
 pub use error::{Error, StatusError};
 pub use event::{EventStream, ListWatch, WatchEvent};
 pub use kubeconfig::Kubeconfig;
+pub use logs::LogStream;
 pub use options::{Query, QueryParams};
 pub use resource::{
     GroupVersionResource, KindInfo, ListParts, ListResource, Listable, Objects, Registry, Resource, ResourceInfo,
     Subresource,
 };
+pub use restmapper::RestMapper;
 pub use service::{ResponseFuture, Service};
 pub use transport::Transport;
 pub use warning::{Warning, WarningHandler};

@@ -5,9 +5,17 @@
 //! cargo run -p kapi-testing --example serve -- /tmp/kapi.kubeconfig
 //! kubectl --kubeconfig /tmp/kapi.kubeconfig get pods,deployments,services -A
 //! ```
+//!
+//! The namespace `default` holds a pod `demo` whose container `app` writes a log line a second,
+//! for `kubectl logs -f demo` and kapi-client's `logs` example.
 
 use std::sync::Arc;
 
+use std::time::Duration;
+
+use kapi_api::core::v1::{Container, Pod, PodSpec};
+use kapi_api::meta::v1::{CreateOptions, ObjectMeta};
+use kapi_client::{Client, Config, Transport};
 use kapi_testing::{ApiServer, TestServer};
 
 #[tokio::main]
@@ -15,7 +23,24 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = std::env::args().nth(1).unwrap_or_else(|| "kapi.kubeconfig".into());
     let api = Arc::new(ApiServer::new());
     kapi_client::clientset::register_all(&api)?;
-    let server = TestServer::start(api, None).await?;
+    let server = TestServer::start(api.clone(), None).await?;
+    let client = Client::new(Arc::new(Transport::new(&Config::new(server.url())?)?), server.url())?;
+    let demo = Pod {
+        metadata: ObjectMeta { name: "demo".into(), ..Default::default() },
+        spec: PodSpec {
+            containers: Some(vec![Container { name: "app".into(), image: "busybox".into(), ..Default::default() }]),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    client.namespaced::<Pod>("default")?.create(&demo, &CreateOptions::default()).await?;
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(1));
+        for n in 0u64.. {
+            tick.tick().await;
+            api.append_pod_log("default", "demo", "app", &format!("tick {n}"));
+        }
+    });
     std::fs::write(&path, kapi_testing::kubeconfig(server.url()))?;
     println!("serving at {}; kubeconfig written to {path}; Ctrl-C stops", server.url());
     std::future::pending::<()>().await;

@@ -1,7 +1,9 @@
 //! kubectl against the test server: discovery, `get` across groups, `scale` (a merge patch on
 //! `deployments/scale`, found through discovery) with and without server dry run, `create token`,
-//! `certificate approve` and `debug` (ephemeral containers); `version`, the health checks,
-//! `explain` (OpenAPI v3) and `apply` with client-side validation (OpenAPI v2 in protobuf). Runs when `kubectl` is on the PATH
+//! `certificate approve`, `debug` (ephemeral containers), `logs` (with `--tail`, `--timestamps`
+//! and `-f`) and `apply --server-side` of a multi-document manifest; kubectl reads aggregated
+//! discovery; `version`, the health checks, `explain` (OpenAPI v3) and `apply` with client-side
+//! validation (OpenAPI v2 in protobuf). Runs when `kubectl` is on the PATH
 //! (or `KUBECTL` names it); without one it says so and checks nothing.
 
 use std::path::{Path, PathBuf};
@@ -113,6 +115,22 @@ async fn kubectl_drives_the_test_server() {
     let ephemeral =
         kubectl(&bin, &kc, &["get", "pod", "p", "-o", "jsonpath={.spec.ephemeralContainers[*].name}"], None).await;
     assert_eq!(ephemeral, "dbg");
+
+    // Pod logs: what the test writes, through `kubectl logs` with its options.
+    api.append_pod_log("default", "p", "p", "first\nsecond\nthird\n");
+    assert_eq!(kubectl(&bin, &kc, &["logs", "p", "--tail=2"], None).await, "second\nthird\n");
+    let stamped = kubectl(&bin, &kc, &["logs", "p", "-c", "p", "--timestamps", "--tail=1"], None).await;
+    assert!(stamped.ends_with("Z third\n"), "{stamped}");
+    api.end_pod_log("default", "p", "p");
+    assert_eq!(kubectl(&bin, &kc, &["logs", "-f", "p"], None).await, "first\nsecond\nthird\n");
+
+    // Server-side apply of the apply example's multi-document manifest.
+    let applied = kubectl(&bin, &kc, &["apply", "--server-side", "--validate=false", "-f", "-"], Some(MANIFEST)).await;
+    assert_eq!(
+        applied,
+        "namespace/kapi-demo serverside-applied\nconfigmap/web-config serverside-applied\n\
+         deployment.apps/web serverside-applied\n"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -176,3 +194,5 @@ async fn kubectl_reads_version_health_and_the_openapi_documents() {
     assert_eq!(replicas, "4");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+const MANIFEST: &str = include_str!("../../client/examples/manifest.yaml");

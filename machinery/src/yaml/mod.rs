@@ -9,6 +9,7 @@ mod emitter;
 mod number;
 mod resolve;
 mod sort;
+pub mod stream;
 mod unicode_tables;
 
 use std::collections::HashMap;
@@ -18,6 +19,7 @@ use crate::json::value::{self, Value};
 
 use emitter::{Event, Style};
 use resolve::{Resolved, is_base60_float, resolve_plain};
+pub use stream::{Document, Documents, StreamError, decode_all, decode_objects, documents, is_json_stream, values};
 
 /// Converts a JSON document to YAML exactly as sigs.k8s.io/yaml `JSONToYAML` does.
 pub fn json_to_yaml(json: &[u8]) -> Result<Vec<u8>, DecodeError> {

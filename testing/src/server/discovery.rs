@@ -2,14 +2,21 @@
 //! can talk to the test server: `GET /api` (`APIVersions`), `/apis` (`APIGroupList`),
 //! `/apis/<group>` (`APIGroup`) and `/api/v1`, `/apis/<group>/<version>` (`APIResourceList`, with
 //! the subresources as `<resource>/<subresource>` entries naming their kind, as upstream lists
-//! `deployments/scale` with autoscaling/v1 `Scale`). Aggregated discovery is not served; clients
-//! fall back to these documents when the answer is plain JSON.
+//! `deployments/scale` with autoscaling/v1 `Scale`), and aggregated discovery: `/api` and `/apis`
+//! answer an `apidiscovery.k8s.io/v2` `APIGroupDiscoveryList` to a client whose `Accept` asks for
+//! `application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList`, as upstream does.
 
 use std::collections::BTreeMap;
 
-use kapi_api::meta::v1::{
-    APIGroup, APIGroupList, APIResource, APIResourceList, APIVersions, GroupVersionForDiscovery, Verbs,
+use kapi_api::apidiscovery::v2::{
+    APIGroupDiscovery, APIGroupDiscoveryList, APIResourceDiscovery, APISubresourceDiscovery, APIVersionDiscovery,
+    DiscoveryFreshness, ResourceScope,
 };
+use kapi_api::meta::v1::{
+    APIGroup, APIGroupList, APIResource, APIResourceList, APIVersions, GroupVersionForDiscovery, GroupVersionKind,
+    ObjectMeta, Verbs,
+};
+use kapi_client::KindInfo;
 use kapi_client::{ResourceInfo, Subresource};
 use kapi_machinery::{Kind, Object, TypeMeta};
 
@@ -32,6 +39,103 @@ pub(super) fn document(path: &str, resources: &[ResourceInfo]) -> Option<Box<dyn
         ["api", v] => resource_list(resources, "", v),
         ["apis", g, v] if !g.is_empty() => resource_list(resources, g, v),
         _ => None,
+    }
+}
+
+/// The media type of aggregated discovery responses.
+pub(super) const AGGREGATED_V2: &str = "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList";
+
+/// Whether an `Accept` header asks for aggregated discovery v2 (with a non-zero quality).
+pub(super) fn wants_aggregated(accept: Option<&str>) -> bool {
+    accept.is_some_and(|a| {
+        a.split(',').any(|range| {
+            let mut parts = range.split(';').map(str::trim);
+            let essence = parts.next().unwrap_or_default();
+            if !essence.eq_ignore_ascii_case("application/json") {
+                return false;
+            }
+            let (mut g, mut v, mut r#as, mut q) = (false, false, false, true);
+            for p in parts {
+                let (k, val) = p.split_once('=').unwrap_or((p, ""));
+                let val = val.trim().trim_matches('"');
+                match k.trim().to_ascii_lowercase().as_str() {
+                    "g" => g = val == "apidiscovery.k8s.io",
+                    "v" => v = val == "v2",
+                    "as" => r#as = val == "APIGroupDiscoveryList",
+                    "q" => q = val.parse::<f32>().is_ok_and(|q| q > 0.0),
+                    _ => {}
+                }
+            }
+            g && v && r#as && q
+        })
+    })
+}
+
+/// The aggregated discovery document of `/api` (the core group) or `/apis` (the others).
+pub(super) fn aggregated(path: &str, resources: &[ResourceInfo]) -> Option<APIGroupDiscoveryList> {
+    let segs: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let names: Vec<&str> = match segs.as_slice() {
+        ["api"] => vec![""],
+        ["apis"] => groups(resources),
+        _ => return None,
+    };
+    let items = names
+        .into_iter()
+        .filter(|g| resources.iter().any(|r| r.group == *g))
+        .map(|g| APIGroupDiscovery {
+            type_meta: TypeMeta::default(),
+            metadata: ObjectMeta { name: g.to_owned(), ..ObjectMeta::default() },
+            versions: versions_of(resources, g)
+                .into_iter()
+                .map(|v| APIVersionDiscovery {
+                    version: v.to_owned(),
+                    resources: resources
+                        .iter()
+                        .filter(|r| r.group == g && r.version == v)
+                        .map(aggregated_resource)
+                        .collect(),
+                    freshness: DiscoveryFreshness(DiscoveryFreshness::CURRENT.to_owned()),
+                })
+                .collect(),
+        })
+        .collect();
+    Some(APIGroupDiscoveryList {
+        type_meta: TypeMeta {
+            kind: APIGroupDiscoveryList::KIND.into(),
+            api_version: APIGroupDiscoveryList::static_gvk().api_version(),
+        },
+        metadata: Default::default(),
+        items: Some(items),
+    })
+}
+
+fn gvk_of(k: &KindInfo) -> GroupVersionKind {
+    GroupVersionKind { group: k.group.to_owned(), version: k.version.to_owned(), kind: k.kind.to_owned() }
+}
+
+fn aggregated_resource(r: &ResourceInfo) -> APIResourceDiscovery {
+    APIResourceDiscovery {
+        resource: r.resource.to_owned(),
+        response_kind: Some(GroupVersionKind {
+            group: r.group.to_owned(),
+            version: r.version.to_owned(),
+            kind: r.kind.to_owned(),
+        }),
+        scope: ResourceScope(if r.namespaced { ResourceScope::NAMESPACED } else { ResourceScope::CLUSTER }.to_owned()),
+        singular_resource: r.kind.to_ascii_lowercase(),
+        verbs: verbs(r.verbs).map(|v| v.0),
+        short_names: Vec::new(),
+        categories: Vec::new(),
+        subresources: r
+            .subresources
+            .iter()
+            .map(|s| APISubresourceDiscovery {
+                subresource: s.name.to_owned(),
+                response_kind: Some(gvk_of(&s.result)),
+                accepted_types: s.input_kinds().iter().map(gvk_of).collect(),
+                verbs: verbs(s.verbs).map(|v| v.0),
+            })
+            .collect(),
     }
 }
 

@@ -183,6 +183,21 @@ impl ApiServer {
             return resp;
         }
         if req.method() == Method::GET
+            && super::discovery::wants_aggregated(accept)
+            && let Some(doc) = super::discovery::aggregated(req.uri().path(), &self.tracker.resources())
+        {
+            return match kapi_machinery::json::to_vec(&doc) {
+                Ok(data) => {
+                    let mut resp = http::Response::new(body::full(data));
+                    resp.headers_mut()
+                        .insert(header::CONTENT_TYPE, http::HeaderValue::from_static(super::discovery::AGGREGATED_V2));
+                    resp.headers_mut().insert(header::VARY, http::HeaderValue::from_static("Accept"));
+                    resp
+                }
+                Err(e) => error_response(&api_errors::internal(&e.to_string()), fallback),
+            };
+        }
+        if req.method() == Method::GET
             && let Some(doc) = super::discovery::document(req.uri().path(), &self.tracker.resources())
         {
             let enc = match negotiate::response_encoding(accept, true) {
@@ -190,6 +205,9 @@ impl ApiServer {
                 Err(e) => return error_response(&e, Encoding::Json),
             };
             return object_response(200, enc, doc.as_ref(), &[]).unwrap_or_else(|e| error_response(&e, enc));
+        }
+        if let Some(served) = self.serve_log(&req) {
+            return served.unwrap_or_else(|e| error_response(&e, fallback));
         }
         let (info, route) = match route::resolve(req.uri().path(), &self.tracker) {
             Ok(r) => r,

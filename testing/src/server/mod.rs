@@ -23,8 +23,12 @@
 //! - Subresources: `status` and the others of the resource's own kind through the tracker;
 //!   `scale`, pods' `eviction` and `binding`, service accounts' `token` as upstream serves them
 //!   (module `subresource`).
+//! - Pod logs (`pods/<name>/log`) from what tests write with [`ApiServer::append_pod_log`]
+//!   (module `logs`): `follow`, `container`, `previous`, `sinceSeconds`/`sinceTime`,
+//!   `timestamps`, `tailLines`, `limitBytes`.
 //! - Legacy discovery (`/api`, `/apis`, `/apis/<group>`, `/api/v1`, `/apis/<group>/<version>`)
-//!   of the registered resources and their subresources, enough for kubectl.
+//!   of the registered resources and their subresources, enough for kubectl, and aggregated
+//!   discovery (`apidiscovery.k8s.io/v2`) at `/api` and `/apis` for clients that ask for it.
 //! - `/version`, `/healthz`, `/livez`, `/readyz`, and the generated OpenAPI documents:
 //!   `/openapi/v2` (JSON or gnostic's protobuf) and `/openapi/v3[/<path>?hash=…]` for the group
 //!   versions with registered resources (module `openapi`), so `kubectl explain` and client-side
@@ -43,6 +47,7 @@
 mod codec;
 mod discovery;
 mod handler;
+mod logs;
 pub mod negotiate;
 mod openapi;
 pub mod patch;
@@ -160,6 +165,7 @@ pub struct ApiServer {
     faults: Mutex<VecDeque<Fault>>,
     requests: Mutex<Vec<RequestRecord>>,
     bookmark_interval: Mutex<Option<Duration>>,
+    logs: logs::PodLogs,
 }
 
 impl std::fmt::Debug for ApiServer {
@@ -201,6 +207,7 @@ impl ApiServer {
             faults: Mutex::new(VecDeque::new()),
             requests: Mutex::new(Vec::new()),
             bookmark_interval: Mutex::new(None),
+            logs: logs::PodLogs::default(),
         }
     }
 

@@ -80,7 +80,7 @@ pub mod storagemigration;
 use kapi_machinery::{Scheme, SchemeError};
 
 /// Registers every kind of every enabled group in a scheme.
-#[cfg_attr(not(debug_assertions), inline)]
+#[kapi_macros::where_used]
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     meta::add_to_scheme(scheme)?;
     #[cfg(feature = "authentication")]
@@ -145,7 +145,7 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
 }
 
 /// A scheme with every kind of every enabled group.
-#[cfg_attr(not(debug_assertions), inline)]
+#[kapi_macros::where_used]
 pub fn scheme() -> Result<Scheme, SchemeError> {
     let mut s = Scheme::new();
     add_to_scheme(&mut s)?;

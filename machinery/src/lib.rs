@@ -31,6 +31,35 @@ pub mod serializer;
 pub mod types;
 pub mod yaml;
 
+/// Wraps a function that `#[derive(Kapi)]` or `kapi-codegen` writes (a codec method, a registration,
+/// defaulting or conversion function) so that it is `#[inline]`: the crate that defines a thousand
+/// types then generates no machine code for them, and a program compiles the codecs of the types
+/// it uses, where it uses them, as serde's generic impls are compiled. With this crate's `testing`
+/// feature (a workspace that tests its types) debug builds compile them once in the defining crate
+/// instead, so that the many test binaries link that code rather than each compiling the API again.
+/// Called through `#[kapi_macros::where_used]`; see docs/type-language.md.
+#[cfg(not(feature = "testing"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __where_used {
+    ($($item:tt)*) => {
+        #[inline]
+        $($item)*
+    };
+}
+
+/// Wraps a function that `#[derive(Kapi)]` or `kapi-codegen` writes; with `testing`, debug builds
+/// compile it in its own crate (see the other definition).
+#[cfg(feature = "testing")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __where_used {
+    ($($item:tt)*) => {
+        #[cfg_attr(not(debug_assertions), inline)]
+        $($item)*
+    };
+}
+
 pub use conversion::ConversionError;
 pub use error::{DecodeError, DecodeErrorKind, EncodeError};
 #[cfg(feature = "testing")]

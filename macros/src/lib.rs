@@ -35,6 +35,20 @@ fn testing_only(item: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
     }
 }
 
+/// Makes a hand-written or generated function `#[inline]` as the derive makes its methods, so that
+/// it, and the codecs it reaches, are compiled in the program that calls it: put it on a public
+/// function that registers every kind of a package (an `install`). A public function that is
+/// neither generic nor inline is compiled in its own crate, with everything it reaches.
+#[proc_macro_attribute]
+pub fn where_used(attr: TokenStream, item: TokenStream) -> TokenStream {
+    let attr = proc_macro2::TokenStream::from(attr);
+    if !attr.is_empty() {
+        return syn::Error::new_spanned(attr, "`where_used` takes no arguments").to_compile_error().into();
+    }
+    let item = parse_macro_input!(item as syn::ItemFn);
+    quote::quote!(::kapi_machinery::__where_used! { #item }).into()
+}
+
 /// Derives the wire codecs and machinery traits for an API type described by `#[kapi(...)]`.
 #[proc_macro_derive(Kapi, attributes(kapi))]
 pub fn derive_kapi(input: TokenStream) -> TokenStream {
@@ -101,11 +115,12 @@ fn expand(input: &DeriveInput) -> Result<proc_macro2::TokenStream, Vec<syn::Erro
     Ok(compiled_where_used(out))
 }
 
-/// Marks every derived method `#[inline]` in optimized builds, so that a crate defining a thousand
-/// types compiles their codecs only where a program uses them (as serde's impls, generic over the
-/// serializer, are compiled in the user's crate), and the user's crate may inline across crates.
-/// Debug builds keep them compiled once in the defining crate, which every test binary then links
-/// instead of compiling the API again. A method that is already `#[inline]` or generic is left.
+/// Wraps every derived method in `kapi_machinery::__where_used!`, which makes it `#[inline]`: the
+/// crate defining a thousand types then compiles their codecs only where a program uses them (as
+/// serde's impls, generic over the serializer, are compiled in the user's crate), and the user's
+/// crate may inline across crates. The choice is made by machinery's `testing` feature, not here:
+/// a derive cannot see the features of the crate it expands in, and a `cfg` on a feature that
+/// crate does not declare would warn. A method that is already `#[inline]` or generic is left.
 fn compiled_where_used(out: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
     let Ok(mut file) = syn::parse2::<syn::File>(out.clone()) else {
         // The derive emits items only; were one malformed, the compiler reports it on the output.
@@ -125,7 +140,7 @@ fn mark_item(item: &mut syn::Item) {
                     let inline = f.attrs.iter().any(|a| a.path().is_ident("inline"));
                     let generic = f.sig.generics.type_params().next().is_some();
                     if !inline && !generic {
-                        f.attrs.push(syn::parse_quote!(#[cfg_attr(not(debug_assertions), inline)]));
+                        *it = syn::ImplItem::Verbatim(quote::quote!(::kapi_machinery::__where_used! { #f }));
                     }
                 }
             }

@@ -4,7 +4,7 @@ pub mod v1;
 pub mod v1beta1;
 
 /// Installs every version of the group (upstream's `install.Install`).
-#[cfg_attr(not(debug_assertions), inline)]
+#[kapi_macros::where_used]
 pub fn install(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery::SchemeError> {
     v1::add_to_scheme(scheme)?;
     v1beta1::add_to_scheme(scheme)?;

@@ -22,12 +22,11 @@ use crate::output::{HEADER, Outputs};
 pub const MOD_FILE: &str = "mod.rs";
 
 /// Formats generated Rust and puts the header in front.
-/// The attribute on generated functions that register kinds or walk objects: `#[inline]` in
-/// optimized builds, so that they, and the codecs they reach, are compiled in the program that calls
-/// them rather than in the API crate (see `compiled_where_used` in kapi-macros); debug builds compile
-/// them once in the API crate.
+/// The attribute on generated functions that register kinds or walk objects: `#[inline]` (through
+/// machinery's `__where_used!`), so that they, and the codecs they reach, are compiled in the
+/// program that calls them rather than in the API crate; see `compiled_where_used` in kapi-macros.
 pub fn where_used() -> proc_macro2::TokenStream {
-    quote::quote!(#[cfg_attr(not(debug_assertions), inline)])
+    quote::quote!(#[::kapi_macros::where_used])
 }
 
 pub fn render_rust(file: &syn::File) -> String {

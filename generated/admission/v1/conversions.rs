@@ -3,14 +3,14 @@
 #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
 use kapi_machinery::{ConversionError, Scheme};
 /// Registers both directions of every kind's conversion.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_admission_review_to_internal);
     scheme.add_conversion_func(convert_admission_review_from_internal);
 }
 /// Converts `AdmissionReview` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_admission_review_to_internal(
     from: crate::admission::v1::types::AdmissionReview,
 ) -> Result<crate::admission::types::AdmissionReview, ConversionError> {
@@ -29,7 +29,7 @@ pub fn auto_convert_admission_review_to_internal(
     })
 }
 /// Converts `AdmissionReview` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_admission_review_to_internal(
     from: crate::admission::v1::types::AdmissionReview,
 ) -> Result<crate::admission::types::AdmissionReview, ConversionError> {
@@ -37,7 +37,7 @@ pub fn convert_admission_review_to_internal(
 }
 /// Converts `AdmissionReview` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_admission_review_from_internal(
     from: crate::admission::types::AdmissionReview,
 ) -> Result<crate::admission::v1::types::AdmissionReview, ConversionError> {
@@ -56,7 +56,7 @@ pub fn auto_convert_admission_review_from_internal(
     })
 }
 /// Converts `AdmissionReview` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_admission_review_from_internal(
     from: crate::admission::types::AdmissionReview,
 ) -> Result<crate::admission::v1::types::AdmissionReview, ConversionError> {
@@ -64,7 +64,7 @@ pub fn convert_admission_review_from_internal(
 }
 /// Converts `AdmissionRequest` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_admission_request_to_internal(
     from: crate::admission::v1::types::AdmissionRequest,
 ) -> Result<crate::admission::types::AdmissionRequest, ConversionError> {
@@ -88,7 +88,7 @@ pub fn auto_convert_admission_request_to_internal(
     })
 }
 /// Converts `AdmissionRequest` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_admission_request_to_internal(
     from: crate::admission::v1::types::AdmissionRequest,
 ) -> Result<crate::admission::types::AdmissionRequest, ConversionError> {
@@ -96,7 +96,7 @@ pub fn convert_admission_request_to_internal(
 }
 /// Converts `AdmissionRequest` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_admission_request_from_internal(
     from: crate::admission::types::AdmissionRequest,
 ) -> Result<crate::admission::v1::types::AdmissionRequest, ConversionError> {
@@ -120,7 +120,7 @@ pub fn auto_convert_admission_request_from_internal(
     })
 }
 /// Converts `AdmissionRequest` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_admission_request_from_internal(
     from: crate::admission::types::AdmissionRequest,
 ) -> Result<crate::admission::v1::types::AdmissionRequest, ConversionError> {
@@ -128,7 +128,7 @@ pub fn convert_admission_request_from_internal(
 }
 /// Converts `AdmissionResponse` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_admission_response_to_internal(
     from: crate::admission::v1::types::AdmissionResponse,
 ) -> Result<crate::admission::types::AdmissionResponse, ConversionError> {
@@ -147,7 +147,7 @@ pub fn auto_convert_admission_response_to_internal(
     })
 }
 /// Converts `AdmissionResponse` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_admission_response_to_internal(
     from: crate::admission::v1::types::AdmissionResponse,
 ) -> Result<crate::admission::types::AdmissionResponse, ConversionError> {
@@ -155,7 +155,7 @@ pub fn convert_admission_response_to_internal(
 }
 /// Converts `AdmissionResponse` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_admission_response_from_internal(
     from: crate::admission::types::AdmissionResponse,
 ) -> Result<crate::admission::v1::types::AdmissionResponse, ConversionError> {
@@ -174,7 +174,7 @@ pub fn auto_convert_admission_response_from_internal(
     })
 }
 /// Converts `AdmissionResponse` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_admission_response_from_internal(
     from: crate::admission::types::AdmissionResponse,
 ) -> Result<crate::admission::v1::types::AdmissionResponse, ConversionError> {
@@ -182,14 +182,14 @@ pub fn convert_admission_response_from_internal(
 }
 /// Converts `PatchType` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_patch_type_to_internal(
     from: crate::admission::v1::types::PatchType,
 ) -> Result<crate::admission::types::PatchType, ConversionError> {
     Ok(crate::admission::types::PatchType(from.0))
 }
 /// Converts `PatchType` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_patch_type_to_internal(
     from: crate::admission::v1::types::PatchType,
 ) -> Result<crate::admission::types::PatchType, ConversionError> {
@@ -197,14 +197,14 @@ pub fn convert_patch_type_to_internal(
 }
 /// Converts `PatchType` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_patch_type_from_internal(
     from: crate::admission::types::PatchType,
 ) -> Result<crate::admission::v1::types::PatchType, ConversionError> {
     Ok(crate::admission::v1::types::PatchType(from.0))
 }
 /// Converts `PatchType` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_patch_type_from_internal(
     from: crate::admission::types::PatchType,
 ) -> Result<crate::admission::v1::types::PatchType, ConversionError> {
@@ -212,14 +212,14 @@ pub fn convert_patch_type_from_internal(
 }
 /// Converts `Operation` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_operation_to_internal(
     from: crate::admission::v1::types::Operation,
 ) -> Result<crate::admission::types::Operation, ConversionError> {
     Ok(crate::admission::types::Operation(from.0))
 }
 /// Converts `Operation` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_operation_to_internal(
     from: crate::admission::v1::types::Operation,
 ) -> Result<crate::admission::types::Operation, ConversionError> {
@@ -227,14 +227,14 @@ pub fn convert_operation_to_internal(
 }
 /// Converts `Operation` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_operation_from_internal(
     from: crate::admission::types::Operation,
 ) -> Result<crate::admission::v1::types::Operation, ConversionError> {
     Ok(crate::admission::v1::types::Operation(from.0))
 }
 /// Converts `Operation` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_operation_from_internal(
     from: crate::admission::types::Operation,
 ) -> Result<crate::admission::v1::types::Operation, ConversionError> {

@@ -3,7 +3,7 @@
 #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
 use kapi_machinery::{ConversionError, Scheme};
 /// Registers both directions of every kind's conversion.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_validating_admission_policy_to_internal);
     scheme.add_conversion_func(convert_validating_admission_policy_from_internal);
@@ -48,7 +48,7 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `Rule` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_rule_to_internal(
     from: crate::admissionregistration::v1::types::Rule,
 ) -> Result<crate::admissionregistration::types::Rule, ConversionError> {
@@ -64,7 +64,7 @@ pub fn auto_convert_rule_to_internal(
     })
 }
 /// Converts `Rule` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_rule_to_internal(
     from: crate::admissionregistration::v1::types::Rule,
 ) -> Result<crate::admissionregistration::types::Rule, ConversionError> {
@@ -72,7 +72,7 @@ pub fn convert_rule_to_internal(
 }
 /// Converts `Rule` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_rule_from_internal(
     from: crate::admissionregistration::types::Rule,
 ) -> Result<crate::admissionregistration::v1::types::Rule, ConversionError> {
@@ -88,7 +88,7 @@ pub fn auto_convert_rule_from_internal(
     })
 }
 /// Converts `Rule` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_rule_from_internal(
     from: crate::admissionregistration::types::Rule,
 ) -> Result<crate::admissionregistration::v1::types::Rule, ConversionError> {
@@ -96,14 +96,14 @@ pub fn convert_rule_from_internal(
 }
 /// Converts `ScopeType` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_scope_type_to_internal(
     from: crate::admissionregistration::v1::types::ScopeType,
 ) -> Result<crate::admissionregistration::types::ScopeType, ConversionError> {
     Ok(crate::admissionregistration::types::ScopeType(from.0))
 }
 /// Converts `ScopeType` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_scope_type_to_internal(
     from: crate::admissionregistration::v1::types::ScopeType,
 ) -> Result<crate::admissionregistration::types::ScopeType, ConversionError> {
@@ -111,14 +111,14 @@ pub fn convert_scope_type_to_internal(
 }
 /// Converts `ScopeType` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_scope_type_from_internal(
     from: crate::admissionregistration::types::ScopeType,
 ) -> Result<crate::admissionregistration::v1::types::ScopeType, ConversionError> {
     Ok(crate::admissionregistration::v1::types::ScopeType(from.0))
 }
 /// Converts `ScopeType` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_scope_type_from_internal(
     from: crate::admissionregistration::types::ScopeType,
 ) -> Result<crate::admissionregistration::v1::types::ScopeType, ConversionError> {
@@ -126,14 +126,14 @@ pub fn convert_scope_type_from_internal(
 }
 /// Converts `FailurePolicyType` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_failure_policy_type_to_internal(
     from: crate::admissionregistration::v1::types::FailurePolicyType,
 ) -> Result<crate::admissionregistration::types::FailurePolicyType, ConversionError> {
     Ok(crate::admissionregistration::types::FailurePolicyType(from.0))
 }
 /// Converts `FailurePolicyType` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_failure_policy_type_to_internal(
     from: crate::admissionregistration::v1::types::FailurePolicyType,
 ) -> Result<crate::admissionregistration::types::FailurePolicyType, ConversionError> {
@@ -141,7 +141,7 @@ pub fn convert_failure_policy_type_to_internal(
 }
 /// Converts `FailurePolicyType` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_failure_policy_type_from_internal(
     from: crate::admissionregistration::types::FailurePolicyType,
 ) -> Result<
@@ -151,7 +151,7 @@ pub fn auto_convert_failure_policy_type_from_internal(
     Ok(crate::admissionregistration::v1::types::FailurePolicyType(from.0))
 }
 /// Converts `FailurePolicyType` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_failure_policy_type_from_internal(
     from: crate::admissionregistration::types::FailurePolicyType,
 ) -> Result<
@@ -162,7 +162,7 @@ pub fn convert_failure_policy_type_from_internal(
 }
 /// Converts `ParameterNotFoundActionType` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_parameter_not_found_action_type_to_internal(
     from: crate::admissionregistration::v1::types::ParameterNotFoundActionType,
 ) -> Result<
@@ -172,7 +172,7 @@ pub fn auto_convert_parameter_not_found_action_type_to_internal(
     Ok(crate::admissionregistration::types::ParameterNotFoundActionType(from.0))
 }
 /// Converts `ParameterNotFoundActionType` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_parameter_not_found_action_type_to_internal(
     from: crate::admissionregistration::v1::types::ParameterNotFoundActionType,
 ) -> Result<
@@ -183,7 +183,7 @@ pub fn convert_parameter_not_found_action_type_to_internal(
 }
 /// Converts `ParameterNotFoundActionType` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_parameter_not_found_action_type_from_internal(
     from: crate::admissionregistration::types::ParameterNotFoundActionType,
 ) -> Result<
@@ -193,7 +193,7 @@ pub fn auto_convert_parameter_not_found_action_type_from_internal(
     Ok(crate::admissionregistration::v1::types::ParameterNotFoundActionType(from.0))
 }
 /// Converts `ParameterNotFoundActionType` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_parameter_not_found_action_type_from_internal(
     from: crate::admissionregistration::types::ParameterNotFoundActionType,
 ) -> Result<
@@ -204,14 +204,14 @@ pub fn convert_parameter_not_found_action_type_from_internal(
 }
 /// Converts `MatchPolicyType` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_match_policy_type_to_internal(
     from: crate::admissionregistration::v1::types::MatchPolicyType,
 ) -> Result<crate::admissionregistration::types::MatchPolicyType, ConversionError> {
     Ok(crate::admissionregistration::types::MatchPolicyType(from.0))
 }
 /// Converts `MatchPolicyType` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_match_policy_type_to_internal(
     from: crate::admissionregistration::v1::types::MatchPolicyType,
 ) -> Result<crate::admissionregistration::types::MatchPolicyType, ConversionError> {
@@ -219,14 +219,14 @@ pub fn convert_match_policy_type_to_internal(
 }
 /// Converts `MatchPolicyType` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_match_policy_type_from_internal(
     from: crate::admissionregistration::types::MatchPolicyType,
 ) -> Result<crate::admissionregistration::v1::types::MatchPolicyType, ConversionError> {
     Ok(crate::admissionregistration::v1::types::MatchPolicyType(from.0))
 }
 /// Converts `MatchPolicyType` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_match_policy_type_from_internal(
     from: crate::admissionregistration::types::MatchPolicyType,
 ) -> Result<crate::admissionregistration::v1::types::MatchPolicyType, ConversionError> {
@@ -234,14 +234,14 @@ pub fn convert_match_policy_type_from_internal(
 }
 /// Converts `SideEffectClass` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_side_effect_class_to_internal(
     from: crate::admissionregistration::v1::types::SideEffectClass,
 ) -> Result<crate::admissionregistration::types::SideEffectClass, ConversionError> {
     Ok(crate::admissionregistration::types::SideEffectClass(from.0))
 }
 /// Converts `SideEffectClass` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_side_effect_class_to_internal(
     from: crate::admissionregistration::v1::types::SideEffectClass,
 ) -> Result<crate::admissionregistration::types::SideEffectClass, ConversionError> {
@@ -249,14 +249,14 @@ pub fn convert_side_effect_class_to_internal(
 }
 /// Converts `SideEffectClass` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_side_effect_class_from_internal(
     from: crate::admissionregistration::types::SideEffectClass,
 ) -> Result<crate::admissionregistration::v1::types::SideEffectClass, ConversionError> {
     Ok(crate::admissionregistration::v1::types::SideEffectClass(from.0))
 }
 /// Converts `SideEffectClass` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_side_effect_class_from_internal(
     from: crate::admissionregistration::types::SideEffectClass,
 ) -> Result<crate::admissionregistration::v1::types::SideEffectClass, ConversionError> {
@@ -264,7 +264,7 @@ pub fn convert_side_effect_class_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicy` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicy,
 ) -> Result<
@@ -281,7 +281,7 @@ pub fn auto_convert_validating_admission_policy_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicy` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicy,
 ) -> Result<
@@ -292,7 +292,7 @@ pub fn convert_validating_admission_policy_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicy` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicy,
 ) -> Result<
@@ -309,7 +309,7 @@ pub fn auto_convert_validating_admission_policy_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicy` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicy,
 ) -> Result<
@@ -320,7 +320,7 @@ pub fn convert_validating_admission_policy_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyStatus` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_status_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyStatus,
 ) -> Result<
@@ -338,7 +338,7 @@ pub fn auto_convert_validating_admission_policy_status_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyStatus` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_status_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyStatus,
 ) -> Result<
@@ -349,7 +349,7 @@ pub fn convert_validating_admission_policy_status_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyStatus` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_status_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyStatus,
 ) -> Result<
@@ -367,7 +367,7 @@ pub fn auto_convert_validating_admission_policy_status_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyStatus` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_status_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyStatus,
 ) -> Result<
@@ -378,7 +378,7 @@ pub fn convert_validating_admission_policy_status_from_internal(
 }
 /// Converts `TypeChecking` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_type_checking_to_internal(
     from: crate::admissionregistration::v1::types::TypeChecking,
 ) -> Result<crate::admissionregistration::types::TypeChecking, ConversionError> {
@@ -395,7 +395,7 @@ pub fn auto_convert_type_checking_to_internal(
     })
 }
 /// Converts `TypeChecking` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_type_checking_to_internal(
     from: crate::admissionregistration::v1::types::TypeChecking,
 ) -> Result<crate::admissionregistration::types::TypeChecking, ConversionError> {
@@ -403,7 +403,7 @@ pub fn convert_type_checking_to_internal(
 }
 /// Converts `TypeChecking` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_type_checking_from_internal(
     from: crate::admissionregistration::types::TypeChecking,
 ) -> Result<crate::admissionregistration::v1::types::TypeChecking, ConversionError> {
@@ -420,7 +420,7 @@ pub fn auto_convert_type_checking_from_internal(
     })
 }
 /// Converts `TypeChecking` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_type_checking_from_internal(
     from: crate::admissionregistration::types::TypeChecking,
 ) -> Result<crate::admissionregistration::v1::types::TypeChecking, ConversionError> {
@@ -428,7 +428,7 @@ pub fn convert_type_checking_from_internal(
 }
 /// Converts `ExpressionWarning` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_expression_warning_to_internal(
     from: crate::admissionregistration::v1::types::ExpressionWarning,
 ) -> Result<crate::admissionregistration::types::ExpressionWarning, ConversionError> {
@@ -438,7 +438,7 @@ pub fn auto_convert_expression_warning_to_internal(
     })
 }
 /// Converts `ExpressionWarning` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_expression_warning_to_internal(
     from: crate::admissionregistration::v1::types::ExpressionWarning,
 ) -> Result<crate::admissionregistration::types::ExpressionWarning, ConversionError> {
@@ -446,7 +446,7 @@ pub fn convert_expression_warning_to_internal(
 }
 /// Converts `ExpressionWarning` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_expression_warning_from_internal(
     from: crate::admissionregistration::types::ExpressionWarning,
 ) -> Result<
@@ -459,7 +459,7 @@ pub fn auto_convert_expression_warning_from_internal(
     })
 }
 /// Converts `ExpressionWarning` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_expression_warning_from_internal(
     from: crate::admissionregistration::types::ExpressionWarning,
 ) -> Result<
@@ -470,7 +470,7 @@ pub fn convert_expression_warning_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyList` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_list_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyList,
 ) -> Result<
@@ -497,7 +497,7 @@ pub fn auto_convert_validating_admission_policy_list_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyList` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_list_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyList,
 ) -> Result<
@@ -508,7 +508,7 @@ pub fn convert_validating_admission_policy_list_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyList` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_list_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyList,
 ) -> Result<
@@ -535,7 +535,7 @@ pub fn auto_convert_validating_admission_policy_list_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyList` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_list_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyList,
 ) -> Result<
@@ -546,7 +546,7 @@ pub fn convert_validating_admission_policy_list_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicySpec` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_spec_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicySpec,
 ) -> Result<
@@ -604,7 +604,7 @@ pub fn auto_convert_validating_admission_policy_spec_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicySpec` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_spec_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicySpec,
 ) -> Result<
@@ -615,7 +615,7 @@ pub fn convert_validating_admission_policy_spec_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicySpec` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_spec_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicySpec,
 ) -> Result<
@@ -673,7 +673,7 @@ pub fn auto_convert_validating_admission_policy_spec_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicySpec` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_spec_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicySpec,
 ) -> Result<
@@ -684,7 +684,7 @@ pub fn convert_validating_admission_policy_spec_from_internal(
 }
 /// Converts `ParamKind` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_param_kind_to_internal(
     from: crate::admissionregistration::v1::types::ParamKind,
 ) -> Result<crate::admissionregistration::types::ParamKind, ConversionError> {
@@ -694,7 +694,7 @@ pub fn auto_convert_param_kind_to_internal(
     })
 }
 /// Converts `ParamKind` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_param_kind_to_internal(
     from: crate::admissionregistration::v1::types::ParamKind,
 ) -> Result<crate::admissionregistration::types::ParamKind, ConversionError> {
@@ -702,7 +702,7 @@ pub fn convert_param_kind_to_internal(
 }
 /// Converts `ParamKind` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_param_kind_from_internal(
     from: crate::admissionregistration::types::ParamKind,
 ) -> Result<crate::admissionregistration::v1::types::ParamKind, ConversionError> {
@@ -712,7 +712,7 @@ pub fn auto_convert_param_kind_from_internal(
     })
 }
 /// Converts `ParamKind` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_param_kind_from_internal(
     from: crate::admissionregistration::types::ParamKind,
 ) -> Result<crate::admissionregistration::v1::types::ParamKind, ConversionError> {
@@ -720,7 +720,7 @@ pub fn convert_param_kind_from_internal(
 }
 /// Converts `Validation` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validation_to_internal(
     from: crate::admissionregistration::v1::types::Validation,
 ) -> Result<crate::admissionregistration::types::Validation, ConversionError> {
@@ -732,7 +732,7 @@ pub fn auto_convert_validation_to_internal(
     })
 }
 /// Converts `Validation` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validation_to_internal(
     from: crate::admissionregistration::v1::types::Validation,
 ) -> Result<crate::admissionregistration::types::Validation, ConversionError> {
@@ -740,7 +740,7 @@ pub fn convert_validation_to_internal(
 }
 /// Converts `Validation` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validation_from_internal(
     from: crate::admissionregistration::types::Validation,
 ) -> Result<crate::admissionregistration::v1::types::Validation, ConversionError> {
@@ -752,7 +752,7 @@ pub fn auto_convert_validation_from_internal(
     })
 }
 /// Converts `Validation` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validation_from_internal(
     from: crate::admissionregistration::types::Validation,
 ) -> Result<crate::admissionregistration::v1::types::Validation, ConversionError> {
@@ -760,7 +760,7 @@ pub fn convert_validation_from_internal(
 }
 /// Converts `Variable` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_variable_to_internal(
     from: crate::admissionregistration::v1::types::Variable,
 ) -> Result<crate::admissionregistration::types::Variable, ConversionError> {
@@ -770,7 +770,7 @@ pub fn auto_convert_variable_to_internal(
     })
 }
 /// Converts `Variable` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_variable_to_internal(
     from: crate::admissionregistration::v1::types::Variable,
 ) -> Result<crate::admissionregistration::types::Variable, ConversionError> {
@@ -778,7 +778,7 @@ pub fn convert_variable_to_internal(
 }
 /// Converts `Variable` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_variable_from_internal(
     from: crate::admissionregistration::types::Variable,
 ) -> Result<crate::admissionregistration::v1::types::Variable, ConversionError> {
@@ -788,7 +788,7 @@ pub fn auto_convert_variable_from_internal(
     })
 }
 /// Converts `Variable` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_variable_from_internal(
     from: crate::admissionregistration::types::Variable,
 ) -> Result<crate::admissionregistration::v1::types::Variable, ConversionError> {
@@ -796,7 +796,7 @@ pub fn convert_variable_from_internal(
 }
 /// Converts `AuditAnnotation` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_audit_annotation_to_internal(
     from: crate::admissionregistration::v1::types::AuditAnnotation,
 ) -> Result<crate::admissionregistration::types::AuditAnnotation, ConversionError> {
@@ -806,7 +806,7 @@ pub fn auto_convert_audit_annotation_to_internal(
     })
 }
 /// Converts `AuditAnnotation` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_audit_annotation_to_internal(
     from: crate::admissionregistration::v1::types::AuditAnnotation,
 ) -> Result<crate::admissionregistration::types::AuditAnnotation, ConversionError> {
@@ -814,7 +814,7 @@ pub fn convert_audit_annotation_to_internal(
 }
 /// Converts `AuditAnnotation` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_audit_annotation_from_internal(
     from: crate::admissionregistration::types::AuditAnnotation,
 ) -> Result<crate::admissionregistration::v1::types::AuditAnnotation, ConversionError> {
@@ -824,7 +824,7 @@ pub fn auto_convert_audit_annotation_from_internal(
     })
 }
 /// Converts `AuditAnnotation` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_audit_annotation_from_internal(
     from: crate::admissionregistration::types::AuditAnnotation,
 ) -> Result<crate::admissionregistration::v1::types::AuditAnnotation, ConversionError> {
@@ -832,7 +832,7 @@ pub fn convert_audit_annotation_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBinding` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_binding_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBinding,
 ) -> Result<
@@ -847,7 +847,7 @@ pub fn auto_convert_validating_admission_policy_binding_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBinding` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_binding_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBinding,
 ) -> Result<
@@ -858,7 +858,7 @@ pub fn convert_validating_admission_policy_binding_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBinding` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_binding_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBinding,
 ) -> Result<
@@ -873,7 +873,7 @@ pub fn auto_convert_validating_admission_policy_binding_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBinding` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_binding_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBinding,
 ) -> Result<
@@ -884,7 +884,7 @@ pub fn convert_validating_admission_policy_binding_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBindingList` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_binding_list_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -911,7 +911,7 @@ pub fn auto_convert_validating_admission_policy_binding_list_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBindingList` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_binding_list_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -922,7 +922,7 @@ pub fn convert_validating_admission_policy_binding_list_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBindingList` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_binding_list_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -949,7 +949,7 @@ pub fn auto_convert_validating_admission_policy_binding_list_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBindingList` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_binding_list_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -960,7 +960,7 @@ pub fn convert_validating_admission_policy_binding_list_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBindingSpec` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_binding_spec_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -991,7 +991,7 @@ pub fn auto_convert_validating_admission_policy_binding_spec_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBindingSpec` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_binding_spec_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1002,7 +1002,7 @@ pub fn convert_validating_admission_policy_binding_spec_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBindingSpec` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_binding_spec_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1033,7 +1033,7 @@ pub fn auto_convert_validating_admission_policy_binding_spec_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBindingSpec` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_binding_spec_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1044,7 +1044,7 @@ pub fn convert_validating_admission_policy_binding_spec_from_internal(
 }
 /// Converts `ParamRef` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_param_ref_to_internal(
     from: crate::admissionregistration::v1::types::ParamRef,
 ) -> Result<crate::admissionregistration::types::ParamRef, ConversionError> {
@@ -1060,7 +1060,7 @@ pub fn auto_convert_param_ref_to_internal(
     })
 }
 /// Converts `ParamRef` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_param_ref_to_internal(
     from: crate::admissionregistration::v1::types::ParamRef,
 ) -> Result<crate::admissionregistration::types::ParamRef, ConversionError> {
@@ -1068,7 +1068,7 @@ pub fn convert_param_ref_to_internal(
 }
 /// Converts `ParamRef` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_param_ref_from_internal(
     from: crate::admissionregistration::types::ParamRef,
 ) -> Result<crate::admissionregistration::v1::types::ParamRef, ConversionError> {
@@ -1084,7 +1084,7 @@ pub fn auto_convert_param_ref_from_internal(
     })
 }
 /// Converts `ParamRef` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_param_ref_from_internal(
     from: crate::admissionregistration::types::ParamRef,
 ) -> Result<crate::admissionregistration::v1::types::ParamRef, ConversionError> {
@@ -1092,7 +1092,7 @@ pub fn convert_param_ref_from_internal(
 }
 /// Converts `MatchResources` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_match_resources_to_internal(
     from: crate::admissionregistration::v1::types::MatchResources,
 ) -> Result<crate::admissionregistration::types::MatchResources, ConversionError> {
@@ -1127,7 +1127,7 @@ pub fn auto_convert_match_resources_to_internal(
     })
 }
 /// Converts `MatchResources` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_match_resources_to_internal(
     from: crate::admissionregistration::v1::types::MatchResources,
 ) -> Result<crate::admissionregistration::types::MatchResources, ConversionError> {
@@ -1135,7 +1135,7 @@ pub fn convert_match_resources_to_internal(
 }
 /// Converts `MatchResources` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_match_resources_from_internal(
     from: crate::admissionregistration::types::MatchResources,
 ) -> Result<crate::admissionregistration::v1::types::MatchResources, ConversionError> {
@@ -1170,7 +1170,7 @@ pub fn auto_convert_match_resources_from_internal(
     })
 }
 /// Converts `MatchResources` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_match_resources_from_internal(
     from: crate::admissionregistration::types::MatchResources,
 ) -> Result<crate::admissionregistration::v1::types::MatchResources, ConversionError> {
@@ -1178,14 +1178,14 @@ pub fn convert_match_resources_from_internal(
 }
 /// Converts `ValidationAction` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validation_action_to_internal(
     from: crate::admissionregistration::v1::types::ValidationAction,
 ) -> Result<crate::admissionregistration::types::ValidationAction, ConversionError> {
     Ok(crate::admissionregistration::types::ValidationAction(from.0))
 }
 /// Converts `ValidationAction` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validation_action_to_internal(
     from: crate::admissionregistration::v1::types::ValidationAction,
 ) -> Result<crate::admissionregistration::types::ValidationAction, ConversionError> {
@@ -1193,14 +1193,14 @@ pub fn convert_validation_action_to_internal(
 }
 /// Converts `ValidationAction` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validation_action_from_internal(
     from: crate::admissionregistration::types::ValidationAction,
 ) -> Result<crate::admissionregistration::v1::types::ValidationAction, ConversionError> {
     Ok(crate::admissionregistration::v1::types::ValidationAction(from.0))
 }
 /// Converts `ValidationAction` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validation_action_from_internal(
     from: crate::admissionregistration::types::ValidationAction,
 ) -> Result<crate::admissionregistration::v1::types::ValidationAction, ConversionError> {
@@ -1208,7 +1208,7 @@ pub fn convert_validation_action_from_internal(
 }
 /// Converts `NamedRuleWithOperations` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_named_rule_with_operations_to_internal(
     from: crate::admissionregistration::v1::types::NamedRuleWithOperations,
 ) -> Result<
@@ -1224,7 +1224,7 @@ pub fn auto_convert_named_rule_with_operations_to_internal(
     })
 }
 /// Converts `NamedRuleWithOperations` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_named_rule_with_operations_to_internal(
     from: crate::admissionregistration::v1::types::NamedRuleWithOperations,
 ) -> Result<
@@ -1235,7 +1235,7 @@ pub fn convert_named_rule_with_operations_to_internal(
 }
 /// Converts `NamedRuleWithOperations` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_named_rule_with_operations_from_internal(
     from: crate::admissionregistration::types::NamedRuleWithOperations,
 ) -> Result<
@@ -1251,7 +1251,7 @@ pub fn auto_convert_named_rule_with_operations_from_internal(
     })
 }
 /// Converts `NamedRuleWithOperations` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_named_rule_with_operations_from_internal(
     from: crate::admissionregistration::types::NamedRuleWithOperations,
 ) -> Result<
@@ -1262,7 +1262,7 @@ pub fn convert_named_rule_with_operations_from_internal(
 }
 /// Converts `MutatingAdmissionPolicy` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicy,
 ) -> Result<
@@ -1277,7 +1277,7 @@ pub fn auto_convert_mutating_admission_policy_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicy` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicy,
 ) -> Result<
@@ -1288,7 +1288,7 @@ pub fn convert_mutating_admission_policy_to_internal(
 }
 /// Converts `MutatingAdmissionPolicy` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicy,
 ) -> Result<
@@ -1303,7 +1303,7 @@ pub fn auto_convert_mutating_admission_policy_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicy` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicy,
 ) -> Result<
@@ -1314,7 +1314,7 @@ pub fn convert_mutating_admission_policy_from_internal(
 }
 /// Converts `MutatingAdmissionPolicyList` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_list_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyList,
 ) -> Result<
@@ -1341,7 +1341,7 @@ pub fn auto_convert_mutating_admission_policy_list_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyList` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_list_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyList,
 ) -> Result<
@@ -1352,7 +1352,7 @@ pub fn convert_mutating_admission_policy_list_to_internal(
 }
 /// Converts `MutatingAdmissionPolicyList` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_list_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyList,
 ) -> Result<
@@ -1379,7 +1379,7 @@ pub fn auto_convert_mutating_admission_policy_list_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyList` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_list_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyList,
 ) -> Result<
@@ -1390,7 +1390,7 @@ pub fn convert_mutating_admission_policy_list_from_internal(
 }
 /// Converts `MutatingAdmissionPolicySpec` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_spec_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicySpec,
 ) -> Result<
@@ -1443,7 +1443,7 @@ pub fn auto_convert_mutating_admission_policy_spec_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicySpec` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_spec_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicySpec,
 ) -> Result<
@@ -1454,7 +1454,7 @@ pub fn convert_mutating_admission_policy_spec_to_internal(
 }
 /// Converts `MutatingAdmissionPolicySpec` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_spec_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicySpec,
 ) -> Result<
@@ -1507,7 +1507,7 @@ pub fn auto_convert_mutating_admission_policy_spec_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicySpec` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_spec_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicySpec,
 ) -> Result<
@@ -1518,7 +1518,7 @@ pub fn convert_mutating_admission_policy_spec_from_internal(
 }
 /// Converts `Mutation` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutation_to_internal(
     from: crate::admissionregistration::v1::types::Mutation,
 ) -> Result<crate::admissionregistration::types::Mutation, ConversionError> {
@@ -1538,7 +1538,7 @@ pub fn auto_convert_mutation_to_internal(
     })
 }
 /// Converts `Mutation` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutation_to_internal(
     from: crate::admissionregistration::v1::types::Mutation,
 ) -> Result<crate::admissionregistration::types::Mutation, ConversionError> {
@@ -1546,7 +1546,7 @@ pub fn convert_mutation_to_internal(
 }
 /// Converts `Mutation` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutation_from_internal(
     from: crate::admissionregistration::types::Mutation,
 ) -> Result<crate::admissionregistration::v1::types::Mutation, ConversionError> {
@@ -1566,7 +1566,7 @@ pub fn auto_convert_mutation_from_internal(
     })
 }
 /// Converts `Mutation` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutation_from_internal(
     from: crate::admissionregistration::types::Mutation,
 ) -> Result<crate::admissionregistration::v1::types::Mutation, ConversionError> {
@@ -1574,14 +1574,14 @@ pub fn convert_mutation_from_internal(
 }
 /// Converts `PatchType` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_patch_type_to_internal(
     from: crate::admissionregistration::v1::types::PatchType,
 ) -> Result<crate::admissionregistration::types::PatchType, ConversionError> {
     Ok(crate::admissionregistration::types::PatchType(from.0))
 }
 /// Converts `PatchType` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_patch_type_to_internal(
     from: crate::admissionregistration::v1::types::PatchType,
 ) -> Result<crate::admissionregistration::types::PatchType, ConversionError> {
@@ -1589,14 +1589,14 @@ pub fn convert_patch_type_to_internal(
 }
 /// Converts `PatchType` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_patch_type_from_internal(
     from: crate::admissionregistration::types::PatchType,
 ) -> Result<crate::admissionregistration::v1::types::PatchType, ConversionError> {
     Ok(crate::admissionregistration::v1::types::PatchType(from.0))
 }
 /// Converts `PatchType` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_patch_type_from_internal(
     from: crate::admissionregistration::types::PatchType,
 ) -> Result<crate::admissionregistration::v1::types::PatchType, ConversionError> {
@@ -1604,7 +1604,7 @@ pub fn convert_patch_type_from_internal(
 }
 /// Converts `ApplyConfiguration` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_apply_configuration_to_internal(
     from: crate::admissionregistration::v1::types::ApplyConfiguration,
 ) -> Result<crate::admissionregistration::types::ApplyConfiguration, ConversionError> {
@@ -1613,7 +1613,7 @@ pub fn auto_convert_apply_configuration_to_internal(
     })
 }
 /// Converts `ApplyConfiguration` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_apply_configuration_to_internal(
     from: crate::admissionregistration::v1::types::ApplyConfiguration,
 ) -> Result<crate::admissionregistration::types::ApplyConfiguration, ConversionError> {
@@ -1621,7 +1621,7 @@ pub fn convert_apply_configuration_to_internal(
 }
 /// Converts `ApplyConfiguration` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_apply_configuration_from_internal(
     from: crate::admissionregistration::types::ApplyConfiguration,
 ) -> Result<
@@ -1633,7 +1633,7 @@ pub fn auto_convert_apply_configuration_from_internal(
     })
 }
 /// Converts `ApplyConfiguration` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_apply_configuration_from_internal(
     from: crate::admissionregistration::types::ApplyConfiguration,
 ) -> Result<
@@ -1644,7 +1644,7 @@ pub fn convert_apply_configuration_from_internal(
 }
 /// Converts `JSONPatch` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_json_patch_to_internal(
     from: crate::admissionregistration::v1::types::JSONPatch,
 ) -> Result<crate::admissionregistration::types::JSONPatch, ConversionError> {
@@ -1653,7 +1653,7 @@ pub fn auto_convert_json_patch_to_internal(
     })
 }
 /// Converts `JSONPatch` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_json_patch_to_internal(
     from: crate::admissionregistration::v1::types::JSONPatch,
 ) -> Result<crate::admissionregistration::types::JSONPatch, ConversionError> {
@@ -1661,7 +1661,7 @@ pub fn convert_json_patch_to_internal(
 }
 /// Converts `JSONPatch` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_json_patch_from_internal(
     from: crate::admissionregistration::types::JSONPatch,
 ) -> Result<crate::admissionregistration::v1::types::JSONPatch, ConversionError> {
@@ -1670,7 +1670,7 @@ pub fn auto_convert_json_patch_from_internal(
     })
 }
 /// Converts `JSONPatch` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_json_patch_from_internal(
     from: crate::admissionregistration::types::JSONPatch,
 ) -> Result<crate::admissionregistration::v1::types::JSONPatch, ConversionError> {
@@ -1678,7 +1678,7 @@ pub fn convert_json_patch_from_internal(
 }
 /// Converts `MutatingAdmissionPolicyBinding` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_binding_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyBinding,
 ) -> Result<
@@ -1693,7 +1693,7 @@ pub fn auto_convert_mutating_admission_policy_binding_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBinding` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_binding_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyBinding,
 ) -> Result<
@@ -1704,7 +1704,7 @@ pub fn convert_mutating_admission_policy_binding_to_internal(
 }
 /// Converts `MutatingAdmissionPolicyBinding` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_binding_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBinding,
 ) -> Result<
@@ -1719,7 +1719,7 @@ pub fn auto_convert_mutating_admission_policy_binding_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBinding` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_binding_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBinding,
 ) -> Result<
@@ -1730,7 +1730,7 @@ pub fn convert_mutating_admission_policy_binding_from_internal(
 }
 /// Converts `MutatingAdmissionPolicyBindingList` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_binding_list_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -1757,7 +1757,7 @@ pub fn auto_convert_mutating_admission_policy_binding_list_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBindingList` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_binding_list_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -1768,7 +1768,7 @@ pub fn convert_mutating_admission_policy_binding_list_to_internal(
 }
 /// Converts `MutatingAdmissionPolicyBindingList` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_binding_list_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -1795,7 +1795,7 @@ pub fn auto_convert_mutating_admission_policy_binding_list_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBindingList` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_binding_list_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -1806,7 +1806,7 @@ pub fn convert_mutating_admission_policy_binding_list_from_internal(
 }
 /// Converts `MutatingAdmissionPolicyBindingSpec` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_binding_spec_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1828,7 +1828,7 @@ pub fn auto_convert_mutating_admission_policy_binding_spec_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBindingSpec` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_binding_spec_to_internal(
     from: crate::admissionregistration::v1::types::MutatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1839,7 +1839,7 @@ pub fn convert_mutating_admission_policy_binding_spec_to_internal(
 }
 /// Converts `MutatingAdmissionPolicyBindingSpec` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_binding_spec_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1861,7 +1861,7 @@ pub fn auto_convert_mutating_admission_policy_binding_spec_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBindingSpec` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_binding_spec_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1872,7 +1872,7 @@ pub fn convert_mutating_admission_policy_binding_spec_from_internal(
 }
 /// Converts `ValidatingWebhookConfiguration` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_webhook_configuration_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingWebhookConfiguration,
 ) -> Result<
@@ -1894,7 +1894,7 @@ pub fn auto_convert_validating_webhook_configuration_to_internal(
     })
 }
 /// Converts `ValidatingWebhookConfiguration` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_webhook_configuration_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingWebhookConfiguration,
 ) -> Result<
@@ -1905,7 +1905,7 @@ pub fn convert_validating_webhook_configuration_to_internal(
 }
 /// Converts `ValidatingWebhookConfiguration` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_webhook_configuration_from_internal(
     from: crate::admissionregistration::types::ValidatingWebhookConfiguration,
 ) -> Result<
@@ -1927,7 +1927,7 @@ pub fn auto_convert_validating_webhook_configuration_from_internal(
     })
 }
 /// Converts `ValidatingWebhookConfiguration` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_webhook_configuration_from_internal(
     from: crate::admissionregistration::types::ValidatingWebhookConfiguration,
 ) -> Result<
@@ -1938,7 +1938,7 @@ pub fn convert_validating_webhook_configuration_from_internal(
 }
 /// Converts `ValidatingWebhookConfigurationList` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_webhook_configuration_list_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingWebhookConfigurationList,
 ) -> Result<
@@ -1965,7 +1965,7 @@ pub fn auto_convert_validating_webhook_configuration_list_to_internal(
     })
 }
 /// Converts `ValidatingWebhookConfigurationList` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_webhook_configuration_list_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingWebhookConfigurationList,
 ) -> Result<
@@ -1976,7 +1976,7 @@ pub fn convert_validating_webhook_configuration_list_to_internal(
 }
 /// Converts `ValidatingWebhookConfigurationList` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_webhook_configuration_list_from_internal(
     from: crate::admissionregistration::types::ValidatingWebhookConfigurationList,
 ) -> Result<
@@ -2003,7 +2003,7 @@ pub fn auto_convert_validating_webhook_configuration_list_from_internal(
     })
 }
 /// Converts `ValidatingWebhookConfigurationList` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_webhook_configuration_list_from_internal(
     from: crate::admissionregistration::types::ValidatingWebhookConfigurationList,
 ) -> Result<
@@ -2014,7 +2014,7 @@ pub fn convert_validating_webhook_configuration_list_from_internal(
 }
 /// Converts `MutatingWebhookConfiguration` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_webhook_configuration_to_internal(
     from: crate::admissionregistration::v1::types::MutatingWebhookConfiguration,
 ) -> Result<
@@ -2036,7 +2036,7 @@ pub fn auto_convert_mutating_webhook_configuration_to_internal(
     })
 }
 /// Converts `MutatingWebhookConfiguration` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_webhook_configuration_to_internal(
     from: crate::admissionregistration::v1::types::MutatingWebhookConfiguration,
 ) -> Result<
@@ -2047,7 +2047,7 @@ pub fn convert_mutating_webhook_configuration_to_internal(
 }
 /// Converts `MutatingWebhookConfiguration` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_webhook_configuration_from_internal(
     from: crate::admissionregistration::types::MutatingWebhookConfiguration,
 ) -> Result<
@@ -2069,7 +2069,7 @@ pub fn auto_convert_mutating_webhook_configuration_from_internal(
     })
 }
 /// Converts `MutatingWebhookConfiguration` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_webhook_configuration_from_internal(
     from: crate::admissionregistration::types::MutatingWebhookConfiguration,
 ) -> Result<
@@ -2080,7 +2080,7 @@ pub fn convert_mutating_webhook_configuration_from_internal(
 }
 /// Converts `MutatingWebhookConfigurationList` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_webhook_configuration_list_to_internal(
     from: crate::admissionregistration::v1::types::MutatingWebhookConfigurationList,
 ) -> Result<
@@ -2107,7 +2107,7 @@ pub fn auto_convert_mutating_webhook_configuration_list_to_internal(
     })
 }
 /// Converts `MutatingWebhookConfigurationList` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_webhook_configuration_list_to_internal(
     from: crate::admissionregistration::v1::types::MutatingWebhookConfigurationList,
 ) -> Result<
@@ -2118,7 +2118,7 @@ pub fn convert_mutating_webhook_configuration_list_to_internal(
 }
 /// Converts `MutatingWebhookConfigurationList` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_webhook_configuration_list_from_internal(
     from: crate::admissionregistration::types::MutatingWebhookConfigurationList,
 ) -> Result<
@@ -2145,7 +2145,7 @@ pub fn auto_convert_mutating_webhook_configuration_list_from_internal(
     })
 }
 /// Converts `MutatingWebhookConfigurationList` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_webhook_configuration_list_from_internal(
     from: crate::admissionregistration::types::MutatingWebhookConfigurationList,
 ) -> Result<
@@ -2156,7 +2156,7 @@ pub fn convert_mutating_webhook_configuration_list_from_internal(
 }
 /// Converts `ValidatingWebhook` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_webhook_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingWebhook,
 ) -> Result<crate::admissionregistration::types::ValidatingWebhook, ConversionError> {
@@ -2204,7 +2204,7 @@ pub fn auto_convert_validating_webhook_to_internal(
     })
 }
 /// Converts `ValidatingWebhook` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_webhook_to_internal(
     from: crate::admissionregistration::v1::types::ValidatingWebhook,
 ) -> Result<crate::admissionregistration::types::ValidatingWebhook, ConversionError> {
@@ -2212,7 +2212,7 @@ pub fn convert_validating_webhook_to_internal(
 }
 /// Converts `ValidatingWebhook` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_webhook_from_internal(
     from: crate::admissionregistration::types::ValidatingWebhook,
 ) -> Result<
@@ -2263,7 +2263,7 @@ pub fn auto_convert_validating_webhook_from_internal(
     })
 }
 /// Converts `ValidatingWebhook` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_webhook_from_internal(
     from: crate::admissionregistration::types::ValidatingWebhook,
 ) -> Result<
@@ -2274,7 +2274,7 @@ pub fn convert_validating_webhook_from_internal(
 }
 /// Converts `MutatingWebhook` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_webhook_to_internal(
     from: crate::admissionregistration::v1::types::MutatingWebhook,
 ) -> Result<crate::admissionregistration::types::MutatingWebhook, ConversionError> {
@@ -2327,7 +2327,7 @@ pub fn auto_convert_mutating_webhook_to_internal(
     })
 }
 /// Converts `MutatingWebhook` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_webhook_to_internal(
     from: crate::admissionregistration::v1::types::MutatingWebhook,
 ) -> Result<crate::admissionregistration::types::MutatingWebhook, ConversionError> {
@@ -2335,7 +2335,7 @@ pub fn convert_mutating_webhook_to_internal(
 }
 /// Converts `MutatingWebhook` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_webhook_from_internal(
     from: crate::admissionregistration::types::MutatingWebhook,
 ) -> Result<crate::admissionregistration::v1::types::MutatingWebhook, ConversionError> {
@@ -2388,7 +2388,7 @@ pub fn auto_convert_mutating_webhook_from_internal(
     })
 }
 /// Converts `MutatingWebhook` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_webhook_from_internal(
     from: crate::admissionregistration::types::MutatingWebhook,
 ) -> Result<crate::admissionregistration::v1::types::MutatingWebhook, ConversionError> {
@@ -2396,7 +2396,7 @@ pub fn convert_mutating_webhook_from_internal(
 }
 /// Converts `ReinvocationPolicyType` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_reinvocation_policy_type_to_internal(
     from: crate::admissionregistration::v1::types::ReinvocationPolicyType,
 ) -> Result<
@@ -2406,7 +2406,7 @@ pub fn auto_convert_reinvocation_policy_type_to_internal(
     Ok(crate::admissionregistration::types::ReinvocationPolicyType(from.0))
 }
 /// Converts `ReinvocationPolicyType` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_reinvocation_policy_type_to_internal(
     from: crate::admissionregistration::v1::types::ReinvocationPolicyType,
 ) -> Result<
@@ -2417,7 +2417,7 @@ pub fn convert_reinvocation_policy_type_to_internal(
 }
 /// Converts `ReinvocationPolicyType` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_reinvocation_policy_type_from_internal(
     from: crate::admissionregistration::types::ReinvocationPolicyType,
 ) -> Result<
@@ -2427,7 +2427,7 @@ pub fn auto_convert_reinvocation_policy_type_from_internal(
     Ok(crate::admissionregistration::v1::types::ReinvocationPolicyType(from.0))
 }
 /// Converts `ReinvocationPolicyType` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_reinvocation_policy_type_from_internal(
     from: crate::admissionregistration::types::ReinvocationPolicyType,
 ) -> Result<
@@ -2438,7 +2438,7 @@ pub fn convert_reinvocation_policy_type_from_internal(
 }
 /// Converts `RuleWithOperations` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_rule_with_operations_to_internal(
     from: crate::admissionregistration::v1::types::RuleWithOperations,
 ) -> Result<crate::admissionregistration::types::RuleWithOperations, ConversionError> {
@@ -2456,7 +2456,7 @@ pub fn auto_convert_rule_with_operations_to_internal(
     })
 }
 /// Converts `RuleWithOperations` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_rule_with_operations_to_internal(
     from: crate::admissionregistration::v1::types::RuleWithOperations,
 ) -> Result<crate::admissionregistration::types::RuleWithOperations, ConversionError> {
@@ -2464,7 +2464,7 @@ pub fn convert_rule_with_operations_to_internal(
 }
 /// Converts `RuleWithOperations` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_rule_with_operations_from_internal(
     from: crate::admissionregistration::types::RuleWithOperations,
 ) -> Result<
@@ -2485,7 +2485,7 @@ pub fn auto_convert_rule_with_operations_from_internal(
     })
 }
 /// Converts `RuleWithOperations` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_rule_with_operations_from_internal(
     from: crate::admissionregistration::types::RuleWithOperations,
 ) -> Result<
@@ -2496,14 +2496,14 @@ pub fn convert_rule_with_operations_from_internal(
 }
 /// Converts `OperationType` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_operation_type_to_internal(
     from: crate::admissionregistration::v1::types::OperationType,
 ) -> Result<crate::admissionregistration::types::OperationType, ConversionError> {
     Ok(crate::admissionregistration::types::OperationType(from.0))
 }
 /// Converts `OperationType` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_operation_type_to_internal(
     from: crate::admissionregistration::v1::types::OperationType,
 ) -> Result<crate::admissionregistration::types::OperationType, ConversionError> {
@@ -2511,14 +2511,14 @@ pub fn convert_operation_type_to_internal(
 }
 /// Converts `OperationType` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_operation_type_from_internal(
     from: crate::admissionregistration::types::OperationType,
 ) -> Result<crate::admissionregistration::v1::types::OperationType, ConversionError> {
     Ok(crate::admissionregistration::v1::types::OperationType(from.0))
 }
 /// Converts `OperationType` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_operation_type_from_internal(
     from: crate::admissionregistration::types::OperationType,
 ) -> Result<crate::admissionregistration::v1::types::OperationType, ConversionError> {
@@ -2526,7 +2526,7 @@ pub fn convert_operation_type_from_internal(
 }
 /// Converts `WebhookClientConfig` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_webhook_client_config_to_internal(
     from: crate::admissionregistration::v1::types::WebhookClientConfig,
 ) -> Result<crate::admissionregistration::types::WebhookClientConfig, ConversionError> {
@@ -2541,7 +2541,7 @@ pub fn auto_convert_webhook_client_config_to_internal(
     })
 }
 /// Converts `WebhookClientConfig` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_webhook_client_config_to_internal(
     from: crate::admissionregistration::v1::types::WebhookClientConfig,
 ) -> Result<crate::admissionregistration::types::WebhookClientConfig, ConversionError> {
@@ -2549,7 +2549,7 @@ pub fn convert_webhook_client_config_to_internal(
 }
 /// Converts `WebhookClientConfig` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_webhook_client_config_from_internal(
     from: crate::admissionregistration::types::WebhookClientConfig,
 ) -> Result<
@@ -2567,7 +2567,7 @@ pub fn auto_convert_webhook_client_config_from_internal(
     })
 }
 /// Converts `WebhookClientConfig` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_webhook_client_config_from_internal(
     from: crate::admissionregistration::types::WebhookClientConfig,
 ) -> Result<
@@ -2578,7 +2578,7 @@ pub fn convert_webhook_client_config_from_internal(
 }
 /// Converts `ServiceReference` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_service_reference_to_internal(
     from: crate::admissionregistration::v1::types::ServiceReference,
 ) -> Result<crate::admissionregistration::types::ServiceReference, ConversionError> {
@@ -2590,7 +2590,7 @@ pub fn auto_convert_service_reference_to_internal(
     })
 }
 /// Converts `ServiceReference` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_service_reference_to_internal(
     from: crate::admissionregistration::v1::types::ServiceReference,
 ) -> Result<crate::admissionregistration::types::ServiceReference, ConversionError> {
@@ -2598,7 +2598,7 @@ pub fn convert_service_reference_to_internal(
 }
 /// Converts `ServiceReference` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_service_reference_from_internal(
     from: crate::admissionregistration::types::ServiceReference,
 ) -> Result<crate::admissionregistration::v1::types::ServiceReference, ConversionError> {
@@ -2610,7 +2610,7 @@ pub fn auto_convert_service_reference_from_internal(
     })
 }
 /// Converts `ServiceReference` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_service_reference_from_internal(
     from: crate::admissionregistration::types::ServiceReference,
 ) -> Result<crate::admissionregistration::v1::types::ServiceReference, ConversionError> {
@@ -2618,7 +2618,7 @@ pub fn convert_service_reference_from_internal(
 }
 /// Converts `MatchCondition` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_match_condition_to_internal(
     from: crate::admissionregistration::v1::types::MatchCondition,
 ) -> Result<crate::admissionregistration::types::MatchCondition, ConversionError> {
@@ -2628,7 +2628,7 @@ pub fn auto_convert_match_condition_to_internal(
     })
 }
 /// Converts `MatchCondition` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_match_condition_to_internal(
     from: crate::admissionregistration::v1::types::MatchCondition,
 ) -> Result<crate::admissionregistration::types::MatchCondition, ConversionError> {
@@ -2636,7 +2636,7 @@ pub fn convert_match_condition_to_internal(
 }
 /// Converts `MatchCondition` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_match_condition_from_internal(
     from: crate::admissionregistration::types::MatchCondition,
 ) -> Result<crate::admissionregistration::v1::types::MatchCondition, ConversionError> {
@@ -2646,7 +2646,7 @@ pub fn auto_convert_match_condition_from_internal(
     })
 }
 /// Converts `MatchCondition` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_match_condition_from_internal(
     from: crate::admissionregistration::types::MatchCondition,
 ) -> Result<crate::admissionregistration::v1::types::MatchCondition, ConversionError> {

@@ -2,7 +2,7 @@
 //! Defaulting for the kinds of `admissionregistration/v1`.
 use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_validating_admission_policy);
     scheme.add_defaulting_func(set_object_defaults_validating_admission_policy_list);
@@ -23,103 +23,103 @@ pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_mutating_webhook_configuration_list);
 }
 /// Applies every default to a `ValidatingAdmissionPolicy` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_validating_admission_policy(
     obj: &mut crate::admissionregistration::v1::types::ValidatingAdmissionPolicy,
 ) {
     default_validating_admission_policy(obj);
 }
 /// Applies every default to a `ValidatingAdmissionPolicyList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_validating_admission_policy_list(
     obj: &mut crate::admissionregistration::v1::types::ValidatingAdmissionPolicyList,
 ) {
     default_validating_admission_policy_list(obj);
 }
 /// Applies every default to a `ValidatingAdmissionPolicyBinding` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_validating_admission_policy_binding(
     obj: &mut crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBinding,
 ) {
     default_validating_admission_policy_binding(obj);
 }
 /// Applies every default to a `ValidatingAdmissionPolicyBindingList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_validating_admission_policy_binding_list(
     obj: &mut crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingList,
 ) {
     default_validating_admission_policy_binding_list(obj);
 }
 /// Applies every default to a `MutatingAdmissionPolicy` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_mutating_admission_policy(
     obj: &mut crate::admissionregistration::v1::types::MutatingAdmissionPolicy,
 ) {
     default_mutating_admission_policy(obj);
 }
 /// Applies every default to a `MutatingAdmissionPolicyList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_mutating_admission_policy_list(
     obj: &mut crate::admissionregistration::v1::types::MutatingAdmissionPolicyList,
 ) {
     default_mutating_admission_policy_list(obj);
 }
 /// Applies every default to a `MutatingAdmissionPolicyBinding` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_mutating_admission_policy_binding(
     obj: &mut crate::admissionregistration::v1::types::MutatingAdmissionPolicyBinding,
 ) {
     default_mutating_admission_policy_binding(obj);
 }
 /// Applies every default to a `MutatingAdmissionPolicyBindingList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_mutating_admission_policy_binding_list(
     obj: &mut crate::admissionregistration::v1::types::MutatingAdmissionPolicyBindingList,
 ) {
     default_mutating_admission_policy_binding_list(obj);
 }
 /// Applies every default to a `ValidatingWebhookConfiguration` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_validating_webhook_configuration(
     obj: &mut crate::admissionregistration::v1::types::ValidatingWebhookConfiguration,
 ) {
     default_validating_webhook_configuration(obj);
 }
 /// Applies every default to a `ValidatingWebhookConfigurationList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_validating_webhook_configuration_list(
     obj: &mut crate::admissionregistration::v1::types::ValidatingWebhookConfigurationList,
 ) {
     default_validating_webhook_configuration_list(obj);
 }
 /// Applies every default to a `MutatingWebhookConfiguration` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_mutating_webhook_configuration(
     obj: &mut crate::admissionregistration::v1::types::MutatingWebhookConfiguration,
 ) {
     default_mutating_webhook_configuration(obj);
 }
 /// Applies every default to a `MutatingWebhookConfigurationList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_mutating_webhook_configuration_list(
     obj: &mut crate::admissionregistration::v1::types::MutatingWebhookConfigurationList,
 ) {
     default_mutating_webhook_configuration_list(obj);
 }
 /// Applies the defaults of `Rule` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_rule(obj: &mut crate::admissionregistration::v1::types::Rule) {
     crate::admissionregistration::v1::defaults::set_defaults_rule(obj);
 }
 /// Applies the defaults of `ValidatingAdmissionPolicy` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_admission_policy(
     obj: &mut crate::admissionregistration::v1::types::ValidatingAdmissionPolicy,
 ) {
     default_validating_admission_policy_spec(&mut obj.spec);
 }
 /// Applies the defaults of `ValidatingAdmissionPolicyList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_admission_policy_list(
     obj: &mut crate::admissionregistration::v1::types::ValidatingAdmissionPolicyList,
 ) {
@@ -130,7 +130,7 @@ pub fn default_validating_admission_policy_list(
     }
 }
 /// Applies the defaults of `ValidatingAdmissionPolicySpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_admission_policy_spec(
     obj: &mut crate::admissionregistration::v1::types::ValidatingAdmissionPolicySpec,
 ) {
@@ -142,14 +142,14 @@ pub fn default_validating_admission_policy_spec(
     }
 }
 /// Applies the defaults of `ValidatingAdmissionPolicyBinding` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_admission_policy_binding(
     obj: &mut crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBinding,
 ) {
     default_validating_admission_policy_binding_spec(&mut obj.spec);
 }
 /// Applies the defaults of `ValidatingAdmissionPolicyBindingList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_admission_policy_binding_list(
     obj: &mut crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingList,
 ) {
@@ -160,7 +160,7 @@ pub fn default_validating_admission_policy_binding_list(
     }
 }
 /// Applies the defaults of `ValidatingAdmissionPolicyBindingSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_admission_policy_binding_spec(
     obj: &mut crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingSpec,
 ) {
@@ -169,7 +169,7 @@ pub fn default_validating_admission_policy_binding_spec(
     }
 }
 /// Applies the defaults of `MatchResources` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_match_resources(
     obj: &mut crate::admissionregistration::v1::types::MatchResources,
 ) {
@@ -182,21 +182,21 @@ pub fn default_match_resources(
     }
 }
 /// Applies the defaults of `NamedRuleWithOperations` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_named_rule_with_operations(
     obj: &mut crate::admissionregistration::v1::types::NamedRuleWithOperations,
 ) {
     default_rule_with_operations(&mut obj.rule_with_operations);
 }
 /// Applies the defaults of `MutatingAdmissionPolicy` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_admission_policy(
     obj: &mut crate::admissionregistration::v1::types::MutatingAdmissionPolicy,
 ) {
     default_mutating_admission_policy_spec(&mut obj.spec);
 }
 /// Applies the defaults of `MutatingAdmissionPolicyList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_admission_policy_list(
     obj: &mut crate::admissionregistration::v1::types::MutatingAdmissionPolicyList,
 ) {
@@ -207,7 +207,7 @@ pub fn default_mutating_admission_policy_list(
     }
 }
 /// Applies the defaults of `MutatingAdmissionPolicySpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_admission_policy_spec(
     obj: &mut crate::admissionregistration::v1::types::MutatingAdmissionPolicySpec,
 ) {
@@ -219,14 +219,14 @@ pub fn default_mutating_admission_policy_spec(
     }
 }
 /// Applies the defaults of `MutatingAdmissionPolicyBinding` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_admission_policy_binding(
     obj: &mut crate::admissionregistration::v1::types::MutatingAdmissionPolicyBinding,
 ) {
     default_mutating_admission_policy_binding_spec(&mut obj.spec);
 }
 /// Applies the defaults of `MutatingAdmissionPolicyBindingList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_admission_policy_binding_list(
     obj: &mut crate::admissionregistration::v1::types::MutatingAdmissionPolicyBindingList,
 ) {
@@ -237,7 +237,7 @@ pub fn default_mutating_admission_policy_binding_list(
     }
 }
 /// Applies the defaults of `MutatingAdmissionPolicyBindingSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_admission_policy_binding_spec(
     obj: &mut crate::admissionregistration::v1::types::MutatingAdmissionPolicyBindingSpec,
 ) {
@@ -246,7 +246,7 @@ pub fn default_mutating_admission_policy_binding_spec(
     }
 }
 /// Applies the defaults of `ValidatingWebhookConfiguration` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_webhook_configuration(
     obj: &mut crate::admissionregistration::v1::types::ValidatingWebhookConfiguration,
 ) {
@@ -255,7 +255,7 @@ pub fn default_validating_webhook_configuration(
     }
 }
 /// Applies the defaults of `ValidatingWebhookConfigurationList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_webhook_configuration_list(
     obj: &mut crate::admissionregistration::v1::types::ValidatingWebhookConfigurationList,
 ) {
@@ -266,7 +266,7 @@ pub fn default_validating_webhook_configuration_list(
     }
 }
 /// Applies the defaults of `MutatingWebhookConfiguration` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_webhook_configuration(
     obj: &mut crate::admissionregistration::v1::types::MutatingWebhookConfiguration,
 ) {
@@ -275,7 +275,7 @@ pub fn default_mutating_webhook_configuration(
     }
 }
 /// Applies the defaults of `MutatingWebhookConfigurationList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_webhook_configuration_list(
     obj: &mut crate::admissionregistration::v1::types::MutatingWebhookConfigurationList,
 ) {
@@ -286,7 +286,7 @@ pub fn default_mutating_webhook_configuration_list(
     }
 }
 /// Applies the defaults of `ValidatingWebhook` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_webhook(
     obj: &mut crate::admissionregistration::v1::types::ValidatingWebhook,
 ) {
@@ -297,7 +297,7 @@ pub fn default_validating_webhook(
     }
 }
 /// Applies the defaults of `MutatingWebhook` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_webhook(
     obj: &mut crate::admissionregistration::v1::types::MutatingWebhook,
 ) {
@@ -308,14 +308,14 @@ pub fn default_mutating_webhook(
     }
 }
 /// Applies the defaults of `RuleWithOperations` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_rule_with_operations(
     obj: &mut crate::admissionregistration::v1::types::RuleWithOperations,
 ) {
     default_rule(&mut obj.rule);
 }
 /// Applies the defaults of `WebhookClientConfig` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_webhook_client_config(
     obj: &mut crate::admissionregistration::v1::types::WebhookClientConfig,
 ) {
@@ -324,7 +324,7 @@ pub fn default_webhook_client_config(
     }
 }
 /// Applies the defaults of `ServiceReference` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_service_reference(
     obj: &mut crate::admissionregistration::v1::types::ServiceReference,
 ) {

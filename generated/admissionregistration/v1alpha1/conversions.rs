@@ -3,7 +3,7 @@
 #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
 use kapi_machinery::{ConversionError, Scheme};
 /// Registers both directions of every kind's conversion.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_validating_admission_policy_to_internal);
     scheme.add_conversion_func(convert_validating_admission_policy_from_internal);
@@ -35,14 +35,14 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `FailurePolicyType` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_failure_policy_type_to_internal(
     from: crate::admissionregistration::v1alpha1::types::FailurePolicyType,
 ) -> Result<crate::admissionregistration::types::FailurePolicyType, ConversionError> {
     Ok(crate::admissionregistration::types::FailurePolicyType(from.0))
 }
 /// Converts `FailurePolicyType` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_failure_policy_type_to_internal(
     from: crate::admissionregistration::v1alpha1::types::FailurePolicyType,
 ) -> Result<crate::admissionregistration::types::FailurePolicyType, ConversionError> {
@@ -50,7 +50,7 @@ pub fn convert_failure_policy_type_to_internal(
 }
 /// Converts `FailurePolicyType` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_failure_policy_type_from_internal(
     from: crate::admissionregistration::types::FailurePolicyType,
 ) -> Result<
@@ -60,7 +60,7 @@ pub fn auto_convert_failure_policy_type_from_internal(
     Ok(crate::admissionregistration::v1alpha1::types::FailurePolicyType(from.0))
 }
 /// Converts `FailurePolicyType` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_failure_policy_type_from_internal(
     from: crate::admissionregistration::types::FailurePolicyType,
 ) -> Result<
@@ -71,7 +71,7 @@ pub fn convert_failure_policy_type_from_internal(
 }
 /// Converts `ParameterNotFoundActionType` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_parameter_not_found_action_type_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ParameterNotFoundActionType,
 ) -> Result<
@@ -81,7 +81,7 @@ pub fn auto_convert_parameter_not_found_action_type_to_internal(
     Ok(crate::admissionregistration::types::ParameterNotFoundActionType(from.0))
 }
 /// Converts `ParameterNotFoundActionType` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_parameter_not_found_action_type_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ParameterNotFoundActionType,
 ) -> Result<
@@ -92,7 +92,7 @@ pub fn convert_parameter_not_found_action_type_to_internal(
 }
 /// Converts `ParameterNotFoundActionType` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_parameter_not_found_action_type_from_internal(
     from: crate::admissionregistration::types::ParameterNotFoundActionType,
 ) -> Result<
@@ -106,7 +106,7 @@ pub fn auto_convert_parameter_not_found_action_type_from_internal(
     )
 }
 /// Converts `ParameterNotFoundActionType` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_parameter_not_found_action_type_from_internal(
     from: crate::admissionregistration::types::ParameterNotFoundActionType,
 ) -> Result<
@@ -117,14 +117,14 @@ pub fn convert_parameter_not_found_action_type_from_internal(
 }
 /// Converts `MatchPolicyType` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_match_policy_type_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MatchPolicyType,
 ) -> Result<crate::admissionregistration::types::MatchPolicyType, ConversionError> {
     Ok(crate::admissionregistration::types::MatchPolicyType(from.0))
 }
 /// Converts `MatchPolicyType` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_match_policy_type_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MatchPolicyType,
 ) -> Result<crate::admissionregistration::types::MatchPolicyType, ConversionError> {
@@ -132,7 +132,7 @@ pub fn convert_match_policy_type_to_internal(
 }
 /// Converts `MatchPolicyType` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_match_policy_type_from_internal(
     from: crate::admissionregistration::types::MatchPolicyType,
 ) -> Result<
@@ -142,7 +142,7 @@ pub fn auto_convert_match_policy_type_from_internal(
     Ok(crate::admissionregistration::v1alpha1::types::MatchPolicyType(from.0))
 }
 /// Converts `MatchPolicyType` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_match_policy_type_from_internal(
     from: crate::admissionregistration::types::MatchPolicyType,
 ) -> Result<
@@ -153,7 +153,7 @@ pub fn convert_match_policy_type_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicy` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicy,
 ) -> Result<
@@ -170,7 +170,7 @@ pub fn auto_convert_validating_admission_policy_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicy` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicy,
 ) -> Result<
@@ -181,7 +181,7 @@ pub fn convert_validating_admission_policy_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicy` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicy,
 ) -> Result<
@@ -198,7 +198,7 @@ pub fn auto_convert_validating_admission_policy_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicy` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicy,
 ) -> Result<
@@ -209,7 +209,7 @@ pub fn convert_validating_admission_policy_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyStatus` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_status_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyStatus,
 ) -> Result<
@@ -227,7 +227,7 @@ pub fn auto_convert_validating_admission_policy_status_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyStatus` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_status_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyStatus,
 ) -> Result<
@@ -238,7 +238,7 @@ pub fn convert_validating_admission_policy_status_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyStatus` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_status_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyStatus,
 ) -> Result<
@@ -256,7 +256,7 @@ pub fn auto_convert_validating_admission_policy_status_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyStatus` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_status_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyStatus,
 ) -> Result<
@@ -267,7 +267,7 @@ pub fn convert_validating_admission_policy_status_from_internal(
 }
 /// Converts `TypeChecking` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_type_checking_to_internal(
     from: crate::admissionregistration::v1alpha1::types::TypeChecking,
 ) -> Result<crate::admissionregistration::types::TypeChecking, ConversionError> {
@@ -284,7 +284,7 @@ pub fn auto_convert_type_checking_to_internal(
     })
 }
 /// Converts `TypeChecking` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_type_checking_to_internal(
     from: crate::admissionregistration::v1alpha1::types::TypeChecking,
 ) -> Result<crate::admissionregistration::types::TypeChecking, ConversionError> {
@@ -292,7 +292,7 @@ pub fn convert_type_checking_to_internal(
 }
 /// Converts `TypeChecking` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_type_checking_from_internal(
     from: crate::admissionregistration::types::TypeChecking,
 ) -> Result<
@@ -312,7 +312,7 @@ pub fn auto_convert_type_checking_from_internal(
     })
 }
 /// Converts `TypeChecking` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_type_checking_from_internal(
     from: crate::admissionregistration::types::TypeChecking,
 ) -> Result<
@@ -323,7 +323,7 @@ pub fn convert_type_checking_from_internal(
 }
 /// Converts `ExpressionWarning` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_expression_warning_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ExpressionWarning,
 ) -> Result<crate::admissionregistration::types::ExpressionWarning, ConversionError> {
@@ -333,7 +333,7 @@ pub fn auto_convert_expression_warning_to_internal(
     })
 }
 /// Converts `ExpressionWarning` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_expression_warning_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ExpressionWarning,
 ) -> Result<crate::admissionregistration::types::ExpressionWarning, ConversionError> {
@@ -341,7 +341,7 @@ pub fn convert_expression_warning_to_internal(
 }
 /// Converts `ExpressionWarning` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_expression_warning_from_internal(
     from: crate::admissionregistration::types::ExpressionWarning,
 ) -> Result<
@@ -354,7 +354,7 @@ pub fn auto_convert_expression_warning_from_internal(
     })
 }
 /// Converts `ExpressionWarning` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_expression_warning_from_internal(
     from: crate::admissionregistration::types::ExpressionWarning,
 ) -> Result<
@@ -365,7 +365,7 @@ pub fn convert_expression_warning_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyList` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_list_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyList,
 ) -> Result<
@@ -392,7 +392,7 @@ pub fn auto_convert_validating_admission_policy_list_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyList` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_list_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyList,
 ) -> Result<
@@ -403,7 +403,7 @@ pub fn convert_validating_admission_policy_list_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyList` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_list_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyList,
 ) -> Result<
@@ -430,7 +430,7 @@ pub fn auto_convert_validating_admission_policy_list_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyList` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_list_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyList,
 ) -> Result<
@@ -441,7 +441,7 @@ pub fn convert_validating_admission_policy_list_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicySpec` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_spec_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicySpec,
 ) -> Result<
@@ -499,7 +499,7 @@ pub fn auto_convert_validating_admission_policy_spec_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicySpec` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_spec_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicySpec,
 ) -> Result<
@@ -510,7 +510,7 @@ pub fn convert_validating_admission_policy_spec_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicySpec` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_spec_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicySpec,
 ) -> Result<
@@ -568,7 +568,7 @@ pub fn auto_convert_validating_admission_policy_spec_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicySpec` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_spec_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicySpec,
 ) -> Result<
@@ -579,7 +579,7 @@ pub fn convert_validating_admission_policy_spec_from_internal(
 }
 /// Converts `ParamKind` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_param_kind_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ParamKind,
 ) -> Result<crate::admissionregistration::types::ParamKind, ConversionError> {
@@ -589,7 +589,7 @@ pub fn auto_convert_param_kind_to_internal(
     })
 }
 /// Converts `ParamKind` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_param_kind_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ParamKind,
 ) -> Result<crate::admissionregistration::types::ParamKind, ConversionError> {
@@ -597,7 +597,7 @@ pub fn convert_param_kind_to_internal(
 }
 /// Converts `ParamKind` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_param_kind_from_internal(
     from: crate::admissionregistration::types::ParamKind,
 ) -> Result<crate::admissionregistration::v1alpha1::types::ParamKind, ConversionError> {
@@ -607,7 +607,7 @@ pub fn auto_convert_param_kind_from_internal(
     })
 }
 /// Converts `ParamKind` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_param_kind_from_internal(
     from: crate::admissionregistration::types::ParamKind,
 ) -> Result<crate::admissionregistration::v1alpha1::types::ParamKind, ConversionError> {
@@ -615,7 +615,7 @@ pub fn convert_param_kind_from_internal(
 }
 /// Converts `Validation` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validation_to_internal(
     from: crate::admissionregistration::v1alpha1::types::Validation,
 ) -> Result<crate::admissionregistration::types::Validation, ConversionError> {
@@ -627,7 +627,7 @@ pub fn auto_convert_validation_to_internal(
     })
 }
 /// Converts `Validation` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validation_to_internal(
     from: crate::admissionregistration::v1alpha1::types::Validation,
 ) -> Result<crate::admissionregistration::types::Validation, ConversionError> {
@@ -635,7 +635,7 @@ pub fn convert_validation_to_internal(
 }
 /// Converts `Validation` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validation_from_internal(
     from: crate::admissionregistration::types::Validation,
 ) -> Result<crate::admissionregistration::v1alpha1::types::Validation, ConversionError> {
@@ -647,7 +647,7 @@ pub fn auto_convert_validation_from_internal(
     })
 }
 /// Converts `Validation` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validation_from_internal(
     from: crate::admissionregistration::types::Validation,
 ) -> Result<crate::admissionregistration::v1alpha1::types::Validation, ConversionError> {
@@ -655,7 +655,7 @@ pub fn convert_validation_from_internal(
 }
 /// Converts `Variable` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_variable_to_internal(
     from: crate::admissionregistration::v1alpha1::types::Variable,
 ) -> Result<crate::admissionregistration::types::Variable, ConversionError> {
@@ -665,7 +665,7 @@ pub fn auto_convert_variable_to_internal(
     })
 }
 /// Converts `Variable` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_variable_to_internal(
     from: crate::admissionregistration::v1alpha1::types::Variable,
 ) -> Result<crate::admissionregistration::types::Variable, ConversionError> {
@@ -673,7 +673,7 @@ pub fn convert_variable_to_internal(
 }
 /// Converts `Variable` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_variable_from_internal(
     from: crate::admissionregistration::types::Variable,
 ) -> Result<crate::admissionregistration::v1alpha1::types::Variable, ConversionError> {
@@ -683,7 +683,7 @@ pub fn auto_convert_variable_from_internal(
     })
 }
 /// Converts `Variable` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_variable_from_internal(
     from: crate::admissionregistration::types::Variable,
 ) -> Result<crate::admissionregistration::v1alpha1::types::Variable, ConversionError> {
@@ -691,7 +691,7 @@ pub fn convert_variable_from_internal(
 }
 /// Converts `AuditAnnotation` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_audit_annotation_to_internal(
     from: crate::admissionregistration::v1alpha1::types::AuditAnnotation,
 ) -> Result<crate::admissionregistration::types::AuditAnnotation, ConversionError> {
@@ -701,7 +701,7 @@ pub fn auto_convert_audit_annotation_to_internal(
     })
 }
 /// Converts `AuditAnnotation` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_audit_annotation_to_internal(
     from: crate::admissionregistration::v1alpha1::types::AuditAnnotation,
 ) -> Result<crate::admissionregistration::types::AuditAnnotation, ConversionError> {
@@ -709,7 +709,7 @@ pub fn convert_audit_annotation_to_internal(
 }
 /// Converts `AuditAnnotation` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_audit_annotation_from_internal(
     from: crate::admissionregistration::types::AuditAnnotation,
 ) -> Result<
@@ -722,7 +722,7 @@ pub fn auto_convert_audit_annotation_from_internal(
     })
 }
 /// Converts `AuditAnnotation` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_audit_annotation_from_internal(
     from: crate::admissionregistration::types::AuditAnnotation,
 ) -> Result<
@@ -733,7 +733,7 @@ pub fn convert_audit_annotation_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBinding` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_binding_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBinding,
 ) -> Result<
@@ -748,7 +748,7 @@ pub fn auto_convert_validating_admission_policy_binding_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBinding` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_binding_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBinding,
 ) -> Result<
@@ -759,7 +759,7 @@ pub fn convert_validating_admission_policy_binding_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBinding` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_binding_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBinding,
 ) -> Result<
@@ -774,7 +774,7 @@ pub fn auto_convert_validating_admission_policy_binding_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBinding` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_binding_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBinding,
 ) -> Result<
@@ -785,7 +785,7 @@ pub fn convert_validating_admission_policy_binding_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBindingList` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_binding_list_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -812,7 +812,7 @@ pub fn auto_convert_validating_admission_policy_binding_list_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBindingList` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_binding_list_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -823,7 +823,7 @@ pub fn convert_validating_admission_policy_binding_list_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBindingList` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_binding_list_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -850,7 +850,7 @@ pub fn auto_convert_validating_admission_policy_binding_list_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBindingList` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_binding_list_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -861,7 +861,7 @@ pub fn convert_validating_admission_policy_binding_list_from_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBindingSpec` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_binding_spec_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -892,7 +892,7 @@ pub fn auto_convert_validating_admission_policy_binding_spec_to_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBindingSpec` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_binding_spec_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -903,7 +903,7 @@ pub fn convert_validating_admission_policy_binding_spec_to_internal(
 }
 /// Converts `ValidatingAdmissionPolicyBindingSpec` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validating_admission_policy_binding_spec_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -934,7 +934,7 @@ pub fn auto_convert_validating_admission_policy_binding_spec_from_internal(
     })
 }
 /// Converts `ValidatingAdmissionPolicyBindingSpec` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validating_admission_policy_binding_spec_from_internal(
     from: crate::admissionregistration::types::ValidatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -945,7 +945,7 @@ pub fn convert_validating_admission_policy_binding_spec_from_internal(
 }
 /// Converts `ParamRef` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_param_ref_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ParamRef,
 ) -> Result<crate::admissionregistration::types::ParamRef, ConversionError> {
@@ -961,7 +961,7 @@ pub fn auto_convert_param_ref_to_internal(
     })
 }
 /// Converts `ParamRef` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_param_ref_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ParamRef,
 ) -> Result<crate::admissionregistration::types::ParamRef, ConversionError> {
@@ -969,7 +969,7 @@ pub fn convert_param_ref_to_internal(
 }
 /// Converts `ParamRef` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_param_ref_from_internal(
     from: crate::admissionregistration::types::ParamRef,
 ) -> Result<crate::admissionregistration::v1alpha1::types::ParamRef, ConversionError> {
@@ -985,7 +985,7 @@ pub fn auto_convert_param_ref_from_internal(
     })
 }
 /// Converts `ParamRef` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_param_ref_from_internal(
     from: crate::admissionregistration::types::ParamRef,
 ) -> Result<crate::admissionregistration::v1alpha1::types::ParamRef, ConversionError> {
@@ -993,7 +993,7 @@ pub fn convert_param_ref_from_internal(
 }
 /// Converts `MatchResources` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_match_resources_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MatchResources,
 ) -> Result<crate::admissionregistration::types::MatchResources, ConversionError> {
@@ -1028,7 +1028,7 @@ pub fn auto_convert_match_resources_to_internal(
     })
 }
 /// Converts `MatchResources` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_match_resources_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MatchResources,
 ) -> Result<crate::admissionregistration::types::MatchResources, ConversionError> {
@@ -1036,7 +1036,7 @@ pub fn convert_match_resources_to_internal(
 }
 /// Converts `MatchResources` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_match_resources_from_internal(
     from: crate::admissionregistration::types::MatchResources,
 ) -> Result<
@@ -1074,7 +1074,7 @@ pub fn auto_convert_match_resources_from_internal(
     })
 }
 /// Converts `MatchResources` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_match_resources_from_internal(
     from: crate::admissionregistration::types::MatchResources,
 ) -> Result<
@@ -1085,14 +1085,14 @@ pub fn convert_match_resources_from_internal(
 }
 /// Converts `ValidationAction` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validation_action_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidationAction,
 ) -> Result<crate::admissionregistration::types::ValidationAction, ConversionError> {
     Ok(crate::admissionregistration::types::ValidationAction(from.0))
 }
 /// Converts `ValidationAction` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validation_action_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ValidationAction,
 ) -> Result<crate::admissionregistration::types::ValidationAction, ConversionError> {
@@ -1100,7 +1100,7 @@ pub fn convert_validation_action_to_internal(
 }
 /// Converts `ValidationAction` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_validation_action_from_internal(
     from: crate::admissionregistration::types::ValidationAction,
 ) -> Result<
@@ -1110,7 +1110,7 @@ pub fn auto_convert_validation_action_from_internal(
     Ok(crate::admissionregistration::v1alpha1::types::ValidationAction(from.0))
 }
 /// Converts `ValidationAction` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_validation_action_from_internal(
     from: crate::admissionregistration::types::ValidationAction,
 ) -> Result<
@@ -1121,7 +1121,7 @@ pub fn convert_validation_action_from_internal(
 }
 /// Converts `NamedRuleWithOperations` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_named_rule_with_operations_to_internal(
     from: crate::admissionregistration::v1alpha1::types::NamedRuleWithOperations,
 ) -> Result<
@@ -1137,7 +1137,7 @@ pub fn auto_convert_named_rule_with_operations_to_internal(
     })
 }
 /// Converts `NamedRuleWithOperations` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_named_rule_with_operations_to_internal(
     from: crate::admissionregistration::v1alpha1::types::NamedRuleWithOperations,
 ) -> Result<
@@ -1148,7 +1148,7 @@ pub fn convert_named_rule_with_operations_to_internal(
 }
 /// Converts `NamedRuleWithOperations` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_named_rule_with_operations_from_internal(
     from: crate::admissionregistration::types::NamedRuleWithOperations,
 ) -> Result<
@@ -1164,7 +1164,7 @@ pub fn auto_convert_named_rule_with_operations_from_internal(
     })
 }
 /// Converts `NamedRuleWithOperations` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_named_rule_with_operations_from_internal(
     from: crate::admissionregistration::types::NamedRuleWithOperations,
 ) -> Result<
@@ -1175,7 +1175,7 @@ pub fn convert_named_rule_with_operations_from_internal(
 }
 /// Converts `MutatingAdmissionPolicy` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicy,
 ) -> Result<
@@ -1190,7 +1190,7 @@ pub fn auto_convert_mutating_admission_policy_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicy` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicy,
 ) -> Result<
@@ -1201,7 +1201,7 @@ pub fn convert_mutating_admission_policy_to_internal(
 }
 /// Converts `MutatingAdmissionPolicy` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicy,
 ) -> Result<
@@ -1216,7 +1216,7 @@ pub fn auto_convert_mutating_admission_policy_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicy` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicy,
 ) -> Result<
@@ -1227,7 +1227,7 @@ pub fn convert_mutating_admission_policy_from_internal(
 }
 /// Converts `MutatingAdmissionPolicyList` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_list_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyList,
 ) -> Result<
@@ -1254,7 +1254,7 @@ pub fn auto_convert_mutating_admission_policy_list_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyList` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_list_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyList,
 ) -> Result<
@@ -1265,7 +1265,7 @@ pub fn convert_mutating_admission_policy_list_to_internal(
 }
 /// Converts `MutatingAdmissionPolicyList` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_list_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyList,
 ) -> Result<
@@ -1292,7 +1292,7 @@ pub fn auto_convert_mutating_admission_policy_list_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyList` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_list_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyList,
 ) -> Result<
@@ -1303,7 +1303,7 @@ pub fn convert_mutating_admission_policy_list_from_internal(
 }
 /// Converts `MutatingAdmissionPolicySpec` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_spec_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicySpec,
 ) -> Result<
@@ -1356,7 +1356,7 @@ pub fn auto_convert_mutating_admission_policy_spec_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicySpec` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_spec_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicySpec,
 ) -> Result<
@@ -1367,7 +1367,7 @@ pub fn convert_mutating_admission_policy_spec_to_internal(
 }
 /// Converts `MutatingAdmissionPolicySpec` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_spec_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicySpec,
 ) -> Result<
@@ -1420,7 +1420,7 @@ pub fn auto_convert_mutating_admission_policy_spec_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicySpec` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_spec_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicySpec,
 ) -> Result<
@@ -1431,7 +1431,7 @@ pub fn convert_mutating_admission_policy_spec_from_internal(
 }
 /// Converts `Mutation` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutation_to_internal(
     from: crate::admissionregistration::v1alpha1::types::Mutation,
 ) -> Result<crate::admissionregistration::types::Mutation, ConversionError> {
@@ -1451,7 +1451,7 @@ pub fn auto_convert_mutation_to_internal(
     })
 }
 /// Converts `Mutation` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutation_to_internal(
     from: crate::admissionregistration::v1alpha1::types::Mutation,
 ) -> Result<crate::admissionregistration::types::Mutation, ConversionError> {
@@ -1459,7 +1459,7 @@ pub fn convert_mutation_to_internal(
 }
 /// Converts `Mutation` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutation_from_internal(
     from: crate::admissionregistration::types::Mutation,
 ) -> Result<crate::admissionregistration::v1alpha1::types::Mutation, ConversionError> {
@@ -1479,7 +1479,7 @@ pub fn auto_convert_mutation_from_internal(
     })
 }
 /// Converts `Mutation` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutation_from_internal(
     from: crate::admissionregistration::types::Mutation,
 ) -> Result<crate::admissionregistration::v1alpha1::types::Mutation, ConversionError> {
@@ -1487,14 +1487,14 @@ pub fn convert_mutation_from_internal(
 }
 /// Converts `PatchType` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_patch_type_to_internal(
     from: crate::admissionregistration::v1alpha1::types::PatchType,
 ) -> Result<crate::admissionregistration::types::PatchType, ConversionError> {
     Ok(crate::admissionregistration::types::PatchType(from.0))
 }
 /// Converts `PatchType` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_patch_type_to_internal(
     from: crate::admissionregistration::v1alpha1::types::PatchType,
 ) -> Result<crate::admissionregistration::types::PatchType, ConversionError> {
@@ -1502,14 +1502,14 @@ pub fn convert_patch_type_to_internal(
 }
 /// Converts `PatchType` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_patch_type_from_internal(
     from: crate::admissionregistration::types::PatchType,
 ) -> Result<crate::admissionregistration::v1alpha1::types::PatchType, ConversionError> {
     Ok(crate::admissionregistration::v1alpha1::types::PatchType(from.0))
 }
 /// Converts `PatchType` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_patch_type_from_internal(
     from: crate::admissionregistration::types::PatchType,
 ) -> Result<crate::admissionregistration::v1alpha1::types::PatchType, ConversionError> {
@@ -1517,7 +1517,7 @@ pub fn convert_patch_type_from_internal(
 }
 /// Converts `ApplyConfiguration` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_apply_configuration_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ApplyConfiguration,
 ) -> Result<crate::admissionregistration::types::ApplyConfiguration, ConversionError> {
@@ -1526,7 +1526,7 @@ pub fn auto_convert_apply_configuration_to_internal(
     })
 }
 /// Converts `ApplyConfiguration` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_apply_configuration_to_internal(
     from: crate::admissionregistration::v1alpha1::types::ApplyConfiguration,
 ) -> Result<crate::admissionregistration::types::ApplyConfiguration, ConversionError> {
@@ -1534,7 +1534,7 @@ pub fn convert_apply_configuration_to_internal(
 }
 /// Converts `ApplyConfiguration` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_apply_configuration_from_internal(
     from: crate::admissionregistration::types::ApplyConfiguration,
 ) -> Result<
@@ -1546,7 +1546,7 @@ pub fn auto_convert_apply_configuration_from_internal(
     })
 }
 /// Converts `ApplyConfiguration` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_apply_configuration_from_internal(
     from: crate::admissionregistration::types::ApplyConfiguration,
 ) -> Result<
@@ -1557,7 +1557,7 @@ pub fn convert_apply_configuration_from_internal(
 }
 /// Converts `JSONPatch` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_json_patch_to_internal(
     from: crate::admissionregistration::v1alpha1::types::JSONPatch,
 ) -> Result<crate::admissionregistration::types::JSONPatch, ConversionError> {
@@ -1566,7 +1566,7 @@ pub fn auto_convert_json_patch_to_internal(
     })
 }
 /// Converts `JSONPatch` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_json_patch_to_internal(
     from: crate::admissionregistration::v1alpha1::types::JSONPatch,
 ) -> Result<crate::admissionregistration::types::JSONPatch, ConversionError> {
@@ -1574,7 +1574,7 @@ pub fn convert_json_patch_to_internal(
 }
 /// Converts `JSONPatch` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_json_patch_from_internal(
     from: crate::admissionregistration::types::JSONPatch,
 ) -> Result<crate::admissionregistration::v1alpha1::types::JSONPatch, ConversionError> {
@@ -1583,7 +1583,7 @@ pub fn auto_convert_json_patch_from_internal(
     })
 }
 /// Converts `JSONPatch` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_json_patch_from_internal(
     from: crate::admissionregistration::types::JSONPatch,
 ) -> Result<crate::admissionregistration::v1alpha1::types::JSONPatch, ConversionError> {
@@ -1591,7 +1591,7 @@ pub fn convert_json_patch_from_internal(
 }
 /// Converts `MutatingAdmissionPolicyBinding` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_binding_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBinding,
 ) -> Result<
@@ -1606,7 +1606,7 @@ pub fn auto_convert_mutating_admission_policy_binding_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBinding` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_binding_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBinding,
 ) -> Result<
@@ -1617,7 +1617,7 @@ pub fn convert_mutating_admission_policy_binding_to_internal(
 }
 /// Converts `MutatingAdmissionPolicyBinding` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_binding_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBinding,
 ) -> Result<
@@ -1632,7 +1632,7 @@ pub fn auto_convert_mutating_admission_policy_binding_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBinding` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_binding_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBinding,
 ) -> Result<
@@ -1643,7 +1643,7 @@ pub fn convert_mutating_admission_policy_binding_from_internal(
 }
 /// Converts `MutatingAdmissionPolicyBindingList` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_binding_list_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -1670,7 +1670,7 @@ pub fn auto_convert_mutating_admission_policy_binding_list_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBindingList` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_binding_list_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -1681,7 +1681,7 @@ pub fn convert_mutating_admission_policy_binding_list_to_internal(
 }
 /// Converts `MutatingAdmissionPolicyBindingList` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_binding_list_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -1708,7 +1708,7 @@ pub fn auto_convert_mutating_admission_policy_binding_list_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBindingList` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_binding_list_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingList,
 ) -> Result<
@@ -1719,7 +1719,7 @@ pub fn convert_mutating_admission_policy_binding_list_from_internal(
 }
 /// Converts `MutatingAdmissionPolicyBindingSpec` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_binding_spec_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1741,7 +1741,7 @@ pub fn auto_convert_mutating_admission_policy_binding_spec_to_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBindingSpec` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_binding_spec_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1752,7 +1752,7 @@ pub fn convert_mutating_admission_policy_binding_spec_to_internal(
 }
 /// Converts `MutatingAdmissionPolicyBindingSpec` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mutating_admission_policy_binding_spec_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1774,7 +1774,7 @@ pub fn auto_convert_mutating_admission_policy_binding_spec_from_internal(
     })
 }
 /// Converts `MutatingAdmissionPolicyBindingSpec` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mutating_admission_policy_binding_spec_from_internal(
     from: crate::admissionregistration::types::MutatingAdmissionPolicyBindingSpec,
 ) -> Result<
@@ -1785,7 +1785,7 @@ pub fn convert_mutating_admission_policy_binding_spec_from_internal(
 }
 /// Converts `MatchCondition` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_match_condition_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MatchCondition,
 ) -> Result<crate::admissionregistration::types::MatchCondition, ConversionError> {
@@ -1795,7 +1795,7 @@ pub fn auto_convert_match_condition_to_internal(
     })
 }
 /// Converts `MatchCondition` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_match_condition_to_internal(
     from: crate::admissionregistration::v1alpha1::types::MatchCondition,
 ) -> Result<crate::admissionregistration::types::MatchCondition, ConversionError> {
@@ -1803,7 +1803,7 @@ pub fn convert_match_condition_to_internal(
 }
 /// Converts `MatchCondition` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_match_condition_from_internal(
     from: crate::admissionregistration::types::MatchCondition,
 ) -> Result<
@@ -1816,7 +1816,7 @@ pub fn auto_convert_match_condition_from_internal(
     })
 }
 /// Converts `MatchCondition` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_match_condition_from_internal(
     from: crate::admissionregistration::types::MatchCondition,
 ) -> Result<

@@ -2,7 +2,7 @@
 //! Defaulting for the kinds of `admissionregistration/v1alpha1`.
 use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_validating_admission_policy);
     scheme.add_defaulting_func(set_object_defaults_validating_admission_policy_list);
@@ -18,70 +18,70 @@ pub fn register_defaults(scheme: &mut Scheme) {
         .add_defaulting_func(set_object_defaults_mutating_admission_policy_binding_list);
 }
 /// Applies every default to a `ValidatingAdmissionPolicy` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_validating_admission_policy(
     obj: &mut crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicy,
 ) {
     default_validating_admission_policy(obj);
 }
 /// Applies every default to a `ValidatingAdmissionPolicyList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_validating_admission_policy_list(
     obj: &mut crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyList,
 ) {
     default_validating_admission_policy_list(obj);
 }
 /// Applies every default to a `ValidatingAdmissionPolicyBinding` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_validating_admission_policy_binding(
     obj: &mut crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBinding,
 ) {
     default_validating_admission_policy_binding(obj);
 }
 /// Applies every default to a `ValidatingAdmissionPolicyBindingList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_validating_admission_policy_binding_list(
     obj: &mut crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBindingList,
 ) {
     default_validating_admission_policy_binding_list(obj);
 }
 /// Applies every default to a `MutatingAdmissionPolicy` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_mutating_admission_policy(
     obj: &mut crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicy,
 ) {
     default_mutating_admission_policy(obj);
 }
 /// Applies every default to a `MutatingAdmissionPolicyList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_mutating_admission_policy_list(
     obj: &mut crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyList,
 ) {
     default_mutating_admission_policy_list(obj);
 }
 /// Applies every default to a `MutatingAdmissionPolicyBinding` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_mutating_admission_policy_binding(
     obj: &mut crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBinding,
 ) {
     default_mutating_admission_policy_binding(obj);
 }
 /// Applies every default to a `MutatingAdmissionPolicyBindingList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_mutating_admission_policy_binding_list(
     obj: &mut crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBindingList,
 ) {
     default_mutating_admission_policy_binding_list(obj);
 }
 /// Applies the defaults of `ValidatingAdmissionPolicy` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_admission_policy(
     obj: &mut crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicy,
 ) {
     default_validating_admission_policy_spec(&mut obj.spec);
 }
 /// Applies the defaults of `ValidatingAdmissionPolicyList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_admission_policy_list(
     obj: &mut crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyList,
 ) {
@@ -92,7 +92,7 @@ pub fn default_validating_admission_policy_list(
     }
 }
 /// Applies the defaults of `ValidatingAdmissionPolicySpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_admission_policy_spec(
     obj: &mut crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicySpec,
 ) {
@@ -104,14 +104,14 @@ pub fn default_validating_admission_policy_spec(
     }
 }
 /// Applies the defaults of `ValidatingAdmissionPolicyBinding` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_admission_policy_binding(
     obj: &mut crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBinding,
 ) {
     default_validating_admission_policy_binding_spec(&mut obj.spec);
 }
 /// Applies the defaults of `ValidatingAdmissionPolicyBindingList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_admission_policy_binding_list(
     obj: &mut crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBindingList,
 ) {
@@ -122,7 +122,7 @@ pub fn default_validating_admission_policy_binding_list(
     }
 }
 /// Applies the defaults of `ValidatingAdmissionPolicyBindingSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_admission_policy_binding_spec(
     obj: &mut crate::admissionregistration::v1alpha1::types::ValidatingAdmissionPolicyBindingSpec,
 ) {
@@ -134,14 +134,14 @@ pub fn default_validating_admission_policy_binding_spec(
     }
 }
 /// Applies the defaults of `ParamRef` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_param_ref(
     obj: &mut crate::admissionregistration::v1alpha1::types::ParamRef,
 ) {
     crate::admissionregistration::v1alpha1::defaults::set_defaults_param_ref(obj);
 }
 /// Applies the defaults of `MatchResources` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_match_resources(
     obj: &mut crate::admissionregistration::v1alpha1::types::MatchResources,
 ) {
@@ -154,7 +154,7 @@ pub fn default_match_resources(
     }
 }
 /// Applies the defaults of `NamedRuleWithOperations` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_named_rule_with_operations(
     obj: &mut crate::admissionregistration::v1alpha1::types::NamedRuleWithOperations,
 ) {
@@ -163,14 +163,14 @@ pub fn default_named_rule_with_operations(
     );
 }
 /// Applies the defaults of `MutatingAdmissionPolicy` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_admission_policy(
     obj: &mut crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicy,
 ) {
     default_mutating_admission_policy_spec(&mut obj.spec);
 }
 /// Applies the defaults of `MutatingAdmissionPolicyList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_admission_policy_list(
     obj: &mut crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyList,
 ) {
@@ -181,7 +181,7 @@ pub fn default_mutating_admission_policy_list(
     }
 }
 /// Applies the defaults of `MutatingAdmissionPolicySpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_admission_policy_spec(
     obj: &mut crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicySpec,
 ) {
@@ -193,14 +193,14 @@ pub fn default_mutating_admission_policy_spec(
     }
 }
 /// Applies the defaults of `MutatingAdmissionPolicyBinding` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_admission_policy_binding(
     obj: &mut crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBinding,
 ) {
     default_mutating_admission_policy_binding_spec(&mut obj.spec);
 }
 /// Applies the defaults of `MutatingAdmissionPolicyBindingList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_admission_policy_binding_list(
     obj: &mut crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBindingList,
 ) {
@@ -211,7 +211,7 @@ pub fn default_mutating_admission_policy_binding_list(
     }
 }
 /// Applies the defaults of `MutatingAdmissionPolicyBindingSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_admission_policy_binding_spec(
     obj: &mut crate::admissionregistration::v1alpha1::types::MutatingAdmissionPolicyBindingSpec,
 ) {

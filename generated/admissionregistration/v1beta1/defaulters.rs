@@ -2,7 +2,7 @@
 //! Defaulting for the kinds of `admissionregistration/v1beta1`.
 use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_validating_admission_policy);
     scheme.add_defaulting_func(set_object_defaults_validating_admission_policy_list);
@@ -23,98 +23,98 @@ pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_mutating_webhook_configuration_list);
 }
 /// Applies every default to a `ValidatingAdmissionPolicy` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_validating_admission_policy(
     obj: &mut crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicy,
 ) {
     default_validating_admission_policy(obj);
 }
 /// Applies every default to a `ValidatingAdmissionPolicyList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_validating_admission_policy_list(
     obj: &mut crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicyList,
 ) {
     default_validating_admission_policy_list(obj);
 }
 /// Applies every default to a `ValidatingAdmissionPolicyBinding` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_validating_admission_policy_binding(
     obj: &mut crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicyBinding,
 ) {
     default_validating_admission_policy_binding(obj);
 }
 /// Applies every default to a `ValidatingAdmissionPolicyBindingList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_validating_admission_policy_binding_list(
     obj: &mut crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicyBindingList,
 ) {
     default_validating_admission_policy_binding_list(obj);
 }
 /// Applies every default to a `MutatingAdmissionPolicy` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_mutating_admission_policy(
     obj: &mut crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicy,
 ) {
     default_mutating_admission_policy(obj);
 }
 /// Applies every default to a `MutatingAdmissionPolicyList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_mutating_admission_policy_list(
     obj: &mut crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicyList,
 ) {
     default_mutating_admission_policy_list(obj);
 }
 /// Applies every default to a `MutatingAdmissionPolicyBinding` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_mutating_admission_policy_binding(
     obj: &mut crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicyBinding,
 ) {
     default_mutating_admission_policy_binding(obj);
 }
 /// Applies every default to a `MutatingAdmissionPolicyBindingList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_mutating_admission_policy_binding_list(
     obj: &mut crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicyBindingList,
 ) {
     default_mutating_admission_policy_binding_list(obj);
 }
 /// Applies every default to a `ValidatingWebhookConfiguration` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_validating_webhook_configuration(
     obj: &mut crate::admissionregistration::v1beta1::types::ValidatingWebhookConfiguration,
 ) {
     default_validating_webhook_configuration(obj);
 }
 /// Applies every default to a `ValidatingWebhookConfigurationList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_validating_webhook_configuration_list(
     obj: &mut crate::admissionregistration::v1beta1::types::ValidatingWebhookConfigurationList,
 ) {
     default_validating_webhook_configuration_list(obj);
 }
 /// Applies every default to a `MutatingWebhookConfiguration` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_mutating_webhook_configuration(
     obj: &mut crate::admissionregistration::v1beta1::types::MutatingWebhookConfiguration,
 ) {
     default_mutating_webhook_configuration(obj);
 }
 /// Applies every default to a `MutatingWebhookConfigurationList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_mutating_webhook_configuration_list(
     obj: &mut crate::admissionregistration::v1beta1::types::MutatingWebhookConfigurationList,
 ) {
     default_mutating_webhook_configuration_list(obj);
 }
 /// Applies the defaults of `ValidatingAdmissionPolicy` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_admission_policy(
     obj: &mut crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicy,
 ) {
     default_validating_admission_policy_spec(&mut obj.spec);
 }
 /// Applies the defaults of `ValidatingAdmissionPolicyList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_admission_policy_list(
     obj: &mut crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicyList,
 ) {
@@ -125,7 +125,7 @@ pub fn default_validating_admission_policy_list(
     }
 }
 /// Applies the defaults of `ValidatingAdmissionPolicySpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_admission_policy_spec(
     obj: &mut crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicySpec,
 ) {
@@ -137,14 +137,14 @@ pub fn default_validating_admission_policy_spec(
     }
 }
 /// Applies the defaults of `ValidatingAdmissionPolicyBinding` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_admission_policy_binding(
     obj: &mut crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicyBinding,
 ) {
     default_validating_admission_policy_binding_spec(&mut obj.spec);
 }
 /// Applies the defaults of `ValidatingAdmissionPolicyBindingList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_admission_policy_binding_list(
     obj: &mut crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicyBindingList,
 ) {
@@ -155,7 +155,7 @@ pub fn default_validating_admission_policy_binding_list(
     }
 }
 /// Applies the defaults of `ValidatingAdmissionPolicyBindingSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_admission_policy_binding_spec(
     obj: &mut crate::admissionregistration::v1beta1::types::ValidatingAdmissionPolicyBindingSpec,
 ) {
@@ -164,7 +164,7 @@ pub fn default_validating_admission_policy_binding_spec(
     }
 }
 /// Applies the defaults of `MatchResources` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_match_resources(
     obj: &mut crate::admissionregistration::v1beta1::types::MatchResources,
 ) {
@@ -177,7 +177,7 @@ pub fn default_match_resources(
     }
 }
 /// Applies the defaults of `NamedRuleWithOperations` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_named_rule_with_operations(
     obj: &mut crate::admissionregistration::v1beta1::types::NamedRuleWithOperations,
 ) {
@@ -186,14 +186,14 @@ pub fn default_named_rule_with_operations(
     );
 }
 /// Applies the defaults of `MutatingAdmissionPolicy` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_admission_policy(
     obj: &mut crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicy,
 ) {
     default_mutating_admission_policy_spec(&mut obj.spec);
 }
 /// Applies the defaults of `MutatingAdmissionPolicyList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_admission_policy_list(
     obj: &mut crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicyList,
 ) {
@@ -204,7 +204,7 @@ pub fn default_mutating_admission_policy_list(
     }
 }
 /// Applies the defaults of `MutatingAdmissionPolicySpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_admission_policy_spec(
     obj: &mut crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicySpec,
 ) {
@@ -216,14 +216,14 @@ pub fn default_mutating_admission_policy_spec(
     }
 }
 /// Applies the defaults of `MutatingAdmissionPolicyBinding` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_admission_policy_binding(
     obj: &mut crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicyBinding,
 ) {
     default_mutating_admission_policy_binding_spec(&mut obj.spec);
 }
 /// Applies the defaults of `MutatingAdmissionPolicyBindingList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_admission_policy_binding_list(
     obj: &mut crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicyBindingList,
 ) {
@@ -234,7 +234,7 @@ pub fn default_mutating_admission_policy_binding_list(
     }
 }
 /// Applies the defaults of `MutatingAdmissionPolicyBindingSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_admission_policy_binding_spec(
     obj: &mut crate::admissionregistration::v1beta1::types::MutatingAdmissionPolicyBindingSpec,
 ) {
@@ -243,7 +243,7 @@ pub fn default_mutating_admission_policy_binding_spec(
     }
 }
 /// Applies the defaults of `ValidatingWebhookConfiguration` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_webhook_configuration(
     obj: &mut crate::admissionregistration::v1beta1::types::ValidatingWebhookConfiguration,
 ) {
@@ -252,7 +252,7 @@ pub fn default_validating_webhook_configuration(
     }
 }
 /// Applies the defaults of `ValidatingWebhookConfigurationList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_webhook_configuration_list(
     obj: &mut crate::admissionregistration::v1beta1::types::ValidatingWebhookConfigurationList,
 ) {
@@ -263,7 +263,7 @@ pub fn default_validating_webhook_configuration_list(
     }
 }
 /// Applies the defaults of `MutatingWebhookConfiguration` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_webhook_configuration(
     obj: &mut crate::admissionregistration::v1beta1::types::MutatingWebhookConfiguration,
 ) {
@@ -272,7 +272,7 @@ pub fn default_mutating_webhook_configuration(
     }
 }
 /// Applies the defaults of `MutatingWebhookConfigurationList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_webhook_configuration_list(
     obj: &mut crate::admissionregistration::v1beta1::types::MutatingWebhookConfigurationList,
 ) {
@@ -283,7 +283,7 @@ pub fn default_mutating_webhook_configuration_list(
     }
 }
 /// Applies the defaults of `ValidatingWebhook` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_validating_webhook(
     obj: &mut crate::admissionregistration::v1beta1::types::ValidatingWebhook,
 ) {
@@ -296,7 +296,7 @@ pub fn default_validating_webhook(
     }
 }
 /// Applies the defaults of `MutatingWebhook` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_mutating_webhook(
     obj: &mut crate::admissionregistration::v1beta1::types::MutatingWebhook,
 ) {
@@ -307,7 +307,7 @@ pub fn default_mutating_webhook(
     }
 }
 /// Applies the defaults of `WebhookClientConfig` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_webhook_client_config(
     obj: &mut crate::admissionregistration::v1beta1::types::WebhookClientConfig,
 ) {
@@ -316,7 +316,7 @@ pub fn default_webhook_client_config(
     }
 }
 /// Applies the defaults of `ServiceReference` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_service_reference(
     obj: &mut crate::admissionregistration::v1beta1::types::ServiceReference,
 ) {

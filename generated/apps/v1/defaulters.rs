@@ -2,7 +2,7 @@
 //! Defaulting for the kinds of `apps/v1`.
 use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_stateful_set);
     scheme.add_defaulting_func(set_object_defaults_stateful_set_list);
@@ -14,65 +14,65 @@ pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_replica_set_list);
 }
 /// Applies every default to a `StatefulSet` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_stateful_set(obj: &mut crate::apps::v1::types::StatefulSet) {
     default_stateful_set(obj);
 }
 /// Applies every default to a `StatefulSetList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_stateful_set_list(
     obj: &mut crate::apps::v1::types::StatefulSetList,
 ) {
     default_stateful_set_list(obj);
 }
 /// Applies every default to a `Deployment` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_deployment(obj: &mut crate::apps::v1::types::Deployment) {
     default_deployment(obj);
 }
 /// Applies every default to a `DeploymentList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_deployment_list(
     obj: &mut crate::apps::v1::types::DeploymentList,
 ) {
     default_deployment_list(obj);
 }
 /// Applies every default to a `DaemonSet` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_daemon_set(obj: &mut crate::apps::v1::types::DaemonSet) {
     default_daemon_set(obj);
 }
 /// Applies every default to a `DaemonSetList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_daemon_set_list(
     obj: &mut crate::apps::v1::types::DaemonSetList,
 ) {
     default_daemon_set_list(obj);
 }
 /// Applies every default to a `ReplicaSet` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_replica_set(obj: &mut crate::apps::v1::types::ReplicaSet) {
     default_replica_set(obj);
 }
 /// Applies every default to a `ReplicaSetList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_replica_set_list(
     obj: &mut crate::apps::v1::types::ReplicaSetList,
 ) {
     default_replica_set_list(obj);
 }
 /// Applies the defaults of `StatefulSet` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_stateful_set(obj: &mut crate::apps::v1::types::StatefulSet) {
     default_stateful_set_spec(&mut obj.spec);
 }
 /// Applies the defaults of `StatefulSetSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_stateful_set_spec(obj: &mut crate::apps::v1::types::StatefulSetSpec) {
     crate::core::v1::default_pod_template_spec(&mut obj.template);
 }
 /// Applies the defaults of `StatefulSetList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_stateful_set_list(obj: &mut crate::apps::v1::types::StatefulSetList) {
     if let Some(v) = &mut obj.items {
         for v in v {
@@ -81,17 +81,17 @@ pub fn default_stateful_set_list(obj: &mut crate::apps::v1::types::StatefulSetLi
     }
 }
 /// Applies the defaults of `Deployment` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_deployment(obj: &mut crate::apps::v1::types::Deployment) {
     default_deployment_spec(&mut obj.spec);
 }
 /// Applies the defaults of `DeploymentSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_deployment_spec(obj: &mut crate::apps::v1::types::DeploymentSpec) {
     crate::core::v1::default_pod_template_spec(&mut obj.template);
 }
 /// Applies the defaults of `DeploymentList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_deployment_list(obj: &mut crate::apps::v1::types::DeploymentList) {
     if let Some(v) = &mut obj.items {
         for v in v {
@@ -100,17 +100,17 @@ pub fn default_deployment_list(obj: &mut crate::apps::v1::types::DeploymentList)
     }
 }
 /// Applies the defaults of `DaemonSetSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_daemon_set_spec(obj: &mut crate::apps::v1::types::DaemonSetSpec) {
     crate::core::v1::default_pod_template_spec(&mut obj.template);
 }
 /// Applies the defaults of `DaemonSet` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_daemon_set(obj: &mut crate::apps::v1::types::DaemonSet) {
     default_daemon_set_spec(&mut obj.spec);
 }
 /// Applies the defaults of `DaemonSetList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_daemon_set_list(obj: &mut crate::apps::v1::types::DaemonSetList) {
     if let Some(v) = &mut obj.items {
         for v in v {
@@ -119,12 +119,12 @@ pub fn default_daemon_set_list(obj: &mut crate::apps::v1::types::DaemonSetList) 
     }
 }
 /// Applies the defaults of `ReplicaSet` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_replica_set(obj: &mut crate::apps::v1::types::ReplicaSet) {
     default_replica_set_spec(&mut obj.spec);
 }
 /// Applies the defaults of `ReplicaSetList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_replica_set_list(obj: &mut crate::apps::v1::types::ReplicaSetList) {
     if let Some(v) = &mut obj.items {
         for v in v {
@@ -133,7 +133,7 @@ pub fn default_replica_set_list(obj: &mut crate::apps::v1::types::ReplicaSetList
     }
 }
 /// Applies the defaults of `ReplicaSetSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_replica_set_spec(obj: &mut crate::apps::v1::types::ReplicaSetSpec) {
     crate::core::v1::default_pod_template_spec(&mut obj.template);
 }

@@ -2,7 +2,7 @@
 //! Defaulting for the kinds of `apps/v1beta1`.
 use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_scale);
     scheme.add_defaulting_func(set_object_defaults_stateful_set);
@@ -11,40 +11,40 @@ pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_deployment_list);
 }
 /// Applies every default to a `Scale` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_scale(obj: &mut crate::apps::v1beta1::types::Scale) {
     default_scale(obj);
 }
 /// Applies every default to a `StatefulSet` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_stateful_set(
     obj: &mut crate::apps::v1beta1::types::StatefulSet,
 ) {
     default_stateful_set(obj);
 }
 /// Applies every default to a `StatefulSetList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_stateful_set_list(
     obj: &mut crate::apps::v1beta1::types::StatefulSetList,
 ) {
     default_stateful_set_list(obj);
 }
 /// Applies every default to a `Deployment` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_deployment(
     obj: &mut crate::apps::v1beta1::types::Deployment,
 ) {
     default_deployment(obj);
 }
 /// Applies every default to a `DeploymentList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_deployment_list(
     obj: &mut crate::apps::v1beta1::types::DeploymentList,
 ) {
     default_deployment_list(obj);
 }
 /// Applies the defaults of `ScaleSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_scale_spec(obj: &mut crate::apps::v1beta1::types::ScaleSpec) {
     if kapi_machinery::JsonEncode::is_json_zero(&obj.replicas) {
         obj.replicas = kapi_machinery::json::from_slice(b"0")
@@ -52,24 +52,24 @@ pub fn default_scale_spec(obj: &mut crate::apps::v1beta1::types::ScaleSpec) {
     }
 }
 /// Applies the defaults of `Scale` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_scale(obj: &mut crate::apps::v1beta1::types::Scale) {
     default_scale_spec(&mut obj.spec);
 }
 /// Applies the defaults of `StatefulSet` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_stateful_set(obj: &mut crate::apps::v1beta1::types::StatefulSet) {
     default_stateful_set_spec(&mut obj.spec);
 }
 /// Applies the defaults of `StatefulSetSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_stateful_set_spec(
     obj: &mut crate::apps::v1beta1::types::StatefulSetSpec,
 ) {
     crate::core::v1::default_pod_template_spec(&mut obj.template);
 }
 /// Applies the defaults of `StatefulSetList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_stateful_set_list(
     obj: &mut crate::apps::v1beta1::types::StatefulSetList,
 ) {
@@ -80,17 +80,17 @@ pub fn default_stateful_set_list(
     }
 }
 /// Applies the defaults of `Deployment` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_deployment(obj: &mut crate::apps::v1beta1::types::Deployment) {
     default_deployment_spec(&mut obj.spec);
 }
 /// Applies the defaults of `DeploymentSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_deployment_spec(obj: &mut crate::apps::v1beta1::types::DeploymentSpec) {
     crate::core::v1::default_pod_template_spec(&mut obj.template);
 }
 /// Applies the defaults of `DeploymentList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_deployment_list(obj: &mut crate::apps::v1beta1::types::DeploymentList) {
     if let Some(v) = &mut obj.items {
         for v in v {

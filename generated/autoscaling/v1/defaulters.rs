@@ -2,22 +2,22 @@
 //! Defaulting for the kinds of `autoscaling/v1`.
 use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_scale);
 }
 /// Applies every default to a `Scale` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_scale(obj: &mut crate::autoscaling::v1::types::Scale) {
     default_scale(obj);
 }
 /// Applies the defaults of `Scale` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_scale(obj: &mut crate::autoscaling::v1::types::Scale) {
     default_scale_spec(&mut obj.spec);
 }
 /// Applies the defaults of `ScaleSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_scale_spec(obj: &mut crate::autoscaling::v1::types::ScaleSpec) {
     if kapi_machinery::JsonEncode::is_json_zero(&obj.replicas) {
         obj.replicas = kapi_machinery::json::from_slice(b"0")

@@ -2,7 +2,7 @@
 //! Defaulting for the kinds of `batch/v1`.
 use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_job);
     scheme.add_defaulting_func(set_object_defaults_job_list);
@@ -10,34 +10,34 @@ pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_cron_job_list);
 }
 /// Applies every default to a `Job` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_job(obj: &mut crate::batch::v1::types::Job) {
     default_job(obj);
 }
 /// Applies every default to a `JobList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_job_list(obj: &mut crate::batch::v1::types::JobList) {
     default_job_list(obj);
 }
 /// Applies every default to a `CronJob` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_cron_job(obj: &mut crate::batch::v1::types::CronJob) {
     default_cron_job(obj);
 }
 /// Applies every default to a `CronJobList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_cron_job_list(
     obj: &mut crate::batch::v1::types::CronJobList,
 ) {
     default_cron_job_list(obj);
 }
 /// Applies the defaults of `Job` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_job(obj: &mut crate::batch::v1::types::Job) {
     default_job_spec(&mut obj.spec);
 }
 /// Applies the defaults of `JobList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_job_list(obj: &mut crate::batch::v1::types::JobList) {
     if let Some(v) = &mut obj.items {
         for v in v {
@@ -46,22 +46,22 @@ pub fn default_job_list(obj: &mut crate::batch::v1::types::JobList) {
     }
 }
 /// Applies the defaults of `JobSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_job_spec(obj: &mut crate::batch::v1::types::JobSpec) {
     crate::core::v1::default_pod_template_spec(&mut obj.template);
 }
 /// Applies the defaults of `JobTemplateSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_job_template_spec(obj: &mut crate::batch::v1::types::JobTemplateSpec) {
     default_job_spec(&mut obj.spec);
 }
 /// Applies the defaults of `CronJob` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_cron_job(obj: &mut crate::batch::v1::types::CronJob) {
     default_cron_job_spec(&mut obj.spec);
 }
 /// Applies the defaults of `CronJobList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_cron_job_list(obj: &mut crate::batch::v1::types::CronJobList) {
     if let Some(v) = &mut obj.items {
         for v in v {
@@ -70,7 +70,7 @@ pub fn default_cron_job_list(obj: &mut crate::batch::v1::types::CronJobList) {
     }
 }
 /// Applies the defaults of `CronJobSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_cron_job_spec(obj: &mut crate::batch::v1::types::CronJobSpec) {
     default_job_template_spec(&mut obj.job_template);
 }

@@ -2,34 +2,34 @@
 //! Defaulting for the kinds of `certificates/v1`.
 use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_pod_certificate_request);
     scheme.add_defaulting_func(set_object_defaults_pod_certificate_request_list);
 }
 /// Applies every default to a `PodCertificateRequest` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_pod_certificate_request(
     obj: &mut crate::certificates::v1::types::PodCertificateRequest,
 ) {
     default_pod_certificate_request(obj);
 }
 /// Applies every default to a `PodCertificateRequestList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_pod_certificate_request_list(
     obj: &mut crate::certificates::v1::types::PodCertificateRequestList,
 ) {
     default_pod_certificate_request_list(obj);
 }
 /// Applies the defaults of `PodCertificateRequest` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_pod_certificate_request(
     obj: &mut crate::certificates::v1::types::PodCertificateRequest,
 ) {
     default_pod_certificate_request_spec(&mut obj.spec);
 }
 /// Applies the defaults of `PodCertificateRequestSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_pod_certificate_request_spec(
     obj: &mut crate::certificates::v1::types::PodCertificateRequestSpec,
 ) {
@@ -39,7 +39,7 @@ pub fn default_pod_certificate_request_spec(
     }
 }
 /// Applies the defaults of `PodCertificateRequestList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_pod_certificate_request_list(
     obj: &mut crate::certificates::v1::types::PodCertificateRequestList,
 ) {

@@ -2,7 +2,7 @@
 //! Defaulting for the kinds of `core/v1`.
 use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_persistent_volume);
     scheme.add_defaulting_func(set_object_defaults_persistent_volume_list);
@@ -18,86 +18,86 @@ pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_service_account_list);
 }
 /// Applies every default to a `PersistentVolume` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_persistent_volume(
     obj: &mut crate::core::v1::types::PersistentVolume,
 ) {
     default_persistent_volume(obj);
 }
 /// Applies every default to a `PersistentVolumeList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_persistent_volume_list(
     obj: &mut crate::core::v1::types::PersistentVolumeList,
 ) {
     default_persistent_volume_list(obj);
 }
 /// Applies every default to a `Pod` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_pod(obj: &mut crate::core::v1::types::Pod) {
     default_pod(obj);
 }
 /// Applies every default to a `PodList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_pod_list(obj: &mut crate::core::v1::types::PodList) {
     default_pod_list(obj);
 }
 /// Applies every default to a `PodTemplate` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_pod_template(obj: &mut crate::core::v1::types::PodTemplate) {
     default_pod_template(obj);
 }
 /// Applies every default to a `PodTemplateList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_pod_template_list(
     obj: &mut crate::core::v1::types::PodTemplateList,
 ) {
     default_pod_template_list(obj);
 }
 /// Applies every default to a `ReplicationController` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_replication_controller(
     obj: &mut crate::core::v1::types::ReplicationController,
 ) {
     default_replication_controller(obj);
 }
 /// Applies every default to a `ReplicationControllerList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_replication_controller_list(
     obj: &mut crate::core::v1::types::ReplicationControllerList,
 ) {
     default_replication_controller_list(obj);
 }
 /// Applies every default to a `Service` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_service(obj: &mut crate::core::v1::types::Service) {
     default_service(obj);
 }
 /// Applies every default to a `ServiceList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_service_list(obj: &mut crate::core::v1::types::ServiceList) {
     default_service_list(obj);
 }
 /// Applies every default to a `ServiceAccount` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_service_account(
     obj: &mut crate::core::v1::types::ServiceAccount,
 ) {
     default_service_account(obj);
 }
 /// Applies every default to a `ServiceAccountList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_service_account_list(
     obj: &mut crate::core::v1::types::ServiceAccountList,
 ) {
     default_service_account_list(obj);
 }
 /// Applies the defaults of `Volume` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_volume(obj: &mut crate::core::v1::types::Volume) {
     default_volume_source(&mut obj.volume_source);
 }
 /// Applies the defaults of `VolumeSource` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_volume_source(obj: &mut crate::core::v1::types::VolumeSource) {
     if let Some(v) = &mut obj.iscsi {
         default_iscsi_volume_source(v);
@@ -134,7 +134,7 @@ pub fn default_volume_source(obj: &mut crate::core::v1::types::VolumeSource) {
     }
 }
 /// Applies the defaults of `PersistentVolumeSource` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_persistent_volume_source(
     obj: &mut crate::core::v1::types::PersistentVolumeSource,
 ) {
@@ -152,19 +152,19 @@ pub fn default_persistent_volume_source(
     }
 }
 /// Applies the defaults of `PersistentVolume` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_persistent_volume(obj: &mut crate::core::v1::types::PersistentVolume) {
     default_persistent_volume_spec(&mut obj.spec);
 }
 /// Applies the defaults of `PersistentVolumeSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_persistent_volume_spec(
     obj: &mut crate::core::v1::types::PersistentVolumeSpec,
 ) {
     default_persistent_volume_source(&mut obj.persistent_volume_source);
 }
 /// Applies the defaults of `PersistentVolumeList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_persistent_volume_list(
     obj: &mut crate::core::v1::types::PersistentVolumeList,
 ) {
@@ -175,7 +175,7 @@ pub fn default_persistent_volume_list(
     }
 }
 /// Applies the defaults of `RBDVolumeSource` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_rbd_volume_source(obj: &mut crate::core::v1::types::RBDVolumeSource) {
     if kapi_machinery::JsonEncode::is_json_zero(&obj.pool) {
         obj.pool = kapi_machinery::json::from_slice(b"\"rbd\"")
@@ -194,7 +194,7 @@ pub fn default_rbd_volume_source(obj: &mut crate::core::v1::types::RBDVolumeSour
     }
 }
 /// Applies the defaults of `RBDPersistentVolumeSource` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_rbd_persistent_volume_source(
     obj: &mut crate::core::v1::types::RBDPersistentVolumeSource,
 ) {
@@ -212,7 +212,7 @@ pub fn default_rbd_persistent_volume_source(
     }
 }
 /// Applies the defaults of `CinderVolumeSource` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_cinder_volume_source(
     obj: &mut crate::core::v1::types::CinderVolumeSource,
 ) {
@@ -221,7 +221,7 @@ pub fn default_cinder_volume_source(
     }
 }
 /// Applies the defaults of `CephFSVolumeSource` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_ceph_fs_volume_source(
     obj: &mut crate::core::v1::types::CephFSVolumeSource,
 ) {
@@ -230,19 +230,19 @@ pub fn default_ceph_fs_volume_source(
     }
 }
 /// Applies the defaults of `FlexVolumeSource` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_flex_volume_source(obj: &mut crate::core::v1::types::FlexVolumeSource) {
     if let Some(v) = &mut obj.secret_ref {
         default_local_object_reference(v);
     }
 }
 /// Applies the defaults of `SecretProjection` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_secret_projection(obj: &mut crate::core::v1::types::SecretProjection) {
     default_local_object_reference(&mut obj.local_object_reference);
 }
 /// Applies the defaults of `ISCSIVolumeSource` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_iscsi_volume_source(obj: &mut crate::core::v1::types::ISCSIVolumeSource) {
     if kapi_machinery::JsonEncode::is_json_zero(&obj.iscsi_interface) {
         obj.iscsi_interface = kapi_machinery::json::from_slice(b"\"default\"")
@@ -253,7 +253,7 @@ pub fn default_iscsi_volume_source(obj: &mut crate::core::v1::types::ISCSIVolume
     }
 }
 /// Applies the defaults of `ISCSIPersistentVolumeSource` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_iscsi_persistent_volume_source(
     obj: &mut crate::core::v1::types::ISCSIPersistentVolumeSource,
 ) {
@@ -263,7 +263,7 @@ pub fn default_iscsi_persistent_volume_source(
     }
 }
 /// Applies the defaults of `AzureDiskVolumeSource` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_azure_disk_volume_source(
     obj: &mut crate::core::v1::types::AzureDiskVolumeSource,
 ) {
@@ -285,7 +285,7 @@ pub fn default_azure_disk_volume_source(
     }
 }
 /// Applies the defaults of `ScaleIOVolumeSource` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_scale_io_volume_source(
     obj: &mut crate::core::v1::types::ScaleIOVolumeSource,
 ) {
@@ -302,7 +302,7 @@ pub fn default_scale_io_volume_source(
     }
 }
 /// Applies the defaults of `ScaleIOPersistentVolumeSource` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_scale_io_persistent_volume_source(
     obj: &mut crate::core::v1::types::ScaleIOPersistentVolumeSource,
 ) {
@@ -316,7 +316,7 @@ pub fn default_scale_io_persistent_volume_source(
     }
 }
 /// Applies the defaults of `StorageOSVolumeSource` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_storage_os_volume_source(
     obj: &mut crate::core::v1::types::StorageOSVolumeSource,
 ) {
@@ -325,21 +325,21 @@ pub fn default_storage_os_volume_source(
     }
 }
 /// Applies the defaults of `ConfigMapVolumeSource` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_config_map_volume_source(
     obj: &mut crate::core::v1::types::ConfigMapVolumeSource,
 ) {
     default_local_object_reference(&mut obj.local_object_reference);
 }
 /// Applies the defaults of `ConfigMapProjection` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_config_map_projection(
     obj: &mut crate::core::v1::types::ConfigMapProjection,
 ) {
     default_local_object_reference(&mut obj.local_object_reference);
 }
 /// Applies the defaults of `ProjectedVolumeSource` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_projected_volume_source(
     obj: &mut crate::core::v1::types::ProjectedVolumeSource,
 ) {
@@ -350,7 +350,7 @@ pub fn default_projected_volume_source(
     }
 }
 /// Applies the defaults of `VolumeProjection` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_volume_projection(obj: &mut crate::core::v1::types::VolumeProjection) {
     if let Some(v) = &mut obj.secret {
         default_secret_projection(v);
@@ -360,14 +360,14 @@ pub fn default_volume_projection(obj: &mut crate::core::v1::types::VolumeProject
     }
 }
 /// Applies the defaults of `CSIVolumeSource` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_csi_volume_source(obj: &mut crate::core::v1::types::CSIVolumeSource) {
     if let Some(v) = &mut obj.node_publish_secret_ref {
         default_local_object_reference(v);
     }
 }
 /// Applies the defaults of `ContainerPort` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_container_port(obj: &mut crate::core::v1::types::ContainerPort) {
     if kapi_machinery::JsonEncode::is_json_zero(&obj.protocol) {
         obj.protocol = kapi_machinery::json::from_slice(b"\"TCP\"")
@@ -375,14 +375,14 @@ pub fn default_container_port(obj: &mut crate::core::v1::types::ContainerPort) {
     }
 }
 /// Applies the defaults of `EnvVar` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_env_var(obj: &mut crate::core::v1::types::EnvVar) {
     if let Some(v) = &mut obj.value_from {
         default_env_var_source(v);
     }
 }
 /// Applies the defaults of `EnvVarSource` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_env_var_source(obj: &mut crate::core::v1::types::EnvVarSource) {
     if let Some(v) = &mut obj.config_map_key_ref {
         default_config_map_key_selector(v);
@@ -395,7 +395,7 @@ pub fn default_env_var_source(obj: &mut crate::core::v1::types::EnvVarSource) {
     }
 }
 /// Applies the defaults of `FileKeySelector` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_file_key_selector(obj: &mut crate::core::v1::types::FileKeySelector) {
     if kapi_machinery::JsonEncode::is_json_zero(&obj.optional) {
         obj.optional = kapi_machinery::json::from_slice(b"false")
@@ -403,19 +403,19 @@ pub fn default_file_key_selector(obj: &mut crate::core::v1::types::FileKeySelect
     }
 }
 /// Applies the defaults of `ConfigMapKeySelector` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_config_map_key_selector(
     obj: &mut crate::core::v1::types::ConfigMapKeySelector,
 ) {
     default_local_object_reference(&mut obj.local_object_reference);
 }
 /// Applies the defaults of `SecretKeySelector` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_secret_key_selector(obj: &mut crate::core::v1::types::SecretKeySelector) {
     default_local_object_reference(&mut obj.local_object_reference);
 }
 /// Applies the defaults of `EnvFromSource` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_env_from_source(obj: &mut crate::core::v1::types::EnvFromSource) {
     if let Some(v) = &mut obj.config_map_ref {
         default_config_map_env_source(v);
@@ -425,19 +425,19 @@ pub fn default_env_from_source(obj: &mut crate::core::v1::types::EnvFromSource) 
     }
 }
 /// Applies the defaults of `ConfigMapEnvSource` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_config_map_env_source(
     obj: &mut crate::core::v1::types::ConfigMapEnvSource,
 ) {
     default_local_object_reference(&mut obj.local_object_reference);
 }
 /// Applies the defaults of `SecretEnvSource` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_secret_env_source(obj: &mut crate::core::v1::types::SecretEnvSource) {
     default_local_object_reference(&mut obj.local_object_reference);
 }
 /// Applies the defaults of `GRPCAction` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_grpc_action(obj: &mut crate::core::v1::types::GRPCAction) {
     if kapi_machinery::JsonEncode::is_json_zero(&obj.service) {
         obj.service = kapi_machinery::json::from_slice(b"\"\"")
@@ -445,12 +445,12 @@ pub fn default_grpc_action(obj: &mut crate::core::v1::types::GRPCAction) {
     }
 }
 /// Applies the defaults of `Probe` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_probe(obj: &mut crate::core::v1::types::Probe) {
     default_probe_handler(&mut obj.probe_handler);
 }
 /// Applies the defaults of `Container` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_container(obj: &mut crate::core::v1::types::Container) {
     for v in &mut obj.ports {
         default_container_port(v);
@@ -472,14 +472,14 @@ pub fn default_container(obj: &mut crate::core::v1::types::Container) {
     }
 }
 /// Applies the defaults of `ProbeHandler` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_probe_handler(obj: &mut crate::core::v1::types::ProbeHandler) {
     if let Some(v) = &mut obj.grpc {
         default_grpc_action(v);
     }
 }
 /// Applies the defaults of `PodSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_pod_spec(obj: &mut crate::core::v1::types::PodSpec) {
     for v in &mut obj.volumes {
         default_volume(v);
@@ -500,7 +500,7 @@ pub fn default_pod_spec(obj: &mut crate::core::v1::types::PodSpec) {
     }
 }
 /// Applies the defaults of `EphemeralContainerCommon` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_ephemeral_container_common(
     obj: &mut crate::core::v1::types::EphemeralContainerCommon,
 ) {
@@ -524,19 +524,19 @@ pub fn default_ephemeral_container_common(
     }
 }
 /// Applies the defaults of `EphemeralContainer` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_ephemeral_container(
     obj: &mut crate::core::v1::types::EphemeralContainer,
 ) {
     default_ephemeral_container_common(&mut obj.ephemeral_container_common);
 }
 /// Applies the defaults of `Pod` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_pod(obj: &mut crate::core::v1::types::Pod) {
     default_pod_spec(&mut obj.spec);
 }
 /// Applies the defaults of `PodList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_pod_list(obj: &mut crate::core::v1::types::PodList) {
     if let Some(v) = &mut obj.items {
         for v in v {
@@ -545,17 +545,17 @@ pub fn default_pod_list(obj: &mut crate::core::v1::types::PodList) {
     }
 }
 /// Applies the defaults of `PodTemplateSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_pod_template_spec(obj: &mut crate::core::v1::types::PodTemplateSpec) {
     default_pod_spec(&mut obj.spec);
 }
 /// Applies the defaults of `PodTemplate` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_pod_template(obj: &mut crate::core::v1::types::PodTemplate) {
     default_pod_template_spec(&mut obj.template);
 }
 /// Applies the defaults of `PodTemplateList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_pod_template_list(obj: &mut crate::core::v1::types::PodTemplateList) {
     if let Some(v) = &mut obj.items {
         for v in v {
@@ -564,7 +564,7 @@ pub fn default_pod_template_list(obj: &mut crate::core::v1::types::PodTemplateLi
     }
 }
 /// Applies the defaults of `ReplicationControllerSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_replication_controller_spec(
     obj: &mut crate::core::v1::types::ReplicationControllerSpec,
 ) {
@@ -581,14 +581,14 @@ pub fn default_replication_controller_spec(
     }
 }
 /// Applies the defaults of `ReplicationController` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_replication_controller(
     obj: &mut crate::core::v1::types::ReplicationController,
 ) {
     default_replication_controller_spec(&mut obj.spec);
 }
 /// Applies the defaults of `ReplicationControllerList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_replication_controller_list(
     obj: &mut crate::core::v1::types::ReplicationControllerList,
 ) {
@@ -599,14 +599,14 @@ pub fn default_replication_controller_list(
     }
 }
 /// Applies the defaults of `ServiceSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_service_spec(obj: &mut crate::core::v1::types::ServiceSpec) {
     for v in &mut obj.ports {
         default_service_port(v);
     }
 }
 /// Applies the defaults of `ServicePort` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_service_port(obj: &mut crate::core::v1::types::ServicePort) {
     if kapi_machinery::JsonEncode::is_json_zero(&obj.protocol) {
         obj.protocol = kapi_machinery::json::from_slice(b"\"TCP\"")
@@ -614,12 +614,12 @@ pub fn default_service_port(obj: &mut crate::core::v1::types::ServicePort) {
     }
 }
 /// Applies the defaults of `Service` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_service(obj: &mut crate::core::v1::types::Service) {
     default_service_spec(&mut obj.spec);
 }
 /// Applies the defaults of `ServiceList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_service_list(obj: &mut crate::core::v1::types::ServiceList) {
     if let Some(v) = &mut obj.items {
         for v in v {
@@ -628,14 +628,14 @@ pub fn default_service_list(obj: &mut crate::core::v1::types::ServiceList) {
     }
 }
 /// Applies the defaults of `ServiceAccount` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_service_account(obj: &mut crate::core::v1::types::ServiceAccount) {
     for v in &mut obj.image_pull_secrets {
         default_local_object_reference(v);
     }
 }
 /// Applies the defaults of `ServiceAccountList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_service_account_list(
     obj: &mut crate::core::v1::types::ServiceAccountList,
 ) {
@@ -646,7 +646,7 @@ pub fn default_service_account_list(
     }
 }
 /// Applies the defaults of `LocalObjectReference` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_local_object_reference(
     obj: &mut crate::core::v1::types::LocalObjectReference,
 ) {

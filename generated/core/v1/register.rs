@@ -6,7 +6,7 @@ pub const GROUP_NAME: &str = "";
 /// The versions of the kinds defined in this package (none for an internal package).
 pub const VERSIONS: &[&str] = &["v1"];
 /// Registers every kind and list kind of this package, in kind-name order.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
     scheme.add_known_type::<crate::core::v1::types::Binding>()?;
     scheme.add_known_type::<crate::core::v1::types::ComponentStatus>()?;
@@ -56,7 +56,7 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
 /// Registers this package's kinds (with their defaulting and conversion functions, if
 /// any), and the option kinds and `WatchEvent` in each of its group versions, as
 /// upstream's `AddToGroupVersion` does.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
     super::defaulters::register_defaults(scheme);

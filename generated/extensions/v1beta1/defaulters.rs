@@ -2,7 +2,7 @@
 //! Defaulting for the kinds of `extensions/v1beta1`.
 use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_scale);
     scheme.add_defaulting_func(set_object_defaults_deployment);
@@ -13,54 +13,54 @@ pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_replica_set_list);
 }
 /// Applies every default to a `Scale` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_scale(obj: &mut crate::extensions::v1beta1::types::Scale) {
     default_scale(obj);
 }
 /// Applies every default to a `Deployment` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_deployment(
     obj: &mut crate::extensions::v1beta1::types::Deployment,
 ) {
     default_deployment(obj);
 }
 /// Applies every default to a `DeploymentList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_deployment_list(
     obj: &mut crate::extensions::v1beta1::types::DeploymentList,
 ) {
     default_deployment_list(obj);
 }
 /// Applies every default to a `DaemonSet` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_daemon_set(
     obj: &mut crate::extensions::v1beta1::types::DaemonSet,
 ) {
     default_daemon_set(obj);
 }
 /// Applies every default to a `DaemonSetList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_daemon_set_list(
     obj: &mut crate::extensions::v1beta1::types::DaemonSetList,
 ) {
     default_daemon_set_list(obj);
 }
 /// Applies every default to a `ReplicaSet` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_replica_set(
     obj: &mut crate::extensions::v1beta1::types::ReplicaSet,
 ) {
     default_replica_set(obj);
 }
 /// Applies every default to a `ReplicaSetList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_replica_set_list(
     obj: &mut crate::extensions::v1beta1::types::ReplicaSetList,
 ) {
     default_replica_set_list(obj);
 }
 /// Applies the defaults of `ScaleSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_scale_spec(obj: &mut crate::extensions::v1beta1::types::ScaleSpec) {
     if kapi_machinery::JsonEncode::is_json_zero(&obj.replicas) {
         obj.replicas = kapi_machinery::json::from_slice(b"0")
@@ -68,24 +68,24 @@ pub fn default_scale_spec(obj: &mut crate::extensions::v1beta1::types::ScaleSpec
     }
 }
 /// Applies the defaults of `Scale` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_scale(obj: &mut crate::extensions::v1beta1::types::Scale) {
     default_scale_spec(&mut obj.spec);
 }
 /// Applies the defaults of `Deployment` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_deployment(obj: &mut crate::extensions::v1beta1::types::Deployment) {
     default_deployment_spec(&mut obj.spec);
 }
 /// Applies the defaults of `DeploymentSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_deployment_spec(
     obj: &mut crate::extensions::v1beta1::types::DeploymentSpec,
 ) {
     crate::core::v1::default_pod_template_spec(&mut obj.template);
 }
 /// Applies the defaults of `DeploymentList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_deployment_list(
     obj: &mut crate::extensions::v1beta1::types::DeploymentList,
 ) {
@@ -96,19 +96,19 @@ pub fn default_deployment_list(
     }
 }
 /// Applies the defaults of `DaemonSetSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_daemon_set_spec(
     obj: &mut crate::extensions::v1beta1::types::DaemonSetSpec,
 ) {
     crate::core::v1::default_pod_template_spec(&mut obj.template);
 }
 /// Applies the defaults of `DaemonSet` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_daemon_set(obj: &mut crate::extensions::v1beta1::types::DaemonSet) {
     default_daemon_set_spec(&mut obj.spec);
 }
 /// Applies the defaults of `DaemonSetList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_daemon_set_list(
     obj: &mut crate::extensions::v1beta1::types::DaemonSetList,
 ) {
@@ -119,12 +119,12 @@ pub fn default_daemon_set_list(
     }
 }
 /// Applies the defaults of `ReplicaSet` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_replica_set(obj: &mut crate::extensions::v1beta1::types::ReplicaSet) {
     default_replica_set_spec(&mut obj.spec);
 }
 /// Applies the defaults of `ReplicaSetList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_replica_set_list(
     obj: &mut crate::extensions::v1beta1::types::ReplicaSetList,
 ) {
@@ -135,7 +135,7 @@ pub fn default_replica_set_list(
     }
 }
 /// Applies the defaults of `ReplicaSetSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_replica_set_spec(
     obj: &mut crate::extensions::v1beta1::types::ReplicaSetSpec,
 ) {

@@ -2,34 +2,34 @@
 //! Defaulting for the kinds of `resource/v1alpha3`.
 use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_resource_pool_status_request);
     scheme.add_defaulting_func(set_object_defaults_resource_pool_status_request_list);
 }
 /// Applies every default to a `ResourcePoolStatusRequest` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_resource_pool_status_request(
     obj: &mut crate::resource::v1alpha3::types::ResourcePoolStatusRequest,
 ) {
     default_resource_pool_status_request(obj);
 }
 /// Applies every default to a `ResourcePoolStatusRequestList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_resource_pool_status_request_list(
     obj: &mut crate::resource::v1alpha3::types::ResourcePoolStatusRequestList,
 ) {
     default_resource_pool_status_request_list(obj);
 }
 /// Applies the defaults of `ResourcePoolStatusRequest` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_resource_pool_status_request(
     obj: &mut crate::resource::v1alpha3::types::ResourcePoolStatusRequest,
 ) {
     default_resource_pool_status_request_spec(&mut obj.spec);
 }
 /// Applies the defaults of `ResourcePoolStatusRequestSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_resource_pool_status_request_spec(
     obj: &mut crate::resource::v1alpha3::types::ResourcePoolStatusRequestSpec,
 ) {
@@ -39,7 +39,7 @@ pub fn default_resource_pool_status_request_spec(
     }
 }
 /// Applies the defaults of `ResourcePoolStatusRequestList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_resource_pool_status_request_list(
     obj: &mut crate::resource::v1alpha3::types::ResourcePoolStatusRequestList,
 ) {

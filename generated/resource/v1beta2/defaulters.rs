@@ -2,7 +2,7 @@
 //! Defaulting for the kinds of `resource/v1beta2`.
 use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_resource_claim);
     scheme.add_defaulting_func(set_object_defaults_resource_claim_list);
@@ -10,48 +10,48 @@ pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_resource_claim_template_list);
 }
 /// Applies every default to a `ResourceClaim` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_resource_claim(
     obj: &mut crate::resource::v1beta2::types::ResourceClaim,
 ) {
     default_resource_claim(obj);
 }
 /// Applies every default to a `ResourceClaimList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_resource_claim_list(
     obj: &mut crate::resource::v1beta2::types::ResourceClaimList,
 ) {
     default_resource_claim_list(obj);
 }
 /// Applies every default to a `ResourceClaimTemplate` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_resource_claim_template(
     obj: &mut crate::resource::v1beta2::types::ResourceClaimTemplate,
 ) {
     default_resource_claim_template(obj);
 }
 /// Applies every default to a `ResourceClaimTemplateList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_resource_claim_template_list(
     obj: &mut crate::resource::v1beta2::types::ResourceClaimTemplateList,
 ) {
     default_resource_claim_template_list(obj);
 }
 /// Applies the defaults of `ResourceClaim` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_resource_claim(obj: &mut crate::resource::v1beta2::types::ResourceClaim) {
     default_resource_claim_spec(&mut obj.spec);
     default_resource_claim_status(&mut obj.status);
 }
 /// Applies the defaults of `ResourceClaimSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_resource_claim_spec(
     obj: &mut crate::resource::v1beta2::types::ResourceClaimSpec,
 ) {
     default_device_claim(&mut obj.devices);
 }
 /// Applies the defaults of `DeviceClaim` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_device_claim(obj: &mut crate::resource::v1beta2::types::DeviceClaim) {
     if let Some(v) = &mut obj.requests {
         for v in v {
@@ -60,7 +60,7 @@ pub fn default_device_claim(obj: &mut crate::resource::v1beta2::types::DeviceCla
     }
 }
 /// Applies the defaults of `DeviceRequest` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_device_request(obj: &mut crate::resource::v1beta2::types::DeviceRequest) {
     if let Some(v) = &mut obj.exactly {
         default_exact_device_request(v);
@@ -70,7 +70,7 @@ pub fn default_device_request(obj: &mut crate::resource::v1beta2::types::DeviceR
     }
 }
 /// Applies the defaults of `ExactDeviceRequest` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_exact_device_request(
     obj: &mut crate::resource::v1beta2::types::ExactDeviceRequest,
 ) {
@@ -79,7 +79,7 @@ pub fn default_exact_device_request(
     }
 }
 /// Applies the defaults of `DeviceSubRequest` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_device_sub_request(
     obj: &mut crate::resource::v1beta2::types::DeviceSubRequest,
 ) {
@@ -88,7 +88,7 @@ pub fn default_device_sub_request(
     }
 }
 /// Applies the defaults of `DeviceToleration` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_device_toleration(
     obj: &mut crate::resource::v1beta2::types::DeviceToleration,
 ) {
@@ -98,7 +98,7 @@ pub fn default_device_toleration(
     }
 }
 /// Applies the defaults of `ResourceClaimStatus` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_resource_claim_status(
     obj: &mut crate::resource::v1beta2::types::ResourceClaimStatus,
 ) {
@@ -107,14 +107,14 @@ pub fn default_resource_claim_status(
     }
 }
 /// Applies the defaults of `AllocationResult` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_allocation_result(
     obj: &mut crate::resource::v1beta2::types::AllocationResult,
 ) {
     default_device_allocation_result(&mut obj.devices);
 }
 /// Applies the defaults of `DeviceAllocationResult` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_device_allocation_result(
     obj: &mut crate::resource::v1beta2::types::DeviceAllocationResult,
 ) {
@@ -123,7 +123,7 @@ pub fn default_device_allocation_result(
     }
 }
 /// Applies the defaults of `DeviceRequestAllocationResult` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_device_request_allocation_result(
     obj: &mut crate::resource::v1beta2::types::DeviceRequestAllocationResult,
 ) {
@@ -132,7 +132,7 @@ pub fn default_device_request_allocation_result(
     }
 }
 /// Applies the defaults of `ResourceClaimList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_resource_claim_list(
     obj: &mut crate::resource::v1beta2::types::ResourceClaimList,
 ) {
@@ -143,21 +143,21 @@ pub fn default_resource_claim_list(
     }
 }
 /// Applies the defaults of `ResourceClaimTemplate` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_resource_claim_template(
     obj: &mut crate::resource::v1beta2::types::ResourceClaimTemplate,
 ) {
     default_resource_claim_template_spec(&mut obj.spec);
 }
 /// Applies the defaults of `ResourceClaimTemplateSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_resource_claim_template_spec(
     obj: &mut crate::resource::v1beta2::types::ResourceClaimTemplateSpec,
 ) {
     default_resource_claim_spec(&mut obj.spec);
 }
 /// Applies the defaults of `ResourceClaimTemplateList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_resource_claim_template_list(
     obj: &mut crate::resource::v1beta2::types::ResourceClaimTemplateList,
 ) {

@@ -2,7 +2,7 @@
 //! Defaulting for the kinds of `scheduling/v1alpha3`.
 use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_pod_group);
     scheme.add_defaulting_func(set_object_defaults_pod_group_list);
@@ -10,40 +10,40 @@ pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_composite_pod_group_list);
 }
 /// Applies every default to a `PodGroup` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_pod_group(
     obj: &mut crate::scheduling::v1alpha3::types::PodGroup,
 ) {
     default_pod_group(obj);
 }
 /// Applies every default to a `PodGroupList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_pod_group_list(
     obj: &mut crate::scheduling::v1alpha3::types::PodGroupList,
 ) {
     default_pod_group_list(obj);
 }
 /// Applies every default to a `CompositePodGroup` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_composite_pod_group(
     obj: &mut crate::scheduling::v1alpha3::types::CompositePodGroup,
 ) {
     default_composite_pod_group(obj);
 }
 /// Applies every default to a `CompositePodGroupList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_composite_pod_group_list(
     obj: &mut crate::scheduling::v1alpha3::types::CompositePodGroupList,
 ) {
     default_composite_pod_group_list(obj);
 }
 /// Applies the defaults of `PodGroup` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_pod_group(obj: &mut crate::scheduling::v1alpha3::types::PodGroup) {
     default_pod_group_spec(&mut obj.spec);
 }
 /// Applies the defaults of `PodGroupList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_pod_group_list(
     obj: &mut crate::scheduling::v1alpha3::types::PodGroupList,
 ) {
@@ -54,7 +54,7 @@ pub fn default_pod_group_list(
     }
 }
 /// Applies the defaults of `PodGroupSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_pod_group_spec(
     obj: &mut crate::scheduling::v1alpha3::types::PodGroupSpec,
 ) {
@@ -64,14 +64,14 @@ pub fn default_pod_group_spec(
     }
 }
 /// Applies the defaults of `CompositePodGroup` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_composite_pod_group(
     obj: &mut crate::scheduling::v1alpha3::types::CompositePodGroup,
 ) {
     default_composite_pod_group_spec(&mut obj.spec);
 }
 /// Applies the defaults of `CompositePodGroupList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_composite_pod_group_list(
     obj: &mut crate::scheduling::v1alpha3::types::CompositePodGroupList,
 ) {
@@ -82,7 +82,7 @@ pub fn default_composite_pod_group_list(
     }
 }
 /// Applies the defaults of `CompositePodGroupSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_composite_pod_group_spec(
     obj: &mut crate::scheduling::v1alpha3::types::CompositePodGroupSpec,
 ) {

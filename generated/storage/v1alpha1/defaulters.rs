@@ -2,34 +2,34 @@
 //! Defaulting for the kinds of `storage/v1alpha1`.
 use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_volume_attachment);
     scheme.add_defaulting_func(set_object_defaults_volume_attachment_list);
 }
 /// Applies every default to a `VolumeAttachment` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_volume_attachment(
     obj: &mut crate::storage::v1alpha1::types::VolumeAttachment,
 ) {
     default_volume_attachment(obj);
 }
 /// Applies every default to a `VolumeAttachmentList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_volume_attachment_list(
     obj: &mut crate::storage::v1alpha1::types::VolumeAttachmentList,
 ) {
     default_volume_attachment_list(obj);
 }
 /// Applies the defaults of `VolumeAttachment` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_volume_attachment(
     obj: &mut crate::storage::v1alpha1::types::VolumeAttachment,
 ) {
     default_volume_attachment_spec(&mut obj.spec);
 }
 /// Applies the defaults of `VolumeAttachmentList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_volume_attachment_list(
     obj: &mut crate::storage::v1alpha1::types::VolumeAttachmentList,
 ) {
@@ -40,14 +40,14 @@ pub fn default_volume_attachment_list(
     }
 }
 /// Applies the defaults of `VolumeAttachmentSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_volume_attachment_spec(
     obj: &mut crate::storage::v1alpha1::types::VolumeAttachmentSpec,
 ) {
     default_volume_attachment_source(&mut obj.source);
 }
 /// Applies the defaults of `VolumeAttachmentSource` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_volume_attachment_source(
     obj: &mut crate::storage::v1alpha1::types::VolumeAttachmentSource,
 ) {

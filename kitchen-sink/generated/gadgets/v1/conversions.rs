@@ -5,14 +5,14 @@ use kapi_machinery::{ConversionError, Scheme};
 pub use crate::gadgets::v1::conversion::convert_gadget_spec_to_internal;
 pub use crate::gadgets::v1::conversion::convert_gadget_spec_from_internal;
 /// Registers both directions of every kind's conversion.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_gadget_to_internal);
     scheme.add_conversion_func(convert_gadget_from_internal);
 }
 /// Converts `Gadget` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_gadget_to_internal(
     from: crate::gadgets::v1::types::Gadget,
 ) -> Result<crate::gadgets::types::Gadget, ConversionError> {
@@ -23,7 +23,7 @@ pub fn auto_convert_gadget_to_internal(
     })
 }
 /// Converts `Gadget` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_gadget_to_internal(
     from: crate::gadgets::v1::types::Gadget,
 ) -> Result<crate::gadgets::types::Gadget, ConversionError> {
@@ -31,7 +31,7 @@ pub fn convert_gadget_to_internal(
 }
 /// Converts `Gadget` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_gadget_from_internal(
     from: crate::gadgets::types::Gadget,
 ) -> Result<crate::gadgets::v1::types::Gadget, ConversionError> {
@@ -43,7 +43,7 @@ pub fn auto_convert_gadget_from_internal(
     })
 }
 /// Converts `Gadget` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_gadget_from_internal(
     from: crate::gadgets::types::Gadget,
 ) -> Result<crate::gadgets::v1::types::Gadget, ConversionError> {
@@ -51,7 +51,7 @@ pub fn convert_gadget_from_internal(
 }
 /// Converts `GadgetSpec` to the internal type, field by field. Fields left at their zero value for the hand-written conversion: `colour`, `size_cm`.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_gadget_spec_to_internal(
     from: crate::gadgets::v1::types::GadgetSpec,
 ) -> Result<crate::gadgets::types::GadgetSpec, ConversionError> {
@@ -76,7 +76,7 @@ pub fn auto_convert_gadget_spec_to_internal(
 }
 /// Converts `GadgetSpec` from the internal type, field by field. Fields left at their zero value for the hand-written conversion: `color`, `size_mm`.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_gadget_spec_from_internal(
     from: crate::gadgets::types::GadgetSpec,
 ) -> Result<crate::gadgets::v1::types::GadgetSpec, ConversionError> {
@@ -101,14 +101,14 @@ pub fn auto_convert_gadget_spec_from_internal(
 }
 /// Converts `Mode` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mode_to_internal(
     from: crate::gadgets::v1::types::Mode,
 ) -> Result<crate::gadgets::types::Mode, ConversionError> {
     Ok(crate::gadgets::types::Mode(from.0))
 }
 /// Converts `Mode` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mode_to_internal(
     from: crate::gadgets::v1::types::Mode,
 ) -> Result<crate::gadgets::types::Mode, ConversionError> {
@@ -116,14 +116,14 @@ pub fn convert_mode_to_internal(
 }
 /// Converts `Mode` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mode_from_internal(
     from: crate::gadgets::types::Mode,
 ) -> Result<crate::gadgets::v1::types::Mode, ConversionError> {
     Ok(crate::gadgets::v1::types::Mode(from.0))
 }
 /// Converts `Mode` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mode_from_internal(
     from: crate::gadgets::types::Mode,
 ) -> Result<crate::gadgets::v1::types::Mode, ConversionError> {
@@ -131,7 +131,7 @@ pub fn convert_mode_from_internal(
 }
 /// Converts `Part` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_part_to_internal(
     from: crate::gadgets::v1::types::Part,
 ) -> Result<crate::gadgets::types::Part, ConversionError> {
@@ -149,7 +149,7 @@ pub fn auto_convert_part_to_internal(
     })
 }
 /// Converts `Part` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_part_to_internal(
     from: crate::gadgets::v1::types::Part,
 ) -> Result<crate::gadgets::types::Part, ConversionError> {
@@ -157,7 +157,7 @@ pub fn convert_part_to_internal(
 }
 /// Converts `Part` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_part_from_internal(
     from: crate::gadgets::types::Part,
 ) -> Result<crate::gadgets::v1::types::Part, ConversionError> {
@@ -175,7 +175,7 @@ pub fn auto_convert_part_from_internal(
     })
 }
 /// Converts `Part` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_part_from_internal(
     from: crate::gadgets::types::Part,
 ) -> Result<crate::gadgets::v1::types::Part, ConversionError> {

@@ -3,7 +3,7 @@
 #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
 use kapi_machinery::{ConversionError, Scheme};
 /// Registers both directions of every kind's conversion.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_gadget_to_internal);
     scheme.add_conversion_func(convert_gadget_from_internal);
@@ -12,7 +12,7 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `Gadget` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_gadget_to_internal(
     from: crate::legacy::v1beta1::types::Gadget,
 ) -> Result<crate::gadgets::Gadget, ConversionError> {
@@ -23,7 +23,7 @@ pub fn auto_convert_gadget_to_internal(
     })
 }
 /// Converts `Gadget` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_gadget_to_internal(
     from: crate::legacy::v1beta1::types::Gadget,
 ) -> Result<crate::gadgets::Gadget, ConversionError> {
@@ -31,7 +31,7 @@ pub fn convert_gadget_to_internal(
 }
 /// Converts `Gadget` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_gadget_from_internal(
     from: crate::gadgets::Gadget,
 ) -> Result<crate::legacy::v1beta1::types::Gadget, ConversionError> {
@@ -43,7 +43,7 @@ pub fn auto_convert_gadget_from_internal(
     })
 }
 /// Converts `Gadget` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_gadget_from_internal(
     from: crate::gadgets::Gadget,
 ) -> Result<crate::legacy::v1beta1::types::Gadget, ConversionError> {
@@ -51,7 +51,7 @@ pub fn convert_gadget_from_internal(
 }
 /// Converts `GadgetSpec` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_gadget_spec_to_internal(
     from: crate::legacy::v1beta1::types::GadgetSpec,
 ) -> Result<crate::gadgets::GadgetSpec, ConversionError> {
@@ -78,7 +78,7 @@ pub fn auto_convert_gadget_spec_to_internal(
     })
 }
 /// Converts `GadgetSpec` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_gadget_spec_to_internal(
     from: crate::legacy::v1beta1::types::GadgetSpec,
 ) -> Result<crate::gadgets::GadgetSpec, ConversionError> {
@@ -86,7 +86,7 @@ pub fn convert_gadget_spec_to_internal(
 }
 /// Converts `GadgetSpec` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_gadget_spec_from_internal(
     from: crate::gadgets::GadgetSpec,
 ) -> Result<crate::legacy::v1beta1::types::GadgetSpec, ConversionError> {
@@ -113,7 +113,7 @@ pub fn auto_convert_gadget_spec_from_internal(
     })
 }
 /// Converts `GadgetSpec` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_gadget_spec_from_internal(
     from: crate::gadgets::GadgetSpec,
 ) -> Result<crate::legacy::v1beta1::types::GadgetSpec, ConversionError> {
@@ -121,14 +121,14 @@ pub fn convert_gadget_spec_from_internal(
 }
 /// Converts `Mode` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mode_to_internal(
     from: crate::legacy::v1beta1::types::Mode,
 ) -> Result<crate::gadgets::Mode, ConversionError> {
     Ok(crate::gadgets::Mode(from.0))
 }
 /// Converts `Mode` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mode_to_internal(
     from: crate::legacy::v1beta1::types::Mode,
 ) -> Result<crate::gadgets::Mode, ConversionError> {
@@ -136,14 +136,14 @@ pub fn convert_mode_to_internal(
 }
 /// Converts `Mode` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_mode_from_internal(
     from: crate::gadgets::Mode,
 ) -> Result<crate::legacy::v1beta1::types::Mode, ConversionError> {
     Ok(crate::legacy::v1beta1::types::Mode(from.0))
 }
 /// Converts `Mode` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_mode_from_internal(
     from: crate::gadgets::Mode,
 ) -> Result<crate::legacy::v1beta1::types::Mode, ConversionError> {
@@ -151,7 +151,7 @@ pub fn convert_mode_from_internal(
 }
 /// Converts `Sprocket` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_sprocket_to_internal(
     from: crate::legacy::v1beta1::types::Sprocket,
 ) -> Result<crate::sprockets::Sprocket, ConversionError> {
@@ -163,7 +163,7 @@ pub fn auto_convert_sprocket_to_internal(
     })
 }
 /// Converts `Sprocket` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_sprocket_to_internal(
     from: crate::legacy::v1beta1::types::Sprocket,
 ) -> Result<crate::sprockets::Sprocket, ConversionError> {
@@ -171,7 +171,7 @@ pub fn convert_sprocket_to_internal(
 }
 /// Converts `Sprocket` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_sprocket_from_internal(
     from: crate::sprockets::Sprocket,
 ) -> Result<crate::legacy::v1beta1::types::Sprocket, ConversionError> {
@@ -183,7 +183,7 @@ pub fn auto_convert_sprocket_from_internal(
     })
 }
 /// Converts `Sprocket` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_sprocket_from_internal(
     from: crate::sprockets::Sprocket,
 ) -> Result<crate::legacy::v1beta1::types::Sprocket, ConversionError> {
@@ -191,7 +191,7 @@ pub fn convert_sprocket_from_internal(
 }
 /// Converts `SprocketSpec` to the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_sprocket_spec_to_internal(
     from: crate::legacy::v1beta1::types::SprocketSpec,
 ) -> Result<crate::sprockets::SprocketSpec, ConversionError> {
@@ -202,7 +202,7 @@ pub fn auto_convert_sprocket_spec_to_internal(
     })
 }
 /// Converts `SprocketSpec` to the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_sprocket_spec_to_internal(
     from: crate::legacy::v1beta1::types::SprocketSpec,
 ) -> Result<crate::sprockets::SprocketSpec, ConversionError> {
@@ -210,7 +210,7 @@ pub fn convert_sprocket_spec_to_internal(
 }
 /// Converts `SprocketSpec` from the internal type, field by field.
 #[allow(unused_variables)]
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_sprocket_spec_from_internal(
     from: crate::sprockets::SprocketSpec,
 ) -> Result<crate::legacy::v1beta1::types::SprocketSpec, ConversionError> {
@@ -221,7 +221,7 @@ pub fn auto_convert_sprocket_spec_from_internal(
     })
 }
 /// Converts `SprocketSpec` from the internal type.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn convert_sprocket_spec_from_internal(
     from: crate::sprockets::SprocketSpec,
 ) -> Result<crate::legacy::v1beta1::types::SprocketSpec, ConversionError> {

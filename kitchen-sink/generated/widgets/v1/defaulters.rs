@@ -2,28 +2,28 @@
 //! Defaulting for the kinds of `widgets/v1`.
 use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_widget);
     scheme.add_defaulting_func(set_object_defaults_widget_list);
 }
 /// Applies every default to a `Widget` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_widget(obj: &mut crate::widgets::v1::types::Widget) {
     default_widget(obj);
 }
 /// Applies every default to a `WidgetList` and everything in it.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_widget_list(obj: &mut crate::widgets::v1::types::WidgetList) {
     default_widget_list(obj);
 }
 /// Applies the defaults of `Widget` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_widget(obj: &mut crate::widgets::v1::types::Widget) {
     default_widget_spec(&mut obj.spec);
 }
 /// Applies the defaults of `WidgetList` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_widget_list(obj: &mut crate::widgets::v1::types::WidgetList) {
     if let Some(v) = &mut obj.items {
         for v in v {
@@ -32,7 +32,7 @@ pub fn default_widget_list(obj: &mut crate::widgets::v1::types::WidgetList) {
     }
 }
 /// Applies the defaults of `WidgetSpec` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_widget_spec(obj: &mut crate::widgets::v1::types::WidgetSpec) {
     if kapi_machinery::JsonEncode::is_json_zero(&obj.colour) {
         obj.colour = kapi_machinery::json::from_slice(b"\"Red\"")
@@ -55,7 +55,7 @@ pub fn default_widget_spec(obj: &mut crate::widgets::v1::types::WidgetSpec) {
     default_frame(&mut obj.frame);
 }
 /// Applies the defaults of `Frame` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_frame(obj: &mut crate::widgets::v1::types::Frame) {
     if kapi_machinery::JsonEncode::is_json_zero(&obj.material) {
         obj.material = kapi_machinery::json::from_slice(b"\"steel\"")
@@ -63,7 +63,7 @@ pub fn default_frame(obj: &mut crate::widgets::v1::types::Frame) {
     }
 }
 /// Applies the defaults of `Part` and of everything it holds.
-#[cfg_attr(not(debug_assertions), inline)]
+#[::kapi_macros::where_used]
 pub fn default_part(obj: &mut crate::widgets::v1::types::Part) {
     crate::widgets::v1::defaults::set_defaults_part(obj);
     if let Some(v) = &mut obj.sub_part {

@@ -13,6 +13,8 @@ pub use kapi_macros::Kapi;
 
 pub mod meta;
 
+pub mod field_labels;
+
 #[cfg(test)]
 mod schema_tests;
 #[cfg(test)]

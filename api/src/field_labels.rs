@@ -77,6 +77,12 @@ impl FieldLabels {
 pub fn all() -> Vec<&'static FieldLabels> {
     #[allow(unused_mut, reason = "no enabled group may have a function")]
     let mut out: Vec<&'static FieldLabels> = Vec::new();
+    #[cfg(feature = "certificates")]
+    {
+        out.extend(crate::certificates::v1::FIELD_LABELS);
+        out.extend(crate::certificates::v1beta1::FIELD_LABELS);
+        out.extend(crate::certificates::v1alpha1::FIELD_LABELS);
+    }
     out
 }
 

@@ -85,7 +85,7 @@ use kapi_machinery::{Scheme, SchemeError};
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     meta::add_to_scheme(scheme)?;
     #[cfg(feature = "authentication")]
-    authentication::add_to_scheme(scheme)?;
+    authentication::install(scheme)?;
     #[cfg(feature = "admission")]
     admission::install(scheme)?;
     #[cfg(feature = "admissionregistration")]

@@ -252,7 +252,7 @@ fn der_string(tag: u8, value: &[u8]) -> Option<String> {
         // UTF8String, NumericString, PrintableString, T61String, IA5String
         0x0c | 0x12 | 0x13 | 0x14 | 0x16 => Some(String::from_utf8_lossy(value).into_owned()),
         // BMPString: UTF-16, big-endian
-        0x1e if value.len() % 2 == 0 => {
+        0x1e if value.len().is_multiple_of(2) => {
             let units: Vec<u16> = value.chunks(2).map(|c| u16::from_be_bytes([c[0], c[1]])).collect();
             Some(String::from_utf16_lossy(&units))
         }

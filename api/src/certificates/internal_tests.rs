@@ -103,7 +103,7 @@ const SERVER: &str = v1beta1::KeyUsage::USAGE_SERVER_AUTH;
 fn defaulted(request: Vec<u8>, us: &[&str], signer: Option<&str>) -> v1beta1::CertificateSigningRequestSpec {
     let mut spec = v1beta1::CertificateSigningRequestSpec {
         request: Some(request),
-        usages: usages(us),
+        usages: (!us.is_empty()).then(|| usages(us)),
         signer_name: signer.map(str::to_owned),
         ..Default::default()
     };
@@ -141,8 +141,13 @@ fn signer_name_defaults() {
     let kept = defaulted(csr_pem(&server_opts()), &[DS, KE, SERVER], Some("example.com/not-kubelet-serving"));
     assert_eq!(kept.signer_name.as_deref(), Some("example.com/not-kubelet-serving"));
     let spec = defaulted(csr_pem(&server_opts()), &[], Some("example.com/test"));
-    assert_eq!(spec.usages, usages(&[DS, KE]));
+    assert_eq!(spec.usages, Some(usages(&[DS, KE])));
     assert_eq!(spec.signer_name.as_deref(), Some("example.com/test"));
+    // An explicit empty list is not unset, and stays empty.
+    let mut spec = v1beta1::CertificateSigningRequestSpec { usages: Some(vec![]), ..Default::default() };
+    v1beta1::default_certificate_signing_request_spec(&mut spec);
+    assert_eq!(spec.usages, Some(vec![]));
+    assert_eq!(spec.signer_name.as_deref(), Some(UNKNOWN));
 }
 
 #[test]

@@ -74,12 +74,15 @@ pub fn auto_convert_certificate_signing_request_spec_to_internal(
         request: from.request,
         signer_name: ::core::default::Default::default(),
         expiration_seconds: from.expiration_seconds,
-        usages: from
-            .usages
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| convert_key_usage_to_internal(v).map_err(|e| e.in_index(i)))
-            .collect::<Result<Vec<_>, ConversionError>>()
+        usages: {
+            let v = from.usages.unwrap_or_default();
+            v.into_iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    convert_key_usage_to_internal(v).map_err(|e| e.in_index(i))
+                })
+                .collect::<Result<Vec<_>, ConversionError>>()
+        }
             .map_err(|e| e.in_field("usages"))?,
         username: from.username,
         uid: from.uid,
@@ -107,12 +110,16 @@ pub fn auto_convert_certificate_signing_request_spec_from_internal(
         request: from.request,
         signer_name: ::core::default::Default::default(),
         expiration_seconds: from.expiration_seconds,
-        usages: from
-            .usages
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| convert_key_usage_from_internal(v).map_err(|e| e.in_index(i)))
-            .collect::<Result<Vec<_>, ConversionError>>()
+        usages: {
+            let v = from.usages;
+            v.into_iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    convert_key_usage_from_internal(v).map_err(|e| e.in_index(i))
+                })
+                .collect::<Result<Vec<_>, ConversionError>>()
+                .map(|v| Some(v).filter(|v| !v.is_empty()))
+        }
             .map_err(|e| e.in_field("usages"))?,
         username: from.username,
         uid: from.uid,

@@ -13,6 +13,8 @@ pub use kapi_macros::Kapi;
 
 pub mod meta;
 
+pub mod field_labels;
+
 #[cfg(test)]
 mod schema_tests;
 #[cfg(test)]
@@ -84,7 +86,7 @@ use kapi_machinery::{Scheme, SchemeError};
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     meta::add_to_scheme(scheme)?;
     #[cfg(feature = "authentication")]
-    authentication::add_to_scheme(scheme)?;
+    authentication::install(scheme)?;
     #[cfg(feature = "admission")]
     admission::install(scheme)?;
     #[cfg(feature = "admissionregistration")]

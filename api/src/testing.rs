@@ -26,3 +26,16 @@ pub(crate) fn round_trip<T: kapi_machinery::VersionedKind + kapi_machinery::Prot
     assert!(back.semantic_eq(&obj), "{gvk}: protobuf round trip differs");
     assert_eq!(back.to_proto_bytes(), pb, "{gvk}: protobuf re-encode differs");
 }
+
+/// What an API server answers for a JSON request body: decode it (with `default_gvk` filling a
+/// missing kind), apply the version's defaults, convert to the internal version, and encode the
+/// internal object back as `version` in JSON (without the encoder's final newline).
+#[cfg(feature = "internal")]
+pub(crate) fn served_as(scheme: &Scheme, body: &str, version: &str) -> String {
+    use kapi_machinery::{Format, INTERNAL_VERSION, Options, Serializer};
+    let ser = Serializer::new(scheme, Format::Json, Options::default());
+    let decoded = ser.decode_into(body.as_bytes(), None, INTERNAL_VERSION).expect("decode, default and convert");
+    assert!(decoded.object.is_internal(), "{} did not convert to the internal version", decoded.gvk);
+    let out = ser.encode_as(decoded.object.as_ref(), version).expect("convert and encode");
+    String::from_utf8(out).expect("JSON is UTF-8").trim_end_matches('\n').to_owned()
+}

@@ -4,8 +4,22 @@ use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
 #[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
+    scheme.add_defaulting_func(set_object_defaults_certificate_signing_request);
+    scheme.add_defaulting_func(set_object_defaults_certificate_signing_request_list);
     scheme.add_defaulting_func(set_object_defaults_pod_certificate_request);
     scheme.add_defaulting_func(set_object_defaults_pod_certificate_request_list);
+}
+/// Applies every default to a `CertificateSigningRequest` and everything in it.
+pub fn set_object_defaults_certificate_signing_request(
+    obj: &mut crate::certificates::v1beta1::types::CertificateSigningRequest,
+) {
+    default_certificate_signing_request(obj);
+}
+/// Applies every default to a `CertificateSigningRequestList` and everything in it.
+pub fn set_object_defaults_certificate_signing_request_list(
+    obj: &mut crate::certificates::v1beta1::types::CertificateSigningRequestList,
+) {
+    default_certificate_signing_request_list(obj);
 }
 /// Applies every default to a `PodCertificateRequest` and everything in it.
 #[::kapi_macros::where_used]
@@ -20,6 +34,47 @@ pub fn set_object_defaults_pod_certificate_request_list(
     obj: &mut crate::certificates::v1beta1::types::PodCertificateRequestList,
 ) {
     default_pod_certificate_request_list(obj);
+}
+/// Applies the defaults of `CertificateSigningRequest` and of everything it holds.
+pub fn default_certificate_signing_request(
+    obj: &mut crate::certificates::v1beta1::types::CertificateSigningRequest,
+) {
+    default_certificate_signing_request_spec(&mut obj.spec);
+    default_certificate_signing_request_status(&mut obj.status);
+}
+/// Applies the defaults of `CertificateSigningRequestSpec` and of everything it holds.
+pub fn default_certificate_signing_request_spec(
+    obj: &mut crate::certificates::v1beta1::types::CertificateSigningRequestSpec,
+) {
+    crate::certificates::v1beta1::defaults::set_defaults_certificate_signing_request_spec(
+        obj,
+    );
+}
+/// Applies the defaults of `CertificateSigningRequestStatus` and of everything it holds.
+pub fn default_certificate_signing_request_status(
+    obj: &mut crate::certificates::v1beta1::types::CertificateSigningRequestStatus,
+) {
+    for v in &mut obj.conditions {
+        default_certificate_signing_request_condition(v);
+    }
+}
+/// Applies the defaults of `CertificateSigningRequestCondition` and of everything it holds.
+pub fn default_certificate_signing_request_condition(
+    obj: &mut crate::certificates::v1beta1::types::CertificateSigningRequestCondition,
+) {
+    crate::certificates::v1beta1::defaults::set_defaults_certificate_signing_request_condition(
+        obj,
+    );
+}
+/// Applies the defaults of `CertificateSigningRequestList` and of everything it holds.
+pub fn default_certificate_signing_request_list(
+    obj: &mut crate::certificates::v1beta1::types::CertificateSigningRequestList,
+) {
+    if let Some(v) = &mut obj.items {
+        for v in v {
+            default_certificate_signing_request(v);
+        }
+    }
 }
 /// Applies the defaults of `PodCertificateRequest` and of everything it holds.
 #[::kapi_macros::where_used]

@@ -1,6 +1,7 @@
 //! `internal.apiserver.k8s.io/v1alpha1`: storage versions the API servers agree on.
 //!
 //! +groupName=internal.apiserver.k8s.io
+//! +conversionGen=crate::apiserverinternal
 
 mod types;
 

@@ -1,7 +1,11 @@
 //! `authentication.k8s.io/v1`: token review, token request and self subject review.
 //!
 //! +groupName=authentication.k8s.io
+//! +conversionGen=crate::authentication
 
+#[cfg(feature = "internal")]
+mod conversion;
+mod defaults;
 mod types;
 
 pub use types::*;

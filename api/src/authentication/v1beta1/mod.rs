@@ -1,6 +1,7 @@
 //! `authentication.k8s.io/v1beta1`: token review and self subject review.
 //!
 //! +groupName=authentication.k8s.io
+//! +conversionGen=crate::authentication
 
 mod types;
 

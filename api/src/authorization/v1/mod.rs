@@ -1,6 +1,7 @@
 //! `authorization.k8s.io/v1`: access reviews: may this subject do that.
 //!
 //! +groupName=authorization.k8s.io
+//! +conversionGen=crate::authorization
 
 mod types;
 

@@ -1,7 +1,10 @@
 //! `authorization.k8s.io/v1beta1`: access reviews: may this subject do that.
 //!
 //! +groupName=authorization.k8s.io
+//! +conversionGen=crate::authorization
 
+#[cfg(feature = "internal")]
+mod conversion;
 mod types;
 
 pub use types::*;

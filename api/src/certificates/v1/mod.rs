@@ -1,8 +1,14 @@
 //! `certificates.k8s.io/v1`: certificate signing requests, cluster trust bundles and pod certificate requests.
 //!
 //! +groupName=certificates.k8s.io
+//! +conversionGen=crate::certificates
 
+#[cfg(feature = "internal")]
+mod conversion;
+mod field_labels;
 mod types;
+
+pub use field_labels::FIELD_LABELS;
 
 pub use types::*;
 

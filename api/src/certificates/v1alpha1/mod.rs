@@ -1,8 +1,12 @@
 //! `certificates.k8s.io/v1alpha1`: cluster trust bundles.
 //!
 //! +groupName=certificates.k8s.io
+//! +conversionGen=crate::certificates
 
+mod field_labels;
 mod types;
+
+pub use field_labels::FIELD_LABELS;
 
 pub use types::*;
 

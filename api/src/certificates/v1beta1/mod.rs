@@ -1,8 +1,16 @@
 //! `certificates.k8s.io/v1beta1`: certificate signing requests, cluster trust bundles and pod certificate requests.
 //!
 //! +groupName=certificates.k8s.io
+//! +conversionGen=crate::certificates
 
+#[cfg(feature = "internal")]
+mod conversion;
+pub mod csr;
+mod defaults;
+mod field_labels;
 mod types;
+
+pub use field_labels::FIELD_LABELS;
 
 pub use types::*;
 

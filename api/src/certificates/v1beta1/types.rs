@@ -49,7 +49,7 @@ pub struct CertificateSigningRequestSpec {
     /// Key usages and extended key usages the certificate should allow.
     #[kapi(proto = 5, omitempty)]
     #[kapi(list_type = "atomic")]
-    pub usages: Vec<KeyUsage>,
+    pub usages: Option<Vec<KeyUsage>>,
     /// The requesting user, filled in by the server.
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]

@@ -1,6 +1,7 @@
 //! `coordination.k8s.io/v1`: leases.
 //!
 //! +groupName=coordination.k8s.io
+//! +conversionGen=crate::coordination
 
 mod types;
 

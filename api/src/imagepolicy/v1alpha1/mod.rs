@@ -1,6 +1,7 @@
 //! `imagepolicy.k8s.io/v1alpha1`: image reviews for admission backends.
 //!
 //! +groupName=imagepolicy.k8s.io
+//! +conversionGen=crate::imagepolicy
 
 mod types;
 

@@ -1,7 +1,10 @@
 //! `policy/v1`: pod disruption budgets and evictions.
 //!
 //! +groupName=policy
+//! +conversionGen=crate::policy
 
+#[cfg(feature = "internal")]
+mod conversion;
 mod types;
 
 pub use types::*;

@@ -1,7 +1,9 @@
 //! `rbac.authorization.k8s.io/v1beta1`: role-based access control: roles, bindings and their cluster-wide forms.
 //!
 //! +groupName=rbac.authorization.k8s.io
+//! +conversionGen=crate::rbac
 
+mod defaults;
 mod types;
 
 pub use types::*;

@@ -1,6 +1,7 @@
 //! `storagemigration.k8s.io/v1`: storage version migrations.
 //!
 //! +groupName=storagemigration.k8s.io
+//! +conversionGen=crate::storagemigration
 
 mod types;
 

@@ -1,0 +1,28 @@
+//! The field selectors of `certificates.k8s.io/v1beta1` kinds (upstream's field-label conversion functions).
+
+use crate::field_labels::{FieldLabels, Refusal};
+
+/// Every kind of this version with a field-label function of its own.
+pub const FIELD_LABELS: &[FieldLabels] = &[
+    FieldLabels {
+        group: "certificates.k8s.io",
+        version: "v1beta1",
+        kind: "CertificateSigningRequest",
+        labels: &["metadata.name", "spec.signerName"],
+        refusal: Refusal::NotSupported,
+    },
+    FieldLabels {
+        group: "certificates.k8s.io",
+        version: "v1beta1",
+        kind: "ClusterTrustBundle",
+        labels: &["metadata.name", "spec.signerName"],
+        refusal: Refusal::NotSupported,
+    },
+    FieldLabels {
+        group: "certificates.k8s.io",
+        version: "v1beta1",
+        kind: "PodCertificateRequest",
+        labels: &["metadata.name", "spec.signerName", "spec.podName", "spec.nodeName"],
+        refusal: Refusal::NotSupported,
+    },
+];

@@ -1,0 +1,118 @@
+//! Which field selectors each kind accepts, per version: upstream's field-label conversion functions.
+//!
+//! Upstream registers a function per group, version and kind (`AddFieldLabelConversionFunc`) that
+//! accepts the labels a kind can be selected by and refuses the others with its own message; kinds
+//! without one accept `metadata.name` and `metadata.namespace` only
+//! (`DefaultMetaV1FieldSelectorConversion`). Each versioned package lists its kinds with a function
+//! in `FIELD_LABELS`; [`convert_field_label`] answers for any kind of the enabled groups.
+
+use std::fmt;
+
+/// The labels one kind of one version accepts in a field selector.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FieldLabels {
+    pub group: &'static str,
+    pub version: &'static str,
+    pub kind: &'static str,
+    /// The accepted labels; the value passes through unchanged, as it does upstream for these kinds.
+    pub labels: &'static [&'static str],
+    /// How the kind's function words its refusal.
+    pub refusal: Refusal,
+}
+
+/// The wording of a refused field label: each upstream function writes its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// `"spec.foo" is not a known field selector: only "metadata.name", "metadata.namespace"`:
+    /// the default for kinds without a function of their own.
+    NotKnown,
+    /// `field label not supported: spec.foo`.
+    NotSupported,
+}
+
+/// A field label the kind does not accept, with upstream's message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldLabelError {
+    pub label: String,
+    pub refusal: Refusal,
+    /// The labels the kind accepts, for the `NotKnown` wording.
+    pub accepted: &'static [&'static str],
+}
+
+impl fmt::Display for FieldLabelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.refusal {
+            Refusal::NotKnown => {
+                write!(f, "{:?} is not a known field selector: only ", self.label)?;
+                for (i, l) in self.accepted.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{l:?}")?;
+                }
+                Ok(())
+            }
+            Refusal::NotSupported => write!(f, "field label not supported: {}", self.label),
+        }
+    }
+}
+
+impl std::error::Error for FieldLabelError {}
+
+/// The labels every kind without a function of its own accepts.
+pub const DEFAULT_LABELS: &[&str] = &["metadata.name", "metadata.namespace"];
+
+impl FieldLabels {
+    /// Accepts `label` (returning the label and value to select by) or refuses it.
+    pub fn convert(&self, label: &str, value: &str) -> Result<(String, String), FieldLabelError> {
+        if self.labels.contains(&label) {
+            Ok((label.to_owned(), value.to_owned()))
+        } else {
+            Err(FieldLabelError { label: label.to_owned(), refusal: self.refusal, accepted: self.labels })
+        }
+    }
+}
+
+/// The field-label functions of every enabled group that has any.
+pub fn all() -> Vec<&'static FieldLabels> {
+    #[allow(unused_mut, reason = "no enabled group may have a function")]
+    let mut out: Vec<&'static FieldLabels> = Vec::new();
+    #[cfg(feature = "certificates")]
+    {
+        out.extend(crate::certificates::v1::FIELD_LABELS);
+        out.extend(crate::certificates::v1beta1::FIELD_LABELS);
+        out.extend(crate::certificates::v1alpha1::FIELD_LABELS);
+    }
+    out
+}
+
+/// Converts a field-selector label of a kind as the API server does: through the kind's own
+/// function if it has one, otherwise accepting `metadata.name` and `metadata.namespace` only.
+pub fn convert_field_label(
+    group: &str,
+    version: &str,
+    kind: &str,
+    label: &str,
+    value: &str,
+) -> Result<(String, String), FieldLabelError> {
+    let default = FieldLabels { group: "", version: "", kind: "", labels: DEFAULT_LABELS, refusal: Refusal::NotKnown };
+    let found = all().into_iter().find(|f| f.group == group && f.version == version && f.kind == kind);
+    found.unwrap_or(&default).convert(label, value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_without_a_function_accept_metadata_only() {
+        let ok = convert_field_label("rbac.authorization.k8s.io", "v1", "Role", "metadata.name", "x").unwrap();
+        assert_eq!(ok, ("metadata.name".to_owned(), "x".to_owned()));
+        assert!(convert_field_label("rbac.authorization.k8s.io", "v1", "Role", "metadata.namespace", "x").is_ok());
+        let err = convert_field_label("rbac.authorization.k8s.io", "v1", "Role", "spec.foo", "x").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            r#""spec.foo" is not a known field selector: only "metadata.name", "metadata.namespace""#
+        );
+    }
+}

@@ -6,6 +6,7 @@ pub const GROUP_NAME: &str = "flowcontrol.apiserver.k8s.io";
 /// The versions of the kinds defined in this package (none for an internal package).
 pub const VERSIONS: &[&str] = &[];
 /// Registers every kind and list kind of this package, in kind-name order.
+#[::kapi_macros::where_used]
 pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
     scheme.add_known_type::<crate::flowcontrol::types::FlowSchema>()?;
     scheme.add_known_type::<crate::flowcontrol::types::FlowSchemaList>()?;
@@ -17,6 +18,7 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
 /// Registers this package's kinds (with their defaulting and conversion functions, if
 /// any), and the option kinds and `WatchEvent` in each of its group versions, as
 /// upstream's `AddToGroupVersion` does.
+#[::kapi_macros::where_used]
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
     for version in VERSIONS {

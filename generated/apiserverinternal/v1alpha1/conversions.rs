@@ -3,6 +3,7 @@
 #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
 use kapi_machinery::{ConversionError, Scheme};
 /// Registers both directions of every kind's conversion.
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_storage_version_to_internal);
     scheme.add_conversion_func(convert_storage_version_from_internal);
@@ -11,6 +12,7 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `StorageVersion` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_storage_version_to_internal(
     from: crate::apiserverinternal::v1alpha1::types::StorageVersion,
 ) -> Result<crate::apiserverinternal::types::StorageVersion, ConversionError> {
@@ -24,6 +26,7 @@ pub fn auto_convert_storage_version_to_internal(
     })
 }
 /// Converts `StorageVersion` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_storage_version_to_internal(
     from: crate::apiserverinternal::v1alpha1::types::StorageVersion,
 ) -> Result<crate::apiserverinternal::types::StorageVersion, ConversionError> {
@@ -31,6 +34,7 @@ pub fn convert_storage_version_to_internal(
 }
 /// Converts `StorageVersion` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_storage_version_from_internal(
     from: crate::apiserverinternal::types::StorageVersion,
 ) -> Result<crate::apiserverinternal::v1alpha1::types::StorageVersion, ConversionError> {
@@ -44,6 +48,7 @@ pub fn auto_convert_storage_version_from_internal(
     })
 }
 /// Converts `StorageVersion` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_storage_version_from_internal(
     from: crate::apiserverinternal::types::StorageVersion,
 ) -> Result<crate::apiserverinternal::v1alpha1::types::StorageVersion, ConversionError> {
@@ -51,6 +56,7 @@ pub fn convert_storage_version_from_internal(
 }
 /// Converts `StorageVersionSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_storage_version_spec_to_internal(
     from: crate::apiserverinternal::v1alpha1::types::StorageVersionSpec,
 ) -> Result<crate::apiserverinternal::types::StorageVersionSpec, ConversionError> {
@@ -58,6 +64,7 @@ pub fn auto_convert_storage_version_spec_to_internal(
     })
 }
 /// Converts `StorageVersionSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_storage_version_spec_to_internal(
     from: crate::apiserverinternal::v1alpha1::types::StorageVersionSpec,
 ) -> Result<crate::apiserverinternal::types::StorageVersionSpec, ConversionError> {
@@ -65,6 +72,7 @@ pub fn convert_storage_version_spec_to_internal(
 }
 /// Converts `StorageVersionSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_storage_version_spec_from_internal(
     from: crate::apiserverinternal::types::StorageVersionSpec,
 ) -> Result<
@@ -75,6 +83,7 @@ pub fn auto_convert_storage_version_spec_from_internal(
     })
 }
 /// Converts `StorageVersionSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_storage_version_spec_from_internal(
     from: crate::apiserverinternal::types::StorageVersionSpec,
 ) -> Result<
@@ -85,6 +94,7 @@ pub fn convert_storage_version_spec_from_internal(
 }
 /// Converts `StorageVersionStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_storage_version_status_to_internal(
     from: crate::apiserverinternal::v1alpha1::types::StorageVersionStatus,
 ) -> Result<crate::apiserverinternal::types::StorageVersionStatus, ConversionError> {
@@ -112,6 +122,7 @@ pub fn auto_convert_storage_version_status_to_internal(
     })
 }
 /// Converts `StorageVersionStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_storage_version_status_to_internal(
     from: crate::apiserverinternal::v1alpha1::types::StorageVersionStatus,
 ) -> Result<crate::apiserverinternal::types::StorageVersionStatus, ConversionError> {
@@ -119,6 +130,7 @@ pub fn convert_storage_version_status_to_internal(
 }
 /// Converts `StorageVersionStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_storage_version_status_from_internal(
     from: crate::apiserverinternal::types::StorageVersionStatus,
 ) -> Result<
@@ -150,6 +162,7 @@ pub fn auto_convert_storage_version_status_from_internal(
     })
 }
 /// Converts `StorageVersionStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_storage_version_status_from_internal(
     from: crate::apiserverinternal::types::StorageVersionStatus,
 ) -> Result<
@@ -160,6 +173,7 @@ pub fn convert_storage_version_status_from_internal(
 }
 /// Converts `ServerStorageVersion` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_server_storage_version_to_internal(
     from: crate::apiserverinternal::v1alpha1::types::ServerStorageVersion,
 ) -> Result<crate::apiserverinternal::types::ServerStorageVersion, ConversionError> {
@@ -171,6 +185,7 @@ pub fn auto_convert_server_storage_version_to_internal(
     })
 }
 /// Converts `ServerStorageVersion` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_server_storage_version_to_internal(
     from: crate::apiserverinternal::v1alpha1::types::ServerStorageVersion,
 ) -> Result<crate::apiserverinternal::types::ServerStorageVersion, ConversionError> {
@@ -178,6 +193,7 @@ pub fn convert_server_storage_version_to_internal(
 }
 /// Converts `ServerStorageVersion` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_server_storage_version_from_internal(
     from: crate::apiserverinternal::types::ServerStorageVersion,
 ) -> Result<
@@ -192,6 +208,7 @@ pub fn auto_convert_server_storage_version_from_internal(
     })
 }
 /// Converts `ServerStorageVersion` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_server_storage_version_from_internal(
     from: crate::apiserverinternal::types::ServerStorageVersion,
 ) -> Result<
@@ -202,6 +219,7 @@ pub fn convert_server_storage_version_from_internal(
 }
 /// Converts `StorageVersionConditionType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_storage_version_condition_type_to_internal(
     from: crate::apiserverinternal::v1alpha1::types::StorageVersionConditionType,
 ) -> Result<
@@ -211,6 +229,7 @@ pub fn auto_convert_storage_version_condition_type_to_internal(
     Ok(crate::apiserverinternal::types::StorageVersionConditionType(from.0))
 }
 /// Converts `StorageVersionConditionType` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_storage_version_condition_type_to_internal(
     from: crate::apiserverinternal::v1alpha1::types::StorageVersionConditionType,
 ) -> Result<
@@ -221,6 +240,7 @@ pub fn convert_storage_version_condition_type_to_internal(
 }
 /// Converts `StorageVersionConditionType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_storage_version_condition_type_from_internal(
     from: crate::apiserverinternal::types::StorageVersionConditionType,
 ) -> Result<
@@ -230,6 +250,7 @@ pub fn auto_convert_storage_version_condition_type_from_internal(
     Ok(crate::apiserverinternal::v1alpha1::types::StorageVersionConditionType(from.0))
 }
 /// Converts `StorageVersionConditionType` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_storage_version_condition_type_from_internal(
     from: crate::apiserverinternal::types::StorageVersionConditionType,
 ) -> Result<
@@ -240,12 +261,14 @@ pub fn convert_storage_version_condition_type_from_internal(
 }
 /// Converts `ConditionStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_condition_status_to_internal(
     from: crate::apiserverinternal::v1alpha1::types::ConditionStatus,
 ) -> Result<crate::apiserverinternal::types::ConditionStatus, ConversionError> {
     Ok(crate::apiserverinternal::types::ConditionStatus(from.0))
 }
 /// Converts `ConditionStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_condition_status_to_internal(
     from: crate::apiserverinternal::v1alpha1::types::ConditionStatus,
 ) -> Result<crate::apiserverinternal::types::ConditionStatus, ConversionError> {
@@ -253,6 +276,7 @@ pub fn convert_condition_status_to_internal(
 }
 /// Converts `ConditionStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_condition_status_from_internal(
     from: crate::apiserverinternal::types::ConditionStatus,
 ) -> Result<
@@ -262,6 +286,7 @@ pub fn auto_convert_condition_status_from_internal(
     Ok(crate::apiserverinternal::v1alpha1::types::ConditionStatus(from.0))
 }
 /// Converts `ConditionStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_condition_status_from_internal(
     from: crate::apiserverinternal::types::ConditionStatus,
 ) -> Result<
@@ -272,6 +297,7 @@ pub fn convert_condition_status_from_internal(
 }
 /// Converts `StorageVersionCondition` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_storage_version_condition_to_internal(
     from: crate::apiserverinternal::v1alpha1::types::StorageVersionCondition,
 ) -> Result<crate::apiserverinternal::types::StorageVersionCondition, ConversionError> {
@@ -287,6 +313,7 @@ pub fn auto_convert_storage_version_condition_to_internal(
     })
 }
 /// Converts `StorageVersionCondition` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_storage_version_condition_to_internal(
     from: crate::apiserverinternal::v1alpha1::types::StorageVersionCondition,
 ) -> Result<crate::apiserverinternal::types::StorageVersionCondition, ConversionError> {
@@ -294,6 +321,7 @@ pub fn convert_storage_version_condition_to_internal(
 }
 /// Converts `StorageVersionCondition` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_storage_version_condition_from_internal(
     from: crate::apiserverinternal::types::StorageVersionCondition,
 ) -> Result<
@@ -312,6 +340,7 @@ pub fn auto_convert_storage_version_condition_from_internal(
     })
 }
 /// Converts `StorageVersionCondition` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_storage_version_condition_from_internal(
     from: crate::apiserverinternal::types::StorageVersionCondition,
 ) -> Result<
@@ -322,6 +351,7 @@ pub fn convert_storage_version_condition_from_internal(
 }
 /// Converts `StorageVersionList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_storage_version_list_to_internal(
     from: crate::apiserverinternal::v1alpha1::types::StorageVersionList,
 ) -> Result<crate::apiserverinternal::types::StorageVersionList, ConversionError> {
@@ -344,6 +374,7 @@ pub fn auto_convert_storage_version_list_to_internal(
     })
 }
 /// Converts `StorageVersionList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_storage_version_list_to_internal(
     from: crate::apiserverinternal::v1alpha1::types::StorageVersionList,
 ) -> Result<crate::apiserverinternal::types::StorageVersionList, ConversionError> {
@@ -351,6 +382,7 @@ pub fn convert_storage_version_list_to_internal(
 }
 /// Converts `StorageVersionList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_storage_version_list_from_internal(
     from: crate::apiserverinternal::types::StorageVersionList,
 ) -> Result<
@@ -377,6 +409,7 @@ pub fn auto_convert_storage_version_list_from_internal(
     })
 }
 /// Converts `StorageVersionList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_storage_version_list_from_internal(
     from: crate::apiserverinternal::types::StorageVersionList,
 ) -> Result<

@@ -5,6 +5,7 @@ use kapi_machinery::{ConversionError, Scheme};
 pub use crate::authentication::v1::conversion::convert_token_request_spec_to_internal;
 pub use crate::authentication::v1::conversion::convert_token_request_spec_from_internal;
 /// Registers both directions of every kind's conversion.
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_token_review_to_internal);
     scheme.add_conversion_func(convert_token_review_from_internal);
@@ -15,6 +16,7 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `TokenReview` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_token_review_to_internal(
     from: crate::authentication::v1::types::TokenReview,
 ) -> Result<crate::authentication::types::TokenReview, ConversionError> {
@@ -28,6 +30,7 @@ pub fn auto_convert_token_review_to_internal(
     })
 }
 /// Converts `TokenReview` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_token_review_to_internal(
     from: crate::authentication::v1::types::TokenReview,
 ) -> Result<crate::authentication::types::TokenReview, ConversionError> {
@@ -35,6 +38,7 @@ pub fn convert_token_review_to_internal(
 }
 /// Converts `TokenReview` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_token_review_from_internal(
     from: crate::authentication::types::TokenReview,
 ) -> Result<crate::authentication::v1::types::TokenReview, ConversionError> {
@@ -48,6 +52,7 @@ pub fn auto_convert_token_review_from_internal(
     })
 }
 /// Converts `TokenReview` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_token_review_from_internal(
     from: crate::authentication::types::TokenReview,
 ) -> Result<crate::authentication::v1::types::TokenReview, ConversionError> {
@@ -55,6 +60,7 @@ pub fn convert_token_review_from_internal(
 }
 /// Converts `TokenReviewSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_token_review_spec_to_internal(
     from: crate::authentication::v1::types::TokenReviewSpec,
 ) -> Result<crate::authentication::types::TokenReviewSpec, ConversionError> {
@@ -64,6 +70,7 @@ pub fn auto_convert_token_review_spec_to_internal(
     })
 }
 /// Converts `TokenReviewSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_token_review_spec_to_internal(
     from: crate::authentication::v1::types::TokenReviewSpec,
 ) -> Result<crate::authentication::types::TokenReviewSpec, ConversionError> {
@@ -71,6 +78,7 @@ pub fn convert_token_review_spec_to_internal(
 }
 /// Converts `TokenReviewSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_token_review_spec_from_internal(
     from: crate::authentication::types::TokenReviewSpec,
 ) -> Result<crate::authentication::v1::types::TokenReviewSpec, ConversionError> {
@@ -80,6 +88,7 @@ pub fn auto_convert_token_review_spec_from_internal(
     })
 }
 /// Converts `TokenReviewSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_token_review_spec_from_internal(
     from: crate::authentication::types::TokenReviewSpec,
 ) -> Result<crate::authentication::v1::types::TokenReviewSpec, ConversionError> {
@@ -87,6 +96,7 @@ pub fn convert_token_review_spec_from_internal(
 }
 /// Converts `TokenReviewStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_token_review_status_to_internal(
     from: crate::authentication::v1::types::TokenReviewStatus,
 ) -> Result<crate::authentication::types::TokenReviewStatus, ConversionError> {
@@ -98,6 +108,7 @@ pub fn auto_convert_token_review_status_to_internal(
     })
 }
 /// Converts `TokenReviewStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_token_review_status_to_internal(
     from: crate::authentication::v1::types::TokenReviewStatus,
 ) -> Result<crate::authentication::types::TokenReviewStatus, ConversionError> {
@@ -105,6 +116,7 @@ pub fn convert_token_review_status_to_internal(
 }
 /// Converts `TokenReviewStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_token_review_status_from_internal(
     from: crate::authentication::types::TokenReviewStatus,
 ) -> Result<crate::authentication::v1::types::TokenReviewStatus, ConversionError> {
@@ -117,6 +129,7 @@ pub fn auto_convert_token_review_status_from_internal(
     })
 }
 /// Converts `TokenReviewStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_token_review_status_from_internal(
     from: crate::authentication::types::TokenReviewStatus,
 ) -> Result<crate::authentication::v1::types::TokenReviewStatus, ConversionError> {
@@ -124,6 +137,7 @@ pub fn convert_token_review_status_from_internal(
 }
 /// Converts `UserInfo` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_user_info_to_internal(
     from: crate::authentication::v1::types::UserInfo,
 ) -> Result<crate::authentication::types::UserInfo, ConversionError> {
@@ -143,6 +157,7 @@ pub fn auto_convert_user_info_to_internal(
     })
 }
 /// Converts `UserInfo` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_user_info_to_internal(
     from: crate::authentication::v1::types::UserInfo,
 ) -> Result<crate::authentication::types::UserInfo, ConversionError> {
@@ -150,6 +165,7 @@ pub fn convert_user_info_to_internal(
 }
 /// Converts `UserInfo` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_user_info_from_internal(
     from: crate::authentication::types::UserInfo,
 ) -> Result<crate::authentication::v1::types::UserInfo, ConversionError> {
@@ -169,6 +185,7 @@ pub fn auto_convert_user_info_from_internal(
     })
 }
 /// Converts `UserInfo` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_user_info_from_internal(
     from: crate::authentication::types::UserInfo,
 ) -> Result<crate::authentication::v1::types::UserInfo, ConversionError> {
@@ -176,12 +193,14 @@ pub fn convert_user_info_from_internal(
 }
 /// Converts `ExtraValue` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_extra_value_to_internal(
     from: crate::authentication::v1::types::ExtraValue,
 ) -> Result<crate::authentication::types::ExtraValue, ConversionError> {
     Ok(crate::authentication::types::ExtraValue(from.0))
 }
 /// Converts `ExtraValue` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_extra_value_to_internal(
     from: crate::authentication::v1::types::ExtraValue,
 ) -> Result<crate::authentication::types::ExtraValue, ConversionError> {
@@ -189,12 +208,14 @@ pub fn convert_extra_value_to_internal(
 }
 /// Converts `ExtraValue` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_extra_value_from_internal(
     from: crate::authentication::types::ExtraValue,
 ) -> Result<crate::authentication::v1::types::ExtraValue, ConversionError> {
     Ok(crate::authentication::v1::types::ExtraValue(from.0))
 }
 /// Converts `ExtraValue` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_extra_value_from_internal(
     from: crate::authentication::types::ExtraValue,
 ) -> Result<crate::authentication::v1::types::ExtraValue, ConversionError> {
@@ -202,12 +223,14 @@ pub fn convert_extra_value_from_internal(
 }
 /// Converts `AttestationValue` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_attestation_value_to_internal(
     from: crate::authentication::v1::types::AttestationValue,
 ) -> Result<crate::authentication::types::AttestationValue, ConversionError> {
     Ok(crate::authentication::types::AttestationValue(from.0))
 }
 /// Converts `AttestationValue` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_attestation_value_to_internal(
     from: crate::authentication::v1::types::AttestationValue,
 ) -> Result<crate::authentication::types::AttestationValue, ConversionError> {
@@ -215,12 +238,14 @@ pub fn convert_attestation_value_to_internal(
 }
 /// Converts `AttestationValue` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_attestation_value_from_internal(
     from: crate::authentication::types::AttestationValue,
 ) -> Result<crate::authentication::v1::types::AttestationValue, ConversionError> {
     Ok(crate::authentication::v1::types::AttestationValue(from.0))
 }
 /// Converts `AttestationValue` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_attestation_value_from_internal(
     from: crate::authentication::types::AttestationValue,
 ) -> Result<crate::authentication::v1::types::AttestationValue, ConversionError> {
@@ -228,6 +253,7 @@ pub fn convert_attestation_value_from_internal(
 }
 /// Converts `TokenRequest` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_token_request_to_internal(
     from: crate::authentication::v1::types::TokenRequest,
 ) -> Result<crate::authentication::types::TokenRequest, ConversionError> {
@@ -241,6 +267,7 @@ pub fn auto_convert_token_request_to_internal(
     })
 }
 /// Converts `TokenRequest` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_token_request_to_internal(
     from: crate::authentication::v1::types::TokenRequest,
 ) -> Result<crate::authentication::types::TokenRequest, ConversionError> {
@@ -248,6 +275,7 @@ pub fn convert_token_request_to_internal(
 }
 /// Converts `TokenRequest` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_token_request_from_internal(
     from: crate::authentication::types::TokenRequest,
 ) -> Result<crate::authentication::v1::types::TokenRequest, ConversionError> {
@@ -261,6 +289,7 @@ pub fn auto_convert_token_request_from_internal(
     })
 }
 /// Converts `TokenRequest` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_token_request_from_internal(
     from: crate::authentication::types::TokenRequest,
 ) -> Result<crate::authentication::v1::types::TokenRequest, ConversionError> {
@@ -268,6 +297,7 @@ pub fn convert_token_request_from_internal(
 }
 /// Converts `TokenRequestSpec` to the internal type, field by field. Fields left at their zero value for the hand-written conversion: `expiration_seconds`.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_token_request_spec_to_internal(
     from: crate::authentication::v1::types::TokenRequestSpec,
 ) -> Result<crate::authentication::types::TokenRequestSpec, ConversionError> {
@@ -295,6 +325,7 @@ pub fn auto_convert_token_request_spec_to_internal(
 }
 /// Converts `TokenRequestSpec` from the internal type, field by field. Fields left at their zero value for the hand-written conversion: `expiration_seconds`.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_token_request_spec_from_internal(
     from: crate::authentication::types::TokenRequestSpec,
 ) -> Result<crate::authentication::v1::types::TokenRequestSpec, ConversionError> {
@@ -323,6 +354,7 @@ pub fn auto_convert_token_request_spec_from_internal(
 }
 /// Converts `TokenRequestStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_token_request_status_to_internal(
     from: crate::authentication::v1::types::TokenRequestStatus,
 ) -> Result<crate::authentication::types::TokenRequestStatus, ConversionError> {
@@ -332,6 +364,7 @@ pub fn auto_convert_token_request_status_to_internal(
     })
 }
 /// Converts `TokenRequestStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_token_request_status_to_internal(
     from: crate::authentication::v1::types::TokenRequestStatus,
 ) -> Result<crate::authentication::types::TokenRequestStatus, ConversionError> {
@@ -339,6 +372,7 @@ pub fn convert_token_request_status_to_internal(
 }
 /// Converts `TokenRequestStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_token_request_status_from_internal(
     from: crate::authentication::types::TokenRequestStatus,
 ) -> Result<crate::authentication::v1::types::TokenRequestStatus, ConversionError> {
@@ -348,6 +382,7 @@ pub fn auto_convert_token_request_status_from_internal(
     })
 }
 /// Converts `TokenRequestStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_token_request_status_from_internal(
     from: crate::authentication::types::TokenRequestStatus,
 ) -> Result<crate::authentication::v1::types::TokenRequestStatus, ConversionError> {
@@ -355,6 +390,7 @@ pub fn convert_token_request_status_from_internal(
 }
 /// Converts `BoundObjectReference` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_bound_object_reference_to_internal(
     from: crate::authentication::v1::types::BoundObjectReference,
 ) -> Result<crate::authentication::types::BoundObjectReference, ConversionError> {
@@ -366,6 +402,7 @@ pub fn auto_convert_bound_object_reference_to_internal(
     })
 }
 /// Converts `BoundObjectReference` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_bound_object_reference_to_internal(
     from: crate::authentication::v1::types::BoundObjectReference,
 ) -> Result<crate::authentication::types::BoundObjectReference, ConversionError> {
@@ -373,6 +410,7 @@ pub fn convert_bound_object_reference_to_internal(
 }
 /// Converts `BoundObjectReference` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_bound_object_reference_from_internal(
     from: crate::authentication::types::BoundObjectReference,
 ) -> Result<crate::authentication::v1::types::BoundObjectReference, ConversionError> {
@@ -384,6 +422,7 @@ pub fn auto_convert_bound_object_reference_from_internal(
     })
 }
 /// Converts `BoundObjectReference` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_bound_object_reference_from_internal(
     from: crate::authentication::types::BoundObjectReference,
 ) -> Result<crate::authentication::v1::types::BoundObjectReference, ConversionError> {
@@ -391,6 +430,7 @@ pub fn convert_bound_object_reference_from_internal(
 }
 /// Converts `SelfSubjectReview` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_review_to_internal(
     from: crate::authentication::v1::types::SelfSubjectReview,
 ) -> Result<crate::authentication::types::SelfSubjectReview, ConversionError> {
@@ -402,6 +442,7 @@ pub fn auto_convert_self_subject_review_to_internal(
     })
 }
 /// Converts `SelfSubjectReview` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_review_to_internal(
     from: crate::authentication::v1::types::SelfSubjectReview,
 ) -> Result<crate::authentication::types::SelfSubjectReview, ConversionError> {
@@ -409,6 +450,7 @@ pub fn convert_self_subject_review_to_internal(
 }
 /// Converts `SelfSubjectReview` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_review_from_internal(
     from: crate::authentication::types::SelfSubjectReview,
 ) -> Result<crate::authentication::v1::types::SelfSubjectReview, ConversionError> {
@@ -420,6 +462,7 @@ pub fn auto_convert_self_subject_review_from_internal(
     })
 }
 /// Converts `SelfSubjectReview` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_review_from_internal(
     from: crate::authentication::types::SelfSubjectReview,
 ) -> Result<crate::authentication::v1::types::SelfSubjectReview, ConversionError> {
@@ -427,6 +470,7 @@ pub fn convert_self_subject_review_from_internal(
 }
 /// Converts `SelfSubjectReviewStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_review_status_to_internal(
     from: crate::authentication::v1::types::SelfSubjectReviewStatus,
 ) -> Result<crate::authentication::types::SelfSubjectReviewStatus, ConversionError> {
@@ -436,6 +480,7 @@ pub fn auto_convert_self_subject_review_status_to_internal(
     })
 }
 /// Converts `SelfSubjectReviewStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_review_status_to_internal(
     from: crate::authentication::v1::types::SelfSubjectReviewStatus,
 ) -> Result<crate::authentication::types::SelfSubjectReviewStatus, ConversionError> {
@@ -443,6 +488,7 @@ pub fn convert_self_subject_review_status_to_internal(
 }
 /// Converts `SelfSubjectReviewStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_review_status_from_internal(
     from: crate::authentication::types::SelfSubjectReviewStatus,
 ) -> Result<crate::authentication::v1::types::SelfSubjectReviewStatus, ConversionError> {
@@ -452,6 +498,7 @@ pub fn auto_convert_self_subject_review_status_from_internal(
     })
 }
 /// Converts `SelfSubjectReviewStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_review_status_from_internal(
     from: crate::authentication::types::SelfSubjectReviewStatus,
 ) -> Result<crate::authentication::v1::types::SelfSubjectReviewStatus, ConversionError> {

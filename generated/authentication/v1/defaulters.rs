@@ -2,20 +2,24 @@
 //! Defaulting for the kinds of `authentication/v1`.
 use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
+#[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_token_request);
 }
 /// Applies every default to a `TokenRequest` and everything in it.
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_token_request(
     obj: &mut crate::authentication::v1::types::TokenRequest,
 ) {
     default_token_request(obj);
 }
 /// Applies the defaults of `TokenRequest` and of everything it holds.
+#[::kapi_macros::where_used]
 pub fn default_token_request(obj: &mut crate::authentication::v1::types::TokenRequest) {
     default_token_request_spec(&mut obj.spec);
 }
 /// Applies the defaults of `TokenRequestSpec` and of everything it holds.
+#[::kapi_macros::where_used]
 pub fn default_token_request_spec(
     obj: &mut crate::authentication::v1::types::TokenRequestSpec,
 ) {

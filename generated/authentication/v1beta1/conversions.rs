@@ -3,6 +3,7 @@
 #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
 use kapi_machinery::{ConversionError, Scheme};
 /// Registers both directions of every kind's conversion.
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_token_review_to_internal);
     scheme.add_conversion_func(convert_token_review_from_internal);
@@ -11,6 +12,7 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `TokenReview` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_token_review_to_internal(
     from: crate::authentication::v1beta1::types::TokenReview,
 ) -> Result<crate::authentication::types::TokenReview, ConversionError> {
@@ -24,6 +26,7 @@ pub fn auto_convert_token_review_to_internal(
     })
 }
 /// Converts `TokenReview` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_token_review_to_internal(
     from: crate::authentication::v1beta1::types::TokenReview,
 ) -> Result<crate::authentication::types::TokenReview, ConversionError> {
@@ -31,6 +34,7 @@ pub fn convert_token_review_to_internal(
 }
 /// Converts `TokenReview` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_token_review_from_internal(
     from: crate::authentication::types::TokenReview,
 ) -> Result<crate::authentication::v1beta1::types::TokenReview, ConversionError> {
@@ -44,6 +48,7 @@ pub fn auto_convert_token_review_from_internal(
     })
 }
 /// Converts `TokenReview` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_token_review_from_internal(
     from: crate::authentication::types::TokenReview,
 ) -> Result<crate::authentication::v1beta1::types::TokenReview, ConversionError> {
@@ -51,6 +56,7 @@ pub fn convert_token_review_from_internal(
 }
 /// Converts `TokenReviewSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_token_review_spec_to_internal(
     from: crate::authentication::v1beta1::types::TokenReviewSpec,
 ) -> Result<crate::authentication::types::TokenReviewSpec, ConversionError> {
@@ -60,6 +66,7 @@ pub fn auto_convert_token_review_spec_to_internal(
     })
 }
 /// Converts `TokenReviewSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_token_review_spec_to_internal(
     from: crate::authentication::v1beta1::types::TokenReviewSpec,
 ) -> Result<crate::authentication::types::TokenReviewSpec, ConversionError> {
@@ -67,6 +74,7 @@ pub fn convert_token_review_spec_to_internal(
 }
 /// Converts `TokenReviewSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_token_review_spec_from_internal(
     from: crate::authentication::types::TokenReviewSpec,
 ) -> Result<crate::authentication::v1beta1::types::TokenReviewSpec, ConversionError> {
@@ -76,6 +84,7 @@ pub fn auto_convert_token_review_spec_from_internal(
     })
 }
 /// Converts `TokenReviewSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_token_review_spec_from_internal(
     from: crate::authentication::types::TokenReviewSpec,
 ) -> Result<crate::authentication::v1beta1::types::TokenReviewSpec, ConversionError> {
@@ -83,6 +92,7 @@ pub fn convert_token_review_spec_from_internal(
 }
 /// Converts `TokenReviewStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_token_review_status_to_internal(
     from: crate::authentication::v1beta1::types::TokenReviewStatus,
 ) -> Result<crate::authentication::types::TokenReviewStatus, ConversionError> {
@@ -94,6 +104,7 @@ pub fn auto_convert_token_review_status_to_internal(
     })
 }
 /// Converts `TokenReviewStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_token_review_status_to_internal(
     from: crate::authentication::v1beta1::types::TokenReviewStatus,
 ) -> Result<crate::authentication::types::TokenReviewStatus, ConversionError> {
@@ -101,6 +112,7 @@ pub fn convert_token_review_status_to_internal(
 }
 /// Converts `TokenReviewStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_token_review_status_from_internal(
     from: crate::authentication::types::TokenReviewStatus,
 ) -> Result<crate::authentication::v1beta1::types::TokenReviewStatus, ConversionError> {
@@ -113,6 +125,7 @@ pub fn auto_convert_token_review_status_from_internal(
     })
 }
 /// Converts `TokenReviewStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_token_review_status_from_internal(
     from: crate::authentication::types::TokenReviewStatus,
 ) -> Result<crate::authentication::v1beta1::types::TokenReviewStatus, ConversionError> {
@@ -120,6 +133,7 @@ pub fn convert_token_review_status_from_internal(
 }
 /// Converts `UserInfo` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_user_info_to_internal(
     from: crate::authentication::v1beta1::types::UserInfo,
 ) -> Result<crate::authentication::types::UserInfo, ConversionError> {
@@ -139,6 +153,7 @@ pub fn auto_convert_user_info_to_internal(
     })
 }
 /// Converts `UserInfo` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_user_info_to_internal(
     from: crate::authentication::v1beta1::types::UserInfo,
 ) -> Result<crate::authentication::types::UserInfo, ConversionError> {
@@ -146,6 +161,7 @@ pub fn convert_user_info_to_internal(
 }
 /// Converts `UserInfo` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_user_info_from_internal(
     from: crate::authentication::types::UserInfo,
 ) -> Result<crate::authentication::v1beta1::types::UserInfo, ConversionError> {
@@ -165,6 +181,7 @@ pub fn auto_convert_user_info_from_internal(
     })
 }
 /// Converts `UserInfo` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_user_info_from_internal(
     from: crate::authentication::types::UserInfo,
 ) -> Result<crate::authentication::v1beta1::types::UserInfo, ConversionError> {
@@ -172,12 +189,14 @@ pub fn convert_user_info_from_internal(
 }
 /// Converts `ExtraValue` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_extra_value_to_internal(
     from: crate::authentication::v1beta1::types::ExtraValue,
 ) -> Result<crate::authentication::types::ExtraValue, ConversionError> {
     Ok(crate::authentication::types::ExtraValue(from.0))
 }
 /// Converts `ExtraValue` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_extra_value_to_internal(
     from: crate::authentication::v1beta1::types::ExtraValue,
 ) -> Result<crate::authentication::types::ExtraValue, ConversionError> {
@@ -185,12 +204,14 @@ pub fn convert_extra_value_to_internal(
 }
 /// Converts `ExtraValue` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_extra_value_from_internal(
     from: crate::authentication::types::ExtraValue,
 ) -> Result<crate::authentication::v1beta1::types::ExtraValue, ConversionError> {
     Ok(crate::authentication::v1beta1::types::ExtraValue(from.0))
 }
 /// Converts `ExtraValue` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_extra_value_from_internal(
     from: crate::authentication::types::ExtraValue,
 ) -> Result<crate::authentication::v1beta1::types::ExtraValue, ConversionError> {
@@ -198,6 +219,7 @@ pub fn convert_extra_value_from_internal(
 }
 /// Converts `SelfSubjectReview` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_review_to_internal(
     from: crate::authentication::v1beta1::types::SelfSubjectReview,
 ) -> Result<crate::authentication::types::SelfSubjectReview, ConversionError> {
@@ -209,6 +231,7 @@ pub fn auto_convert_self_subject_review_to_internal(
     })
 }
 /// Converts `SelfSubjectReview` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_review_to_internal(
     from: crate::authentication::v1beta1::types::SelfSubjectReview,
 ) -> Result<crate::authentication::types::SelfSubjectReview, ConversionError> {
@@ -216,6 +239,7 @@ pub fn convert_self_subject_review_to_internal(
 }
 /// Converts `SelfSubjectReview` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_review_from_internal(
     from: crate::authentication::types::SelfSubjectReview,
 ) -> Result<crate::authentication::v1beta1::types::SelfSubjectReview, ConversionError> {
@@ -227,6 +251,7 @@ pub fn auto_convert_self_subject_review_from_internal(
     })
 }
 /// Converts `SelfSubjectReview` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_review_from_internal(
     from: crate::authentication::types::SelfSubjectReview,
 ) -> Result<crate::authentication::v1beta1::types::SelfSubjectReview, ConversionError> {
@@ -234,6 +259,7 @@ pub fn convert_self_subject_review_from_internal(
 }
 /// Converts `SelfSubjectReviewStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_review_status_to_internal(
     from: crate::authentication::v1beta1::types::SelfSubjectReviewStatus,
 ) -> Result<crate::authentication::types::SelfSubjectReviewStatus, ConversionError> {
@@ -245,6 +271,7 @@ pub fn auto_convert_self_subject_review_status_to_internal(
     })
 }
 /// Converts `SelfSubjectReviewStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_review_status_to_internal(
     from: crate::authentication::v1beta1::types::SelfSubjectReviewStatus,
 ) -> Result<crate::authentication::types::SelfSubjectReviewStatus, ConversionError> {
@@ -252,6 +279,7 @@ pub fn convert_self_subject_review_status_to_internal(
 }
 /// Converts `SelfSubjectReviewStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_review_status_from_internal(
     from: crate::authentication::types::SelfSubjectReviewStatus,
 ) -> Result<
@@ -266,6 +294,7 @@ pub fn auto_convert_self_subject_review_status_from_internal(
     })
 }
 /// Converts `SelfSubjectReviewStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_review_status_from_internal(
     from: crate::authentication::types::SelfSubjectReviewStatus,
 ) -> Result<

@@ -3,6 +3,7 @@
 #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
 use kapi_machinery::{ConversionError, Scheme};
 /// Registers both directions of every kind's conversion.
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_subject_access_review_to_internal);
     scheme.add_conversion_func(convert_subject_access_review_from_internal);
@@ -15,6 +16,7 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `SubjectAccessReview` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_access_review_to_internal(
     from: crate::authorization::v1::types::SubjectAccessReview,
 ) -> Result<crate::authorization::types::SubjectAccessReview, ConversionError> {
@@ -28,6 +30,7 @@ pub fn auto_convert_subject_access_review_to_internal(
     })
 }
 /// Converts `SubjectAccessReview` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_access_review_to_internal(
     from: crate::authorization::v1::types::SubjectAccessReview,
 ) -> Result<crate::authorization::types::SubjectAccessReview, ConversionError> {
@@ -35,6 +38,7 @@ pub fn convert_subject_access_review_to_internal(
 }
 /// Converts `SubjectAccessReview` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_access_review_from_internal(
     from: crate::authorization::types::SubjectAccessReview,
 ) -> Result<crate::authorization::v1::types::SubjectAccessReview, ConversionError> {
@@ -48,6 +52,7 @@ pub fn auto_convert_subject_access_review_from_internal(
     })
 }
 /// Converts `SubjectAccessReview` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_access_review_from_internal(
     from: crate::authorization::types::SubjectAccessReview,
 ) -> Result<crate::authorization::v1::types::SubjectAccessReview, ConversionError> {
@@ -55,6 +60,7 @@ pub fn convert_subject_access_review_from_internal(
 }
 /// Converts `SelfSubjectAccessReview` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_access_review_to_internal(
     from: crate::authorization::v1::types::SelfSubjectAccessReview,
 ) -> Result<crate::authorization::types::SelfSubjectAccessReview, ConversionError> {
@@ -68,6 +74,7 @@ pub fn auto_convert_self_subject_access_review_to_internal(
     })
 }
 /// Converts `SelfSubjectAccessReview` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_access_review_to_internal(
     from: crate::authorization::v1::types::SelfSubjectAccessReview,
 ) -> Result<crate::authorization::types::SelfSubjectAccessReview, ConversionError> {
@@ -75,6 +82,7 @@ pub fn convert_self_subject_access_review_to_internal(
 }
 /// Converts `SelfSubjectAccessReview` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_access_review_from_internal(
     from: crate::authorization::types::SelfSubjectAccessReview,
 ) -> Result<crate::authorization::v1::types::SelfSubjectAccessReview, ConversionError> {
@@ -88,6 +96,7 @@ pub fn auto_convert_self_subject_access_review_from_internal(
     })
 }
 /// Converts `SelfSubjectAccessReview` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_access_review_from_internal(
     from: crate::authorization::types::SelfSubjectAccessReview,
 ) -> Result<crate::authorization::v1::types::SelfSubjectAccessReview, ConversionError> {
@@ -95,6 +104,7 @@ pub fn convert_self_subject_access_review_from_internal(
 }
 /// Converts `LocalSubjectAccessReview` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_local_subject_access_review_to_internal(
     from: crate::authorization::v1::types::LocalSubjectAccessReview,
 ) -> Result<crate::authorization::types::LocalSubjectAccessReview, ConversionError> {
@@ -108,6 +118,7 @@ pub fn auto_convert_local_subject_access_review_to_internal(
     })
 }
 /// Converts `LocalSubjectAccessReview` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_local_subject_access_review_to_internal(
     from: crate::authorization::v1::types::LocalSubjectAccessReview,
 ) -> Result<crate::authorization::types::LocalSubjectAccessReview, ConversionError> {
@@ -115,6 +126,7 @@ pub fn convert_local_subject_access_review_to_internal(
 }
 /// Converts `LocalSubjectAccessReview` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_local_subject_access_review_from_internal(
     from: crate::authorization::types::LocalSubjectAccessReview,
 ) -> Result<crate::authorization::v1::types::LocalSubjectAccessReview, ConversionError> {
@@ -128,6 +140,7 @@ pub fn auto_convert_local_subject_access_review_from_internal(
     })
 }
 /// Converts `LocalSubjectAccessReview` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_local_subject_access_review_from_internal(
     from: crate::authorization::types::LocalSubjectAccessReview,
 ) -> Result<crate::authorization::v1::types::LocalSubjectAccessReview, ConversionError> {
@@ -135,6 +148,7 @@ pub fn convert_local_subject_access_review_from_internal(
 }
 /// Converts `ResourceAttributes` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_resource_attributes_to_internal(
     from: crate::authorization::v1::types::ResourceAttributes,
 ) -> Result<crate::authorization::types::ResourceAttributes, ConversionError> {
@@ -159,6 +173,7 @@ pub fn auto_convert_resource_attributes_to_internal(
     })
 }
 /// Converts `ResourceAttributes` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_resource_attributes_to_internal(
     from: crate::authorization::v1::types::ResourceAttributes,
 ) -> Result<crate::authorization::types::ResourceAttributes, ConversionError> {
@@ -166,6 +181,7 @@ pub fn convert_resource_attributes_to_internal(
 }
 /// Converts `ResourceAttributes` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_resource_attributes_from_internal(
     from: crate::authorization::types::ResourceAttributes,
 ) -> Result<crate::authorization::v1::types::ResourceAttributes, ConversionError> {
@@ -190,6 +206,7 @@ pub fn auto_convert_resource_attributes_from_internal(
     })
 }
 /// Converts `ResourceAttributes` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_resource_attributes_from_internal(
     from: crate::authorization::types::ResourceAttributes,
 ) -> Result<crate::authorization::v1::types::ResourceAttributes, ConversionError> {
@@ -197,6 +214,7 @@ pub fn convert_resource_attributes_from_internal(
 }
 /// Converts `LabelSelectorAttributes` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_label_selector_attributes_to_internal(
     from: crate::authorization::v1::types::LabelSelectorAttributes,
 ) -> Result<crate::authorization::types::LabelSelectorAttributes, ConversionError> {
@@ -206,6 +224,7 @@ pub fn auto_convert_label_selector_attributes_to_internal(
     })
 }
 /// Converts `LabelSelectorAttributes` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_label_selector_attributes_to_internal(
     from: crate::authorization::v1::types::LabelSelectorAttributes,
 ) -> Result<crate::authorization::types::LabelSelectorAttributes, ConversionError> {
@@ -213,6 +232,7 @@ pub fn convert_label_selector_attributes_to_internal(
 }
 /// Converts `LabelSelectorAttributes` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_label_selector_attributes_from_internal(
     from: crate::authorization::types::LabelSelectorAttributes,
 ) -> Result<crate::authorization::v1::types::LabelSelectorAttributes, ConversionError> {
@@ -222,6 +242,7 @@ pub fn auto_convert_label_selector_attributes_from_internal(
     })
 }
 /// Converts `LabelSelectorAttributes` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_label_selector_attributes_from_internal(
     from: crate::authorization::types::LabelSelectorAttributes,
 ) -> Result<crate::authorization::v1::types::LabelSelectorAttributes, ConversionError> {
@@ -229,6 +250,7 @@ pub fn convert_label_selector_attributes_from_internal(
 }
 /// Converts `FieldSelectorAttributes` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_field_selector_attributes_to_internal(
     from: crate::authorization::v1::types::FieldSelectorAttributes,
 ) -> Result<crate::authorization::types::FieldSelectorAttributes, ConversionError> {
@@ -238,6 +260,7 @@ pub fn auto_convert_field_selector_attributes_to_internal(
     })
 }
 /// Converts `FieldSelectorAttributes` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_field_selector_attributes_to_internal(
     from: crate::authorization::v1::types::FieldSelectorAttributes,
 ) -> Result<crate::authorization::types::FieldSelectorAttributes, ConversionError> {
@@ -245,6 +268,7 @@ pub fn convert_field_selector_attributes_to_internal(
 }
 /// Converts `FieldSelectorAttributes` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_field_selector_attributes_from_internal(
     from: crate::authorization::types::FieldSelectorAttributes,
 ) -> Result<crate::authorization::v1::types::FieldSelectorAttributes, ConversionError> {
@@ -254,6 +278,7 @@ pub fn auto_convert_field_selector_attributes_from_internal(
     })
 }
 /// Converts `FieldSelectorAttributes` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_field_selector_attributes_from_internal(
     from: crate::authorization::types::FieldSelectorAttributes,
 ) -> Result<crate::authorization::v1::types::FieldSelectorAttributes, ConversionError> {
@@ -261,6 +286,7 @@ pub fn convert_field_selector_attributes_from_internal(
 }
 /// Converts `NonResourceAttributes` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_non_resource_attributes_to_internal(
     from: crate::authorization::v1::types::NonResourceAttributes,
 ) -> Result<crate::authorization::types::NonResourceAttributes, ConversionError> {
@@ -270,6 +296,7 @@ pub fn auto_convert_non_resource_attributes_to_internal(
     })
 }
 /// Converts `NonResourceAttributes` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_non_resource_attributes_to_internal(
     from: crate::authorization::v1::types::NonResourceAttributes,
 ) -> Result<crate::authorization::types::NonResourceAttributes, ConversionError> {
@@ -277,6 +304,7 @@ pub fn convert_non_resource_attributes_to_internal(
 }
 /// Converts `NonResourceAttributes` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_non_resource_attributes_from_internal(
     from: crate::authorization::types::NonResourceAttributes,
 ) -> Result<crate::authorization::v1::types::NonResourceAttributes, ConversionError> {
@@ -286,6 +314,7 @@ pub fn auto_convert_non_resource_attributes_from_internal(
     })
 }
 /// Converts `NonResourceAttributes` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_non_resource_attributes_from_internal(
     from: crate::authorization::types::NonResourceAttributes,
 ) -> Result<crate::authorization::v1::types::NonResourceAttributes, ConversionError> {
@@ -293,6 +322,7 @@ pub fn convert_non_resource_attributes_from_internal(
 }
 /// Converts `SubjectAccessReviewSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_access_review_spec_to_internal(
     from: crate::authorization::v1::types::SubjectAccessReviewSpec,
 ) -> Result<crate::authorization::types::SubjectAccessReviewSpec, ConversionError> {
@@ -322,6 +352,7 @@ pub fn auto_convert_subject_access_review_spec_to_internal(
     })
 }
 /// Converts `SubjectAccessReviewSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_access_review_spec_to_internal(
     from: crate::authorization::v1::types::SubjectAccessReviewSpec,
 ) -> Result<crate::authorization::types::SubjectAccessReviewSpec, ConversionError> {
@@ -329,6 +360,7 @@ pub fn convert_subject_access_review_spec_to_internal(
 }
 /// Converts `SubjectAccessReviewSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_access_review_spec_from_internal(
     from: crate::authorization::types::SubjectAccessReviewSpec,
 ) -> Result<crate::authorization::v1::types::SubjectAccessReviewSpec, ConversionError> {
@@ -358,6 +390,7 @@ pub fn auto_convert_subject_access_review_spec_from_internal(
     })
 }
 /// Converts `SubjectAccessReviewSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_access_review_spec_from_internal(
     from: crate::authorization::types::SubjectAccessReviewSpec,
 ) -> Result<crate::authorization::v1::types::SubjectAccessReviewSpec, ConversionError> {
@@ -365,12 +398,14 @@ pub fn convert_subject_access_review_spec_from_internal(
 }
 /// Converts `ExtraValue` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_extra_value_to_internal(
     from: crate::authorization::v1::types::ExtraValue,
 ) -> Result<crate::authorization::types::ExtraValue, ConversionError> {
     Ok(crate::authorization::types::ExtraValue(from.0))
 }
 /// Converts `ExtraValue` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_extra_value_to_internal(
     from: crate::authorization::v1::types::ExtraValue,
 ) -> Result<crate::authorization::types::ExtraValue, ConversionError> {
@@ -378,12 +413,14 @@ pub fn convert_extra_value_to_internal(
 }
 /// Converts `ExtraValue` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_extra_value_from_internal(
     from: crate::authorization::types::ExtraValue,
 ) -> Result<crate::authorization::v1::types::ExtraValue, ConversionError> {
     Ok(crate::authorization::v1::types::ExtraValue(from.0))
 }
 /// Converts `ExtraValue` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_extra_value_from_internal(
     from: crate::authorization::types::ExtraValue,
 ) -> Result<crate::authorization::v1::types::ExtraValue, ConversionError> {
@@ -391,6 +428,7 @@ pub fn convert_extra_value_from_internal(
 }
 /// Converts `SelfSubjectAccessReviewSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_access_review_spec_to_internal(
     from: crate::authorization::v1::types::SelfSubjectAccessReviewSpec,
 ) -> Result<crate::authorization::types::SelfSubjectAccessReviewSpec, ConversionError> {
@@ -408,6 +446,7 @@ pub fn auto_convert_self_subject_access_review_spec_to_internal(
     })
 }
 /// Converts `SelfSubjectAccessReviewSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_access_review_spec_to_internal(
     from: crate::authorization::v1::types::SelfSubjectAccessReviewSpec,
 ) -> Result<crate::authorization::types::SelfSubjectAccessReviewSpec, ConversionError> {
@@ -415,6 +454,7 @@ pub fn convert_self_subject_access_review_spec_to_internal(
 }
 /// Converts `SelfSubjectAccessReviewSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_access_review_spec_from_internal(
     from: crate::authorization::types::SelfSubjectAccessReviewSpec,
 ) -> Result<
@@ -435,6 +475,7 @@ pub fn auto_convert_self_subject_access_review_spec_from_internal(
     })
 }
 /// Converts `SelfSubjectAccessReviewSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_access_review_spec_from_internal(
     from: crate::authorization::types::SelfSubjectAccessReviewSpec,
 ) -> Result<
@@ -445,6 +486,7 @@ pub fn convert_self_subject_access_review_spec_from_internal(
 }
 /// Converts `SubjectAccessReviewStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_access_review_status_to_internal(
     from: crate::authorization::v1::types::SubjectAccessReviewStatus,
 ) -> Result<crate::authorization::types::SubjectAccessReviewStatus, ConversionError> {
@@ -456,6 +498,7 @@ pub fn auto_convert_subject_access_review_status_to_internal(
     })
 }
 /// Converts `SubjectAccessReviewStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_access_review_status_to_internal(
     from: crate::authorization::v1::types::SubjectAccessReviewStatus,
 ) -> Result<crate::authorization::types::SubjectAccessReviewStatus, ConversionError> {
@@ -463,6 +506,7 @@ pub fn convert_subject_access_review_status_to_internal(
 }
 /// Converts `SubjectAccessReviewStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_access_review_status_from_internal(
     from: crate::authorization::types::SubjectAccessReviewStatus,
 ) -> Result<
@@ -477,6 +521,7 @@ pub fn auto_convert_subject_access_review_status_from_internal(
     })
 }
 /// Converts `SubjectAccessReviewStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_access_review_status_from_internal(
     from: crate::authorization::types::SubjectAccessReviewStatus,
 ) -> Result<
@@ -487,6 +532,7 @@ pub fn convert_subject_access_review_status_from_internal(
 }
 /// Converts `SelfSubjectRulesReview` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_rules_review_to_internal(
     from: crate::authorization::v1::types::SelfSubjectRulesReview,
 ) -> Result<crate::authorization::types::SelfSubjectRulesReview, ConversionError> {
@@ -500,6 +546,7 @@ pub fn auto_convert_self_subject_rules_review_to_internal(
     })
 }
 /// Converts `SelfSubjectRulesReview` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_rules_review_to_internal(
     from: crate::authorization::v1::types::SelfSubjectRulesReview,
 ) -> Result<crate::authorization::types::SelfSubjectRulesReview, ConversionError> {
@@ -507,6 +554,7 @@ pub fn convert_self_subject_rules_review_to_internal(
 }
 /// Converts `SelfSubjectRulesReview` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_rules_review_from_internal(
     from: crate::authorization::types::SelfSubjectRulesReview,
 ) -> Result<crate::authorization::v1::types::SelfSubjectRulesReview, ConversionError> {
@@ -520,6 +568,7 @@ pub fn auto_convert_self_subject_rules_review_from_internal(
     })
 }
 /// Converts `SelfSubjectRulesReview` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_rules_review_from_internal(
     from: crate::authorization::types::SelfSubjectRulesReview,
 ) -> Result<crate::authorization::v1::types::SelfSubjectRulesReview, ConversionError> {
@@ -527,6 +576,7 @@ pub fn convert_self_subject_rules_review_from_internal(
 }
 /// Converts `SelfSubjectRulesReviewSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_rules_review_spec_to_internal(
     from: crate::authorization::v1::types::SelfSubjectRulesReviewSpec,
 ) -> Result<crate::authorization::types::SelfSubjectRulesReviewSpec, ConversionError> {
@@ -535,6 +585,7 @@ pub fn auto_convert_self_subject_rules_review_spec_to_internal(
     })
 }
 /// Converts `SelfSubjectRulesReviewSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_rules_review_spec_to_internal(
     from: crate::authorization::v1::types::SelfSubjectRulesReviewSpec,
 ) -> Result<crate::authorization::types::SelfSubjectRulesReviewSpec, ConversionError> {
@@ -542,6 +593,7 @@ pub fn convert_self_subject_rules_review_spec_to_internal(
 }
 /// Converts `SelfSubjectRulesReviewSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_rules_review_spec_from_internal(
     from: crate::authorization::types::SelfSubjectRulesReviewSpec,
 ) -> Result<
@@ -553,6 +605,7 @@ pub fn auto_convert_self_subject_rules_review_spec_from_internal(
     })
 }
 /// Converts `SelfSubjectRulesReviewSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_rules_review_spec_from_internal(
     from: crate::authorization::types::SelfSubjectRulesReviewSpec,
 ) -> Result<
@@ -563,6 +616,7 @@ pub fn convert_self_subject_rules_review_spec_from_internal(
 }
 /// Converts `SubjectRulesReviewStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_rules_review_status_to_internal(
     from: crate::authorization::v1::types::SubjectRulesReviewStatus,
 ) -> Result<crate::authorization::types::SubjectRulesReviewStatus, ConversionError> {
@@ -599,6 +653,7 @@ pub fn auto_convert_subject_rules_review_status_to_internal(
     })
 }
 /// Converts `SubjectRulesReviewStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_rules_review_status_to_internal(
     from: crate::authorization::v1::types::SubjectRulesReviewStatus,
 ) -> Result<crate::authorization::types::SubjectRulesReviewStatus, ConversionError> {
@@ -606,6 +661,7 @@ pub fn convert_subject_rules_review_status_to_internal(
 }
 /// Converts `SubjectRulesReviewStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_rules_review_status_from_internal(
     from: crate::authorization::types::SubjectRulesReviewStatus,
 ) -> Result<crate::authorization::v1::types::SubjectRulesReviewStatus, ConversionError> {
@@ -642,6 +698,7 @@ pub fn auto_convert_subject_rules_review_status_from_internal(
     })
 }
 /// Converts `SubjectRulesReviewStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_rules_review_status_from_internal(
     from: crate::authorization::types::SubjectRulesReviewStatus,
 ) -> Result<crate::authorization::v1::types::SubjectRulesReviewStatus, ConversionError> {
@@ -649,6 +706,7 @@ pub fn convert_subject_rules_review_status_from_internal(
 }
 /// Converts `ResourceRule` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_resource_rule_to_internal(
     from: crate::authorization::v1::types::ResourceRule,
 ) -> Result<crate::authorization::types::ResourceRule, ConversionError> {
@@ -660,6 +718,7 @@ pub fn auto_convert_resource_rule_to_internal(
     })
 }
 /// Converts `ResourceRule` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_resource_rule_to_internal(
     from: crate::authorization::v1::types::ResourceRule,
 ) -> Result<crate::authorization::types::ResourceRule, ConversionError> {
@@ -667,6 +726,7 @@ pub fn convert_resource_rule_to_internal(
 }
 /// Converts `ResourceRule` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_resource_rule_from_internal(
     from: crate::authorization::types::ResourceRule,
 ) -> Result<crate::authorization::v1::types::ResourceRule, ConversionError> {
@@ -678,6 +738,7 @@ pub fn auto_convert_resource_rule_from_internal(
     })
 }
 /// Converts `ResourceRule` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_resource_rule_from_internal(
     from: crate::authorization::types::ResourceRule,
 ) -> Result<crate::authorization::v1::types::ResourceRule, ConversionError> {
@@ -685,6 +746,7 @@ pub fn convert_resource_rule_from_internal(
 }
 /// Converts `NonResourceRule` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_non_resource_rule_to_internal(
     from: crate::authorization::v1::types::NonResourceRule,
 ) -> Result<crate::authorization::types::NonResourceRule, ConversionError> {
@@ -694,6 +756,7 @@ pub fn auto_convert_non_resource_rule_to_internal(
     })
 }
 /// Converts `NonResourceRule` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_non_resource_rule_to_internal(
     from: crate::authorization::v1::types::NonResourceRule,
 ) -> Result<crate::authorization::types::NonResourceRule, ConversionError> {
@@ -701,6 +764,7 @@ pub fn convert_non_resource_rule_to_internal(
 }
 /// Converts `NonResourceRule` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_non_resource_rule_from_internal(
     from: crate::authorization::types::NonResourceRule,
 ) -> Result<crate::authorization::v1::types::NonResourceRule, ConversionError> {
@@ -710,6 +774,7 @@ pub fn auto_convert_non_resource_rule_from_internal(
     })
 }
 /// Converts `NonResourceRule` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_non_resource_rule_from_internal(
     from: crate::authorization::types::NonResourceRule,
 ) -> Result<crate::authorization::v1::types::NonResourceRule, ConversionError> {

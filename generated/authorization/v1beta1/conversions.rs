@@ -5,6 +5,7 @@ use kapi_machinery::{ConversionError, Scheme};
 pub use crate::authorization::v1beta1::conversion::convert_subject_access_review_spec_to_internal;
 pub use crate::authorization::v1beta1::conversion::convert_subject_access_review_spec_from_internal;
 /// Registers both directions of every kind's conversion.
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_subject_access_review_to_internal);
     scheme.add_conversion_func(convert_subject_access_review_from_internal);
@@ -17,6 +18,7 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `SubjectAccessReview` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_access_review_to_internal(
     from: crate::authorization::v1beta1::types::SubjectAccessReview,
 ) -> Result<crate::authorization::types::SubjectAccessReview, ConversionError> {
@@ -30,6 +32,7 @@ pub fn auto_convert_subject_access_review_to_internal(
     })
 }
 /// Converts `SubjectAccessReview` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_access_review_to_internal(
     from: crate::authorization::v1beta1::types::SubjectAccessReview,
 ) -> Result<crate::authorization::types::SubjectAccessReview, ConversionError> {
@@ -37,6 +40,7 @@ pub fn convert_subject_access_review_to_internal(
 }
 /// Converts `SubjectAccessReview` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_access_review_from_internal(
     from: crate::authorization::types::SubjectAccessReview,
 ) -> Result<crate::authorization::v1beta1::types::SubjectAccessReview, ConversionError> {
@@ -50,6 +54,7 @@ pub fn auto_convert_subject_access_review_from_internal(
     })
 }
 /// Converts `SubjectAccessReview` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_access_review_from_internal(
     from: crate::authorization::types::SubjectAccessReview,
 ) -> Result<crate::authorization::v1beta1::types::SubjectAccessReview, ConversionError> {
@@ -57,6 +62,7 @@ pub fn convert_subject_access_review_from_internal(
 }
 /// Converts `SelfSubjectAccessReview` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_access_review_to_internal(
     from: crate::authorization::v1beta1::types::SelfSubjectAccessReview,
 ) -> Result<crate::authorization::types::SelfSubjectAccessReview, ConversionError> {
@@ -70,6 +76,7 @@ pub fn auto_convert_self_subject_access_review_to_internal(
     })
 }
 /// Converts `SelfSubjectAccessReview` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_access_review_to_internal(
     from: crate::authorization::v1beta1::types::SelfSubjectAccessReview,
 ) -> Result<crate::authorization::types::SelfSubjectAccessReview, ConversionError> {
@@ -77,6 +84,7 @@ pub fn convert_self_subject_access_review_to_internal(
 }
 /// Converts `SelfSubjectAccessReview` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_access_review_from_internal(
     from: crate::authorization::types::SelfSubjectAccessReview,
 ) -> Result<
@@ -93,6 +101,7 @@ pub fn auto_convert_self_subject_access_review_from_internal(
     })
 }
 /// Converts `SelfSubjectAccessReview` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_access_review_from_internal(
     from: crate::authorization::types::SelfSubjectAccessReview,
 ) -> Result<
@@ -103,6 +112,7 @@ pub fn convert_self_subject_access_review_from_internal(
 }
 /// Converts `LocalSubjectAccessReview` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_local_subject_access_review_to_internal(
     from: crate::authorization::v1beta1::types::LocalSubjectAccessReview,
 ) -> Result<crate::authorization::types::LocalSubjectAccessReview, ConversionError> {
@@ -116,6 +126,7 @@ pub fn auto_convert_local_subject_access_review_to_internal(
     })
 }
 /// Converts `LocalSubjectAccessReview` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_local_subject_access_review_to_internal(
     from: crate::authorization::v1beta1::types::LocalSubjectAccessReview,
 ) -> Result<crate::authorization::types::LocalSubjectAccessReview, ConversionError> {
@@ -123,6 +134,7 @@ pub fn convert_local_subject_access_review_to_internal(
 }
 /// Converts `LocalSubjectAccessReview` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_local_subject_access_review_from_internal(
     from: crate::authorization::types::LocalSubjectAccessReview,
 ) -> Result<
@@ -139,6 +151,7 @@ pub fn auto_convert_local_subject_access_review_from_internal(
     })
 }
 /// Converts `LocalSubjectAccessReview` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_local_subject_access_review_from_internal(
     from: crate::authorization::types::LocalSubjectAccessReview,
 ) -> Result<
@@ -149,6 +162,7 @@ pub fn convert_local_subject_access_review_from_internal(
 }
 /// Converts `ResourceAttributes` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_resource_attributes_to_internal(
     from: crate::authorization::v1beta1::types::ResourceAttributes,
 ) -> Result<crate::authorization::types::ResourceAttributes, ConversionError> {
@@ -177,6 +191,7 @@ pub fn auto_convert_resource_attributes_to_internal(
     })
 }
 /// Converts `ResourceAttributes` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_resource_attributes_to_internal(
     from: crate::authorization::v1beta1::types::ResourceAttributes,
 ) -> Result<crate::authorization::types::ResourceAttributes, ConversionError> {
@@ -184,6 +199,7 @@ pub fn convert_resource_attributes_to_internal(
 }
 /// Converts `ResourceAttributes` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_resource_attributes_from_internal(
     from: crate::authorization::types::ResourceAttributes,
 ) -> Result<crate::authorization::v1beta1::types::ResourceAttributes, ConversionError> {
@@ -212,6 +228,7 @@ pub fn auto_convert_resource_attributes_from_internal(
     })
 }
 /// Converts `ResourceAttributes` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_resource_attributes_from_internal(
     from: crate::authorization::types::ResourceAttributes,
 ) -> Result<crate::authorization::v1beta1::types::ResourceAttributes, ConversionError> {
@@ -219,6 +236,7 @@ pub fn convert_resource_attributes_from_internal(
 }
 /// Converts `NonResourceAttributes` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_non_resource_attributes_to_internal(
     from: crate::authorization::v1beta1::types::NonResourceAttributes,
 ) -> Result<crate::authorization::types::NonResourceAttributes, ConversionError> {
@@ -228,6 +246,7 @@ pub fn auto_convert_non_resource_attributes_to_internal(
     })
 }
 /// Converts `NonResourceAttributes` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_non_resource_attributes_to_internal(
     from: crate::authorization::v1beta1::types::NonResourceAttributes,
 ) -> Result<crate::authorization::types::NonResourceAttributes, ConversionError> {
@@ -235,6 +254,7 @@ pub fn convert_non_resource_attributes_to_internal(
 }
 /// Converts `NonResourceAttributes` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_non_resource_attributes_from_internal(
     from: crate::authorization::types::NonResourceAttributes,
 ) -> Result<
@@ -247,6 +267,7 @@ pub fn auto_convert_non_resource_attributes_from_internal(
     })
 }
 /// Converts `NonResourceAttributes` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_non_resource_attributes_from_internal(
     from: crate::authorization::types::NonResourceAttributes,
 ) -> Result<
@@ -257,6 +278,7 @@ pub fn convert_non_resource_attributes_from_internal(
 }
 /// Converts `SubjectAccessReviewSpec` to the internal type, field by field. Fields left at their zero value for the hand-written conversion: `group`.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_access_review_spec_to_internal(
     from: crate::authorization::v1beta1::types::SubjectAccessReviewSpec,
 ) -> Result<crate::authorization::types::SubjectAccessReviewSpec, ConversionError> {
@@ -287,6 +309,7 @@ pub fn auto_convert_subject_access_review_spec_to_internal(
 }
 /// Converts `SubjectAccessReviewSpec` from the internal type, field by field. Fields left at their zero value for the hand-written conversion: `groups`.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_access_review_spec_from_internal(
     from: crate::authorization::types::SubjectAccessReviewSpec,
 ) -> Result<
@@ -320,12 +343,14 @@ pub fn auto_convert_subject_access_review_spec_from_internal(
 }
 /// Converts `ExtraValue` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_extra_value_to_internal(
     from: crate::authorization::v1beta1::types::ExtraValue,
 ) -> Result<crate::authorization::types::ExtraValue, ConversionError> {
     Ok(crate::authorization::types::ExtraValue(from.0))
 }
 /// Converts `ExtraValue` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_extra_value_to_internal(
     from: crate::authorization::v1beta1::types::ExtraValue,
 ) -> Result<crate::authorization::types::ExtraValue, ConversionError> {
@@ -333,12 +358,14 @@ pub fn convert_extra_value_to_internal(
 }
 /// Converts `ExtraValue` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_extra_value_from_internal(
     from: crate::authorization::types::ExtraValue,
 ) -> Result<crate::authorization::v1beta1::types::ExtraValue, ConversionError> {
     Ok(crate::authorization::v1beta1::types::ExtraValue(from.0))
 }
 /// Converts `ExtraValue` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_extra_value_from_internal(
     from: crate::authorization::types::ExtraValue,
 ) -> Result<crate::authorization::v1beta1::types::ExtraValue, ConversionError> {
@@ -346,6 +373,7 @@ pub fn convert_extra_value_from_internal(
 }
 /// Converts `SelfSubjectAccessReviewSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_access_review_spec_to_internal(
     from: crate::authorization::v1beta1::types::SelfSubjectAccessReviewSpec,
 ) -> Result<crate::authorization::types::SelfSubjectAccessReviewSpec, ConversionError> {
@@ -363,6 +391,7 @@ pub fn auto_convert_self_subject_access_review_spec_to_internal(
     })
 }
 /// Converts `SelfSubjectAccessReviewSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_access_review_spec_to_internal(
     from: crate::authorization::v1beta1::types::SelfSubjectAccessReviewSpec,
 ) -> Result<crate::authorization::types::SelfSubjectAccessReviewSpec, ConversionError> {
@@ -370,6 +399,7 @@ pub fn convert_self_subject_access_review_spec_to_internal(
 }
 /// Converts `SelfSubjectAccessReviewSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_access_review_spec_from_internal(
     from: crate::authorization::types::SelfSubjectAccessReviewSpec,
 ) -> Result<
@@ -390,6 +420,7 @@ pub fn auto_convert_self_subject_access_review_spec_from_internal(
     })
 }
 /// Converts `SelfSubjectAccessReviewSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_access_review_spec_from_internal(
     from: crate::authorization::types::SelfSubjectAccessReviewSpec,
 ) -> Result<
@@ -400,6 +431,7 @@ pub fn convert_self_subject_access_review_spec_from_internal(
 }
 /// Converts `SubjectAccessReviewStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_access_review_status_to_internal(
     from: crate::authorization::v1beta1::types::SubjectAccessReviewStatus,
 ) -> Result<crate::authorization::types::SubjectAccessReviewStatus, ConversionError> {
@@ -411,6 +443,7 @@ pub fn auto_convert_subject_access_review_status_to_internal(
     })
 }
 /// Converts `SubjectAccessReviewStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_access_review_status_to_internal(
     from: crate::authorization::v1beta1::types::SubjectAccessReviewStatus,
 ) -> Result<crate::authorization::types::SubjectAccessReviewStatus, ConversionError> {
@@ -418,6 +451,7 @@ pub fn convert_subject_access_review_status_to_internal(
 }
 /// Converts `SubjectAccessReviewStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_access_review_status_from_internal(
     from: crate::authorization::types::SubjectAccessReviewStatus,
 ) -> Result<
@@ -432,6 +466,7 @@ pub fn auto_convert_subject_access_review_status_from_internal(
     })
 }
 /// Converts `SubjectAccessReviewStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_access_review_status_from_internal(
     from: crate::authorization::types::SubjectAccessReviewStatus,
 ) -> Result<
@@ -442,6 +477,7 @@ pub fn convert_subject_access_review_status_from_internal(
 }
 /// Converts `SelfSubjectRulesReview` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_rules_review_to_internal(
     from: crate::authorization::v1beta1::types::SelfSubjectRulesReview,
 ) -> Result<crate::authorization::types::SelfSubjectRulesReview, ConversionError> {
@@ -455,6 +491,7 @@ pub fn auto_convert_self_subject_rules_review_to_internal(
     })
 }
 /// Converts `SelfSubjectRulesReview` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_rules_review_to_internal(
     from: crate::authorization::v1beta1::types::SelfSubjectRulesReview,
 ) -> Result<crate::authorization::types::SelfSubjectRulesReview, ConversionError> {
@@ -462,6 +499,7 @@ pub fn convert_self_subject_rules_review_to_internal(
 }
 /// Converts `SelfSubjectRulesReview` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_rules_review_from_internal(
     from: crate::authorization::types::SelfSubjectRulesReview,
 ) -> Result<
@@ -478,6 +516,7 @@ pub fn auto_convert_self_subject_rules_review_from_internal(
     })
 }
 /// Converts `SelfSubjectRulesReview` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_rules_review_from_internal(
     from: crate::authorization::types::SelfSubjectRulesReview,
 ) -> Result<
@@ -488,6 +527,7 @@ pub fn convert_self_subject_rules_review_from_internal(
 }
 /// Converts `SelfSubjectRulesReviewSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_rules_review_spec_to_internal(
     from: crate::authorization::v1beta1::types::SelfSubjectRulesReviewSpec,
 ) -> Result<crate::authorization::types::SelfSubjectRulesReviewSpec, ConversionError> {
@@ -496,6 +536,7 @@ pub fn auto_convert_self_subject_rules_review_spec_to_internal(
     })
 }
 /// Converts `SelfSubjectRulesReviewSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_rules_review_spec_to_internal(
     from: crate::authorization::v1beta1::types::SelfSubjectRulesReviewSpec,
 ) -> Result<crate::authorization::types::SelfSubjectRulesReviewSpec, ConversionError> {
@@ -503,6 +544,7 @@ pub fn convert_self_subject_rules_review_spec_to_internal(
 }
 /// Converts `SelfSubjectRulesReviewSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_self_subject_rules_review_spec_from_internal(
     from: crate::authorization::types::SelfSubjectRulesReviewSpec,
 ) -> Result<
@@ -514,6 +556,7 @@ pub fn auto_convert_self_subject_rules_review_spec_from_internal(
     })
 }
 /// Converts `SelfSubjectRulesReviewSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_self_subject_rules_review_spec_from_internal(
     from: crate::authorization::types::SelfSubjectRulesReviewSpec,
 ) -> Result<
@@ -524,6 +567,7 @@ pub fn convert_self_subject_rules_review_spec_from_internal(
 }
 /// Converts `SubjectRulesReviewStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_rules_review_status_to_internal(
     from: crate::authorization::v1beta1::types::SubjectRulesReviewStatus,
 ) -> Result<crate::authorization::types::SubjectRulesReviewStatus, ConversionError> {
@@ -560,6 +604,7 @@ pub fn auto_convert_subject_rules_review_status_to_internal(
     })
 }
 /// Converts `SubjectRulesReviewStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_rules_review_status_to_internal(
     from: crate::authorization::v1beta1::types::SubjectRulesReviewStatus,
 ) -> Result<crate::authorization::types::SubjectRulesReviewStatus, ConversionError> {
@@ -567,6 +612,7 @@ pub fn convert_subject_rules_review_status_to_internal(
 }
 /// Converts `SubjectRulesReviewStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_rules_review_status_from_internal(
     from: crate::authorization::types::SubjectRulesReviewStatus,
 ) -> Result<
@@ -606,6 +652,7 @@ pub fn auto_convert_subject_rules_review_status_from_internal(
     })
 }
 /// Converts `SubjectRulesReviewStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_rules_review_status_from_internal(
     from: crate::authorization::types::SubjectRulesReviewStatus,
 ) -> Result<
@@ -616,6 +663,7 @@ pub fn convert_subject_rules_review_status_from_internal(
 }
 /// Converts `ResourceRule` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_resource_rule_to_internal(
     from: crate::authorization::v1beta1::types::ResourceRule,
 ) -> Result<crate::authorization::types::ResourceRule, ConversionError> {
@@ -627,6 +675,7 @@ pub fn auto_convert_resource_rule_to_internal(
     })
 }
 /// Converts `ResourceRule` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_resource_rule_to_internal(
     from: crate::authorization::v1beta1::types::ResourceRule,
 ) -> Result<crate::authorization::types::ResourceRule, ConversionError> {
@@ -634,6 +683,7 @@ pub fn convert_resource_rule_to_internal(
 }
 /// Converts `ResourceRule` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_resource_rule_from_internal(
     from: crate::authorization::types::ResourceRule,
 ) -> Result<crate::authorization::v1beta1::types::ResourceRule, ConversionError> {
@@ -645,6 +695,7 @@ pub fn auto_convert_resource_rule_from_internal(
     })
 }
 /// Converts `ResourceRule` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_resource_rule_from_internal(
     from: crate::authorization::types::ResourceRule,
 ) -> Result<crate::authorization::v1beta1::types::ResourceRule, ConversionError> {
@@ -652,6 +703,7 @@ pub fn convert_resource_rule_from_internal(
 }
 /// Converts `NonResourceRule` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_non_resource_rule_to_internal(
     from: crate::authorization::v1beta1::types::NonResourceRule,
 ) -> Result<crate::authorization::types::NonResourceRule, ConversionError> {
@@ -661,6 +713,7 @@ pub fn auto_convert_non_resource_rule_to_internal(
     })
 }
 /// Converts `NonResourceRule` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_non_resource_rule_to_internal(
     from: crate::authorization::v1beta1::types::NonResourceRule,
 ) -> Result<crate::authorization::types::NonResourceRule, ConversionError> {
@@ -668,6 +721,7 @@ pub fn convert_non_resource_rule_to_internal(
 }
 /// Converts `NonResourceRule` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_non_resource_rule_from_internal(
     from: crate::authorization::types::NonResourceRule,
 ) -> Result<crate::authorization::v1beta1::types::NonResourceRule, ConversionError> {
@@ -677,6 +731,7 @@ pub fn auto_convert_non_resource_rule_from_internal(
     })
 }
 /// Converts `NonResourceRule` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_non_resource_rule_from_internal(
     from: crate::authorization::types::NonResourceRule,
 ) -> Result<crate::authorization::v1beta1::types::NonResourceRule, ConversionError> {

@@ -4,6 +4,7 @@
 use kapi_machinery::{ConversionError, Scheme};
 pub use crate::certificates::v1::conversion::convert_pod_certificate_request_spec_from_internal;
 /// Registers both directions of every kind's conversion.
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_certificate_signing_request_to_internal);
     scheme.add_conversion_func(convert_certificate_signing_request_from_internal);
@@ -20,6 +21,7 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `CertificateSigningRequest` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_certificate_signing_request_to_internal(
     from: crate::certificates::v1::types::CertificateSigningRequest,
 ) -> Result<crate::certificates::types::CertificateSigningRequest, ConversionError> {
@@ -33,6 +35,7 @@ pub fn auto_convert_certificate_signing_request_to_internal(
     })
 }
 /// Converts `CertificateSigningRequest` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_certificate_signing_request_to_internal(
     from: crate::certificates::v1::types::CertificateSigningRequest,
 ) -> Result<crate::certificates::types::CertificateSigningRequest, ConversionError> {
@@ -40,6 +43,7 @@ pub fn convert_certificate_signing_request_to_internal(
 }
 /// Converts `CertificateSigningRequest` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_certificate_signing_request_from_internal(
     from: crate::certificates::types::CertificateSigningRequest,
 ) -> Result<crate::certificates::v1::types::CertificateSigningRequest, ConversionError> {
@@ -53,6 +57,7 @@ pub fn auto_convert_certificate_signing_request_from_internal(
     })
 }
 /// Converts `CertificateSigningRequest` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_certificate_signing_request_from_internal(
     from: crate::certificates::types::CertificateSigningRequest,
 ) -> Result<crate::certificates::v1::types::CertificateSigningRequest, ConversionError> {
@@ -60,6 +65,7 @@ pub fn convert_certificate_signing_request_from_internal(
 }
 /// Converts `CertificateSigningRequestSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_certificate_signing_request_spec_to_internal(
     from: crate::certificates::v1::types::CertificateSigningRequestSpec,
 ) -> Result<crate::certificates::types::CertificateSigningRequestSpec, ConversionError> {
@@ -89,6 +95,7 @@ pub fn auto_convert_certificate_signing_request_spec_to_internal(
     })
 }
 /// Converts `CertificateSigningRequestSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_certificate_signing_request_spec_to_internal(
     from: crate::certificates::v1::types::CertificateSigningRequestSpec,
 ) -> Result<crate::certificates::types::CertificateSigningRequestSpec, ConversionError> {
@@ -96,6 +103,7 @@ pub fn convert_certificate_signing_request_spec_to_internal(
 }
 /// Converts `CertificateSigningRequestSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_certificate_signing_request_spec_from_internal(
     from: crate::certificates::types::CertificateSigningRequestSpec,
 ) -> Result<
@@ -128,6 +136,7 @@ pub fn auto_convert_certificate_signing_request_spec_from_internal(
     })
 }
 /// Converts `CertificateSigningRequestSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_certificate_signing_request_spec_from_internal(
     from: crate::certificates::types::CertificateSigningRequestSpec,
 ) -> Result<
@@ -138,12 +147,14 @@ pub fn convert_certificate_signing_request_spec_from_internal(
 }
 /// Converts `ExtraValue` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_extra_value_to_internal(
     from: crate::certificates::v1::types::ExtraValue,
 ) -> Result<crate::certificates::types::ExtraValue, ConversionError> {
     Ok(crate::certificates::types::ExtraValue(from.0))
 }
 /// Converts `ExtraValue` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_extra_value_to_internal(
     from: crate::certificates::v1::types::ExtraValue,
 ) -> Result<crate::certificates::types::ExtraValue, ConversionError> {
@@ -151,12 +162,14 @@ pub fn convert_extra_value_to_internal(
 }
 /// Converts `ExtraValue` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_extra_value_from_internal(
     from: crate::certificates::types::ExtraValue,
 ) -> Result<crate::certificates::v1::types::ExtraValue, ConversionError> {
     Ok(crate::certificates::v1::types::ExtraValue(from.0))
 }
 /// Converts `ExtraValue` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_extra_value_from_internal(
     from: crate::certificates::types::ExtraValue,
 ) -> Result<crate::certificates::v1::types::ExtraValue, ConversionError> {
@@ -164,6 +177,7 @@ pub fn convert_extra_value_from_internal(
 }
 /// Converts `CertificateSigningRequestStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_certificate_signing_request_status_to_internal(
     from: crate::certificates::v1::types::CertificateSigningRequestStatus,
 ) -> Result<
@@ -185,6 +199,7 @@ pub fn auto_convert_certificate_signing_request_status_to_internal(
     })
 }
 /// Converts `CertificateSigningRequestStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_certificate_signing_request_status_to_internal(
     from: crate::certificates::v1::types::CertificateSigningRequestStatus,
 ) -> Result<
@@ -195,6 +210,7 @@ pub fn convert_certificate_signing_request_status_to_internal(
 }
 /// Converts `CertificateSigningRequestStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_certificate_signing_request_status_from_internal(
     from: crate::certificates::types::CertificateSigningRequestStatus,
 ) -> Result<
@@ -216,6 +232,7 @@ pub fn auto_convert_certificate_signing_request_status_from_internal(
     })
 }
 /// Converts `CertificateSigningRequestStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_certificate_signing_request_status_from_internal(
     from: crate::certificates::types::CertificateSigningRequestStatus,
 ) -> Result<
@@ -226,12 +243,14 @@ pub fn convert_certificate_signing_request_status_from_internal(
 }
 /// Converts `RequestConditionType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_request_condition_type_to_internal(
     from: crate::certificates::v1::types::RequestConditionType,
 ) -> Result<crate::certificates::types::RequestConditionType, ConversionError> {
     Ok(crate::certificates::types::RequestConditionType(from.0))
 }
 /// Converts `RequestConditionType` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_request_condition_type_to_internal(
     from: crate::certificates::v1::types::RequestConditionType,
 ) -> Result<crate::certificates::types::RequestConditionType, ConversionError> {
@@ -239,12 +258,14 @@ pub fn convert_request_condition_type_to_internal(
 }
 /// Converts `RequestConditionType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_request_condition_type_from_internal(
     from: crate::certificates::types::RequestConditionType,
 ) -> Result<crate::certificates::v1::types::RequestConditionType, ConversionError> {
     Ok(crate::certificates::v1::types::RequestConditionType(from.0))
 }
 /// Converts `RequestConditionType` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_request_condition_type_from_internal(
     from: crate::certificates::types::RequestConditionType,
 ) -> Result<crate::certificates::v1::types::RequestConditionType, ConversionError> {
@@ -252,6 +273,7 @@ pub fn convert_request_condition_type_from_internal(
 }
 /// Converts `CertificateSigningRequestCondition` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_certificate_signing_request_condition_to_internal(
     from: crate::certificates::v1::types::CertificateSigningRequestCondition,
 ) -> Result<
@@ -269,6 +291,7 @@ pub fn auto_convert_certificate_signing_request_condition_to_internal(
     })
 }
 /// Converts `CertificateSigningRequestCondition` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_certificate_signing_request_condition_to_internal(
     from: crate::certificates::v1::types::CertificateSigningRequestCondition,
 ) -> Result<
@@ -279,6 +302,7 @@ pub fn convert_certificate_signing_request_condition_to_internal(
 }
 /// Converts `CertificateSigningRequestCondition` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_certificate_signing_request_condition_from_internal(
     from: crate::certificates::types::CertificateSigningRequestCondition,
 ) -> Result<
@@ -296,6 +320,7 @@ pub fn auto_convert_certificate_signing_request_condition_from_internal(
     })
 }
 /// Converts `CertificateSigningRequestCondition` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_certificate_signing_request_condition_from_internal(
     from: crate::certificates::types::CertificateSigningRequestCondition,
 ) -> Result<
@@ -306,6 +331,7 @@ pub fn convert_certificate_signing_request_condition_from_internal(
 }
 /// Converts `CertificateSigningRequestList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_certificate_signing_request_list_to_internal(
     from: crate::certificates::v1::types::CertificateSigningRequestList,
 ) -> Result<crate::certificates::types::CertificateSigningRequestList, ConversionError> {
@@ -329,6 +355,7 @@ pub fn auto_convert_certificate_signing_request_list_to_internal(
     })
 }
 /// Converts `CertificateSigningRequestList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_certificate_signing_request_list_to_internal(
     from: crate::certificates::v1::types::CertificateSigningRequestList,
 ) -> Result<crate::certificates::types::CertificateSigningRequestList, ConversionError> {
@@ -336,6 +363,7 @@ pub fn convert_certificate_signing_request_list_to_internal(
 }
 /// Converts `CertificateSigningRequestList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_certificate_signing_request_list_from_internal(
     from: crate::certificates::types::CertificateSigningRequestList,
 ) -> Result<
@@ -362,6 +390,7 @@ pub fn auto_convert_certificate_signing_request_list_from_internal(
     })
 }
 /// Converts `CertificateSigningRequestList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_certificate_signing_request_list_from_internal(
     from: crate::certificates::types::CertificateSigningRequestList,
 ) -> Result<
@@ -372,12 +401,14 @@ pub fn convert_certificate_signing_request_list_from_internal(
 }
 /// Converts `KeyUsage` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_key_usage_to_internal(
     from: crate::certificates::v1::types::KeyUsage,
 ) -> Result<crate::certificates::types::KeyUsage, ConversionError> {
     Ok(crate::certificates::types::KeyUsage(from.0))
 }
 /// Converts `KeyUsage` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_key_usage_to_internal(
     from: crate::certificates::v1::types::KeyUsage,
 ) -> Result<crate::certificates::types::KeyUsage, ConversionError> {
@@ -385,12 +416,14 @@ pub fn convert_key_usage_to_internal(
 }
 /// Converts `KeyUsage` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_key_usage_from_internal(
     from: crate::certificates::types::KeyUsage,
 ) -> Result<crate::certificates::v1::types::KeyUsage, ConversionError> {
     Ok(crate::certificates::v1::types::KeyUsage(from.0))
 }
 /// Converts `KeyUsage` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_key_usage_from_internal(
     from: crate::certificates::types::KeyUsage,
 ) -> Result<crate::certificates::v1::types::KeyUsage, ConversionError> {
@@ -398,6 +431,7 @@ pub fn convert_key_usage_from_internal(
 }
 /// Converts `ClusterTrustBundle` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_trust_bundle_to_internal(
     from: crate::certificates::v1::types::ClusterTrustBundle,
 ) -> Result<crate::certificates::types::ClusterTrustBundle, ConversionError> {
@@ -409,6 +443,7 @@ pub fn auto_convert_cluster_trust_bundle_to_internal(
     })
 }
 /// Converts `ClusterTrustBundle` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_trust_bundle_to_internal(
     from: crate::certificates::v1::types::ClusterTrustBundle,
 ) -> Result<crate::certificates::types::ClusterTrustBundle, ConversionError> {
@@ -416,6 +451,7 @@ pub fn convert_cluster_trust_bundle_to_internal(
 }
 /// Converts `ClusterTrustBundle` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_trust_bundle_from_internal(
     from: crate::certificates::types::ClusterTrustBundle,
 ) -> Result<crate::certificates::v1::types::ClusterTrustBundle, ConversionError> {
@@ -427,6 +463,7 @@ pub fn auto_convert_cluster_trust_bundle_from_internal(
     })
 }
 /// Converts `ClusterTrustBundle` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_trust_bundle_from_internal(
     from: crate::certificates::types::ClusterTrustBundle,
 ) -> Result<crate::certificates::v1::types::ClusterTrustBundle, ConversionError> {
@@ -434,6 +471,7 @@ pub fn convert_cluster_trust_bundle_from_internal(
 }
 /// Converts `ClusterTrustBundleSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_trust_bundle_spec_to_internal(
     from: crate::certificates::v1::types::ClusterTrustBundleSpec,
 ) -> Result<crate::certificates::types::ClusterTrustBundleSpec, ConversionError> {
@@ -443,6 +481,7 @@ pub fn auto_convert_cluster_trust_bundle_spec_to_internal(
     })
 }
 /// Converts `ClusterTrustBundleSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_trust_bundle_spec_to_internal(
     from: crate::certificates::v1::types::ClusterTrustBundleSpec,
 ) -> Result<crate::certificates::types::ClusterTrustBundleSpec, ConversionError> {
@@ -450,6 +489,7 @@ pub fn convert_cluster_trust_bundle_spec_to_internal(
 }
 /// Converts `ClusterTrustBundleSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_trust_bundle_spec_from_internal(
     from: crate::certificates::types::ClusterTrustBundleSpec,
 ) -> Result<crate::certificates::v1::types::ClusterTrustBundleSpec, ConversionError> {
@@ -459,6 +499,7 @@ pub fn auto_convert_cluster_trust_bundle_spec_from_internal(
     })
 }
 /// Converts `ClusterTrustBundleSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_trust_bundle_spec_from_internal(
     from: crate::certificates::types::ClusterTrustBundleSpec,
 ) -> Result<crate::certificates::v1::types::ClusterTrustBundleSpec, ConversionError> {
@@ -466,6 +507,7 @@ pub fn convert_cluster_trust_bundle_spec_from_internal(
 }
 /// Converts `ClusterTrustBundleList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_trust_bundle_list_to_internal(
     from: crate::certificates::v1::types::ClusterTrustBundleList,
 ) -> Result<crate::certificates::types::ClusterTrustBundleList, ConversionError> {
@@ -489,6 +531,7 @@ pub fn auto_convert_cluster_trust_bundle_list_to_internal(
     })
 }
 /// Converts `ClusterTrustBundleList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_trust_bundle_list_to_internal(
     from: crate::certificates::v1::types::ClusterTrustBundleList,
 ) -> Result<crate::certificates::types::ClusterTrustBundleList, ConversionError> {
@@ -496,6 +539,7 @@ pub fn convert_cluster_trust_bundle_list_to_internal(
 }
 /// Converts `ClusterTrustBundleList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_trust_bundle_list_from_internal(
     from: crate::certificates::types::ClusterTrustBundleList,
 ) -> Result<crate::certificates::v1::types::ClusterTrustBundleList, ConversionError> {
@@ -519,6 +563,7 @@ pub fn auto_convert_cluster_trust_bundle_list_from_internal(
     })
 }
 /// Converts `ClusterTrustBundleList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_trust_bundle_list_from_internal(
     from: crate::certificates::types::ClusterTrustBundleList,
 ) -> Result<crate::certificates::v1::types::ClusterTrustBundleList, ConversionError> {
@@ -526,6 +571,7 @@ pub fn convert_cluster_trust_bundle_list_from_internal(
 }
 /// Converts `PodCertificateRequest` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_certificate_request_to_internal(
     from: crate::certificates::v1::types::PodCertificateRequest,
 ) -> Result<crate::certificates::types::PodCertificateRequest, ConversionError> {
@@ -539,6 +585,7 @@ pub fn auto_convert_pod_certificate_request_to_internal(
     })
 }
 /// Converts `PodCertificateRequest` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_pod_certificate_request_to_internal(
     from: crate::certificates::v1::types::PodCertificateRequest,
 ) -> Result<crate::certificates::types::PodCertificateRequest, ConversionError> {
@@ -546,6 +593,7 @@ pub fn convert_pod_certificate_request_to_internal(
 }
 /// Converts `PodCertificateRequest` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_certificate_request_from_internal(
     from: crate::certificates::types::PodCertificateRequest,
 ) -> Result<crate::certificates::v1::types::PodCertificateRequest, ConversionError> {
@@ -559,6 +607,7 @@ pub fn auto_convert_pod_certificate_request_from_internal(
     })
 }
 /// Converts `PodCertificateRequest` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_pod_certificate_request_from_internal(
     from: crate::certificates::types::PodCertificateRequest,
 ) -> Result<crate::certificates::v1::types::PodCertificateRequest, ConversionError> {
@@ -566,6 +615,7 @@ pub fn convert_pod_certificate_request_from_internal(
 }
 /// Converts `PodCertificateRequestSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_certificate_request_spec_to_internal(
     from: crate::certificates::v1::types::PodCertificateRequestSpec,
 ) -> Result<crate::certificates::types::PodCertificateRequestSpec, ConversionError> {
@@ -585,6 +635,7 @@ pub fn auto_convert_pod_certificate_request_spec_to_internal(
     })
 }
 /// Converts `PodCertificateRequestSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_pod_certificate_request_spec_to_internal(
     from: crate::certificates::v1::types::PodCertificateRequestSpec,
 ) -> Result<crate::certificates::types::PodCertificateRequestSpec, ConversionError> {
@@ -592,6 +643,7 @@ pub fn convert_pod_certificate_request_spec_to_internal(
 }
 /// Converts `PodCertificateRequestSpec` from the internal type, field by field. Fields left at their zero value for the hand-written conversion: `pkix_public_key`, `proof_of_possession`.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_certificate_request_spec_from_internal(
     from: crate::certificates::types::PodCertificateRequestSpec,
 ) -> Result<crate::certificates::v1::types::PodCertificateRequestSpec, ConversionError> {
@@ -610,6 +662,7 @@ pub fn auto_convert_pod_certificate_request_spec_from_internal(
 }
 /// Converts `PodCertificateRequestStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_certificate_request_status_to_internal(
     from: crate::certificates::v1::types::PodCertificateRequestStatus,
 ) -> Result<crate::certificates::types::PodCertificateRequestStatus, ConversionError> {
@@ -622,6 +675,7 @@ pub fn auto_convert_pod_certificate_request_status_to_internal(
     })
 }
 /// Converts `PodCertificateRequestStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_pod_certificate_request_status_to_internal(
     from: crate::certificates::v1::types::PodCertificateRequestStatus,
 ) -> Result<crate::certificates::types::PodCertificateRequestStatus, ConversionError> {
@@ -629,6 +683,7 @@ pub fn convert_pod_certificate_request_status_to_internal(
 }
 /// Converts `PodCertificateRequestStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_certificate_request_status_from_internal(
     from: crate::certificates::types::PodCertificateRequestStatus,
 ) -> Result<
@@ -644,6 +699,7 @@ pub fn auto_convert_pod_certificate_request_status_from_internal(
     })
 }
 /// Converts `PodCertificateRequestStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_pod_certificate_request_status_from_internal(
     from: crate::certificates::types::PodCertificateRequestStatus,
 ) -> Result<
@@ -654,6 +710,7 @@ pub fn convert_pod_certificate_request_status_from_internal(
 }
 /// Converts `PodCertificateRequestList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_certificate_request_list_to_internal(
     from: crate::certificates::v1::types::PodCertificateRequestList,
 ) -> Result<crate::certificates::types::PodCertificateRequestList, ConversionError> {
@@ -677,6 +734,7 @@ pub fn auto_convert_pod_certificate_request_list_to_internal(
     })
 }
 /// Converts `PodCertificateRequestList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_pod_certificate_request_list_to_internal(
     from: crate::certificates::v1::types::PodCertificateRequestList,
 ) -> Result<crate::certificates::types::PodCertificateRequestList, ConversionError> {
@@ -684,6 +742,7 @@ pub fn convert_pod_certificate_request_list_to_internal(
 }
 /// Converts `PodCertificateRequestList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_certificate_request_list_from_internal(
     from: crate::certificates::types::PodCertificateRequestList,
 ) -> Result<crate::certificates::v1::types::PodCertificateRequestList, ConversionError> {
@@ -707,6 +766,7 @@ pub fn auto_convert_pod_certificate_request_list_from_internal(
     })
 }
 /// Converts `PodCertificateRequestList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_pod_certificate_request_list_from_internal(
     from: crate::certificates::types::PodCertificateRequestList,
 ) -> Result<crate::certificates::v1::types::PodCertificateRequestList, ConversionError> {

@@ -3,6 +3,7 @@
 #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
 use kapi_machinery::{ConversionError, Scheme};
 /// Registers both directions of every kind's conversion.
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_cluster_trust_bundle_to_internal);
     scheme.add_conversion_func(convert_cluster_trust_bundle_from_internal);
@@ -11,6 +12,7 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `ClusterTrustBundle` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_trust_bundle_to_internal(
     from: crate::certificates::v1alpha1::types::ClusterTrustBundle,
 ) -> Result<crate::certificates::types::ClusterTrustBundle, ConversionError> {
@@ -22,6 +24,7 @@ pub fn auto_convert_cluster_trust_bundle_to_internal(
     })
 }
 /// Converts `ClusterTrustBundle` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_trust_bundle_to_internal(
     from: crate::certificates::v1alpha1::types::ClusterTrustBundle,
 ) -> Result<crate::certificates::types::ClusterTrustBundle, ConversionError> {
@@ -29,6 +32,7 @@ pub fn convert_cluster_trust_bundle_to_internal(
 }
 /// Converts `ClusterTrustBundle` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_trust_bundle_from_internal(
     from: crate::certificates::types::ClusterTrustBundle,
 ) -> Result<crate::certificates::v1alpha1::types::ClusterTrustBundle, ConversionError> {
@@ -40,6 +44,7 @@ pub fn auto_convert_cluster_trust_bundle_from_internal(
     })
 }
 /// Converts `ClusterTrustBundle` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_trust_bundle_from_internal(
     from: crate::certificates::types::ClusterTrustBundle,
 ) -> Result<crate::certificates::v1alpha1::types::ClusterTrustBundle, ConversionError> {
@@ -47,6 +52,7 @@ pub fn convert_cluster_trust_bundle_from_internal(
 }
 /// Converts `ClusterTrustBundleSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_trust_bundle_spec_to_internal(
     from: crate::certificates::v1alpha1::types::ClusterTrustBundleSpec,
 ) -> Result<crate::certificates::types::ClusterTrustBundleSpec, ConversionError> {
@@ -56,6 +62,7 @@ pub fn auto_convert_cluster_trust_bundle_spec_to_internal(
     })
 }
 /// Converts `ClusterTrustBundleSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_trust_bundle_spec_to_internal(
     from: crate::certificates::v1alpha1::types::ClusterTrustBundleSpec,
 ) -> Result<crate::certificates::types::ClusterTrustBundleSpec, ConversionError> {
@@ -63,6 +70,7 @@ pub fn convert_cluster_trust_bundle_spec_to_internal(
 }
 /// Converts `ClusterTrustBundleSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_trust_bundle_spec_from_internal(
     from: crate::certificates::types::ClusterTrustBundleSpec,
 ) -> Result<
@@ -75,6 +83,7 @@ pub fn auto_convert_cluster_trust_bundle_spec_from_internal(
     })
 }
 /// Converts `ClusterTrustBundleSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_trust_bundle_spec_from_internal(
     from: crate::certificates::types::ClusterTrustBundleSpec,
 ) -> Result<
@@ -85,6 +94,7 @@ pub fn convert_cluster_trust_bundle_spec_from_internal(
 }
 /// Converts `ClusterTrustBundleList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_trust_bundle_list_to_internal(
     from: crate::certificates::v1alpha1::types::ClusterTrustBundleList,
 ) -> Result<crate::certificates::types::ClusterTrustBundleList, ConversionError> {
@@ -108,6 +118,7 @@ pub fn auto_convert_cluster_trust_bundle_list_to_internal(
     })
 }
 /// Converts `ClusterTrustBundleList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_trust_bundle_list_to_internal(
     from: crate::certificates::v1alpha1::types::ClusterTrustBundleList,
 ) -> Result<crate::certificates::types::ClusterTrustBundleList, ConversionError> {
@@ -115,6 +126,7 @@ pub fn convert_cluster_trust_bundle_list_to_internal(
 }
 /// Converts `ClusterTrustBundleList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_trust_bundle_list_from_internal(
     from: crate::certificates::types::ClusterTrustBundleList,
 ) -> Result<
@@ -141,6 +153,7 @@ pub fn auto_convert_cluster_trust_bundle_list_from_internal(
     })
 }
 /// Converts `ClusterTrustBundleList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_trust_bundle_list_from_internal(
     from: crate::certificates::types::ClusterTrustBundleList,
 ) -> Result<

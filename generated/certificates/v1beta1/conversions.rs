@@ -5,6 +5,7 @@ use kapi_machinery::{ConversionError, Scheme};
 pub use crate::certificates::v1beta1::conversion::convert_certificate_signing_request_spec_to_internal;
 pub use crate::certificates::v1beta1::conversion::convert_certificate_signing_request_spec_from_internal;
 /// Registers both directions of every kind's conversion.
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_certificate_signing_request_to_internal);
     scheme.add_conversion_func(convert_certificate_signing_request_from_internal);
@@ -21,6 +22,7 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `CertificateSigningRequest` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_certificate_signing_request_to_internal(
     from: crate::certificates::v1beta1::types::CertificateSigningRequest,
 ) -> Result<crate::certificates::types::CertificateSigningRequest, ConversionError> {
@@ -34,6 +36,7 @@ pub fn auto_convert_certificate_signing_request_to_internal(
     })
 }
 /// Converts `CertificateSigningRequest` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_certificate_signing_request_to_internal(
     from: crate::certificates::v1beta1::types::CertificateSigningRequest,
 ) -> Result<crate::certificates::types::CertificateSigningRequest, ConversionError> {
@@ -41,6 +44,7 @@ pub fn convert_certificate_signing_request_to_internal(
 }
 /// Converts `CertificateSigningRequest` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_certificate_signing_request_from_internal(
     from: crate::certificates::types::CertificateSigningRequest,
 ) -> Result<
@@ -57,6 +61,7 @@ pub fn auto_convert_certificate_signing_request_from_internal(
     })
 }
 /// Converts `CertificateSigningRequest` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_certificate_signing_request_from_internal(
     from: crate::certificates::types::CertificateSigningRequest,
 ) -> Result<
@@ -67,6 +72,7 @@ pub fn convert_certificate_signing_request_from_internal(
 }
 /// Converts `CertificateSigningRequestSpec` to the internal type, field by field. Fields left at their zero value for the hand-written conversion: `signer_name`.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_certificate_signing_request_spec_to_internal(
     from: crate::certificates::v1beta1::types::CertificateSigningRequestSpec,
 ) -> Result<crate::certificates::types::CertificateSigningRequestSpec, ConversionError> {
@@ -100,6 +106,7 @@ pub fn auto_convert_certificate_signing_request_spec_to_internal(
 }
 /// Converts `CertificateSigningRequestSpec` from the internal type, field by field. Fields left at their zero value for the hand-written conversion: `signer_name`.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_certificate_signing_request_spec_from_internal(
     from: crate::certificates::types::CertificateSigningRequestSpec,
 ) -> Result<
@@ -137,12 +144,14 @@ pub fn auto_convert_certificate_signing_request_spec_from_internal(
 }
 /// Converts `ExtraValue` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_extra_value_to_internal(
     from: crate::certificates::v1beta1::types::ExtraValue,
 ) -> Result<crate::certificates::types::ExtraValue, ConversionError> {
     Ok(crate::certificates::types::ExtraValue(from.0))
 }
 /// Converts `ExtraValue` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_extra_value_to_internal(
     from: crate::certificates::v1beta1::types::ExtraValue,
 ) -> Result<crate::certificates::types::ExtraValue, ConversionError> {
@@ -150,12 +159,14 @@ pub fn convert_extra_value_to_internal(
 }
 /// Converts `ExtraValue` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_extra_value_from_internal(
     from: crate::certificates::types::ExtraValue,
 ) -> Result<crate::certificates::v1beta1::types::ExtraValue, ConversionError> {
     Ok(crate::certificates::v1beta1::types::ExtraValue(from.0))
 }
 /// Converts `ExtraValue` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_extra_value_from_internal(
     from: crate::certificates::types::ExtraValue,
 ) -> Result<crate::certificates::v1beta1::types::ExtraValue, ConversionError> {
@@ -163,6 +174,7 @@ pub fn convert_extra_value_from_internal(
 }
 /// Converts `CertificateSigningRequestStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_certificate_signing_request_status_to_internal(
     from: crate::certificates::v1beta1::types::CertificateSigningRequestStatus,
 ) -> Result<
@@ -184,6 +196,7 @@ pub fn auto_convert_certificate_signing_request_status_to_internal(
     })
 }
 /// Converts `CertificateSigningRequestStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_certificate_signing_request_status_to_internal(
     from: crate::certificates::v1beta1::types::CertificateSigningRequestStatus,
 ) -> Result<
@@ -194,6 +207,7 @@ pub fn convert_certificate_signing_request_status_to_internal(
 }
 /// Converts `CertificateSigningRequestStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_certificate_signing_request_status_from_internal(
     from: crate::certificates::types::CertificateSigningRequestStatus,
 ) -> Result<
@@ -215,6 +229,7 @@ pub fn auto_convert_certificate_signing_request_status_from_internal(
     })
 }
 /// Converts `CertificateSigningRequestStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_certificate_signing_request_status_from_internal(
     from: crate::certificates::types::CertificateSigningRequestStatus,
 ) -> Result<
@@ -225,12 +240,14 @@ pub fn convert_certificate_signing_request_status_from_internal(
 }
 /// Converts `RequestConditionType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_request_condition_type_to_internal(
     from: crate::certificates::v1beta1::types::RequestConditionType,
 ) -> Result<crate::certificates::types::RequestConditionType, ConversionError> {
     Ok(crate::certificates::types::RequestConditionType(from.0))
 }
 /// Converts `RequestConditionType` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_request_condition_type_to_internal(
     from: crate::certificates::v1beta1::types::RequestConditionType,
 ) -> Result<crate::certificates::types::RequestConditionType, ConversionError> {
@@ -238,12 +255,14 @@ pub fn convert_request_condition_type_to_internal(
 }
 /// Converts `RequestConditionType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_request_condition_type_from_internal(
     from: crate::certificates::types::RequestConditionType,
 ) -> Result<crate::certificates::v1beta1::types::RequestConditionType, ConversionError> {
     Ok(crate::certificates::v1beta1::types::RequestConditionType(from.0))
 }
 /// Converts `RequestConditionType` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_request_condition_type_from_internal(
     from: crate::certificates::types::RequestConditionType,
 ) -> Result<crate::certificates::v1beta1::types::RequestConditionType, ConversionError> {
@@ -251,6 +270,7 @@ pub fn convert_request_condition_type_from_internal(
 }
 /// Converts `CertificateSigningRequestCondition` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_certificate_signing_request_condition_to_internal(
     from: crate::certificates::v1beta1::types::CertificateSigningRequestCondition,
 ) -> Result<
@@ -268,6 +288,7 @@ pub fn auto_convert_certificate_signing_request_condition_to_internal(
     })
 }
 /// Converts `CertificateSigningRequestCondition` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_certificate_signing_request_condition_to_internal(
     from: crate::certificates::v1beta1::types::CertificateSigningRequestCondition,
 ) -> Result<
@@ -278,6 +299,7 @@ pub fn convert_certificate_signing_request_condition_to_internal(
 }
 /// Converts `CertificateSigningRequestCondition` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_certificate_signing_request_condition_from_internal(
     from: crate::certificates::types::CertificateSigningRequestCondition,
 ) -> Result<
@@ -295,6 +317,7 @@ pub fn auto_convert_certificate_signing_request_condition_from_internal(
     })
 }
 /// Converts `CertificateSigningRequestCondition` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_certificate_signing_request_condition_from_internal(
     from: crate::certificates::types::CertificateSigningRequestCondition,
 ) -> Result<
@@ -305,6 +328,7 @@ pub fn convert_certificate_signing_request_condition_from_internal(
 }
 /// Converts `CertificateSigningRequestList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_certificate_signing_request_list_to_internal(
     from: crate::certificates::v1beta1::types::CertificateSigningRequestList,
 ) -> Result<crate::certificates::types::CertificateSigningRequestList, ConversionError> {
@@ -328,6 +352,7 @@ pub fn auto_convert_certificate_signing_request_list_to_internal(
     })
 }
 /// Converts `CertificateSigningRequestList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_certificate_signing_request_list_to_internal(
     from: crate::certificates::v1beta1::types::CertificateSigningRequestList,
 ) -> Result<crate::certificates::types::CertificateSigningRequestList, ConversionError> {
@@ -335,6 +360,7 @@ pub fn convert_certificate_signing_request_list_to_internal(
 }
 /// Converts `CertificateSigningRequestList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_certificate_signing_request_list_from_internal(
     from: crate::certificates::types::CertificateSigningRequestList,
 ) -> Result<
@@ -361,6 +387,7 @@ pub fn auto_convert_certificate_signing_request_list_from_internal(
     })
 }
 /// Converts `CertificateSigningRequestList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_certificate_signing_request_list_from_internal(
     from: crate::certificates::types::CertificateSigningRequestList,
 ) -> Result<
@@ -371,12 +398,14 @@ pub fn convert_certificate_signing_request_list_from_internal(
 }
 /// Converts `KeyUsage` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_key_usage_to_internal(
     from: crate::certificates::v1beta1::types::KeyUsage,
 ) -> Result<crate::certificates::types::KeyUsage, ConversionError> {
     Ok(crate::certificates::types::KeyUsage(from.0))
 }
 /// Converts `KeyUsage` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_key_usage_to_internal(
     from: crate::certificates::v1beta1::types::KeyUsage,
 ) -> Result<crate::certificates::types::KeyUsage, ConversionError> {
@@ -384,12 +413,14 @@ pub fn convert_key_usage_to_internal(
 }
 /// Converts `KeyUsage` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_key_usage_from_internal(
     from: crate::certificates::types::KeyUsage,
 ) -> Result<crate::certificates::v1beta1::types::KeyUsage, ConversionError> {
     Ok(crate::certificates::v1beta1::types::KeyUsage(from.0))
 }
 /// Converts `KeyUsage` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_key_usage_from_internal(
     from: crate::certificates::types::KeyUsage,
 ) -> Result<crate::certificates::v1beta1::types::KeyUsage, ConversionError> {
@@ -397,6 +428,7 @@ pub fn convert_key_usage_from_internal(
 }
 /// Converts `ClusterTrustBundle` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_trust_bundle_to_internal(
     from: crate::certificates::v1beta1::types::ClusterTrustBundle,
 ) -> Result<crate::certificates::types::ClusterTrustBundle, ConversionError> {
@@ -408,6 +440,7 @@ pub fn auto_convert_cluster_trust_bundle_to_internal(
     })
 }
 /// Converts `ClusterTrustBundle` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_trust_bundle_to_internal(
     from: crate::certificates::v1beta1::types::ClusterTrustBundle,
 ) -> Result<crate::certificates::types::ClusterTrustBundle, ConversionError> {
@@ -415,6 +448,7 @@ pub fn convert_cluster_trust_bundle_to_internal(
 }
 /// Converts `ClusterTrustBundle` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_trust_bundle_from_internal(
     from: crate::certificates::types::ClusterTrustBundle,
 ) -> Result<crate::certificates::v1beta1::types::ClusterTrustBundle, ConversionError> {
@@ -426,6 +460,7 @@ pub fn auto_convert_cluster_trust_bundle_from_internal(
     })
 }
 /// Converts `ClusterTrustBundle` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_trust_bundle_from_internal(
     from: crate::certificates::types::ClusterTrustBundle,
 ) -> Result<crate::certificates::v1beta1::types::ClusterTrustBundle, ConversionError> {
@@ -433,6 +468,7 @@ pub fn convert_cluster_trust_bundle_from_internal(
 }
 /// Converts `ClusterTrustBundleSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_trust_bundle_spec_to_internal(
     from: crate::certificates::v1beta1::types::ClusterTrustBundleSpec,
 ) -> Result<crate::certificates::types::ClusterTrustBundleSpec, ConversionError> {
@@ -442,6 +478,7 @@ pub fn auto_convert_cluster_trust_bundle_spec_to_internal(
     })
 }
 /// Converts `ClusterTrustBundleSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_trust_bundle_spec_to_internal(
     from: crate::certificates::v1beta1::types::ClusterTrustBundleSpec,
 ) -> Result<crate::certificates::types::ClusterTrustBundleSpec, ConversionError> {
@@ -449,6 +486,7 @@ pub fn convert_cluster_trust_bundle_spec_to_internal(
 }
 /// Converts `ClusterTrustBundleSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_trust_bundle_spec_from_internal(
     from: crate::certificates::types::ClusterTrustBundleSpec,
 ) -> Result<
@@ -461,6 +499,7 @@ pub fn auto_convert_cluster_trust_bundle_spec_from_internal(
     })
 }
 /// Converts `ClusterTrustBundleSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_trust_bundle_spec_from_internal(
     from: crate::certificates::types::ClusterTrustBundleSpec,
 ) -> Result<
@@ -471,6 +510,7 @@ pub fn convert_cluster_trust_bundle_spec_from_internal(
 }
 /// Converts `ClusterTrustBundleList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_trust_bundle_list_to_internal(
     from: crate::certificates::v1beta1::types::ClusterTrustBundleList,
 ) -> Result<crate::certificates::types::ClusterTrustBundleList, ConversionError> {
@@ -494,6 +534,7 @@ pub fn auto_convert_cluster_trust_bundle_list_to_internal(
     })
 }
 /// Converts `ClusterTrustBundleList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_trust_bundle_list_to_internal(
     from: crate::certificates::v1beta1::types::ClusterTrustBundleList,
 ) -> Result<crate::certificates::types::ClusterTrustBundleList, ConversionError> {
@@ -501,6 +542,7 @@ pub fn convert_cluster_trust_bundle_list_to_internal(
 }
 /// Converts `ClusterTrustBundleList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_trust_bundle_list_from_internal(
     from: crate::certificates::types::ClusterTrustBundleList,
 ) -> Result<
@@ -527,6 +569,7 @@ pub fn auto_convert_cluster_trust_bundle_list_from_internal(
     })
 }
 /// Converts `ClusterTrustBundleList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_trust_bundle_list_from_internal(
     from: crate::certificates::types::ClusterTrustBundleList,
 ) -> Result<
@@ -537,6 +580,7 @@ pub fn convert_cluster_trust_bundle_list_from_internal(
 }
 /// Converts `PodCertificateRequest` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_certificate_request_to_internal(
     from: crate::certificates::v1beta1::types::PodCertificateRequest,
 ) -> Result<crate::certificates::types::PodCertificateRequest, ConversionError> {
@@ -550,6 +594,7 @@ pub fn auto_convert_pod_certificate_request_to_internal(
     })
 }
 /// Converts `PodCertificateRequest` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_pod_certificate_request_to_internal(
     from: crate::certificates::v1beta1::types::PodCertificateRequest,
 ) -> Result<crate::certificates::types::PodCertificateRequest, ConversionError> {
@@ -557,6 +602,7 @@ pub fn convert_pod_certificate_request_to_internal(
 }
 /// Converts `PodCertificateRequest` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_certificate_request_from_internal(
     from: crate::certificates::types::PodCertificateRequest,
 ) -> Result<
@@ -573,6 +619,7 @@ pub fn auto_convert_pod_certificate_request_from_internal(
     })
 }
 /// Converts `PodCertificateRequest` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_pod_certificate_request_from_internal(
     from: crate::certificates::types::PodCertificateRequest,
 ) -> Result<
@@ -583,6 +630,7 @@ pub fn convert_pod_certificate_request_from_internal(
 }
 /// Converts `PodCertificateRequestSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_certificate_request_spec_to_internal(
     from: crate::certificates::v1beta1::types::PodCertificateRequestSpec,
 ) -> Result<crate::certificates::types::PodCertificateRequestSpec, ConversionError> {
@@ -602,6 +650,7 @@ pub fn auto_convert_pod_certificate_request_spec_to_internal(
     })
 }
 /// Converts `PodCertificateRequestSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_pod_certificate_request_spec_to_internal(
     from: crate::certificates::v1beta1::types::PodCertificateRequestSpec,
 ) -> Result<crate::certificates::types::PodCertificateRequestSpec, ConversionError> {
@@ -609,6 +658,7 @@ pub fn convert_pod_certificate_request_spec_to_internal(
 }
 /// Converts `PodCertificateRequestSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_certificate_request_spec_from_internal(
     from: crate::certificates::types::PodCertificateRequestSpec,
 ) -> Result<
@@ -631,6 +681,7 @@ pub fn auto_convert_pod_certificate_request_spec_from_internal(
     })
 }
 /// Converts `PodCertificateRequestSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_pod_certificate_request_spec_from_internal(
     from: crate::certificates::types::PodCertificateRequestSpec,
 ) -> Result<
@@ -641,6 +692,7 @@ pub fn convert_pod_certificate_request_spec_from_internal(
 }
 /// Converts `PodCertificateRequestStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_certificate_request_status_to_internal(
     from: crate::certificates::v1beta1::types::PodCertificateRequestStatus,
 ) -> Result<crate::certificates::types::PodCertificateRequestStatus, ConversionError> {
@@ -653,6 +705,7 @@ pub fn auto_convert_pod_certificate_request_status_to_internal(
     })
 }
 /// Converts `PodCertificateRequestStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_pod_certificate_request_status_to_internal(
     from: crate::certificates::v1beta1::types::PodCertificateRequestStatus,
 ) -> Result<crate::certificates::types::PodCertificateRequestStatus, ConversionError> {
@@ -660,6 +713,7 @@ pub fn convert_pod_certificate_request_status_to_internal(
 }
 /// Converts `PodCertificateRequestStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_certificate_request_status_from_internal(
     from: crate::certificates::types::PodCertificateRequestStatus,
 ) -> Result<
@@ -675,6 +729,7 @@ pub fn auto_convert_pod_certificate_request_status_from_internal(
     })
 }
 /// Converts `PodCertificateRequestStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_pod_certificate_request_status_from_internal(
     from: crate::certificates::types::PodCertificateRequestStatus,
 ) -> Result<
@@ -685,6 +740,7 @@ pub fn convert_pod_certificate_request_status_from_internal(
 }
 /// Converts `PodCertificateRequestList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_certificate_request_list_to_internal(
     from: crate::certificates::v1beta1::types::PodCertificateRequestList,
 ) -> Result<crate::certificates::types::PodCertificateRequestList, ConversionError> {
@@ -708,6 +764,7 @@ pub fn auto_convert_pod_certificate_request_list_to_internal(
     })
 }
 /// Converts `PodCertificateRequestList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_pod_certificate_request_list_to_internal(
     from: crate::certificates::v1beta1::types::PodCertificateRequestList,
 ) -> Result<crate::certificates::types::PodCertificateRequestList, ConversionError> {
@@ -715,6 +772,7 @@ pub fn convert_pod_certificate_request_list_to_internal(
 }
 /// Converts `PodCertificateRequestList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_certificate_request_list_from_internal(
     from: crate::certificates::types::PodCertificateRequestList,
 ) -> Result<
@@ -741,6 +799,7 @@ pub fn auto_convert_pod_certificate_request_list_from_internal(
     })
 }
 /// Converts `PodCertificateRequestList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_pod_certificate_request_list_from_internal(
     from: crate::certificates::types::PodCertificateRequestList,
 ) -> Result<

@@ -10,12 +10,14 @@ pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_pod_certificate_request_list);
 }
 /// Applies every default to a `CertificateSigningRequest` and everything in it.
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_certificate_signing_request(
     obj: &mut crate::certificates::v1beta1::types::CertificateSigningRequest,
 ) {
     default_certificate_signing_request(obj);
 }
 /// Applies every default to a `CertificateSigningRequestList` and everything in it.
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_certificate_signing_request_list(
     obj: &mut crate::certificates::v1beta1::types::CertificateSigningRequestList,
 ) {
@@ -36,6 +38,7 @@ pub fn set_object_defaults_pod_certificate_request_list(
     default_pod_certificate_request_list(obj);
 }
 /// Applies the defaults of `CertificateSigningRequest` and of everything it holds.
+#[::kapi_macros::where_used]
 pub fn default_certificate_signing_request(
     obj: &mut crate::certificates::v1beta1::types::CertificateSigningRequest,
 ) {
@@ -43,6 +46,7 @@ pub fn default_certificate_signing_request(
     default_certificate_signing_request_status(&mut obj.status);
 }
 /// Applies the defaults of `CertificateSigningRequestSpec` and of everything it holds.
+#[::kapi_macros::where_used]
 pub fn default_certificate_signing_request_spec(
     obj: &mut crate::certificates::v1beta1::types::CertificateSigningRequestSpec,
 ) {
@@ -51,6 +55,7 @@ pub fn default_certificate_signing_request_spec(
     );
 }
 /// Applies the defaults of `CertificateSigningRequestStatus` and of everything it holds.
+#[::kapi_macros::where_used]
 pub fn default_certificate_signing_request_status(
     obj: &mut crate::certificates::v1beta1::types::CertificateSigningRequestStatus,
 ) {
@@ -59,6 +64,7 @@ pub fn default_certificate_signing_request_status(
     }
 }
 /// Applies the defaults of `CertificateSigningRequestCondition` and of everything it holds.
+#[::kapi_macros::where_used]
 pub fn default_certificate_signing_request_condition(
     obj: &mut crate::certificates::v1beta1::types::CertificateSigningRequestCondition,
 ) {
@@ -67,6 +73,7 @@ pub fn default_certificate_signing_request_condition(
     );
 }
 /// Applies the defaults of `CertificateSigningRequestList` and of everything it holds.
+#[::kapi_macros::where_used]
 pub fn default_certificate_signing_request_list(
     obj: &mut crate::certificates::v1beta1::types::CertificateSigningRequestList,
 ) {

@@ -3,6 +3,7 @@
 #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
 use kapi_machinery::{ConversionError, Scheme};
 /// Registers both directions of every kind's conversion.
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_lease_to_internal);
     scheme.add_conversion_func(convert_lease_from_internal);
@@ -11,12 +12,14 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `CoordinatedLeaseStrategy` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_coordinated_lease_strategy_to_internal(
     from: crate::coordination::v1::types::CoordinatedLeaseStrategy,
 ) -> Result<crate::coordination::types::CoordinatedLeaseStrategy, ConversionError> {
     Ok(crate::coordination::types::CoordinatedLeaseStrategy(from.0))
 }
 /// Converts `CoordinatedLeaseStrategy` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_coordinated_lease_strategy_to_internal(
     from: crate::coordination::v1::types::CoordinatedLeaseStrategy,
 ) -> Result<crate::coordination::types::CoordinatedLeaseStrategy, ConversionError> {
@@ -24,12 +27,14 @@ pub fn convert_coordinated_lease_strategy_to_internal(
 }
 /// Converts `CoordinatedLeaseStrategy` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_coordinated_lease_strategy_from_internal(
     from: crate::coordination::types::CoordinatedLeaseStrategy,
 ) -> Result<crate::coordination::v1::types::CoordinatedLeaseStrategy, ConversionError> {
     Ok(crate::coordination::v1::types::CoordinatedLeaseStrategy(from.0))
 }
 /// Converts `CoordinatedLeaseStrategy` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_coordinated_lease_strategy_from_internal(
     from: crate::coordination::types::CoordinatedLeaseStrategy,
 ) -> Result<crate::coordination::v1::types::CoordinatedLeaseStrategy, ConversionError> {
@@ -37,6 +42,7 @@ pub fn convert_coordinated_lease_strategy_from_internal(
 }
 /// Converts `Lease` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_to_internal(
     from: crate::coordination::v1::types::Lease,
 ) -> Result<crate::coordination::types::Lease, ConversionError> {
@@ -47,6 +53,7 @@ pub fn auto_convert_lease_to_internal(
     })
 }
 /// Converts `Lease` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_to_internal(
     from: crate::coordination::v1::types::Lease,
 ) -> Result<crate::coordination::types::Lease, ConversionError> {
@@ -54,6 +61,7 @@ pub fn convert_lease_to_internal(
 }
 /// Converts `Lease` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_from_internal(
     from: crate::coordination::types::Lease,
 ) -> Result<crate::coordination::v1::types::Lease, ConversionError> {
@@ -65,6 +73,7 @@ pub fn auto_convert_lease_from_internal(
     })
 }
 /// Converts `Lease` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_from_internal(
     from: crate::coordination::types::Lease,
 ) -> Result<crate::coordination::v1::types::Lease, ConversionError> {
@@ -72,6 +81,7 @@ pub fn convert_lease_from_internal(
 }
 /// Converts `LeaseSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_spec_to_internal(
     from: crate::coordination::v1::types::LeaseSpec,
 ) -> Result<crate::coordination::types::LeaseSpec, ConversionError> {
@@ -90,6 +100,7 @@ pub fn auto_convert_lease_spec_to_internal(
     })
 }
 /// Converts `LeaseSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_spec_to_internal(
     from: crate::coordination::v1::types::LeaseSpec,
 ) -> Result<crate::coordination::types::LeaseSpec, ConversionError> {
@@ -97,6 +108,7 @@ pub fn convert_lease_spec_to_internal(
 }
 /// Converts `LeaseSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_spec_from_internal(
     from: crate::coordination::types::LeaseSpec,
 ) -> Result<crate::coordination::v1::types::LeaseSpec, ConversionError> {
@@ -115,6 +127,7 @@ pub fn auto_convert_lease_spec_from_internal(
     })
 }
 /// Converts `LeaseSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_spec_from_internal(
     from: crate::coordination::types::LeaseSpec,
 ) -> Result<crate::coordination::v1::types::LeaseSpec, ConversionError> {
@@ -122,6 +135,7 @@ pub fn convert_lease_spec_from_internal(
 }
 /// Converts `LeaseList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_list_to_internal(
     from: crate::coordination::v1::types::LeaseList,
 ) -> Result<crate::coordination::types::LeaseList, ConversionError> {
@@ -144,6 +158,7 @@ pub fn auto_convert_lease_list_to_internal(
     })
 }
 /// Converts `LeaseList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_list_to_internal(
     from: crate::coordination::v1::types::LeaseList,
 ) -> Result<crate::coordination::types::LeaseList, ConversionError> {
@@ -151,6 +166,7 @@ pub fn convert_lease_list_to_internal(
 }
 /// Converts `LeaseList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_list_from_internal(
     from: crate::coordination::types::LeaseList,
 ) -> Result<crate::coordination::v1::types::LeaseList, ConversionError> {
@@ -173,6 +189,7 @@ pub fn auto_convert_lease_list_from_internal(
     })
 }
 /// Converts `LeaseList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_list_from_internal(
     from: crate::coordination::types::LeaseList,
 ) -> Result<crate::coordination::v1::types::LeaseList, ConversionError> {

@@ -3,6 +3,7 @@
 #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
 use kapi_machinery::{ConversionError, Scheme};
 /// Registers both directions of every kind's conversion.
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_lease_candidate_to_internal);
     scheme.add_conversion_func(convert_lease_candidate_from_internal);
@@ -11,6 +12,7 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `LeaseCandidate` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_candidate_to_internal(
     from: crate::coordination::v1alpha2::types::LeaseCandidate,
 ) -> Result<crate::coordination::types::LeaseCandidate, ConversionError> {
@@ -22,6 +24,7 @@ pub fn auto_convert_lease_candidate_to_internal(
     })
 }
 /// Converts `LeaseCandidate` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_candidate_to_internal(
     from: crate::coordination::v1alpha2::types::LeaseCandidate,
 ) -> Result<crate::coordination::types::LeaseCandidate, ConversionError> {
@@ -29,6 +32,7 @@ pub fn convert_lease_candidate_to_internal(
 }
 /// Converts `LeaseCandidate` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_candidate_from_internal(
     from: crate::coordination::types::LeaseCandidate,
 ) -> Result<crate::coordination::v1alpha2::types::LeaseCandidate, ConversionError> {
@@ -40,6 +44,7 @@ pub fn auto_convert_lease_candidate_from_internal(
     })
 }
 /// Converts `LeaseCandidate` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_candidate_from_internal(
     from: crate::coordination::types::LeaseCandidate,
 ) -> Result<crate::coordination::v1alpha2::types::LeaseCandidate, ConversionError> {
@@ -47,6 +52,7 @@ pub fn convert_lease_candidate_from_internal(
 }
 /// Converts `LeaseCandidateSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_candidate_spec_to_internal(
     from: crate::coordination::v1alpha2::types::LeaseCandidateSpec,
 ) -> Result<crate::coordination::types::LeaseCandidateSpec, ConversionError> {
@@ -63,6 +69,7 @@ pub fn auto_convert_lease_candidate_spec_to_internal(
     })
 }
 /// Converts `LeaseCandidateSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_candidate_spec_to_internal(
     from: crate::coordination::v1alpha2::types::LeaseCandidateSpec,
 ) -> Result<crate::coordination::types::LeaseCandidateSpec, ConversionError> {
@@ -70,6 +77,7 @@ pub fn convert_lease_candidate_spec_to_internal(
 }
 /// Converts `LeaseCandidateSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_candidate_spec_from_internal(
     from: crate::coordination::types::LeaseCandidateSpec,
 ) -> Result<crate::coordination::v1alpha2::types::LeaseCandidateSpec, ConversionError> {
@@ -86,6 +94,7 @@ pub fn auto_convert_lease_candidate_spec_from_internal(
     })
 }
 /// Converts `LeaseCandidateSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_candidate_spec_from_internal(
     from: crate::coordination::types::LeaseCandidateSpec,
 ) -> Result<crate::coordination::v1alpha2::types::LeaseCandidateSpec, ConversionError> {
@@ -93,6 +102,7 @@ pub fn convert_lease_candidate_spec_from_internal(
 }
 /// Converts `LeaseCandidateList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_candidate_list_to_internal(
     from: crate::coordination::v1alpha2::types::LeaseCandidateList,
 ) -> Result<crate::coordination::types::LeaseCandidateList, ConversionError> {
@@ -115,6 +125,7 @@ pub fn auto_convert_lease_candidate_list_to_internal(
     })
 }
 /// Converts `LeaseCandidateList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_candidate_list_to_internal(
     from: crate::coordination::v1alpha2::types::LeaseCandidateList,
 ) -> Result<crate::coordination::types::LeaseCandidateList, ConversionError> {
@@ -122,6 +133,7 @@ pub fn convert_lease_candidate_list_to_internal(
 }
 /// Converts `LeaseCandidateList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_candidate_list_from_internal(
     from: crate::coordination::types::LeaseCandidateList,
 ) -> Result<crate::coordination::v1alpha2::types::LeaseCandidateList, ConversionError> {
@@ -145,6 +157,7 @@ pub fn auto_convert_lease_candidate_list_from_internal(
     })
 }
 /// Converts `LeaseCandidateList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_candidate_list_from_internal(
     from: crate::coordination::types::LeaseCandidateList,
 ) -> Result<crate::coordination::v1alpha2::types::LeaseCandidateList, ConversionError> {

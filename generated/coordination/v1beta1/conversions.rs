@@ -3,6 +3,7 @@
 #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
 use kapi_machinery::{ConversionError, Scheme};
 /// Registers both directions of every kind's conversion.
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_lease_to_internal);
     scheme.add_conversion_func(convert_lease_from_internal);
@@ -15,6 +16,7 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `Lease` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_to_internal(
     from: crate::coordination::v1beta1::types::Lease,
 ) -> Result<crate::coordination::types::Lease, ConversionError> {
@@ -25,6 +27,7 @@ pub fn auto_convert_lease_to_internal(
     })
 }
 /// Converts `Lease` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_to_internal(
     from: crate::coordination::v1beta1::types::Lease,
 ) -> Result<crate::coordination::types::Lease, ConversionError> {
@@ -32,6 +35,7 @@ pub fn convert_lease_to_internal(
 }
 /// Converts `Lease` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_from_internal(
     from: crate::coordination::types::Lease,
 ) -> Result<crate::coordination::v1beta1::types::Lease, ConversionError> {
@@ -43,6 +47,7 @@ pub fn auto_convert_lease_from_internal(
     })
 }
 /// Converts `Lease` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_from_internal(
     from: crate::coordination::types::Lease,
 ) -> Result<crate::coordination::v1beta1::types::Lease, ConversionError> {
@@ -50,6 +55,7 @@ pub fn convert_lease_from_internal(
 }
 /// Converts `LeaseSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_spec_to_internal(
     from: crate::coordination::v1beta1::types::LeaseSpec,
 ) -> Result<crate::coordination::types::LeaseSpec, ConversionError> {
@@ -70,6 +76,7 @@ pub fn auto_convert_lease_spec_to_internal(
     })
 }
 /// Converts `LeaseSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_spec_to_internal(
     from: crate::coordination::v1beta1::types::LeaseSpec,
 ) -> Result<crate::coordination::types::LeaseSpec, ConversionError> {
@@ -77,6 +84,7 @@ pub fn convert_lease_spec_to_internal(
 }
 /// Converts `LeaseSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_spec_from_internal(
     from: crate::coordination::types::LeaseSpec,
 ) -> Result<crate::coordination::v1beta1::types::LeaseSpec, ConversionError> {
@@ -97,6 +105,7 @@ pub fn auto_convert_lease_spec_from_internal(
     })
 }
 /// Converts `LeaseSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_spec_from_internal(
     from: crate::coordination::types::LeaseSpec,
 ) -> Result<crate::coordination::v1beta1::types::LeaseSpec, ConversionError> {
@@ -104,6 +113,7 @@ pub fn convert_lease_spec_from_internal(
 }
 /// Converts `LeaseList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_list_to_internal(
     from: crate::coordination::v1beta1::types::LeaseList,
 ) -> Result<crate::coordination::types::LeaseList, ConversionError> {
@@ -126,6 +136,7 @@ pub fn auto_convert_lease_list_to_internal(
     })
 }
 /// Converts `LeaseList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_list_to_internal(
     from: crate::coordination::v1beta1::types::LeaseList,
 ) -> Result<crate::coordination::types::LeaseList, ConversionError> {
@@ -133,6 +144,7 @@ pub fn convert_lease_list_to_internal(
 }
 /// Converts `LeaseList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_list_from_internal(
     from: crate::coordination::types::LeaseList,
 ) -> Result<crate::coordination::v1beta1::types::LeaseList, ConversionError> {
@@ -155,6 +167,7 @@ pub fn auto_convert_lease_list_from_internal(
     })
 }
 /// Converts `LeaseList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_list_from_internal(
     from: crate::coordination::types::LeaseList,
 ) -> Result<crate::coordination::v1beta1::types::LeaseList, ConversionError> {
@@ -162,6 +175,7 @@ pub fn convert_lease_list_from_internal(
 }
 /// Converts `LeaseCandidate` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_candidate_to_internal(
     from: crate::coordination::v1beta1::types::LeaseCandidate,
 ) -> Result<crate::coordination::types::LeaseCandidate, ConversionError> {
@@ -173,6 +187,7 @@ pub fn auto_convert_lease_candidate_to_internal(
     })
 }
 /// Converts `LeaseCandidate` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_candidate_to_internal(
     from: crate::coordination::v1beta1::types::LeaseCandidate,
 ) -> Result<crate::coordination::types::LeaseCandidate, ConversionError> {
@@ -180,6 +195,7 @@ pub fn convert_lease_candidate_to_internal(
 }
 /// Converts `LeaseCandidate` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_candidate_from_internal(
     from: crate::coordination::types::LeaseCandidate,
 ) -> Result<crate::coordination::v1beta1::types::LeaseCandidate, ConversionError> {
@@ -191,6 +207,7 @@ pub fn auto_convert_lease_candidate_from_internal(
     })
 }
 /// Converts `LeaseCandidate` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_candidate_from_internal(
     from: crate::coordination::types::LeaseCandidate,
 ) -> Result<crate::coordination::v1beta1::types::LeaseCandidate, ConversionError> {
@@ -198,6 +215,7 @@ pub fn convert_lease_candidate_from_internal(
 }
 /// Converts `LeaseCandidateSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_candidate_spec_to_internal(
     from: crate::coordination::v1beta1::types::LeaseCandidateSpec,
 ) -> Result<crate::coordination::types::LeaseCandidateSpec, ConversionError> {
@@ -214,6 +232,7 @@ pub fn auto_convert_lease_candidate_spec_to_internal(
     })
 }
 /// Converts `LeaseCandidateSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_candidate_spec_to_internal(
     from: crate::coordination::v1beta1::types::LeaseCandidateSpec,
 ) -> Result<crate::coordination::types::LeaseCandidateSpec, ConversionError> {
@@ -221,6 +240,7 @@ pub fn convert_lease_candidate_spec_to_internal(
 }
 /// Converts `LeaseCandidateSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_candidate_spec_from_internal(
     from: crate::coordination::types::LeaseCandidateSpec,
 ) -> Result<crate::coordination::v1beta1::types::LeaseCandidateSpec, ConversionError> {
@@ -237,6 +257,7 @@ pub fn auto_convert_lease_candidate_spec_from_internal(
     })
 }
 /// Converts `LeaseCandidateSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_candidate_spec_from_internal(
     from: crate::coordination::types::LeaseCandidateSpec,
 ) -> Result<crate::coordination::v1beta1::types::LeaseCandidateSpec, ConversionError> {
@@ -244,6 +265,7 @@ pub fn convert_lease_candidate_spec_from_internal(
 }
 /// Converts `LeaseCandidateList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_candidate_list_to_internal(
     from: crate::coordination::v1beta1::types::LeaseCandidateList,
 ) -> Result<crate::coordination::types::LeaseCandidateList, ConversionError> {
@@ -266,6 +288,7 @@ pub fn auto_convert_lease_candidate_list_to_internal(
     })
 }
 /// Converts `LeaseCandidateList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_candidate_list_to_internal(
     from: crate::coordination::v1beta1::types::LeaseCandidateList,
 ) -> Result<crate::coordination::types::LeaseCandidateList, ConversionError> {
@@ -273,6 +296,7 @@ pub fn convert_lease_candidate_list_to_internal(
 }
 /// Converts `LeaseCandidateList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_lease_candidate_list_from_internal(
     from: crate::coordination::types::LeaseCandidateList,
 ) -> Result<crate::coordination::v1beta1::types::LeaseCandidateList, ConversionError> {
@@ -296,6 +320,7 @@ pub fn auto_convert_lease_candidate_list_from_internal(
     })
 }
 /// Converts `LeaseCandidateList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_lease_candidate_list_from_internal(
     from: crate::coordination::types::LeaseCandidateList,
 ) -> Result<crate::coordination::v1beta1::types::LeaseCandidateList, ConversionError> {

@@ -3,6 +3,7 @@
 #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
 use kapi_machinery::{ConversionError, Scheme};
 /// Registers both directions of every kind's conversion.
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_flow_schema_to_internal);
     scheme.add_conversion_func(convert_flow_schema_from_internal);
@@ -15,6 +16,7 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `FlowSchema` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_to_internal(
     from: crate::flowcontrol::v1::types::FlowSchema,
 ) -> Result<crate::flowcontrol::types::FlowSchema, ConversionError> {
@@ -28,6 +30,7 @@ pub fn auto_convert_flow_schema_to_internal(
     })
 }
 /// Converts `FlowSchema` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_to_internal(
     from: crate::flowcontrol::v1::types::FlowSchema,
 ) -> Result<crate::flowcontrol::types::FlowSchema, ConversionError> {
@@ -35,6 +38,7 @@ pub fn convert_flow_schema_to_internal(
 }
 /// Converts `FlowSchema` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_from_internal(
     from: crate::flowcontrol::types::FlowSchema,
 ) -> Result<crate::flowcontrol::v1::types::FlowSchema, ConversionError> {
@@ -48,6 +52,7 @@ pub fn auto_convert_flow_schema_from_internal(
     })
 }
 /// Converts `FlowSchema` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_from_internal(
     from: crate::flowcontrol::types::FlowSchema,
 ) -> Result<crate::flowcontrol::v1::types::FlowSchema, ConversionError> {
@@ -55,6 +60,7 @@ pub fn convert_flow_schema_from_internal(
 }
 /// Converts `FlowSchemaList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_list_to_internal(
     from: crate::flowcontrol::v1::types::FlowSchemaList,
 ) -> Result<crate::flowcontrol::types::FlowSchemaList, ConversionError> {
@@ -77,6 +83,7 @@ pub fn auto_convert_flow_schema_list_to_internal(
     })
 }
 /// Converts `FlowSchemaList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_list_to_internal(
     from: crate::flowcontrol::v1::types::FlowSchemaList,
 ) -> Result<crate::flowcontrol::types::FlowSchemaList, ConversionError> {
@@ -84,6 +91,7 @@ pub fn convert_flow_schema_list_to_internal(
 }
 /// Converts `FlowSchemaList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_list_from_internal(
     from: crate::flowcontrol::types::FlowSchemaList,
 ) -> Result<crate::flowcontrol::v1::types::FlowSchemaList, ConversionError> {
@@ -106,6 +114,7 @@ pub fn auto_convert_flow_schema_list_from_internal(
     })
 }
 /// Converts `FlowSchemaList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_list_from_internal(
     from: crate::flowcontrol::types::FlowSchemaList,
 ) -> Result<crate::flowcontrol::v1::types::FlowSchemaList, ConversionError> {
@@ -113,6 +122,7 @@ pub fn convert_flow_schema_list_from_internal(
 }
 /// Converts `FlowSchemaSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_spec_to_internal(
     from: crate::flowcontrol::v1::types::FlowSchemaSpec,
 ) -> Result<crate::flowcontrol::types::FlowSchemaSpec, ConversionError> {
@@ -140,6 +150,7 @@ pub fn auto_convert_flow_schema_spec_to_internal(
     })
 }
 /// Converts `FlowSchemaSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_spec_to_internal(
     from: crate::flowcontrol::v1::types::FlowSchemaSpec,
 ) -> Result<crate::flowcontrol::types::FlowSchemaSpec, ConversionError> {
@@ -147,6 +158,7 @@ pub fn convert_flow_schema_spec_to_internal(
 }
 /// Converts `FlowSchemaSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_spec_from_internal(
     from: crate::flowcontrol::types::FlowSchemaSpec,
 ) -> Result<crate::flowcontrol::v1::types::FlowSchemaSpec, ConversionError> {
@@ -174,6 +186,7 @@ pub fn auto_convert_flow_schema_spec_from_internal(
     })
 }
 /// Converts `FlowSchemaSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_spec_from_internal(
     from: crate::flowcontrol::types::FlowSchemaSpec,
 ) -> Result<crate::flowcontrol::v1::types::FlowSchemaSpec, ConversionError> {
@@ -181,12 +194,14 @@ pub fn convert_flow_schema_spec_from_internal(
 }
 /// Converts `FlowDistinguisherMethodType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_distinguisher_method_type_to_internal(
     from: crate::flowcontrol::v1::types::FlowDistinguisherMethodType,
 ) -> Result<crate::flowcontrol::types::FlowDistinguisherMethodType, ConversionError> {
     Ok(crate::flowcontrol::types::FlowDistinguisherMethodType(from.0))
 }
 /// Converts `FlowDistinguisherMethodType` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_distinguisher_method_type_to_internal(
     from: crate::flowcontrol::v1::types::FlowDistinguisherMethodType,
 ) -> Result<crate::flowcontrol::types::FlowDistinguisherMethodType, ConversionError> {
@@ -194,6 +209,7 @@ pub fn convert_flow_distinguisher_method_type_to_internal(
 }
 /// Converts `FlowDistinguisherMethodType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_distinguisher_method_type_from_internal(
     from: crate::flowcontrol::types::FlowDistinguisherMethodType,
 ) -> Result<
@@ -203,6 +219,7 @@ pub fn auto_convert_flow_distinguisher_method_type_from_internal(
     Ok(crate::flowcontrol::v1::types::FlowDistinguisherMethodType(from.0))
 }
 /// Converts `FlowDistinguisherMethodType` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_distinguisher_method_type_from_internal(
     from: crate::flowcontrol::types::FlowDistinguisherMethodType,
 ) -> Result<
@@ -213,6 +230,7 @@ pub fn convert_flow_distinguisher_method_type_from_internal(
 }
 /// Converts `FlowDistinguisherMethod` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_distinguisher_method_to_internal(
     from: crate::flowcontrol::v1::types::FlowDistinguisherMethod,
 ) -> Result<crate::flowcontrol::types::FlowDistinguisherMethod, ConversionError> {
@@ -222,6 +240,7 @@ pub fn auto_convert_flow_distinguisher_method_to_internal(
     })
 }
 /// Converts `FlowDistinguisherMethod` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_distinguisher_method_to_internal(
     from: crate::flowcontrol::v1::types::FlowDistinguisherMethod,
 ) -> Result<crate::flowcontrol::types::FlowDistinguisherMethod, ConversionError> {
@@ -229,6 +248,7 @@ pub fn convert_flow_distinguisher_method_to_internal(
 }
 /// Converts `FlowDistinguisherMethod` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_distinguisher_method_from_internal(
     from: crate::flowcontrol::types::FlowDistinguisherMethod,
 ) -> Result<crate::flowcontrol::v1::types::FlowDistinguisherMethod, ConversionError> {
@@ -238,6 +258,7 @@ pub fn auto_convert_flow_distinguisher_method_from_internal(
     })
 }
 /// Converts `FlowDistinguisherMethod` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_distinguisher_method_from_internal(
     from: crate::flowcontrol::types::FlowDistinguisherMethod,
 ) -> Result<crate::flowcontrol::v1::types::FlowDistinguisherMethod, ConversionError> {
@@ -245,6 +266,7 @@ pub fn convert_flow_distinguisher_method_from_internal(
 }
 /// Converts `PriorityLevelConfigurationReference` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_reference_to_internal(
     from: crate::flowcontrol::v1::types::PriorityLevelConfigurationReference,
 ) -> Result<
@@ -256,6 +278,7 @@ pub fn auto_convert_priority_level_configuration_reference_to_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationReference` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_reference_to_internal(
     from: crate::flowcontrol::v1::types::PriorityLevelConfigurationReference,
 ) -> Result<
@@ -266,6 +289,7 @@ pub fn convert_priority_level_configuration_reference_to_internal(
 }
 /// Converts `PriorityLevelConfigurationReference` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_reference_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationReference,
 ) -> Result<
@@ -277,6 +301,7 @@ pub fn auto_convert_priority_level_configuration_reference_from_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationReference` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_reference_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationReference,
 ) -> Result<
@@ -287,6 +312,7 @@ pub fn convert_priority_level_configuration_reference_from_internal(
 }
 /// Converts `PolicyRulesWithSubjects` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_policy_rules_with_subjects_to_internal(
     from: crate::flowcontrol::v1::types::PolicyRulesWithSubjects,
 ) -> Result<crate::flowcontrol::types::PolicyRulesWithSubjects, ConversionError> {
@@ -326,6 +352,7 @@ pub fn auto_convert_policy_rules_with_subjects_to_internal(
     })
 }
 /// Converts `PolicyRulesWithSubjects` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_policy_rules_with_subjects_to_internal(
     from: crate::flowcontrol::v1::types::PolicyRulesWithSubjects,
 ) -> Result<crate::flowcontrol::types::PolicyRulesWithSubjects, ConversionError> {
@@ -333,6 +360,7 @@ pub fn convert_policy_rules_with_subjects_to_internal(
 }
 /// Converts `PolicyRulesWithSubjects` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_policy_rules_with_subjects_from_internal(
     from: crate::flowcontrol::types::PolicyRulesWithSubjects,
 ) -> Result<crate::flowcontrol::v1::types::PolicyRulesWithSubjects, ConversionError> {
@@ -372,6 +400,7 @@ pub fn auto_convert_policy_rules_with_subjects_from_internal(
     })
 }
 /// Converts `PolicyRulesWithSubjects` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_policy_rules_with_subjects_from_internal(
     from: crate::flowcontrol::types::PolicyRulesWithSubjects,
 ) -> Result<crate::flowcontrol::v1::types::PolicyRulesWithSubjects, ConversionError> {
@@ -379,6 +408,7 @@ pub fn convert_policy_rules_with_subjects_from_internal(
 }
 /// Converts `Subject` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_to_internal(
     from: crate::flowcontrol::v1::types::Subject,
 ) -> Result<crate::flowcontrol::types::Subject, ConversionError> {
@@ -403,6 +433,7 @@ pub fn auto_convert_subject_to_internal(
     })
 }
 /// Converts `Subject` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_to_internal(
     from: crate::flowcontrol::v1::types::Subject,
 ) -> Result<crate::flowcontrol::types::Subject, ConversionError> {
@@ -410,6 +441,7 @@ pub fn convert_subject_to_internal(
 }
 /// Converts `Subject` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_from_internal(
     from: crate::flowcontrol::types::Subject,
 ) -> Result<crate::flowcontrol::v1::types::Subject, ConversionError> {
@@ -434,6 +466,7 @@ pub fn auto_convert_subject_from_internal(
     })
 }
 /// Converts `Subject` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_from_internal(
     from: crate::flowcontrol::types::Subject,
 ) -> Result<crate::flowcontrol::v1::types::Subject, ConversionError> {
@@ -441,12 +474,14 @@ pub fn convert_subject_from_internal(
 }
 /// Converts `SubjectKind` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_kind_to_internal(
     from: crate::flowcontrol::v1::types::SubjectKind,
 ) -> Result<crate::flowcontrol::types::SubjectKind, ConversionError> {
     Ok(crate::flowcontrol::types::SubjectKind(from.0))
 }
 /// Converts `SubjectKind` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_kind_to_internal(
     from: crate::flowcontrol::v1::types::SubjectKind,
 ) -> Result<crate::flowcontrol::types::SubjectKind, ConversionError> {
@@ -454,12 +489,14 @@ pub fn convert_subject_kind_to_internal(
 }
 /// Converts `SubjectKind` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_kind_from_internal(
     from: crate::flowcontrol::types::SubjectKind,
 ) -> Result<crate::flowcontrol::v1::types::SubjectKind, ConversionError> {
     Ok(crate::flowcontrol::v1::types::SubjectKind(from.0))
 }
 /// Converts `SubjectKind` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_kind_from_internal(
     from: crate::flowcontrol::types::SubjectKind,
 ) -> Result<crate::flowcontrol::v1::types::SubjectKind, ConversionError> {
@@ -467,6 +504,7 @@ pub fn convert_subject_kind_from_internal(
 }
 /// Converts `UserSubject` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_user_subject_to_internal(
     from: crate::flowcontrol::v1::types::UserSubject,
 ) -> Result<crate::flowcontrol::types::UserSubject, ConversionError> {
@@ -475,6 +513,7 @@ pub fn auto_convert_user_subject_to_internal(
     })
 }
 /// Converts `UserSubject` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_user_subject_to_internal(
     from: crate::flowcontrol::v1::types::UserSubject,
 ) -> Result<crate::flowcontrol::types::UserSubject, ConversionError> {
@@ -482,6 +521,7 @@ pub fn convert_user_subject_to_internal(
 }
 /// Converts `UserSubject` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_user_subject_from_internal(
     from: crate::flowcontrol::types::UserSubject,
 ) -> Result<crate::flowcontrol::v1::types::UserSubject, ConversionError> {
@@ -490,6 +530,7 @@ pub fn auto_convert_user_subject_from_internal(
     })
 }
 /// Converts `UserSubject` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_user_subject_from_internal(
     from: crate::flowcontrol::types::UserSubject,
 ) -> Result<crate::flowcontrol::v1::types::UserSubject, ConversionError> {
@@ -497,6 +538,7 @@ pub fn convert_user_subject_from_internal(
 }
 /// Converts `GroupSubject` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_group_subject_to_internal(
     from: crate::flowcontrol::v1::types::GroupSubject,
 ) -> Result<crate::flowcontrol::types::GroupSubject, ConversionError> {
@@ -505,6 +547,7 @@ pub fn auto_convert_group_subject_to_internal(
     })
 }
 /// Converts `GroupSubject` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_group_subject_to_internal(
     from: crate::flowcontrol::v1::types::GroupSubject,
 ) -> Result<crate::flowcontrol::types::GroupSubject, ConversionError> {
@@ -512,6 +555,7 @@ pub fn convert_group_subject_to_internal(
 }
 /// Converts `GroupSubject` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_group_subject_from_internal(
     from: crate::flowcontrol::types::GroupSubject,
 ) -> Result<crate::flowcontrol::v1::types::GroupSubject, ConversionError> {
@@ -520,6 +564,7 @@ pub fn auto_convert_group_subject_from_internal(
     })
 }
 /// Converts `GroupSubject` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_group_subject_from_internal(
     from: crate::flowcontrol::types::GroupSubject,
 ) -> Result<crate::flowcontrol::v1::types::GroupSubject, ConversionError> {
@@ -527,6 +572,7 @@ pub fn convert_group_subject_from_internal(
 }
 /// Converts `ServiceAccountSubject` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_service_account_subject_to_internal(
     from: crate::flowcontrol::v1::types::ServiceAccountSubject,
 ) -> Result<crate::flowcontrol::types::ServiceAccountSubject, ConversionError> {
@@ -536,6 +582,7 @@ pub fn auto_convert_service_account_subject_to_internal(
     })
 }
 /// Converts `ServiceAccountSubject` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_service_account_subject_to_internal(
     from: crate::flowcontrol::v1::types::ServiceAccountSubject,
 ) -> Result<crate::flowcontrol::types::ServiceAccountSubject, ConversionError> {
@@ -543,6 +590,7 @@ pub fn convert_service_account_subject_to_internal(
 }
 /// Converts `ServiceAccountSubject` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_service_account_subject_from_internal(
     from: crate::flowcontrol::types::ServiceAccountSubject,
 ) -> Result<crate::flowcontrol::v1::types::ServiceAccountSubject, ConversionError> {
@@ -552,6 +600,7 @@ pub fn auto_convert_service_account_subject_from_internal(
     })
 }
 /// Converts `ServiceAccountSubject` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_service_account_subject_from_internal(
     from: crate::flowcontrol::types::ServiceAccountSubject,
 ) -> Result<crate::flowcontrol::v1::types::ServiceAccountSubject, ConversionError> {
@@ -559,6 +608,7 @@ pub fn convert_service_account_subject_from_internal(
 }
 /// Converts `ResourcePolicyRule` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_resource_policy_rule_to_internal(
     from: crate::flowcontrol::v1::types::ResourcePolicyRule,
 ) -> Result<crate::flowcontrol::types::ResourcePolicyRule, ConversionError> {
@@ -571,6 +621,7 @@ pub fn auto_convert_resource_policy_rule_to_internal(
     })
 }
 /// Converts `ResourcePolicyRule` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_resource_policy_rule_to_internal(
     from: crate::flowcontrol::v1::types::ResourcePolicyRule,
 ) -> Result<crate::flowcontrol::types::ResourcePolicyRule, ConversionError> {
@@ -578,6 +629,7 @@ pub fn convert_resource_policy_rule_to_internal(
 }
 /// Converts `ResourcePolicyRule` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_resource_policy_rule_from_internal(
     from: crate::flowcontrol::types::ResourcePolicyRule,
 ) -> Result<crate::flowcontrol::v1::types::ResourcePolicyRule, ConversionError> {
@@ -590,6 +642,7 @@ pub fn auto_convert_resource_policy_rule_from_internal(
     })
 }
 /// Converts `ResourcePolicyRule` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_resource_policy_rule_from_internal(
     from: crate::flowcontrol::types::ResourcePolicyRule,
 ) -> Result<crate::flowcontrol::v1::types::ResourcePolicyRule, ConversionError> {
@@ -597,6 +650,7 @@ pub fn convert_resource_policy_rule_from_internal(
 }
 /// Converts `NonResourcePolicyRule` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_non_resource_policy_rule_to_internal(
     from: crate::flowcontrol::v1::types::NonResourcePolicyRule,
 ) -> Result<crate::flowcontrol::types::NonResourcePolicyRule, ConversionError> {
@@ -606,6 +660,7 @@ pub fn auto_convert_non_resource_policy_rule_to_internal(
     })
 }
 /// Converts `NonResourcePolicyRule` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_non_resource_policy_rule_to_internal(
     from: crate::flowcontrol::v1::types::NonResourcePolicyRule,
 ) -> Result<crate::flowcontrol::types::NonResourcePolicyRule, ConversionError> {
@@ -613,6 +668,7 @@ pub fn convert_non_resource_policy_rule_to_internal(
 }
 /// Converts `NonResourcePolicyRule` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_non_resource_policy_rule_from_internal(
     from: crate::flowcontrol::types::NonResourcePolicyRule,
 ) -> Result<crate::flowcontrol::v1::types::NonResourcePolicyRule, ConversionError> {
@@ -622,6 +678,7 @@ pub fn auto_convert_non_resource_policy_rule_from_internal(
     })
 }
 /// Converts `NonResourcePolicyRule` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_non_resource_policy_rule_from_internal(
     from: crate::flowcontrol::types::NonResourcePolicyRule,
 ) -> Result<crate::flowcontrol::v1::types::NonResourcePolicyRule, ConversionError> {
@@ -629,6 +686,7 @@ pub fn convert_non_resource_policy_rule_from_internal(
 }
 /// Converts `FlowSchemaStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_status_to_internal(
     from: crate::flowcontrol::v1::types::FlowSchemaStatus,
 ) -> Result<crate::flowcontrol::types::FlowSchemaStatus, ConversionError> {
@@ -645,6 +703,7 @@ pub fn auto_convert_flow_schema_status_to_internal(
     })
 }
 /// Converts `FlowSchemaStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_status_to_internal(
     from: crate::flowcontrol::v1::types::FlowSchemaStatus,
 ) -> Result<crate::flowcontrol::types::FlowSchemaStatus, ConversionError> {
@@ -652,6 +711,7 @@ pub fn convert_flow_schema_status_to_internal(
 }
 /// Converts `FlowSchemaStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_status_from_internal(
     from: crate::flowcontrol::types::FlowSchemaStatus,
 ) -> Result<crate::flowcontrol::v1::types::FlowSchemaStatus, ConversionError> {
@@ -668,6 +728,7 @@ pub fn auto_convert_flow_schema_status_from_internal(
     })
 }
 /// Converts `FlowSchemaStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_status_from_internal(
     from: crate::flowcontrol::types::FlowSchemaStatus,
 ) -> Result<crate::flowcontrol::v1::types::FlowSchemaStatus, ConversionError> {
@@ -675,6 +736,7 @@ pub fn convert_flow_schema_status_from_internal(
 }
 /// Converts `FlowSchemaCondition` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_condition_to_internal(
     from: crate::flowcontrol::v1::types::FlowSchemaCondition,
 ) -> Result<crate::flowcontrol::types::FlowSchemaCondition, ConversionError> {
@@ -689,6 +751,7 @@ pub fn auto_convert_flow_schema_condition_to_internal(
     })
 }
 /// Converts `FlowSchemaCondition` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_condition_to_internal(
     from: crate::flowcontrol::v1::types::FlowSchemaCondition,
 ) -> Result<crate::flowcontrol::types::FlowSchemaCondition, ConversionError> {
@@ -696,6 +759,7 @@ pub fn convert_flow_schema_condition_to_internal(
 }
 /// Converts `FlowSchemaCondition` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_condition_from_internal(
     from: crate::flowcontrol::types::FlowSchemaCondition,
 ) -> Result<crate::flowcontrol::v1::types::FlowSchemaCondition, ConversionError> {
@@ -710,6 +774,7 @@ pub fn auto_convert_flow_schema_condition_from_internal(
     })
 }
 /// Converts `FlowSchemaCondition` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_condition_from_internal(
     from: crate::flowcontrol::types::FlowSchemaCondition,
 ) -> Result<crate::flowcontrol::v1::types::FlowSchemaCondition, ConversionError> {
@@ -717,12 +782,14 @@ pub fn convert_flow_schema_condition_from_internal(
 }
 /// Converts `FlowSchemaConditionType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_condition_type_to_internal(
     from: crate::flowcontrol::v1::types::FlowSchemaConditionType,
 ) -> Result<crate::flowcontrol::types::FlowSchemaConditionType, ConversionError> {
     Ok(crate::flowcontrol::types::FlowSchemaConditionType(from.0))
 }
 /// Converts `FlowSchemaConditionType` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_condition_type_to_internal(
     from: crate::flowcontrol::v1::types::FlowSchemaConditionType,
 ) -> Result<crate::flowcontrol::types::FlowSchemaConditionType, ConversionError> {
@@ -730,12 +797,14 @@ pub fn convert_flow_schema_condition_type_to_internal(
 }
 /// Converts `FlowSchemaConditionType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_condition_type_from_internal(
     from: crate::flowcontrol::types::FlowSchemaConditionType,
 ) -> Result<crate::flowcontrol::v1::types::FlowSchemaConditionType, ConversionError> {
     Ok(crate::flowcontrol::v1::types::FlowSchemaConditionType(from.0))
 }
 /// Converts `FlowSchemaConditionType` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_condition_type_from_internal(
     from: crate::flowcontrol::types::FlowSchemaConditionType,
 ) -> Result<crate::flowcontrol::v1::types::FlowSchemaConditionType, ConversionError> {
@@ -743,6 +812,7 @@ pub fn convert_flow_schema_condition_type_from_internal(
 }
 /// Converts `PriorityLevelConfiguration` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_to_internal(
     from: crate::flowcontrol::v1::types::PriorityLevelConfiguration,
 ) -> Result<crate::flowcontrol::types::PriorityLevelConfiguration, ConversionError> {
@@ -756,6 +826,7 @@ pub fn auto_convert_priority_level_configuration_to_internal(
     })
 }
 /// Converts `PriorityLevelConfiguration` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_to_internal(
     from: crate::flowcontrol::v1::types::PriorityLevelConfiguration,
 ) -> Result<crate::flowcontrol::types::PriorityLevelConfiguration, ConversionError> {
@@ -763,6 +834,7 @@ pub fn convert_priority_level_configuration_to_internal(
 }
 /// Converts `PriorityLevelConfiguration` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfiguration,
 ) -> Result<crate::flowcontrol::v1::types::PriorityLevelConfiguration, ConversionError> {
@@ -776,6 +848,7 @@ pub fn auto_convert_priority_level_configuration_from_internal(
     })
 }
 /// Converts `PriorityLevelConfiguration` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfiguration,
 ) -> Result<crate::flowcontrol::v1::types::PriorityLevelConfiguration, ConversionError> {
@@ -783,6 +856,7 @@ pub fn convert_priority_level_configuration_from_internal(
 }
 /// Converts `PriorityLevelConfigurationList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_list_to_internal(
     from: crate::flowcontrol::v1::types::PriorityLevelConfigurationList,
 ) -> Result<crate::flowcontrol::types::PriorityLevelConfigurationList, ConversionError> {
@@ -806,6 +880,7 @@ pub fn auto_convert_priority_level_configuration_list_to_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_list_to_internal(
     from: crate::flowcontrol::v1::types::PriorityLevelConfigurationList,
 ) -> Result<crate::flowcontrol::types::PriorityLevelConfigurationList, ConversionError> {
@@ -813,6 +888,7 @@ pub fn convert_priority_level_configuration_list_to_internal(
 }
 /// Converts `PriorityLevelConfigurationList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_list_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationList,
 ) -> Result<
@@ -839,6 +915,7 @@ pub fn auto_convert_priority_level_configuration_list_from_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_list_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationList,
 ) -> Result<
@@ -849,6 +926,7 @@ pub fn convert_priority_level_configuration_list_from_internal(
 }
 /// Converts `PriorityLevelConfigurationSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_spec_to_internal(
     from: crate::flowcontrol::v1::types::PriorityLevelConfigurationSpec,
 ) -> Result<crate::flowcontrol::types::PriorityLevelConfigurationSpec, ConversionError> {
@@ -868,6 +946,7 @@ pub fn auto_convert_priority_level_configuration_spec_to_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_spec_to_internal(
     from: crate::flowcontrol::v1::types::PriorityLevelConfigurationSpec,
 ) -> Result<crate::flowcontrol::types::PriorityLevelConfigurationSpec, ConversionError> {
@@ -875,6 +954,7 @@ pub fn convert_priority_level_configuration_spec_to_internal(
 }
 /// Converts `PriorityLevelConfigurationSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_spec_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationSpec,
 ) -> Result<
@@ -897,6 +977,7 @@ pub fn auto_convert_priority_level_configuration_spec_from_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_spec_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationSpec,
 ) -> Result<
@@ -907,12 +988,14 @@ pub fn convert_priority_level_configuration_spec_from_internal(
 }
 /// Converts `PriorityLevelEnablement` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_enablement_to_internal(
     from: crate::flowcontrol::v1::types::PriorityLevelEnablement,
 ) -> Result<crate::flowcontrol::types::PriorityLevelEnablement, ConversionError> {
     Ok(crate::flowcontrol::types::PriorityLevelEnablement(from.0))
 }
 /// Converts `PriorityLevelEnablement` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_enablement_to_internal(
     from: crate::flowcontrol::v1::types::PriorityLevelEnablement,
 ) -> Result<crate::flowcontrol::types::PriorityLevelEnablement, ConversionError> {
@@ -920,12 +1003,14 @@ pub fn convert_priority_level_enablement_to_internal(
 }
 /// Converts `PriorityLevelEnablement` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_enablement_from_internal(
     from: crate::flowcontrol::types::PriorityLevelEnablement,
 ) -> Result<crate::flowcontrol::v1::types::PriorityLevelEnablement, ConversionError> {
     Ok(crate::flowcontrol::v1::types::PriorityLevelEnablement(from.0))
 }
 /// Converts `PriorityLevelEnablement` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_enablement_from_internal(
     from: crate::flowcontrol::types::PriorityLevelEnablement,
 ) -> Result<crate::flowcontrol::v1::types::PriorityLevelEnablement, ConversionError> {
@@ -933,6 +1018,7 @@ pub fn convert_priority_level_enablement_from_internal(
 }
 /// Converts `LimitedPriorityLevelConfiguration` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_limited_priority_level_configuration_to_internal(
     from: crate::flowcontrol::v1::types::LimitedPriorityLevelConfiguration,
 ) -> Result<
@@ -948,6 +1034,7 @@ pub fn auto_convert_limited_priority_level_configuration_to_internal(
     })
 }
 /// Converts `LimitedPriorityLevelConfiguration` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_limited_priority_level_configuration_to_internal(
     from: crate::flowcontrol::v1::types::LimitedPriorityLevelConfiguration,
 ) -> Result<
@@ -958,6 +1045,7 @@ pub fn convert_limited_priority_level_configuration_to_internal(
 }
 /// Converts `LimitedPriorityLevelConfiguration` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_limited_priority_level_configuration_from_internal(
     from: crate::flowcontrol::types::LimitedPriorityLevelConfiguration,
 ) -> Result<
@@ -973,6 +1061,7 @@ pub fn auto_convert_limited_priority_level_configuration_from_internal(
     })
 }
 /// Converts `LimitedPriorityLevelConfiguration` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_limited_priority_level_configuration_from_internal(
     from: crate::flowcontrol::types::LimitedPriorityLevelConfiguration,
 ) -> Result<
@@ -983,6 +1072,7 @@ pub fn convert_limited_priority_level_configuration_from_internal(
 }
 /// Converts `ExemptPriorityLevelConfiguration` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_exempt_priority_level_configuration_to_internal(
     from: crate::flowcontrol::v1::types::ExemptPriorityLevelConfiguration,
 ) -> Result<
@@ -995,6 +1085,7 @@ pub fn auto_convert_exempt_priority_level_configuration_to_internal(
     })
 }
 /// Converts `ExemptPriorityLevelConfiguration` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_exempt_priority_level_configuration_to_internal(
     from: crate::flowcontrol::v1::types::ExemptPriorityLevelConfiguration,
 ) -> Result<
@@ -1005,6 +1096,7 @@ pub fn convert_exempt_priority_level_configuration_to_internal(
 }
 /// Converts `ExemptPriorityLevelConfiguration` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_exempt_priority_level_configuration_from_internal(
     from: crate::flowcontrol::types::ExemptPriorityLevelConfiguration,
 ) -> Result<
@@ -1017,6 +1109,7 @@ pub fn auto_convert_exempt_priority_level_configuration_from_internal(
     })
 }
 /// Converts `ExemptPriorityLevelConfiguration` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_exempt_priority_level_configuration_from_internal(
     from: crate::flowcontrol::types::ExemptPriorityLevelConfiguration,
 ) -> Result<
@@ -1027,6 +1120,7 @@ pub fn convert_exempt_priority_level_configuration_from_internal(
 }
 /// Converts `LimitResponse` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_limit_response_to_internal(
     from: crate::flowcontrol::v1::types::LimitResponse,
 ) -> Result<crate::flowcontrol::types::LimitResponse, ConversionError> {
@@ -1041,6 +1135,7 @@ pub fn auto_convert_limit_response_to_internal(
     })
 }
 /// Converts `LimitResponse` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_limit_response_to_internal(
     from: crate::flowcontrol::v1::types::LimitResponse,
 ) -> Result<crate::flowcontrol::types::LimitResponse, ConversionError> {
@@ -1048,6 +1143,7 @@ pub fn convert_limit_response_to_internal(
 }
 /// Converts `LimitResponse` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_limit_response_from_internal(
     from: crate::flowcontrol::types::LimitResponse,
 ) -> Result<crate::flowcontrol::v1::types::LimitResponse, ConversionError> {
@@ -1062,6 +1158,7 @@ pub fn auto_convert_limit_response_from_internal(
     })
 }
 /// Converts `LimitResponse` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_limit_response_from_internal(
     from: crate::flowcontrol::types::LimitResponse,
 ) -> Result<crate::flowcontrol::v1::types::LimitResponse, ConversionError> {
@@ -1069,12 +1166,14 @@ pub fn convert_limit_response_from_internal(
 }
 /// Converts `LimitResponseType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_limit_response_type_to_internal(
     from: crate::flowcontrol::v1::types::LimitResponseType,
 ) -> Result<crate::flowcontrol::types::LimitResponseType, ConversionError> {
     Ok(crate::flowcontrol::types::LimitResponseType(from.0))
 }
 /// Converts `LimitResponseType` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_limit_response_type_to_internal(
     from: crate::flowcontrol::v1::types::LimitResponseType,
 ) -> Result<crate::flowcontrol::types::LimitResponseType, ConversionError> {
@@ -1082,12 +1181,14 @@ pub fn convert_limit_response_type_to_internal(
 }
 /// Converts `LimitResponseType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_limit_response_type_from_internal(
     from: crate::flowcontrol::types::LimitResponseType,
 ) -> Result<crate::flowcontrol::v1::types::LimitResponseType, ConversionError> {
     Ok(crate::flowcontrol::v1::types::LimitResponseType(from.0))
 }
 /// Converts `LimitResponseType` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_limit_response_type_from_internal(
     from: crate::flowcontrol::types::LimitResponseType,
 ) -> Result<crate::flowcontrol::v1::types::LimitResponseType, ConversionError> {
@@ -1095,6 +1196,7 @@ pub fn convert_limit_response_type_from_internal(
 }
 /// Converts `QueuingConfiguration` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_queuing_configuration_to_internal(
     from: crate::flowcontrol::v1::types::QueuingConfiguration,
 ) -> Result<crate::flowcontrol::types::QueuingConfiguration, ConversionError> {
@@ -1105,6 +1207,7 @@ pub fn auto_convert_queuing_configuration_to_internal(
     })
 }
 /// Converts `QueuingConfiguration` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_queuing_configuration_to_internal(
     from: crate::flowcontrol::v1::types::QueuingConfiguration,
 ) -> Result<crate::flowcontrol::types::QueuingConfiguration, ConversionError> {
@@ -1112,6 +1215,7 @@ pub fn convert_queuing_configuration_to_internal(
 }
 /// Converts `QueuingConfiguration` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_queuing_configuration_from_internal(
     from: crate::flowcontrol::types::QueuingConfiguration,
 ) -> Result<crate::flowcontrol::v1::types::QueuingConfiguration, ConversionError> {
@@ -1122,6 +1226,7 @@ pub fn auto_convert_queuing_configuration_from_internal(
     })
 }
 /// Converts `QueuingConfiguration` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_queuing_configuration_from_internal(
     from: crate::flowcontrol::types::QueuingConfiguration,
 ) -> Result<crate::flowcontrol::v1::types::QueuingConfiguration, ConversionError> {
@@ -1129,6 +1234,7 @@ pub fn convert_queuing_configuration_from_internal(
 }
 /// Converts `PriorityLevelConfigurationConditionType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_condition_type_to_internal(
     from: crate::flowcontrol::v1::types::PriorityLevelConfigurationConditionType,
 ) -> Result<
@@ -1138,6 +1244,7 @@ pub fn auto_convert_priority_level_configuration_condition_type_to_internal(
     Ok(crate::flowcontrol::types::PriorityLevelConfigurationConditionType(from.0))
 }
 /// Converts `PriorityLevelConfigurationConditionType` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_condition_type_to_internal(
     from: crate::flowcontrol::v1::types::PriorityLevelConfigurationConditionType,
 ) -> Result<
@@ -1148,6 +1255,7 @@ pub fn convert_priority_level_configuration_condition_type_to_internal(
 }
 /// Converts `PriorityLevelConfigurationConditionType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_condition_type_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationConditionType,
 ) -> Result<
@@ -1157,6 +1265,7 @@ pub fn auto_convert_priority_level_configuration_condition_type_from_internal(
     Ok(crate::flowcontrol::v1::types::PriorityLevelConfigurationConditionType(from.0))
 }
 /// Converts `PriorityLevelConfigurationConditionType` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_condition_type_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationConditionType,
 ) -> Result<
@@ -1167,6 +1276,7 @@ pub fn convert_priority_level_configuration_condition_type_from_internal(
 }
 /// Converts `PriorityLevelConfigurationStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_status_to_internal(
     from: crate::flowcontrol::v1::types::PriorityLevelConfigurationStatus,
 ) -> Result<
@@ -1187,6 +1297,7 @@ pub fn auto_convert_priority_level_configuration_status_to_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_status_to_internal(
     from: crate::flowcontrol::v1::types::PriorityLevelConfigurationStatus,
 ) -> Result<
@@ -1197,6 +1308,7 @@ pub fn convert_priority_level_configuration_status_to_internal(
 }
 /// Converts `PriorityLevelConfigurationStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_status_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationStatus,
 ) -> Result<
@@ -1217,6 +1329,7 @@ pub fn auto_convert_priority_level_configuration_status_from_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_status_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationStatus,
 ) -> Result<
@@ -1227,6 +1340,7 @@ pub fn convert_priority_level_configuration_status_from_internal(
 }
 /// Converts `PriorityLevelConfigurationCondition` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_condition_to_internal(
     from: crate::flowcontrol::v1::types::PriorityLevelConfigurationCondition,
 ) -> Result<
@@ -1246,6 +1360,7 @@ pub fn auto_convert_priority_level_configuration_condition_to_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationCondition` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_condition_to_internal(
     from: crate::flowcontrol::v1::types::PriorityLevelConfigurationCondition,
 ) -> Result<
@@ -1256,6 +1371,7 @@ pub fn convert_priority_level_configuration_condition_to_internal(
 }
 /// Converts `PriorityLevelConfigurationCondition` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_condition_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationCondition,
 ) -> Result<
@@ -1275,6 +1391,7 @@ pub fn auto_convert_priority_level_configuration_condition_from_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationCondition` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_condition_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationCondition,
 ) -> Result<
@@ -1285,12 +1402,14 @@ pub fn convert_priority_level_configuration_condition_from_internal(
 }
 /// Converts `ConditionStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_condition_status_to_internal(
     from: crate::flowcontrol::v1::types::ConditionStatus,
 ) -> Result<crate::flowcontrol::types::ConditionStatus, ConversionError> {
     Ok(crate::flowcontrol::types::ConditionStatus(from.0))
 }
 /// Converts `ConditionStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_condition_status_to_internal(
     from: crate::flowcontrol::v1::types::ConditionStatus,
 ) -> Result<crate::flowcontrol::types::ConditionStatus, ConversionError> {
@@ -1298,12 +1417,14 @@ pub fn convert_condition_status_to_internal(
 }
 /// Converts `ConditionStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_condition_status_from_internal(
     from: crate::flowcontrol::types::ConditionStatus,
 ) -> Result<crate::flowcontrol::v1::types::ConditionStatus, ConversionError> {
     Ok(crate::flowcontrol::v1::types::ConditionStatus(from.0))
 }
 /// Converts `ConditionStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_condition_status_from_internal(
     from: crate::flowcontrol::types::ConditionStatus,
 ) -> Result<crate::flowcontrol::v1::types::ConditionStatus, ConversionError> {

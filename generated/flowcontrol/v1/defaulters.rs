@@ -2,6 +2,7 @@
 //! Defaulting for the kinds of `flowcontrol/v1`.
 use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
+#[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_flow_schema);
     scheme.add_defaulting_func(set_object_defaults_flow_schema_list);
@@ -9,34 +10,40 @@ pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_priority_level_configuration_list);
 }
 /// Applies every default to a `FlowSchema` and everything in it.
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_flow_schema(
     obj: &mut crate::flowcontrol::v1::types::FlowSchema,
 ) {
     default_flow_schema(obj);
 }
 /// Applies every default to a `FlowSchemaList` and everything in it.
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_flow_schema_list(
     obj: &mut crate::flowcontrol::v1::types::FlowSchemaList,
 ) {
     default_flow_schema_list(obj);
 }
 /// Applies every default to a `PriorityLevelConfiguration` and everything in it.
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_priority_level_configuration(
     obj: &mut crate::flowcontrol::v1::types::PriorityLevelConfiguration,
 ) {
     default_priority_level_configuration(obj);
 }
 /// Applies every default to a `PriorityLevelConfigurationList` and everything in it.
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_priority_level_configuration_list(
     obj: &mut crate::flowcontrol::v1::types::PriorityLevelConfigurationList,
 ) {
     default_priority_level_configuration_list(obj);
 }
 /// Applies the defaults of `FlowSchema` and of everything it holds.
+#[::kapi_macros::where_used]
 pub fn default_flow_schema(obj: &mut crate::flowcontrol::v1::types::FlowSchema) {
     default_flow_schema_spec(&mut obj.spec);
 }
 /// Applies the defaults of `FlowSchemaList` and of everything it holds.
+#[::kapi_macros::where_used]
 pub fn default_flow_schema_list(
     obj: &mut crate::flowcontrol::v1::types::FlowSchemaList,
 ) {
@@ -47,18 +54,21 @@ pub fn default_flow_schema_list(
     }
 }
 /// Applies the defaults of `FlowSchemaSpec` and of everything it holds.
+#[::kapi_macros::where_used]
 pub fn default_flow_schema_spec(
     obj: &mut crate::flowcontrol::v1::types::FlowSchemaSpec,
 ) {
     crate::flowcontrol::v1::defaults::set_defaults_flow_schema_spec(obj);
 }
 /// Applies the defaults of `PriorityLevelConfiguration` and of everything it holds.
+#[::kapi_macros::where_used]
 pub fn default_priority_level_configuration(
     obj: &mut crate::flowcontrol::v1::types::PriorityLevelConfiguration,
 ) {
     default_priority_level_configuration_spec(&mut obj.spec);
 }
 /// Applies the defaults of `PriorityLevelConfigurationList` and of everything it holds.
+#[::kapi_macros::where_used]
 pub fn default_priority_level_configuration_list(
     obj: &mut crate::flowcontrol::v1::types::PriorityLevelConfigurationList,
 ) {
@@ -69,6 +79,7 @@ pub fn default_priority_level_configuration_list(
     }
 }
 /// Applies the defaults of `PriorityLevelConfigurationSpec` and of everything it holds.
+#[::kapi_macros::where_used]
 pub fn default_priority_level_configuration_spec(
     obj: &mut crate::flowcontrol::v1::types::PriorityLevelConfigurationSpec,
 ) {
@@ -80,6 +91,7 @@ pub fn default_priority_level_configuration_spec(
     }
 }
 /// Applies the defaults of `LimitedPriorityLevelConfiguration` and of everything it holds.
+#[::kapi_macros::where_used]
 pub fn default_limited_priority_level_configuration(
     obj: &mut crate::flowcontrol::v1::types::LimitedPriorityLevelConfiguration,
 ) {
@@ -89,6 +101,7 @@ pub fn default_limited_priority_level_configuration(
     default_limit_response(&mut obj.limit_response);
 }
 /// Applies the defaults of `ExemptPriorityLevelConfiguration` and of everything it holds.
+#[::kapi_macros::where_used]
 pub fn default_exempt_priority_level_configuration(
     obj: &mut crate::flowcontrol::v1::types::ExemptPriorityLevelConfiguration,
 ) {
@@ -97,12 +110,14 @@ pub fn default_exempt_priority_level_configuration(
     );
 }
 /// Applies the defaults of `LimitResponse` and of everything it holds.
+#[::kapi_macros::where_used]
 pub fn default_limit_response(obj: &mut crate::flowcontrol::v1::types::LimitResponse) {
     if let Some(v) = &mut obj.queuing {
         default_queuing_configuration(v);
     }
 }
 /// Applies the defaults of `QueuingConfiguration` and of everything it holds.
+#[::kapi_macros::where_used]
 pub fn default_queuing_configuration(
     obj: &mut crate::flowcontrol::v1::types::QueuingConfiguration,
 ) {

@@ -5,6 +5,7 @@ use kapi_machinery::{ConversionError, Scheme};
 pub use crate::flowcontrol::v1beta2::conversion::convert_limited_priority_level_configuration_to_internal;
 pub use crate::flowcontrol::v1beta2::conversion::convert_limited_priority_level_configuration_from_internal;
 /// Registers both directions of every kind's conversion.
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_flow_schema_to_internal);
     scheme.add_conversion_func(convert_flow_schema_from_internal);
@@ -17,6 +18,7 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `FlowSchema` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_to_internal(
     from: crate::flowcontrol::v1beta2::types::FlowSchema,
 ) -> Result<crate::flowcontrol::types::FlowSchema, ConversionError> {
@@ -30,6 +32,7 @@ pub fn auto_convert_flow_schema_to_internal(
     })
 }
 /// Converts `FlowSchema` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_to_internal(
     from: crate::flowcontrol::v1beta2::types::FlowSchema,
 ) -> Result<crate::flowcontrol::types::FlowSchema, ConversionError> {
@@ -37,6 +40,7 @@ pub fn convert_flow_schema_to_internal(
 }
 /// Converts `FlowSchema` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_from_internal(
     from: crate::flowcontrol::types::FlowSchema,
 ) -> Result<crate::flowcontrol::v1beta2::types::FlowSchema, ConversionError> {
@@ -50,6 +54,7 @@ pub fn auto_convert_flow_schema_from_internal(
     })
 }
 /// Converts `FlowSchema` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_from_internal(
     from: crate::flowcontrol::types::FlowSchema,
 ) -> Result<crate::flowcontrol::v1beta2::types::FlowSchema, ConversionError> {
@@ -57,6 +62,7 @@ pub fn convert_flow_schema_from_internal(
 }
 /// Converts `FlowSchemaList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_list_to_internal(
     from: crate::flowcontrol::v1beta2::types::FlowSchemaList,
 ) -> Result<crate::flowcontrol::types::FlowSchemaList, ConversionError> {
@@ -79,6 +85,7 @@ pub fn auto_convert_flow_schema_list_to_internal(
     })
 }
 /// Converts `FlowSchemaList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_list_to_internal(
     from: crate::flowcontrol::v1beta2::types::FlowSchemaList,
 ) -> Result<crate::flowcontrol::types::FlowSchemaList, ConversionError> {
@@ -86,6 +93,7 @@ pub fn convert_flow_schema_list_to_internal(
 }
 /// Converts `FlowSchemaList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_list_from_internal(
     from: crate::flowcontrol::types::FlowSchemaList,
 ) -> Result<crate::flowcontrol::v1beta2::types::FlowSchemaList, ConversionError> {
@@ -108,6 +116,7 @@ pub fn auto_convert_flow_schema_list_from_internal(
     })
 }
 /// Converts `FlowSchemaList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_list_from_internal(
     from: crate::flowcontrol::types::FlowSchemaList,
 ) -> Result<crate::flowcontrol::v1beta2::types::FlowSchemaList, ConversionError> {
@@ -115,6 +124,7 @@ pub fn convert_flow_schema_list_from_internal(
 }
 /// Converts `FlowSchemaSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_spec_to_internal(
     from: crate::flowcontrol::v1beta2::types::FlowSchemaSpec,
 ) -> Result<crate::flowcontrol::types::FlowSchemaSpec, ConversionError> {
@@ -142,6 +152,7 @@ pub fn auto_convert_flow_schema_spec_to_internal(
     })
 }
 /// Converts `FlowSchemaSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_spec_to_internal(
     from: crate::flowcontrol::v1beta2::types::FlowSchemaSpec,
 ) -> Result<crate::flowcontrol::types::FlowSchemaSpec, ConversionError> {
@@ -149,6 +160,7 @@ pub fn convert_flow_schema_spec_to_internal(
 }
 /// Converts `FlowSchemaSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_spec_from_internal(
     from: crate::flowcontrol::types::FlowSchemaSpec,
 ) -> Result<crate::flowcontrol::v1beta2::types::FlowSchemaSpec, ConversionError> {
@@ -176,6 +188,7 @@ pub fn auto_convert_flow_schema_spec_from_internal(
     })
 }
 /// Converts `FlowSchemaSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_spec_from_internal(
     from: crate::flowcontrol::types::FlowSchemaSpec,
 ) -> Result<crate::flowcontrol::v1beta2::types::FlowSchemaSpec, ConversionError> {
@@ -183,12 +196,14 @@ pub fn convert_flow_schema_spec_from_internal(
 }
 /// Converts `FlowDistinguisherMethodType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_distinguisher_method_type_to_internal(
     from: crate::flowcontrol::v1beta2::types::FlowDistinguisherMethodType,
 ) -> Result<crate::flowcontrol::types::FlowDistinguisherMethodType, ConversionError> {
     Ok(crate::flowcontrol::types::FlowDistinguisherMethodType(from.0))
 }
 /// Converts `FlowDistinguisherMethodType` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_distinguisher_method_type_to_internal(
     from: crate::flowcontrol::v1beta2::types::FlowDistinguisherMethodType,
 ) -> Result<crate::flowcontrol::types::FlowDistinguisherMethodType, ConversionError> {
@@ -196,6 +211,7 @@ pub fn convert_flow_distinguisher_method_type_to_internal(
 }
 /// Converts `FlowDistinguisherMethodType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_distinguisher_method_type_from_internal(
     from: crate::flowcontrol::types::FlowDistinguisherMethodType,
 ) -> Result<
@@ -205,6 +221,7 @@ pub fn auto_convert_flow_distinguisher_method_type_from_internal(
     Ok(crate::flowcontrol::v1beta2::types::FlowDistinguisherMethodType(from.0))
 }
 /// Converts `FlowDistinguisherMethodType` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_distinguisher_method_type_from_internal(
     from: crate::flowcontrol::types::FlowDistinguisherMethodType,
 ) -> Result<
@@ -215,6 +232,7 @@ pub fn convert_flow_distinguisher_method_type_from_internal(
 }
 /// Converts `FlowDistinguisherMethod` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_distinguisher_method_to_internal(
     from: crate::flowcontrol::v1beta2::types::FlowDistinguisherMethod,
 ) -> Result<crate::flowcontrol::types::FlowDistinguisherMethod, ConversionError> {
@@ -224,6 +242,7 @@ pub fn auto_convert_flow_distinguisher_method_to_internal(
     })
 }
 /// Converts `FlowDistinguisherMethod` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_distinguisher_method_to_internal(
     from: crate::flowcontrol::v1beta2::types::FlowDistinguisherMethod,
 ) -> Result<crate::flowcontrol::types::FlowDistinguisherMethod, ConversionError> {
@@ -231,6 +250,7 @@ pub fn convert_flow_distinguisher_method_to_internal(
 }
 /// Converts `FlowDistinguisherMethod` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_distinguisher_method_from_internal(
     from: crate::flowcontrol::types::FlowDistinguisherMethod,
 ) -> Result<
@@ -243,6 +263,7 @@ pub fn auto_convert_flow_distinguisher_method_from_internal(
     })
 }
 /// Converts `FlowDistinguisherMethod` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_distinguisher_method_from_internal(
     from: crate::flowcontrol::types::FlowDistinguisherMethod,
 ) -> Result<
@@ -253,6 +274,7 @@ pub fn convert_flow_distinguisher_method_from_internal(
 }
 /// Converts `PriorityLevelConfigurationReference` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_reference_to_internal(
     from: crate::flowcontrol::v1beta2::types::PriorityLevelConfigurationReference,
 ) -> Result<
@@ -264,6 +286,7 @@ pub fn auto_convert_priority_level_configuration_reference_to_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationReference` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_reference_to_internal(
     from: crate::flowcontrol::v1beta2::types::PriorityLevelConfigurationReference,
 ) -> Result<
@@ -274,6 +297,7 @@ pub fn convert_priority_level_configuration_reference_to_internal(
 }
 /// Converts `PriorityLevelConfigurationReference` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_reference_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationReference,
 ) -> Result<
@@ -285,6 +309,7 @@ pub fn auto_convert_priority_level_configuration_reference_from_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationReference` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_reference_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationReference,
 ) -> Result<
@@ -295,6 +320,7 @@ pub fn convert_priority_level_configuration_reference_from_internal(
 }
 /// Converts `PolicyRulesWithSubjects` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_policy_rules_with_subjects_to_internal(
     from: crate::flowcontrol::v1beta2::types::PolicyRulesWithSubjects,
 ) -> Result<crate::flowcontrol::types::PolicyRulesWithSubjects, ConversionError> {
@@ -334,6 +360,7 @@ pub fn auto_convert_policy_rules_with_subjects_to_internal(
     })
 }
 /// Converts `PolicyRulesWithSubjects` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_policy_rules_with_subjects_to_internal(
     from: crate::flowcontrol::v1beta2::types::PolicyRulesWithSubjects,
 ) -> Result<crate::flowcontrol::types::PolicyRulesWithSubjects, ConversionError> {
@@ -341,6 +368,7 @@ pub fn convert_policy_rules_with_subjects_to_internal(
 }
 /// Converts `PolicyRulesWithSubjects` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_policy_rules_with_subjects_from_internal(
     from: crate::flowcontrol::types::PolicyRulesWithSubjects,
 ) -> Result<
@@ -383,6 +411,7 @@ pub fn auto_convert_policy_rules_with_subjects_from_internal(
     })
 }
 /// Converts `PolicyRulesWithSubjects` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_policy_rules_with_subjects_from_internal(
     from: crate::flowcontrol::types::PolicyRulesWithSubjects,
 ) -> Result<
@@ -393,6 +422,7 @@ pub fn convert_policy_rules_with_subjects_from_internal(
 }
 /// Converts `Subject` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_to_internal(
     from: crate::flowcontrol::v1beta2::types::Subject,
 ) -> Result<crate::flowcontrol::types::Subject, ConversionError> {
@@ -417,6 +447,7 @@ pub fn auto_convert_subject_to_internal(
     })
 }
 /// Converts `Subject` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_to_internal(
     from: crate::flowcontrol::v1beta2::types::Subject,
 ) -> Result<crate::flowcontrol::types::Subject, ConversionError> {
@@ -424,6 +455,7 @@ pub fn convert_subject_to_internal(
 }
 /// Converts `Subject` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_from_internal(
     from: crate::flowcontrol::types::Subject,
 ) -> Result<crate::flowcontrol::v1beta2::types::Subject, ConversionError> {
@@ -448,6 +480,7 @@ pub fn auto_convert_subject_from_internal(
     })
 }
 /// Converts `Subject` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_from_internal(
     from: crate::flowcontrol::types::Subject,
 ) -> Result<crate::flowcontrol::v1beta2::types::Subject, ConversionError> {
@@ -455,12 +488,14 @@ pub fn convert_subject_from_internal(
 }
 /// Converts `SubjectKind` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_kind_to_internal(
     from: crate::flowcontrol::v1beta2::types::SubjectKind,
 ) -> Result<crate::flowcontrol::types::SubjectKind, ConversionError> {
     Ok(crate::flowcontrol::types::SubjectKind(from.0))
 }
 /// Converts `SubjectKind` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_kind_to_internal(
     from: crate::flowcontrol::v1beta2::types::SubjectKind,
 ) -> Result<crate::flowcontrol::types::SubjectKind, ConversionError> {
@@ -468,12 +503,14 @@ pub fn convert_subject_kind_to_internal(
 }
 /// Converts `SubjectKind` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_kind_from_internal(
     from: crate::flowcontrol::types::SubjectKind,
 ) -> Result<crate::flowcontrol::v1beta2::types::SubjectKind, ConversionError> {
     Ok(crate::flowcontrol::v1beta2::types::SubjectKind(from.0))
 }
 /// Converts `SubjectKind` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_kind_from_internal(
     from: crate::flowcontrol::types::SubjectKind,
 ) -> Result<crate::flowcontrol::v1beta2::types::SubjectKind, ConversionError> {
@@ -481,6 +518,7 @@ pub fn convert_subject_kind_from_internal(
 }
 /// Converts `UserSubject` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_user_subject_to_internal(
     from: crate::flowcontrol::v1beta2::types::UserSubject,
 ) -> Result<crate::flowcontrol::types::UserSubject, ConversionError> {
@@ -489,6 +527,7 @@ pub fn auto_convert_user_subject_to_internal(
     })
 }
 /// Converts `UserSubject` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_user_subject_to_internal(
     from: crate::flowcontrol::v1beta2::types::UserSubject,
 ) -> Result<crate::flowcontrol::types::UserSubject, ConversionError> {
@@ -496,6 +535,7 @@ pub fn convert_user_subject_to_internal(
 }
 /// Converts `UserSubject` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_user_subject_from_internal(
     from: crate::flowcontrol::types::UserSubject,
 ) -> Result<crate::flowcontrol::v1beta2::types::UserSubject, ConversionError> {
@@ -504,6 +544,7 @@ pub fn auto_convert_user_subject_from_internal(
     })
 }
 /// Converts `UserSubject` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_user_subject_from_internal(
     from: crate::flowcontrol::types::UserSubject,
 ) -> Result<crate::flowcontrol::v1beta2::types::UserSubject, ConversionError> {
@@ -511,6 +552,7 @@ pub fn convert_user_subject_from_internal(
 }
 /// Converts `GroupSubject` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_group_subject_to_internal(
     from: crate::flowcontrol::v1beta2::types::GroupSubject,
 ) -> Result<crate::flowcontrol::types::GroupSubject, ConversionError> {
@@ -519,6 +561,7 @@ pub fn auto_convert_group_subject_to_internal(
     })
 }
 /// Converts `GroupSubject` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_group_subject_to_internal(
     from: crate::flowcontrol::v1beta2::types::GroupSubject,
 ) -> Result<crate::flowcontrol::types::GroupSubject, ConversionError> {
@@ -526,6 +569,7 @@ pub fn convert_group_subject_to_internal(
 }
 /// Converts `GroupSubject` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_group_subject_from_internal(
     from: crate::flowcontrol::types::GroupSubject,
 ) -> Result<crate::flowcontrol::v1beta2::types::GroupSubject, ConversionError> {
@@ -534,6 +578,7 @@ pub fn auto_convert_group_subject_from_internal(
     })
 }
 /// Converts `GroupSubject` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_group_subject_from_internal(
     from: crate::flowcontrol::types::GroupSubject,
 ) -> Result<crate::flowcontrol::v1beta2::types::GroupSubject, ConversionError> {
@@ -541,6 +586,7 @@ pub fn convert_group_subject_from_internal(
 }
 /// Converts `ServiceAccountSubject` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_service_account_subject_to_internal(
     from: crate::flowcontrol::v1beta2::types::ServiceAccountSubject,
 ) -> Result<crate::flowcontrol::types::ServiceAccountSubject, ConversionError> {
@@ -550,6 +596,7 @@ pub fn auto_convert_service_account_subject_to_internal(
     })
 }
 /// Converts `ServiceAccountSubject` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_service_account_subject_to_internal(
     from: crate::flowcontrol::v1beta2::types::ServiceAccountSubject,
 ) -> Result<crate::flowcontrol::types::ServiceAccountSubject, ConversionError> {
@@ -557,6 +604,7 @@ pub fn convert_service_account_subject_to_internal(
 }
 /// Converts `ServiceAccountSubject` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_service_account_subject_from_internal(
     from: crate::flowcontrol::types::ServiceAccountSubject,
 ) -> Result<crate::flowcontrol::v1beta2::types::ServiceAccountSubject, ConversionError> {
@@ -566,6 +614,7 @@ pub fn auto_convert_service_account_subject_from_internal(
     })
 }
 /// Converts `ServiceAccountSubject` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_service_account_subject_from_internal(
     from: crate::flowcontrol::types::ServiceAccountSubject,
 ) -> Result<crate::flowcontrol::v1beta2::types::ServiceAccountSubject, ConversionError> {
@@ -573,6 +622,7 @@ pub fn convert_service_account_subject_from_internal(
 }
 /// Converts `ResourcePolicyRule` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_resource_policy_rule_to_internal(
     from: crate::flowcontrol::v1beta2::types::ResourcePolicyRule,
 ) -> Result<crate::flowcontrol::types::ResourcePolicyRule, ConversionError> {
@@ -585,6 +635,7 @@ pub fn auto_convert_resource_policy_rule_to_internal(
     })
 }
 /// Converts `ResourcePolicyRule` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_resource_policy_rule_to_internal(
     from: crate::flowcontrol::v1beta2::types::ResourcePolicyRule,
 ) -> Result<crate::flowcontrol::types::ResourcePolicyRule, ConversionError> {
@@ -592,6 +643,7 @@ pub fn convert_resource_policy_rule_to_internal(
 }
 /// Converts `ResourcePolicyRule` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_resource_policy_rule_from_internal(
     from: crate::flowcontrol::types::ResourcePolicyRule,
 ) -> Result<crate::flowcontrol::v1beta2::types::ResourcePolicyRule, ConversionError> {
@@ -604,6 +656,7 @@ pub fn auto_convert_resource_policy_rule_from_internal(
     })
 }
 /// Converts `ResourcePolicyRule` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_resource_policy_rule_from_internal(
     from: crate::flowcontrol::types::ResourcePolicyRule,
 ) -> Result<crate::flowcontrol::v1beta2::types::ResourcePolicyRule, ConversionError> {
@@ -611,6 +664,7 @@ pub fn convert_resource_policy_rule_from_internal(
 }
 /// Converts `NonResourcePolicyRule` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_non_resource_policy_rule_to_internal(
     from: crate::flowcontrol::v1beta2::types::NonResourcePolicyRule,
 ) -> Result<crate::flowcontrol::types::NonResourcePolicyRule, ConversionError> {
@@ -620,6 +674,7 @@ pub fn auto_convert_non_resource_policy_rule_to_internal(
     })
 }
 /// Converts `NonResourcePolicyRule` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_non_resource_policy_rule_to_internal(
     from: crate::flowcontrol::v1beta2::types::NonResourcePolicyRule,
 ) -> Result<crate::flowcontrol::types::NonResourcePolicyRule, ConversionError> {
@@ -627,6 +682,7 @@ pub fn convert_non_resource_policy_rule_to_internal(
 }
 /// Converts `NonResourcePolicyRule` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_non_resource_policy_rule_from_internal(
     from: crate::flowcontrol::types::NonResourcePolicyRule,
 ) -> Result<crate::flowcontrol::v1beta2::types::NonResourcePolicyRule, ConversionError> {
@@ -636,6 +692,7 @@ pub fn auto_convert_non_resource_policy_rule_from_internal(
     })
 }
 /// Converts `NonResourcePolicyRule` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_non_resource_policy_rule_from_internal(
     from: crate::flowcontrol::types::NonResourcePolicyRule,
 ) -> Result<crate::flowcontrol::v1beta2::types::NonResourcePolicyRule, ConversionError> {
@@ -643,6 +700,7 @@ pub fn convert_non_resource_policy_rule_from_internal(
 }
 /// Converts `FlowSchemaStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_status_to_internal(
     from: crate::flowcontrol::v1beta2::types::FlowSchemaStatus,
 ) -> Result<crate::flowcontrol::types::FlowSchemaStatus, ConversionError> {
@@ -659,6 +717,7 @@ pub fn auto_convert_flow_schema_status_to_internal(
     })
 }
 /// Converts `FlowSchemaStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_status_to_internal(
     from: crate::flowcontrol::v1beta2::types::FlowSchemaStatus,
 ) -> Result<crate::flowcontrol::types::FlowSchemaStatus, ConversionError> {
@@ -666,6 +725,7 @@ pub fn convert_flow_schema_status_to_internal(
 }
 /// Converts `FlowSchemaStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_status_from_internal(
     from: crate::flowcontrol::types::FlowSchemaStatus,
 ) -> Result<crate::flowcontrol::v1beta2::types::FlowSchemaStatus, ConversionError> {
@@ -682,6 +742,7 @@ pub fn auto_convert_flow_schema_status_from_internal(
     })
 }
 /// Converts `FlowSchemaStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_status_from_internal(
     from: crate::flowcontrol::types::FlowSchemaStatus,
 ) -> Result<crate::flowcontrol::v1beta2::types::FlowSchemaStatus, ConversionError> {
@@ -689,6 +750,7 @@ pub fn convert_flow_schema_status_from_internal(
 }
 /// Converts `FlowSchemaCondition` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_condition_to_internal(
     from: crate::flowcontrol::v1beta2::types::FlowSchemaCondition,
 ) -> Result<crate::flowcontrol::types::FlowSchemaCondition, ConversionError> {
@@ -703,6 +765,7 @@ pub fn auto_convert_flow_schema_condition_to_internal(
     })
 }
 /// Converts `FlowSchemaCondition` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_condition_to_internal(
     from: crate::flowcontrol::v1beta2::types::FlowSchemaCondition,
 ) -> Result<crate::flowcontrol::types::FlowSchemaCondition, ConversionError> {
@@ -710,6 +773,7 @@ pub fn convert_flow_schema_condition_to_internal(
 }
 /// Converts `FlowSchemaCondition` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_condition_from_internal(
     from: crate::flowcontrol::types::FlowSchemaCondition,
 ) -> Result<crate::flowcontrol::v1beta2::types::FlowSchemaCondition, ConversionError> {
@@ -724,6 +788,7 @@ pub fn auto_convert_flow_schema_condition_from_internal(
     })
 }
 /// Converts `FlowSchemaCondition` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_condition_from_internal(
     from: crate::flowcontrol::types::FlowSchemaCondition,
 ) -> Result<crate::flowcontrol::v1beta2::types::FlowSchemaCondition, ConversionError> {
@@ -731,12 +796,14 @@ pub fn convert_flow_schema_condition_from_internal(
 }
 /// Converts `FlowSchemaConditionType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_condition_type_to_internal(
     from: crate::flowcontrol::v1beta2::types::FlowSchemaConditionType,
 ) -> Result<crate::flowcontrol::types::FlowSchemaConditionType, ConversionError> {
     Ok(crate::flowcontrol::types::FlowSchemaConditionType(from.0))
 }
 /// Converts `FlowSchemaConditionType` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_condition_type_to_internal(
     from: crate::flowcontrol::v1beta2::types::FlowSchemaConditionType,
 ) -> Result<crate::flowcontrol::types::FlowSchemaConditionType, ConversionError> {
@@ -744,6 +811,7 @@ pub fn convert_flow_schema_condition_type_to_internal(
 }
 /// Converts `FlowSchemaConditionType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_condition_type_from_internal(
     from: crate::flowcontrol::types::FlowSchemaConditionType,
 ) -> Result<
@@ -753,6 +821,7 @@ pub fn auto_convert_flow_schema_condition_type_from_internal(
     Ok(crate::flowcontrol::v1beta2::types::FlowSchemaConditionType(from.0))
 }
 /// Converts `FlowSchemaConditionType` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_condition_type_from_internal(
     from: crate::flowcontrol::types::FlowSchemaConditionType,
 ) -> Result<
@@ -763,6 +832,7 @@ pub fn convert_flow_schema_condition_type_from_internal(
 }
 /// Converts `PriorityLevelConfiguration` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_to_internal(
     from: crate::flowcontrol::v1beta2::types::PriorityLevelConfiguration,
 ) -> Result<crate::flowcontrol::types::PriorityLevelConfiguration, ConversionError> {
@@ -776,6 +846,7 @@ pub fn auto_convert_priority_level_configuration_to_internal(
     })
 }
 /// Converts `PriorityLevelConfiguration` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_to_internal(
     from: crate::flowcontrol::v1beta2::types::PriorityLevelConfiguration,
 ) -> Result<crate::flowcontrol::types::PriorityLevelConfiguration, ConversionError> {
@@ -783,6 +854,7 @@ pub fn convert_priority_level_configuration_to_internal(
 }
 /// Converts `PriorityLevelConfiguration` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfiguration,
 ) -> Result<
@@ -799,6 +871,7 @@ pub fn auto_convert_priority_level_configuration_from_internal(
     })
 }
 /// Converts `PriorityLevelConfiguration` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfiguration,
 ) -> Result<
@@ -809,6 +882,7 @@ pub fn convert_priority_level_configuration_from_internal(
 }
 /// Converts `PriorityLevelConfigurationList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_list_to_internal(
     from: crate::flowcontrol::v1beta2::types::PriorityLevelConfigurationList,
 ) -> Result<crate::flowcontrol::types::PriorityLevelConfigurationList, ConversionError> {
@@ -832,6 +906,7 @@ pub fn auto_convert_priority_level_configuration_list_to_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_list_to_internal(
     from: crate::flowcontrol::v1beta2::types::PriorityLevelConfigurationList,
 ) -> Result<crate::flowcontrol::types::PriorityLevelConfigurationList, ConversionError> {
@@ -839,6 +914,7 @@ pub fn convert_priority_level_configuration_list_to_internal(
 }
 /// Converts `PriorityLevelConfigurationList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_list_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationList,
 ) -> Result<
@@ -865,6 +941,7 @@ pub fn auto_convert_priority_level_configuration_list_from_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_list_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationList,
 ) -> Result<
@@ -875,6 +952,7 @@ pub fn convert_priority_level_configuration_list_from_internal(
 }
 /// Converts `PriorityLevelConfigurationSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_spec_to_internal(
     from: crate::flowcontrol::v1beta2::types::PriorityLevelConfigurationSpec,
 ) -> Result<crate::flowcontrol::types::PriorityLevelConfigurationSpec, ConversionError> {
@@ -894,6 +972,7 @@ pub fn auto_convert_priority_level_configuration_spec_to_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_spec_to_internal(
     from: crate::flowcontrol::v1beta2::types::PriorityLevelConfigurationSpec,
 ) -> Result<crate::flowcontrol::types::PriorityLevelConfigurationSpec, ConversionError> {
@@ -901,6 +980,7 @@ pub fn convert_priority_level_configuration_spec_to_internal(
 }
 /// Converts `PriorityLevelConfigurationSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_spec_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationSpec,
 ) -> Result<
@@ -923,6 +1003,7 @@ pub fn auto_convert_priority_level_configuration_spec_from_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_spec_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationSpec,
 ) -> Result<
@@ -933,12 +1014,14 @@ pub fn convert_priority_level_configuration_spec_from_internal(
 }
 /// Converts `PriorityLevelEnablement` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_enablement_to_internal(
     from: crate::flowcontrol::v1beta2::types::PriorityLevelEnablement,
 ) -> Result<crate::flowcontrol::types::PriorityLevelEnablement, ConversionError> {
     Ok(crate::flowcontrol::types::PriorityLevelEnablement(from.0))
 }
 /// Converts `PriorityLevelEnablement` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_enablement_to_internal(
     from: crate::flowcontrol::v1beta2::types::PriorityLevelEnablement,
 ) -> Result<crate::flowcontrol::types::PriorityLevelEnablement, ConversionError> {
@@ -946,6 +1029,7 @@ pub fn convert_priority_level_enablement_to_internal(
 }
 /// Converts `PriorityLevelEnablement` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_enablement_from_internal(
     from: crate::flowcontrol::types::PriorityLevelEnablement,
 ) -> Result<
@@ -955,6 +1039,7 @@ pub fn auto_convert_priority_level_enablement_from_internal(
     Ok(crate::flowcontrol::v1beta2::types::PriorityLevelEnablement(from.0))
 }
 /// Converts `PriorityLevelEnablement` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_enablement_from_internal(
     from: crate::flowcontrol::types::PriorityLevelEnablement,
 ) -> Result<
@@ -965,6 +1050,7 @@ pub fn convert_priority_level_enablement_from_internal(
 }
 /// Converts `LimitedPriorityLevelConfiguration` to the internal type, field by field. Fields left at their zero value for the hand-written conversion: `assured_concurrency_shares`.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_limited_priority_level_configuration_to_internal(
     from: crate::flowcontrol::v1beta2::types::LimitedPriorityLevelConfiguration,
 ) -> Result<
@@ -981,6 +1067,7 @@ pub fn auto_convert_limited_priority_level_configuration_to_internal(
 }
 /// Converts `LimitedPriorityLevelConfiguration` from the internal type, field by field. Fields left at their zero value for the hand-written conversion: `nominal_concurrency_shares`.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_limited_priority_level_configuration_from_internal(
     from: crate::flowcontrol::types::LimitedPriorityLevelConfiguration,
 ) -> Result<
@@ -997,6 +1084,7 @@ pub fn auto_convert_limited_priority_level_configuration_from_internal(
 }
 /// Converts `ExemptPriorityLevelConfiguration` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_exempt_priority_level_configuration_to_internal(
     from: crate::flowcontrol::v1beta2::types::ExemptPriorityLevelConfiguration,
 ) -> Result<
@@ -1009,6 +1097,7 @@ pub fn auto_convert_exempt_priority_level_configuration_to_internal(
     })
 }
 /// Converts `ExemptPriorityLevelConfiguration` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_exempt_priority_level_configuration_to_internal(
     from: crate::flowcontrol::v1beta2::types::ExemptPriorityLevelConfiguration,
 ) -> Result<
@@ -1019,6 +1108,7 @@ pub fn convert_exempt_priority_level_configuration_to_internal(
 }
 /// Converts `ExemptPriorityLevelConfiguration` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_exempt_priority_level_configuration_from_internal(
     from: crate::flowcontrol::types::ExemptPriorityLevelConfiguration,
 ) -> Result<
@@ -1031,6 +1121,7 @@ pub fn auto_convert_exempt_priority_level_configuration_from_internal(
     })
 }
 /// Converts `ExemptPriorityLevelConfiguration` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_exempt_priority_level_configuration_from_internal(
     from: crate::flowcontrol::types::ExemptPriorityLevelConfiguration,
 ) -> Result<
@@ -1041,6 +1132,7 @@ pub fn convert_exempt_priority_level_configuration_from_internal(
 }
 /// Converts `LimitResponse` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_limit_response_to_internal(
     from: crate::flowcontrol::v1beta2::types::LimitResponse,
 ) -> Result<crate::flowcontrol::types::LimitResponse, ConversionError> {
@@ -1055,6 +1147,7 @@ pub fn auto_convert_limit_response_to_internal(
     })
 }
 /// Converts `LimitResponse` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_limit_response_to_internal(
     from: crate::flowcontrol::v1beta2::types::LimitResponse,
 ) -> Result<crate::flowcontrol::types::LimitResponse, ConversionError> {
@@ -1062,6 +1155,7 @@ pub fn convert_limit_response_to_internal(
 }
 /// Converts `LimitResponse` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_limit_response_from_internal(
     from: crate::flowcontrol::types::LimitResponse,
 ) -> Result<crate::flowcontrol::v1beta2::types::LimitResponse, ConversionError> {
@@ -1076,6 +1170,7 @@ pub fn auto_convert_limit_response_from_internal(
     })
 }
 /// Converts `LimitResponse` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_limit_response_from_internal(
     from: crate::flowcontrol::types::LimitResponse,
 ) -> Result<crate::flowcontrol::v1beta2::types::LimitResponse, ConversionError> {
@@ -1083,12 +1178,14 @@ pub fn convert_limit_response_from_internal(
 }
 /// Converts `LimitResponseType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_limit_response_type_to_internal(
     from: crate::flowcontrol::v1beta2::types::LimitResponseType,
 ) -> Result<crate::flowcontrol::types::LimitResponseType, ConversionError> {
     Ok(crate::flowcontrol::types::LimitResponseType(from.0))
 }
 /// Converts `LimitResponseType` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_limit_response_type_to_internal(
     from: crate::flowcontrol::v1beta2::types::LimitResponseType,
 ) -> Result<crate::flowcontrol::types::LimitResponseType, ConversionError> {
@@ -1096,12 +1193,14 @@ pub fn convert_limit_response_type_to_internal(
 }
 /// Converts `LimitResponseType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_limit_response_type_from_internal(
     from: crate::flowcontrol::types::LimitResponseType,
 ) -> Result<crate::flowcontrol::v1beta2::types::LimitResponseType, ConversionError> {
     Ok(crate::flowcontrol::v1beta2::types::LimitResponseType(from.0))
 }
 /// Converts `LimitResponseType` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_limit_response_type_from_internal(
     from: crate::flowcontrol::types::LimitResponseType,
 ) -> Result<crate::flowcontrol::v1beta2::types::LimitResponseType, ConversionError> {
@@ -1109,6 +1208,7 @@ pub fn convert_limit_response_type_from_internal(
 }
 /// Converts `QueuingConfiguration` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_queuing_configuration_to_internal(
     from: crate::flowcontrol::v1beta2::types::QueuingConfiguration,
 ) -> Result<crate::flowcontrol::types::QueuingConfiguration, ConversionError> {
@@ -1119,6 +1219,7 @@ pub fn auto_convert_queuing_configuration_to_internal(
     })
 }
 /// Converts `QueuingConfiguration` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_queuing_configuration_to_internal(
     from: crate::flowcontrol::v1beta2::types::QueuingConfiguration,
 ) -> Result<crate::flowcontrol::types::QueuingConfiguration, ConversionError> {
@@ -1126,6 +1227,7 @@ pub fn convert_queuing_configuration_to_internal(
 }
 /// Converts `QueuingConfiguration` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_queuing_configuration_from_internal(
     from: crate::flowcontrol::types::QueuingConfiguration,
 ) -> Result<crate::flowcontrol::v1beta2::types::QueuingConfiguration, ConversionError> {
@@ -1136,6 +1238,7 @@ pub fn auto_convert_queuing_configuration_from_internal(
     })
 }
 /// Converts `QueuingConfiguration` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_queuing_configuration_from_internal(
     from: crate::flowcontrol::types::QueuingConfiguration,
 ) -> Result<crate::flowcontrol::v1beta2::types::QueuingConfiguration, ConversionError> {
@@ -1143,6 +1246,7 @@ pub fn convert_queuing_configuration_from_internal(
 }
 /// Converts `PriorityLevelConfigurationConditionType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_condition_type_to_internal(
     from: crate::flowcontrol::v1beta2::types::PriorityLevelConfigurationConditionType,
 ) -> Result<
@@ -1152,6 +1256,7 @@ pub fn auto_convert_priority_level_configuration_condition_type_to_internal(
     Ok(crate::flowcontrol::types::PriorityLevelConfigurationConditionType(from.0))
 }
 /// Converts `PriorityLevelConfigurationConditionType` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_condition_type_to_internal(
     from: crate::flowcontrol::v1beta2::types::PriorityLevelConfigurationConditionType,
 ) -> Result<
@@ -1162,6 +1267,7 @@ pub fn convert_priority_level_configuration_condition_type_to_internal(
 }
 /// Converts `PriorityLevelConfigurationConditionType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_condition_type_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationConditionType,
 ) -> Result<
@@ -1175,6 +1281,7 @@ pub fn auto_convert_priority_level_configuration_condition_type_from_internal(
     )
 }
 /// Converts `PriorityLevelConfigurationConditionType` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_condition_type_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationConditionType,
 ) -> Result<
@@ -1185,6 +1292,7 @@ pub fn convert_priority_level_configuration_condition_type_from_internal(
 }
 /// Converts `PriorityLevelConfigurationStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_status_to_internal(
     from: crate::flowcontrol::v1beta2::types::PriorityLevelConfigurationStatus,
 ) -> Result<
@@ -1205,6 +1313,7 @@ pub fn auto_convert_priority_level_configuration_status_to_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_status_to_internal(
     from: crate::flowcontrol::v1beta2::types::PriorityLevelConfigurationStatus,
 ) -> Result<
@@ -1215,6 +1324,7 @@ pub fn convert_priority_level_configuration_status_to_internal(
 }
 /// Converts `PriorityLevelConfigurationStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_status_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationStatus,
 ) -> Result<
@@ -1235,6 +1345,7 @@ pub fn auto_convert_priority_level_configuration_status_from_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_status_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationStatus,
 ) -> Result<
@@ -1245,6 +1356,7 @@ pub fn convert_priority_level_configuration_status_from_internal(
 }
 /// Converts `PriorityLevelConfigurationCondition` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_condition_to_internal(
     from: crate::flowcontrol::v1beta2::types::PriorityLevelConfigurationCondition,
 ) -> Result<
@@ -1264,6 +1376,7 @@ pub fn auto_convert_priority_level_configuration_condition_to_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationCondition` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_condition_to_internal(
     from: crate::flowcontrol::v1beta2::types::PriorityLevelConfigurationCondition,
 ) -> Result<
@@ -1274,6 +1387,7 @@ pub fn convert_priority_level_configuration_condition_to_internal(
 }
 /// Converts `PriorityLevelConfigurationCondition` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_condition_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationCondition,
 ) -> Result<
@@ -1293,6 +1407,7 @@ pub fn auto_convert_priority_level_configuration_condition_from_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationCondition` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_condition_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationCondition,
 ) -> Result<
@@ -1303,12 +1418,14 @@ pub fn convert_priority_level_configuration_condition_from_internal(
 }
 /// Converts `ConditionStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_condition_status_to_internal(
     from: crate::flowcontrol::v1beta2::types::ConditionStatus,
 ) -> Result<crate::flowcontrol::types::ConditionStatus, ConversionError> {
     Ok(crate::flowcontrol::types::ConditionStatus(from.0))
 }
 /// Converts `ConditionStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_condition_status_to_internal(
     from: crate::flowcontrol::v1beta2::types::ConditionStatus,
 ) -> Result<crate::flowcontrol::types::ConditionStatus, ConversionError> {
@@ -1316,12 +1433,14 @@ pub fn convert_condition_status_to_internal(
 }
 /// Converts `ConditionStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_condition_status_from_internal(
     from: crate::flowcontrol::types::ConditionStatus,
 ) -> Result<crate::flowcontrol::v1beta2::types::ConditionStatus, ConversionError> {
     Ok(crate::flowcontrol::v1beta2::types::ConditionStatus(from.0))
 }
 /// Converts `ConditionStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_condition_status_from_internal(
     from: crate::flowcontrol::types::ConditionStatus,
 ) -> Result<crate::flowcontrol::v1beta2::types::ConditionStatus, ConversionError> {

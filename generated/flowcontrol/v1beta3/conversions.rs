@@ -7,6 +7,7 @@ pub use crate::flowcontrol::v1beta3::conversion::convert_limited_priority_level_
 pub use crate::flowcontrol::v1beta3::conversion::convert_priority_level_configuration_to_internal;
 pub use crate::flowcontrol::v1beta3::conversion::convert_priority_level_configuration_from_internal;
 /// Registers both directions of every kind's conversion.
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_flow_schema_to_internal);
     scheme.add_conversion_func(convert_flow_schema_from_internal);
@@ -19,6 +20,7 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `FlowSchema` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_to_internal(
     from: crate::flowcontrol::v1beta3::types::FlowSchema,
 ) -> Result<crate::flowcontrol::types::FlowSchema, ConversionError> {
@@ -32,6 +34,7 @@ pub fn auto_convert_flow_schema_to_internal(
     })
 }
 /// Converts `FlowSchema` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_to_internal(
     from: crate::flowcontrol::v1beta3::types::FlowSchema,
 ) -> Result<crate::flowcontrol::types::FlowSchema, ConversionError> {
@@ -39,6 +42,7 @@ pub fn convert_flow_schema_to_internal(
 }
 /// Converts `FlowSchema` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_from_internal(
     from: crate::flowcontrol::types::FlowSchema,
 ) -> Result<crate::flowcontrol::v1beta3::types::FlowSchema, ConversionError> {
@@ -52,6 +56,7 @@ pub fn auto_convert_flow_schema_from_internal(
     })
 }
 /// Converts `FlowSchema` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_from_internal(
     from: crate::flowcontrol::types::FlowSchema,
 ) -> Result<crate::flowcontrol::v1beta3::types::FlowSchema, ConversionError> {
@@ -59,6 +64,7 @@ pub fn convert_flow_schema_from_internal(
 }
 /// Converts `FlowSchemaList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_list_to_internal(
     from: crate::flowcontrol::v1beta3::types::FlowSchemaList,
 ) -> Result<crate::flowcontrol::types::FlowSchemaList, ConversionError> {
@@ -81,6 +87,7 @@ pub fn auto_convert_flow_schema_list_to_internal(
     })
 }
 /// Converts `FlowSchemaList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_list_to_internal(
     from: crate::flowcontrol::v1beta3::types::FlowSchemaList,
 ) -> Result<crate::flowcontrol::types::FlowSchemaList, ConversionError> {
@@ -88,6 +95,7 @@ pub fn convert_flow_schema_list_to_internal(
 }
 /// Converts `FlowSchemaList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_list_from_internal(
     from: crate::flowcontrol::types::FlowSchemaList,
 ) -> Result<crate::flowcontrol::v1beta3::types::FlowSchemaList, ConversionError> {
@@ -110,6 +118,7 @@ pub fn auto_convert_flow_schema_list_from_internal(
     })
 }
 /// Converts `FlowSchemaList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_list_from_internal(
     from: crate::flowcontrol::types::FlowSchemaList,
 ) -> Result<crate::flowcontrol::v1beta3::types::FlowSchemaList, ConversionError> {
@@ -117,6 +126,7 @@ pub fn convert_flow_schema_list_from_internal(
 }
 /// Converts `FlowSchemaSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_spec_to_internal(
     from: crate::flowcontrol::v1beta3::types::FlowSchemaSpec,
 ) -> Result<crate::flowcontrol::types::FlowSchemaSpec, ConversionError> {
@@ -144,6 +154,7 @@ pub fn auto_convert_flow_schema_spec_to_internal(
     })
 }
 /// Converts `FlowSchemaSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_spec_to_internal(
     from: crate::flowcontrol::v1beta3::types::FlowSchemaSpec,
 ) -> Result<crate::flowcontrol::types::FlowSchemaSpec, ConversionError> {
@@ -151,6 +162,7 @@ pub fn convert_flow_schema_spec_to_internal(
 }
 /// Converts `FlowSchemaSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_spec_from_internal(
     from: crate::flowcontrol::types::FlowSchemaSpec,
 ) -> Result<crate::flowcontrol::v1beta3::types::FlowSchemaSpec, ConversionError> {
@@ -178,6 +190,7 @@ pub fn auto_convert_flow_schema_spec_from_internal(
     })
 }
 /// Converts `FlowSchemaSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_spec_from_internal(
     from: crate::flowcontrol::types::FlowSchemaSpec,
 ) -> Result<crate::flowcontrol::v1beta3::types::FlowSchemaSpec, ConversionError> {
@@ -185,12 +198,14 @@ pub fn convert_flow_schema_spec_from_internal(
 }
 /// Converts `FlowDistinguisherMethodType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_distinguisher_method_type_to_internal(
     from: crate::flowcontrol::v1beta3::types::FlowDistinguisherMethodType,
 ) -> Result<crate::flowcontrol::types::FlowDistinguisherMethodType, ConversionError> {
     Ok(crate::flowcontrol::types::FlowDistinguisherMethodType(from.0))
 }
 /// Converts `FlowDistinguisherMethodType` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_distinguisher_method_type_to_internal(
     from: crate::flowcontrol::v1beta3::types::FlowDistinguisherMethodType,
 ) -> Result<crate::flowcontrol::types::FlowDistinguisherMethodType, ConversionError> {
@@ -198,6 +213,7 @@ pub fn convert_flow_distinguisher_method_type_to_internal(
 }
 /// Converts `FlowDistinguisherMethodType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_distinguisher_method_type_from_internal(
     from: crate::flowcontrol::types::FlowDistinguisherMethodType,
 ) -> Result<
@@ -207,6 +223,7 @@ pub fn auto_convert_flow_distinguisher_method_type_from_internal(
     Ok(crate::flowcontrol::v1beta3::types::FlowDistinguisherMethodType(from.0))
 }
 /// Converts `FlowDistinguisherMethodType` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_distinguisher_method_type_from_internal(
     from: crate::flowcontrol::types::FlowDistinguisherMethodType,
 ) -> Result<
@@ -217,6 +234,7 @@ pub fn convert_flow_distinguisher_method_type_from_internal(
 }
 /// Converts `FlowDistinguisherMethod` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_distinguisher_method_to_internal(
     from: crate::flowcontrol::v1beta3::types::FlowDistinguisherMethod,
 ) -> Result<crate::flowcontrol::types::FlowDistinguisherMethod, ConversionError> {
@@ -226,6 +244,7 @@ pub fn auto_convert_flow_distinguisher_method_to_internal(
     })
 }
 /// Converts `FlowDistinguisherMethod` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_distinguisher_method_to_internal(
     from: crate::flowcontrol::v1beta3::types::FlowDistinguisherMethod,
 ) -> Result<crate::flowcontrol::types::FlowDistinguisherMethod, ConversionError> {
@@ -233,6 +252,7 @@ pub fn convert_flow_distinguisher_method_to_internal(
 }
 /// Converts `FlowDistinguisherMethod` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_distinguisher_method_from_internal(
     from: crate::flowcontrol::types::FlowDistinguisherMethod,
 ) -> Result<
@@ -245,6 +265,7 @@ pub fn auto_convert_flow_distinguisher_method_from_internal(
     })
 }
 /// Converts `FlowDistinguisherMethod` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_distinguisher_method_from_internal(
     from: crate::flowcontrol::types::FlowDistinguisherMethod,
 ) -> Result<
@@ -255,6 +276,7 @@ pub fn convert_flow_distinguisher_method_from_internal(
 }
 /// Converts `PriorityLevelConfigurationReference` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_reference_to_internal(
     from: crate::flowcontrol::v1beta3::types::PriorityLevelConfigurationReference,
 ) -> Result<
@@ -266,6 +288,7 @@ pub fn auto_convert_priority_level_configuration_reference_to_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationReference` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_reference_to_internal(
     from: crate::flowcontrol::v1beta3::types::PriorityLevelConfigurationReference,
 ) -> Result<
@@ -276,6 +299,7 @@ pub fn convert_priority_level_configuration_reference_to_internal(
 }
 /// Converts `PriorityLevelConfigurationReference` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_reference_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationReference,
 ) -> Result<
@@ -287,6 +311,7 @@ pub fn auto_convert_priority_level_configuration_reference_from_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationReference` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_reference_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationReference,
 ) -> Result<
@@ -297,6 +322,7 @@ pub fn convert_priority_level_configuration_reference_from_internal(
 }
 /// Converts `PolicyRulesWithSubjects` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_policy_rules_with_subjects_to_internal(
     from: crate::flowcontrol::v1beta3::types::PolicyRulesWithSubjects,
 ) -> Result<crate::flowcontrol::types::PolicyRulesWithSubjects, ConversionError> {
@@ -336,6 +362,7 @@ pub fn auto_convert_policy_rules_with_subjects_to_internal(
     })
 }
 /// Converts `PolicyRulesWithSubjects` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_policy_rules_with_subjects_to_internal(
     from: crate::flowcontrol::v1beta3::types::PolicyRulesWithSubjects,
 ) -> Result<crate::flowcontrol::types::PolicyRulesWithSubjects, ConversionError> {
@@ -343,6 +370,7 @@ pub fn convert_policy_rules_with_subjects_to_internal(
 }
 /// Converts `PolicyRulesWithSubjects` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_policy_rules_with_subjects_from_internal(
     from: crate::flowcontrol::types::PolicyRulesWithSubjects,
 ) -> Result<
@@ -385,6 +413,7 @@ pub fn auto_convert_policy_rules_with_subjects_from_internal(
     })
 }
 /// Converts `PolicyRulesWithSubjects` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_policy_rules_with_subjects_from_internal(
     from: crate::flowcontrol::types::PolicyRulesWithSubjects,
 ) -> Result<
@@ -395,6 +424,7 @@ pub fn convert_policy_rules_with_subjects_from_internal(
 }
 /// Converts `Subject` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_to_internal(
     from: crate::flowcontrol::v1beta3::types::Subject,
 ) -> Result<crate::flowcontrol::types::Subject, ConversionError> {
@@ -419,6 +449,7 @@ pub fn auto_convert_subject_to_internal(
     })
 }
 /// Converts `Subject` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_to_internal(
     from: crate::flowcontrol::v1beta3::types::Subject,
 ) -> Result<crate::flowcontrol::types::Subject, ConversionError> {
@@ -426,6 +457,7 @@ pub fn convert_subject_to_internal(
 }
 /// Converts `Subject` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_from_internal(
     from: crate::flowcontrol::types::Subject,
 ) -> Result<crate::flowcontrol::v1beta3::types::Subject, ConversionError> {
@@ -450,6 +482,7 @@ pub fn auto_convert_subject_from_internal(
     })
 }
 /// Converts `Subject` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_from_internal(
     from: crate::flowcontrol::types::Subject,
 ) -> Result<crate::flowcontrol::v1beta3::types::Subject, ConversionError> {
@@ -457,12 +490,14 @@ pub fn convert_subject_from_internal(
 }
 /// Converts `SubjectKind` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_kind_to_internal(
     from: crate::flowcontrol::v1beta3::types::SubjectKind,
 ) -> Result<crate::flowcontrol::types::SubjectKind, ConversionError> {
     Ok(crate::flowcontrol::types::SubjectKind(from.0))
 }
 /// Converts `SubjectKind` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_kind_to_internal(
     from: crate::flowcontrol::v1beta3::types::SubjectKind,
 ) -> Result<crate::flowcontrol::types::SubjectKind, ConversionError> {
@@ -470,12 +505,14 @@ pub fn convert_subject_kind_to_internal(
 }
 /// Converts `SubjectKind` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_kind_from_internal(
     from: crate::flowcontrol::types::SubjectKind,
 ) -> Result<crate::flowcontrol::v1beta3::types::SubjectKind, ConversionError> {
     Ok(crate::flowcontrol::v1beta3::types::SubjectKind(from.0))
 }
 /// Converts `SubjectKind` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_kind_from_internal(
     from: crate::flowcontrol::types::SubjectKind,
 ) -> Result<crate::flowcontrol::v1beta3::types::SubjectKind, ConversionError> {
@@ -483,6 +520,7 @@ pub fn convert_subject_kind_from_internal(
 }
 /// Converts `UserSubject` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_user_subject_to_internal(
     from: crate::flowcontrol::v1beta3::types::UserSubject,
 ) -> Result<crate::flowcontrol::types::UserSubject, ConversionError> {
@@ -491,6 +529,7 @@ pub fn auto_convert_user_subject_to_internal(
     })
 }
 /// Converts `UserSubject` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_user_subject_to_internal(
     from: crate::flowcontrol::v1beta3::types::UserSubject,
 ) -> Result<crate::flowcontrol::types::UserSubject, ConversionError> {
@@ -498,6 +537,7 @@ pub fn convert_user_subject_to_internal(
 }
 /// Converts `UserSubject` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_user_subject_from_internal(
     from: crate::flowcontrol::types::UserSubject,
 ) -> Result<crate::flowcontrol::v1beta3::types::UserSubject, ConversionError> {
@@ -506,6 +546,7 @@ pub fn auto_convert_user_subject_from_internal(
     })
 }
 /// Converts `UserSubject` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_user_subject_from_internal(
     from: crate::flowcontrol::types::UserSubject,
 ) -> Result<crate::flowcontrol::v1beta3::types::UserSubject, ConversionError> {
@@ -513,6 +554,7 @@ pub fn convert_user_subject_from_internal(
 }
 /// Converts `GroupSubject` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_group_subject_to_internal(
     from: crate::flowcontrol::v1beta3::types::GroupSubject,
 ) -> Result<crate::flowcontrol::types::GroupSubject, ConversionError> {
@@ -521,6 +563,7 @@ pub fn auto_convert_group_subject_to_internal(
     })
 }
 /// Converts `GroupSubject` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_group_subject_to_internal(
     from: crate::flowcontrol::v1beta3::types::GroupSubject,
 ) -> Result<crate::flowcontrol::types::GroupSubject, ConversionError> {
@@ -528,6 +571,7 @@ pub fn convert_group_subject_to_internal(
 }
 /// Converts `GroupSubject` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_group_subject_from_internal(
     from: crate::flowcontrol::types::GroupSubject,
 ) -> Result<crate::flowcontrol::v1beta3::types::GroupSubject, ConversionError> {
@@ -536,6 +580,7 @@ pub fn auto_convert_group_subject_from_internal(
     })
 }
 /// Converts `GroupSubject` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_group_subject_from_internal(
     from: crate::flowcontrol::types::GroupSubject,
 ) -> Result<crate::flowcontrol::v1beta3::types::GroupSubject, ConversionError> {
@@ -543,6 +588,7 @@ pub fn convert_group_subject_from_internal(
 }
 /// Converts `ServiceAccountSubject` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_service_account_subject_to_internal(
     from: crate::flowcontrol::v1beta3::types::ServiceAccountSubject,
 ) -> Result<crate::flowcontrol::types::ServiceAccountSubject, ConversionError> {
@@ -552,6 +598,7 @@ pub fn auto_convert_service_account_subject_to_internal(
     })
 }
 /// Converts `ServiceAccountSubject` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_service_account_subject_to_internal(
     from: crate::flowcontrol::v1beta3::types::ServiceAccountSubject,
 ) -> Result<crate::flowcontrol::types::ServiceAccountSubject, ConversionError> {
@@ -559,6 +606,7 @@ pub fn convert_service_account_subject_to_internal(
 }
 /// Converts `ServiceAccountSubject` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_service_account_subject_from_internal(
     from: crate::flowcontrol::types::ServiceAccountSubject,
 ) -> Result<crate::flowcontrol::v1beta3::types::ServiceAccountSubject, ConversionError> {
@@ -568,6 +616,7 @@ pub fn auto_convert_service_account_subject_from_internal(
     })
 }
 /// Converts `ServiceAccountSubject` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_service_account_subject_from_internal(
     from: crate::flowcontrol::types::ServiceAccountSubject,
 ) -> Result<crate::flowcontrol::v1beta3::types::ServiceAccountSubject, ConversionError> {
@@ -575,6 +624,7 @@ pub fn convert_service_account_subject_from_internal(
 }
 /// Converts `ResourcePolicyRule` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_resource_policy_rule_to_internal(
     from: crate::flowcontrol::v1beta3::types::ResourcePolicyRule,
 ) -> Result<crate::flowcontrol::types::ResourcePolicyRule, ConversionError> {
@@ -587,6 +637,7 @@ pub fn auto_convert_resource_policy_rule_to_internal(
     })
 }
 /// Converts `ResourcePolicyRule` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_resource_policy_rule_to_internal(
     from: crate::flowcontrol::v1beta3::types::ResourcePolicyRule,
 ) -> Result<crate::flowcontrol::types::ResourcePolicyRule, ConversionError> {
@@ -594,6 +645,7 @@ pub fn convert_resource_policy_rule_to_internal(
 }
 /// Converts `ResourcePolicyRule` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_resource_policy_rule_from_internal(
     from: crate::flowcontrol::types::ResourcePolicyRule,
 ) -> Result<crate::flowcontrol::v1beta3::types::ResourcePolicyRule, ConversionError> {
@@ -606,6 +658,7 @@ pub fn auto_convert_resource_policy_rule_from_internal(
     })
 }
 /// Converts `ResourcePolicyRule` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_resource_policy_rule_from_internal(
     from: crate::flowcontrol::types::ResourcePolicyRule,
 ) -> Result<crate::flowcontrol::v1beta3::types::ResourcePolicyRule, ConversionError> {
@@ -613,6 +666,7 @@ pub fn convert_resource_policy_rule_from_internal(
 }
 /// Converts `NonResourcePolicyRule` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_non_resource_policy_rule_to_internal(
     from: crate::flowcontrol::v1beta3::types::NonResourcePolicyRule,
 ) -> Result<crate::flowcontrol::types::NonResourcePolicyRule, ConversionError> {
@@ -622,6 +676,7 @@ pub fn auto_convert_non_resource_policy_rule_to_internal(
     })
 }
 /// Converts `NonResourcePolicyRule` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_non_resource_policy_rule_to_internal(
     from: crate::flowcontrol::v1beta3::types::NonResourcePolicyRule,
 ) -> Result<crate::flowcontrol::types::NonResourcePolicyRule, ConversionError> {
@@ -629,6 +684,7 @@ pub fn convert_non_resource_policy_rule_to_internal(
 }
 /// Converts `NonResourcePolicyRule` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_non_resource_policy_rule_from_internal(
     from: crate::flowcontrol::types::NonResourcePolicyRule,
 ) -> Result<crate::flowcontrol::v1beta3::types::NonResourcePolicyRule, ConversionError> {
@@ -638,6 +694,7 @@ pub fn auto_convert_non_resource_policy_rule_from_internal(
     })
 }
 /// Converts `NonResourcePolicyRule` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_non_resource_policy_rule_from_internal(
     from: crate::flowcontrol::types::NonResourcePolicyRule,
 ) -> Result<crate::flowcontrol::v1beta3::types::NonResourcePolicyRule, ConversionError> {
@@ -645,6 +702,7 @@ pub fn convert_non_resource_policy_rule_from_internal(
 }
 /// Converts `FlowSchemaStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_status_to_internal(
     from: crate::flowcontrol::v1beta3::types::FlowSchemaStatus,
 ) -> Result<crate::flowcontrol::types::FlowSchemaStatus, ConversionError> {
@@ -661,6 +719,7 @@ pub fn auto_convert_flow_schema_status_to_internal(
     })
 }
 /// Converts `FlowSchemaStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_status_to_internal(
     from: crate::flowcontrol::v1beta3::types::FlowSchemaStatus,
 ) -> Result<crate::flowcontrol::types::FlowSchemaStatus, ConversionError> {
@@ -668,6 +727,7 @@ pub fn convert_flow_schema_status_to_internal(
 }
 /// Converts `FlowSchemaStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_status_from_internal(
     from: crate::flowcontrol::types::FlowSchemaStatus,
 ) -> Result<crate::flowcontrol::v1beta3::types::FlowSchemaStatus, ConversionError> {
@@ -684,6 +744,7 @@ pub fn auto_convert_flow_schema_status_from_internal(
     })
 }
 /// Converts `FlowSchemaStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_status_from_internal(
     from: crate::flowcontrol::types::FlowSchemaStatus,
 ) -> Result<crate::flowcontrol::v1beta3::types::FlowSchemaStatus, ConversionError> {
@@ -691,6 +752,7 @@ pub fn convert_flow_schema_status_from_internal(
 }
 /// Converts `FlowSchemaCondition` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_condition_to_internal(
     from: crate::flowcontrol::v1beta3::types::FlowSchemaCondition,
 ) -> Result<crate::flowcontrol::types::FlowSchemaCondition, ConversionError> {
@@ -705,6 +767,7 @@ pub fn auto_convert_flow_schema_condition_to_internal(
     })
 }
 /// Converts `FlowSchemaCondition` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_condition_to_internal(
     from: crate::flowcontrol::v1beta3::types::FlowSchemaCondition,
 ) -> Result<crate::flowcontrol::types::FlowSchemaCondition, ConversionError> {
@@ -712,6 +775,7 @@ pub fn convert_flow_schema_condition_to_internal(
 }
 /// Converts `FlowSchemaCondition` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_condition_from_internal(
     from: crate::flowcontrol::types::FlowSchemaCondition,
 ) -> Result<crate::flowcontrol::v1beta3::types::FlowSchemaCondition, ConversionError> {
@@ -726,6 +790,7 @@ pub fn auto_convert_flow_schema_condition_from_internal(
     })
 }
 /// Converts `FlowSchemaCondition` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_condition_from_internal(
     from: crate::flowcontrol::types::FlowSchemaCondition,
 ) -> Result<crate::flowcontrol::v1beta3::types::FlowSchemaCondition, ConversionError> {
@@ -733,12 +798,14 @@ pub fn convert_flow_schema_condition_from_internal(
 }
 /// Converts `FlowSchemaConditionType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_condition_type_to_internal(
     from: crate::flowcontrol::v1beta3::types::FlowSchemaConditionType,
 ) -> Result<crate::flowcontrol::types::FlowSchemaConditionType, ConversionError> {
     Ok(crate::flowcontrol::types::FlowSchemaConditionType(from.0))
 }
 /// Converts `FlowSchemaConditionType` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_condition_type_to_internal(
     from: crate::flowcontrol::v1beta3::types::FlowSchemaConditionType,
 ) -> Result<crate::flowcontrol::types::FlowSchemaConditionType, ConversionError> {
@@ -746,6 +813,7 @@ pub fn convert_flow_schema_condition_type_to_internal(
 }
 /// Converts `FlowSchemaConditionType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_flow_schema_condition_type_from_internal(
     from: crate::flowcontrol::types::FlowSchemaConditionType,
 ) -> Result<
@@ -755,6 +823,7 @@ pub fn auto_convert_flow_schema_condition_type_from_internal(
     Ok(crate::flowcontrol::v1beta3::types::FlowSchemaConditionType(from.0))
 }
 /// Converts `FlowSchemaConditionType` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_flow_schema_condition_type_from_internal(
     from: crate::flowcontrol::types::FlowSchemaConditionType,
 ) -> Result<
@@ -765,6 +834,7 @@ pub fn convert_flow_schema_condition_type_from_internal(
 }
 /// Converts `PriorityLevelConfiguration` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_to_internal(
     from: crate::flowcontrol::v1beta3::types::PriorityLevelConfiguration,
 ) -> Result<crate::flowcontrol::types::PriorityLevelConfiguration, ConversionError> {
@@ -779,6 +849,7 @@ pub fn auto_convert_priority_level_configuration_to_internal(
 }
 /// Converts `PriorityLevelConfiguration` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfiguration,
 ) -> Result<
@@ -796,6 +867,7 @@ pub fn auto_convert_priority_level_configuration_from_internal(
 }
 /// Converts `PriorityLevelConfigurationList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_list_to_internal(
     from: crate::flowcontrol::v1beta3::types::PriorityLevelConfigurationList,
 ) -> Result<crate::flowcontrol::types::PriorityLevelConfigurationList, ConversionError> {
@@ -819,6 +891,7 @@ pub fn auto_convert_priority_level_configuration_list_to_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_list_to_internal(
     from: crate::flowcontrol::v1beta3::types::PriorityLevelConfigurationList,
 ) -> Result<crate::flowcontrol::types::PriorityLevelConfigurationList, ConversionError> {
@@ -826,6 +899,7 @@ pub fn convert_priority_level_configuration_list_to_internal(
 }
 /// Converts `PriorityLevelConfigurationList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_list_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationList,
 ) -> Result<
@@ -852,6 +926,7 @@ pub fn auto_convert_priority_level_configuration_list_from_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_list_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationList,
 ) -> Result<
@@ -862,6 +937,7 @@ pub fn convert_priority_level_configuration_list_from_internal(
 }
 /// Converts `PriorityLevelConfigurationSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_spec_to_internal(
     from: crate::flowcontrol::v1beta3::types::PriorityLevelConfigurationSpec,
 ) -> Result<crate::flowcontrol::types::PriorityLevelConfigurationSpec, ConversionError> {
@@ -881,6 +957,7 @@ pub fn auto_convert_priority_level_configuration_spec_to_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_spec_to_internal(
     from: crate::flowcontrol::v1beta3::types::PriorityLevelConfigurationSpec,
 ) -> Result<crate::flowcontrol::types::PriorityLevelConfigurationSpec, ConversionError> {
@@ -888,6 +965,7 @@ pub fn convert_priority_level_configuration_spec_to_internal(
 }
 /// Converts `PriorityLevelConfigurationSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_spec_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationSpec,
 ) -> Result<
@@ -910,6 +988,7 @@ pub fn auto_convert_priority_level_configuration_spec_from_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_spec_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationSpec,
 ) -> Result<
@@ -920,12 +999,14 @@ pub fn convert_priority_level_configuration_spec_from_internal(
 }
 /// Converts `PriorityLevelEnablement` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_enablement_to_internal(
     from: crate::flowcontrol::v1beta3::types::PriorityLevelEnablement,
 ) -> Result<crate::flowcontrol::types::PriorityLevelEnablement, ConversionError> {
     Ok(crate::flowcontrol::types::PriorityLevelEnablement(from.0))
 }
 /// Converts `PriorityLevelEnablement` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_enablement_to_internal(
     from: crate::flowcontrol::v1beta3::types::PriorityLevelEnablement,
 ) -> Result<crate::flowcontrol::types::PriorityLevelEnablement, ConversionError> {
@@ -933,6 +1014,7 @@ pub fn convert_priority_level_enablement_to_internal(
 }
 /// Converts `PriorityLevelEnablement` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_enablement_from_internal(
     from: crate::flowcontrol::types::PriorityLevelEnablement,
 ) -> Result<
@@ -942,6 +1024,7 @@ pub fn auto_convert_priority_level_enablement_from_internal(
     Ok(crate::flowcontrol::v1beta3::types::PriorityLevelEnablement(from.0))
 }
 /// Converts `PriorityLevelEnablement` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_enablement_from_internal(
     from: crate::flowcontrol::types::PriorityLevelEnablement,
 ) -> Result<
@@ -952,6 +1035,7 @@ pub fn convert_priority_level_enablement_from_internal(
 }
 /// Converts `LimitedPriorityLevelConfiguration` to the internal type, field by field. Fields left at their zero value for the hand-written conversion: `nominal_concurrency_shares`.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_limited_priority_level_configuration_to_internal(
     from: crate::flowcontrol::v1beta3::types::LimitedPriorityLevelConfiguration,
 ) -> Result<
@@ -968,6 +1052,7 @@ pub fn auto_convert_limited_priority_level_configuration_to_internal(
 }
 /// Converts `LimitedPriorityLevelConfiguration` from the internal type, field by field. Fields left at their zero value for the hand-written conversion: `nominal_concurrency_shares`.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_limited_priority_level_configuration_from_internal(
     from: crate::flowcontrol::types::LimitedPriorityLevelConfiguration,
 ) -> Result<
@@ -984,6 +1069,7 @@ pub fn auto_convert_limited_priority_level_configuration_from_internal(
 }
 /// Converts `ExemptPriorityLevelConfiguration` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_exempt_priority_level_configuration_to_internal(
     from: crate::flowcontrol::v1beta3::types::ExemptPriorityLevelConfiguration,
 ) -> Result<
@@ -996,6 +1082,7 @@ pub fn auto_convert_exempt_priority_level_configuration_to_internal(
     })
 }
 /// Converts `ExemptPriorityLevelConfiguration` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_exempt_priority_level_configuration_to_internal(
     from: crate::flowcontrol::v1beta3::types::ExemptPriorityLevelConfiguration,
 ) -> Result<
@@ -1006,6 +1093,7 @@ pub fn convert_exempt_priority_level_configuration_to_internal(
 }
 /// Converts `ExemptPriorityLevelConfiguration` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_exempt_priority_level_configuration_from_internal(
     from: crate::flowcontrol::types::ExemptPriorityLevelConfiguration,
 ) -> Result<
@@ -1018,6 +1106,7 @@ pub fn auto_convert_exempt_priority_level_configuration_from_internal(
     })
 }
 /// Converts `ExemptPriorityLevelConfiguration` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_exempt_priority_level_configuration_from_internal(
     from: crate::flowcontrol::types::ExemptPriorityLevelConfiguration,
 ) -> Result<
@@ -1028,6 +1117,7 @@ pub fn convert_exempt_priority_level_configuration_from_internal(
 }
 /// Converts `LimitResponse` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_limit_response_to_internal(
     from: crate::flowcontrol::v1beta3::types::LimitResponse,
 ) -> Result<crate::flowcontrol::types::LimitResponse, ConversionError> {
@@ -1042,6 +1132,7 @@ pub fn auto_convert_limit_response_to_internal(
     })
 }
 /// Converts `LimitResponse` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_limit_response_to_internal(
     from: crate::flowcontrol::v1beta3::types::LimitResponse,
 ) -> Result<crate::flowcontrol::types::LimitResponse, ConversionError> {
@@ -1049,6 +1140,7 @@ pub fn convert_limit_response_to_internal(
 }
 /// Converts `LimitResponse` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_limit_response_from_internal(
     from: crate::flowcontrol::types::LimitResponse,
 ) -> Result<crate::flowcontrol::v1beta3::types::LimitResponse, ConversionError> {
@@ -1063,6 +1155,7 @@ pub fn auto_convert_limit_response_from_internal(
     })
 }
 /// Converts `LimitResponse` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_limit_response_from_internal(
     from: crate::flowcontrol::types::LimitResponse,
 ) -> Result<crate::flowcontrol::v1beta3::types::LimitResponse, ConversionError> {
@@ -1070,12 +1163,14 @@ pub fn convert_limit_response_from_internal(
 }
 /// Converts `LimitResponseType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_limit_response_type_to_internal(
     from: crate::flowcontrol::v1beta3::types::LimitResponseType,
 ) -> Result<crate::flowcontrol::types::LimitResponseType, ConversionError> {
     Ok(crate::flowcontrol::types::LimitResponseType(from.0))
 }
 /// Converts `LimitResponseType` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_limit_response_type_to_internal(
     from: crate::flowcontrol::v1beta3::types::LimitResponseType,
 ) -> Result<crate::flowcontrol::types::LimitResponseType, ConversionError> {
@@ -1083,12 +1178,14 @@ pub fn convert_limit_response_type_to_internal(
 }
 /// Converts `LimitResponseType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_limit_response_type_from_internal(
     from: crate::flowcontrol::types::LimitResponseType,
 ) -> Result<crate::flowcontrol::v1beta3::types::LimitResponseType, ConversionError> {
     Ok(crate::flowcontrol::v1beta3::types::LimitResponseType(from.0))
 }
 /// Converts `LimitResponseType` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_limit_response_type_from_internal(
     from: crate::flowcontrol::types::LimitResponseType,
 ) -> Result<crate::flowcontrol::v1beta3::types::LimitResponseType, ConversionError> {
@@ -1096,6 +1193,7 @@ pub fn convert_limit_response_type_from_internal(
 }
 /// Converts `QueuingConfiguration` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_queuing_configuration_to_internal(
     from: crate::flowcontrol::v1beta3::types::QueuingConfiguration,
 ) -> Result<crate::flowcontrol::types::QueuingConfiguration, ConversionError> {
@@ -1106,6 +1204,7 @@ pub fn auto_convert_queuing_configuration_to_internal(
     })
 }
 /// Converts `QueuingConfiguration` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_queuing_configuration_to_internal(
     from: crate::flowcontrol::v1beta3::types::QueuingConfiguration,
 ) -> Result<crate::flowcontrol::types::QueuingConfiguration, ConversionError> {
@@ -1113,6 +1212,7 @@ pub fn convert_queuing_configuration_to_internal(
 }
 /// Converts `QueuingConfiguration` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_queuing_configuration_from_internal(
     from: crate::flowcontrol::types::QueuingConfiguration,
 ) -> Result<crate::flowcontrol::v1beta3::types::QueuingConfiguration, ConversionError> {
@@ -1123,6 +1223,7 @@ pub fn auto_convert_queuing_configuration_from_internal(
     })
 }
 /// Converts `QueuingConfiguration` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_queuing_configuration_from_internal(
     from: crate::flowcontrol::types::QueuingConfiguration,
 ) -> Result<crate::flowcontrol::v1beta3::types::QueuingConfiguration, ConversionError> {
@@ -1130,6 +1231,7 @@ pub fn convert_queuing_configuration_from_internal(
 }
 /// Converts `PriorityLevelConfigurationConditionType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_condition_type_to_internal(
     from: crate::flowcontrol::v1beta3::types::PriorityLevelConfigurationConditionType,
 ) -> Result<
@@ -1139,6 +1241,7 @@ pub fn auto_convert_priority_level_configuration_condition_type_to_internal(
     Ok(crate::flowcontrol::types::PriorityLevelConfigurationConditionType(from.0))
 }
 /// Converts `PriorityLevelConfigurationConditionType` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_condition_type_to_internal(
     from: crate::flowcontrol::v1beta3::types::PriorityLevelConfigurationConditionType,
 ) -> Result<
@@ -1149,6 +1252,7 @@ pub fn convert_priority_level_configuration_condition_type_to_internal(
 }
 /// Converts `PriorityLevelConfigurationConditionType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_condition_type_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationConditionType,
 ) -> Result<
@@ -1162,6 +1266,7 @@ pub fn auto_convert_priority_level_configuration_condition_type_from_internal(
     )
 }
 /// Converts `PriorityLevelConfigurationConditionType` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_condition_type_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationConditionType,
 ) -> Result<
@@ -1172,6 +1277,7 @@ pub fn convert_priority_level_configuration_condition_type_from_internal(
 }
 /// Converts `PriorityLevelConfigurationStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_status_to_internal(
     from: crate::flowcontrol::v1beta3::types::PriorityLevelConfigurationStatus,
 ) -> Result<
@@ -1192,6 +1298,7 @@ pub fn auto_convert_priority_level_configuration_status_to_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_status_to_internal(
     from: crate::flowcontrol::v1beta3::types::PriorityLevelConfigurationStatus,
 ) -> Result<
@@ -1202,6 +1309,7 @@ pub fn convert_priority_level_configuration_status_to_internal(
 }
 /// Converts `PriorityLevelConfigurationStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_status_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationStatus,
 ) -> Result<
@@ -1222,6 +1330,7 @@ pub fn auto_convert_priority_level_configuration_status_from_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_status_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationStatus,
 ) -> Result<
@@ -1232,6 +1341,7 @@ pub fn convert_priority_level_configuration_status_from_internal(
 }
 /// Converts `PriorityLevelConfigurationCondition` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_condition_to_internal(
     from: crate::flowcontrol::v1beta3::types::PriorityLevelConfigurationCondition,
 ) -> Result<
@@ -1251,6 +1361,7 @@ pub fn auto_convert_priority_level_configuration_condition_to_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationCondition` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_condition_to_internal(
     from: crate::flowcontrol::v1beta3::types::PriorityLevelConfigurationCondition,
 ) -> Result<
@@ -1261,6 +1372,7 @@ pub fn convert_priority_level_configuration_condition_to_internal(
 }
 /// Converts `PriorityLevelConfigurationCondition` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_priority_level_configuration_condition_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationCondition,
 ) -> Result<
@@ -1280,6 +1392,7 @@ pub fn auto_convert_priority_level_configuration_condition_from_internal(
     })
 }
 /// Converts `PriorityLevelConfigurationCondition` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_priority_level_configuration_condition_from_internal(
     from: crate::flowcontrol::types::PriorityLevelConfigurationCondition,
 ) -> Result<
@@ -1290,12 +1403,14 @@ pub fn convert_priority_level_configuration_condition_from_internal(
 }
 /// Converts `ConditionStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_condition_status_to_internal(
     from: crate::flowcontrol::v1beta3::types::ConditionStatus,
 ) -> Result<crate::flowcontrol::types::ConditionStatus, ConversionError> {
     Ok(crate::flowcontrol::types::ConditionStatus(from.0))
 }
 /// Converts `ConditionStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_condition_status_to_internal(
     from: crate::flowcontrol::v1beta3::types::ConditionStatus,
 ) -> Result<crate::flowcontrol::types::ConditionStatus, ConversionError> {
@@ -1303,12 +1418,14 @@ pub fn convert_condition_status_to_internal(
 }
 /// Converts `ConditionStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_condition_status_from_internal(
     from: crate::flowcontrol::types::ConditionStatus,
 ) -> Result<crate::flowcontrol::v1beta3::types::ConditionStatus, ConversionError> {
     Ok(crate::flowcontrol::v1beta3::types::ConditionStatus(from.0))
 }
 /// Converts `ConditionStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_condition_status_from_internal(
     from: crate::flowcontrol::types::ConditionStatus,
 ) -> Result<crate::flowcontrol::v1beta3::types::ConditionStatus, ConversionError> {

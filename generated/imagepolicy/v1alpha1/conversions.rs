@@ -3,12 +3,14 @@
 #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
 use kapi_machinery::{ConversionError, Scheme};
 /// Registers both directions of every kind's conversion.
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_image_review_to_internal);
     scheme.add_conversion_func(convert_image_review_from_internal);
 }
 /// Converts `ImageReview` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_image_review_to_internal(
     from: crate::imagepolicy::v1alpha1::types::ImageReview,
 ) -> Result<crate::imagepolicy::types::ImageReview, ConversionError> {
@@ -22,6 +24,7 @@ pub fn auto_convert_image_review_to_internal(
     })
 }
 /// Converts `ImageReview` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_image_review_to_internal(
     from: crate::imagepolicy::v1alpha1::types::ImageReview,
 ) -> Result<crate::imagepolicy::types::ImageReview, ConversionError> {
@@ -29,6 +32,7 @@ pub fn convert_image_review_to_internal(
 }
 /// Converts `ImageReview` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_image_review_from_internal(
     from: crate::imagepolicy::types::ImageReview,
 ) -> Result<crate::imagepolicy::v1alpha1::types::ImageReview, ConversionError> {
@@ -42,6 +46,7 @@ pub fn auto_convert_image_review_from_internal(
     })
 }
 /// Converts `ImageReview` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_image_review_from_internal(
     from: crate::imagepolicy::types::ImageReview,
 ) -> Result<crate::imagepolicy::v1alpha1::types::ImageReview, ConversionError> {
@@ -49,6 +54,7 @@ pub fn convert_image_review_from_internal(
 }
 /// Converts `ImageReviewSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_image_review_spec_to_internal(
     from: crate::imagepolicy::v1alpha1::types::ImageReviewSpec,
 ) -> Result<crate::imagepolicy::types::ImageReviewSpec, ConversionError> {
@@ -68,6 +74,7 @@ pub fn auto_convert_image_review_spec_to_internal(
     })
 }
 /// Converts `ImageReviewSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_image_review_spec_to_internal(
     from: crate::imagepolicy::v1alpha1::types::ImageReviewSpec,
 ) -> Result<crate::imagepolicy::types::ImageReviewSpec, ConversionError> {
@@ -75,6 +82,7 @@ pub fn convert_image_review_spec_to_internal(
 }
 /// Converts `ImageReviewSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_image_review_spec_from_internal(
     from: crate::imagepolicy::types::ImageReviewSpec,
 ) -> Result<crate::imagepolicy::v1alpha1::types::ImageReviewSpec, ConversionError> {
@@ -94,6 +102,7 @@ pub fn auto_convert_image_review_spec_from_internal(
     })
 }
 /// Converts `ImageReviewSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_image_review_spec_from_internal(
     from: crate::imagepolicy::types::ImageReviewSpec,
 ) -> Result<crate::imagepolicy::v1alpha1::types::ImageReviewSpec, ConversionError> {
@@ -101,6 +110,7 @@ pub fn convert_image_review_spec_from_internal(
 }
 /// Converts `ImageReviewContainerSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_image_review_container_spec_to_internal(
     from: crate::imagepolicy::v1alpha1::types::ImageReviewContainerSpec,
 ) -> Result<crate::imagepolicy::types::ImageReviewContainerSpec, ConversionError> {
@@ -109,6 +119,7 @@ pub fn auto_convert_image_review_container_spec_to_internal(
     })
 }
 /// Converts `ImageReviewContainerSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_image_review_container_spec_to_internal(
     from: crate::imagepolicy::v1alpha1::types::ImageReviewContainerSpec,
 ) -> Result<crate::imagepolicy::types::ImageReviewContainerSpec, ConversionError> {
@@ -116,6 +127,7 @@ pub fn convert_image_review_container_spec_to_internal(
 }
 /// Converts `ImageReviewContainerSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_image_review_container_spec_from_internal(
     from: crate::imagepolicy::types::ImageReviewContainerSpec,
 ) -> Result<
@@ -127,6 +139,7 @@ pub fn auto_convert_image_review_container_spec_from_internal(
     })
 }
 /// Converts `ImageReviewContainerSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_image_review_container_spec_from_internal(
     from: crate::imagepolicy::types::ImageReviewContainerSpec,
 ) -> Result<
@@ -137,6 +150,7 @@ pub fn convert_image_review_container_spec_from_internal(
 }
 /// Converts `ImageReviewStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_image_review_status_to_internal(
     from: crate::imagepolicy::v1alpha1::types::ImageReviewStatus,
 ) -> Result<crate::imagepolicy::types::ImageReviewStatus, ConversionError> {
@@ -147,6 +161,7 @@ pub fn auto_convert_image_review_status_to_internal(
     })
 }
 /// Converts `ImageReviewStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_image_review_status_to_internal(
     from: crate::imagepolicy::v1alpha1::types::ImageReviewStatus,
 ) -> Result<crate::imagepolicy::types::ImageReviewStatus, ConversionError> {
@@ -154,6 +169,7 @@ pub fn convert_image_review_status_to_internal(
 }
 /// Converts `ImageReviewStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_image_review_status_from_internal(
     from: crate::imagepolicy::types::ImageReviewStatus,
 ) -> Result<crate::imagepolicy::v1alpha1::types::ImageReviewStatus, ConversionError> {
@@ -164,6 +180,7 @@ pub fn auto_convert_image_review_status_from_internal(
     })
 }
 /// Converts `ImageReviewStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_image_review_status_from_internal(
     from: crate::imagepolicy::types::ImageReviewStatus,
 ) -> Result<crate::imagepolicy::v1alpha1::types::ImageReviewStatus, ConversionError> {

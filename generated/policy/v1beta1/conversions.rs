@@ -5,6 +5,7 @@ use kapi_machinery::{ConversionError, Scheme};
 pub use crate::policy::v1beta1::conversion::convert_pod_disruption_budget_to_internal;
 pub use crate::policy::v1beta1::conversion::convert_pod_disruption_budget_from_internal;
 /// Registers both directions of every kind's conversion.
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_pod_disruption_budget_to_internal);
     scheme.add_conversion_func(convert_pod_disruption_budget_from_internal);
@@ -15,6 +16,7 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `PodDisruptionBudgetSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_disruption_budget_spec_to_internal(
     from: crate::policy::v1beta1::types::PodDisruptionBudgetSpec,
 ) -> Result<crate::policy::types::PodDisruptionBudgetSpec, ConversionError> {
@@ -30,6 +32,7 @@ pub fn auto_convert_pod_disruption_budget_spec_to_internal(
     })
 }
 /// Converts `PodDisruptionBudgetSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_pod_disruption_budget_spec_to_internal(
     from: crate::policy::v1beta1::types::PodDisruptionBudgetSpec,
 ) -> Result<crate::policy::types::PodDisruptionBudgetSpec, ConversionError> {
@@ -37,6 +40,7 @@ pub fn convert_pod_disruption_budget_spec_to_internal(
 }
 /// Converts `PodDisruptionBudgetSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_disruption_budget_spec_from_internal(
     from: crate::policy::types::PodDisruptionBudgetSpec,
 ) -> Result<crate::policy::v1beta1::types::PodDisruptionBudgetSpec, ConversionError> {
@@ -52,6 +56,7 @@ pub fn auto_convert_pod_disruption_budget_spec_from_internal(
     })
 }
 /// Converts `PodDisruptionBudgetSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_pod_disruption_budget_spec_from_internal(
     from: crate::policy::types::PodDisruptionBudgetSpec,
 ) -> Result<crate::policy::v1beta1::types::PodDisruptionBudgetSpec, ConversionError> {
@@ -59,12 +64,14 @@ pub fn convert_pod_disruption_budget_spec_from_internal(
 }
 /// Converts `UnhealthyPodEvictionPolicyType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_unhealthy_pod_eviction_policy_type_to_internal(
     from: crate::policy::v1beta1::types::UnhealthyPodEvictionPolicyType,
 ) -> Result<crate::policy::types::UnhealthyPodEvictionPolicyType, ConversionError> {
     Ok(crate::policy::types::UnhealthyPodEvictionPolicyType(from.0))
 }
 /// Converts `UnhealthyPodEvictionPolicyType` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_unhealthy_pod_eviction_policy_type_to_internal(
     from: crate::policy::v1beta1::types::UnhealthyPodEvictionPolicyType,
 ) -> Result<crate::policy::types::UnhealthyPodEvictionPolicyType, ConversionError> {
@@ -72,6 +79,7 @@ pub fn convert_unhealthy_pod_eviction_policy_type_to_internal(
 }
 /// Converts `UnhealthyPodEvictionPolicyType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_unhealthy_pod_eviction_policy_type_from_internal(
     from: crate::policy::types::UnhealthyPodEvictionPolicyType,
 ) -> Result<
@@ -81,6 +89,7 @@ pub fn auto_convert_unhealthy_pod_eviction_policy_type_from_internal(
     Ok(crate::policy::v1beta1::types::UnhealthyPodEvictionPolicyType(from.0))
 }
 /// Converts `UnhealthyPodEvictionPolicyType` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_unhealthy_pod_eviction_policy_type_from_internal(
     from: crate::policy::types::UnhealthyPodEvictionPolicyType,
 ) -> Result<
@@ -91,6 +100,7 @@ pub fn convert_unhealthy_pod_eviction_policy_type_from_internal(
 }
 /// Converts `PodDisruptionBudgetStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_disruption_budget_status_to_internal(
     from: crate::policy::v1beta1::types::PodDisruptionBudgetStatus,
 ) -> Result<crate::policy::types::PodDisruptionBudgetStatus, ConversionError> {
@@ -105,6 +115,7 @@ pub fn auto_convert_pod_disruption_budget_status_to_internal(
     })
 }
 /// Converts `PodDisruptionBudgetStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_pod_disruption_budget_status_to_internal(
     from: crate::policy::v1beta1::types::PodDisruptionBudgetStatus,
 ) -> Result<crate::policy::types::PodDisruptionBudgetStatus, ConversionError> {
@@ -112,6 +123,7 @@ pub fn convert_pod_disruption_budget_status_to_internal(
 }
 /// Converts `PodDisruptionBudgetStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_disruption_budget_status_from_internal(
     from: crate::policy::types::PodDisruptionBudgetStatus,
 ) -> Result<crate::policy::v1beta1::types::PodDisruptionBudgetStatus, ConversionError> {
@@ -126,6 +138,7 @@ pub fn auto_convert_pod_disruption_budget_status_from_internal(
     })
 }
 /// Converts `PodDisruptionBudgetStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_pod_disruption_budget_status_from_internal(
     from: crate::policy::types::PodDisruptionBudgetStatus,
 ) -> Result<crate::policy::v1beta1::types::PodDisruptionBudgetStatus, ConversionError> {
@@ -133,6 +146,7 @@ pub fn convert_pod_disruption_budget_status_from_internal(
 }
 /// Converts `PodDisruptionBudget` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_disruption_budget_to_internal(
     from: crate::policy::v1beta1::types::PodDisruptionBudget,
 ) -> Result<crate::policy::types::PodDisruptionBudget, ConversionError> {
@@ -147,6 +161,7 @@ pub fn auto_convert_pod_disruption_budget_to_internal(
 }
 /// Converts `PodDisruptionBudget` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_disruption_budget_from_internal(
     from: crate::policy::types::PodDisruptionBudget,
 ) -> Result<crate::policy::v1beta1::types::PodDisruptionBudget, ConversionError> {
@@ -161,6 +176,7 @@ pub fn auto_convert_pod_disruption_budget_from_internal(
 }
 /// Converts `PodDisruptionBudgetList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_disruption_budget_list_to_internal(
     from: crate::policy::v1beta1::types::PodDisruptionBudgetList,
 ) -> Result<crate::policy::types::PodDisruptionBudgetList, ConversionError> {
@@ -184,6 +200,7 @@ pub fn auto_convert_pod_disruption_budget_list_to_internal(
     })
 }
 /// Converts `PodDisruptionBudgetList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_pod_disruption_budget_list_to_internal(
     from: crate::policy::v1beta1::types::PodDisruptionBudgetList,
 ) -> Result<crate::policy::types::PodDisruptionBudgetList, ConversionError> {
@@ -191,6 +208,7 @@ pub fn convert_pod_disruption_budget_list_to_internal(
 }
 /// Converts `PodDisruptionBudgetList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_pod_disruption_budget_list_from_internal(
     from: crate::policy::types::PodDisruptionBudgetList,
 ) -> Result<crate::policy::v1beta1::types::PodDisruptionBudgetList, ConversionError> {
@@ -214,6 +232,7 @@ pub fn auto_convert_pod_disruption_budget_list_from_internal(
     })
 }
 /// Converts `PodDisruptionBudgetList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_pod_disruption_budget_list_from_internal(
     from: crate::policy::types::PodDisruptionBudgetList,
 ) -> Result<crate::policy::v1beta1::types::PodDisruptionBudgetList, ConversionError> {
@@ -221,6 +240,7 @@ pub fn convert_pod_disruption_budget_list_from_internal(
 }
 /// Converts `Eviction` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_eviction_to_internal(
     from: crate::policy::v1beta1::types::Eviction,
 ) -> Result<crate::policy::types::Eviction, ConversionError> {
@@ -231,6 +251,7 @@ pub fn auto_convert_eviction_to_internal(
     })
 }
 /// Converts `Eviction` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_eviction_to_internal(
     from: crate::policy::v1beta1::types::Eviction,
 ) -> Result<crate::policy::types::Eviction, ConversionError> {
@@ -238,6 +259,7 @@ pub fn convert_eviction_to_internal(
 }
 /// Converts `Eviction` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_eviction_from_internal(
     from: crate::policy::types::Eviction,
 ) -> Result<crate::policy::v1beta1::types::Eviction, ConversionError> {
@@ -248,6 +270,7 @@ pub fn auto_convert_eviction_from_internal(
     })
 }
 /// Converts `Eviction` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_eviction_from_internal(
     from: crate::policy::types::Eviction,
 ) -> Result<crate::policy::v1beta1::types::Eviction, ConversionError> {

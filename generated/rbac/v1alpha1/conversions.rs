@@ -5,6 +5,7 @@ use kapi_machinery::{ConversionError, Scheme};
 pub use crate::rbac::v1alpha1::conversion::convert_subject_to_internal;
 pub use crate::rbac::v1alpha1::conversion::convert_subject_from_internal;
 /// Registers both directions of every kind's conversion.
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_role_to_internal);
     scheme.add_conversion_func(convert_role_from_internal);
@@ -25,6 +26,7 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `PolicyRule` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_policy_rule_to_internal(
     from: crate::rbac::v1alpha1::types::PolicyRule,
 ) -> Result<crate::rbac::types::PolicyRule, ConversionError> {
@@ -37,6 +39,7 @@ pub fn auto_convert_policy_rule_to_internal(
     })
 }
 /// Converts `PolicyRule` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_policy_rule_to_internal(
     from: crate::rbac::v1alpha1::types::PolicyRule,
 ) -> Result<crate::rbac::types::PolicyRule, ConversionError> {
@@ -44,6 +47,7 @@ pub fn convert_policy_rule_to_internal(
 }
 /// Converts `PolicyRule` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_policy_rule_from_internal(
     from: crate::rbac::types::PolicyRule,
 ) -> Result<crate::rbac::v1alpha1::types::PolicyRule, ConversionError> {
@@ -56,6 +60,7 @@ pub fn auto_convert_policy_rule_from_internal(
     })
 }
 /// Converts `PolicyRule` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_policy_rule_from_internal(
     from: crate::rbac::types::PolicyRule,
 ) -> Result<crate::rbac::v1alpha1::types::PolicyRule, ConversionError> {
@@ -63,6 +68,7 @@ pub fn convert_policy_rule_from_internal(
 }
 /// Converts `Subject` to the internal type, field by field. Fields left at their zero value for the hand-written conversion: `api_version`.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_to_internal(
     from: crate::rbac::v1alpha1::types::Subject,
 ) -> Result<crate::rbac::types::Subject, ConversionError> {
@@ -75,6 +81,7 @@ pub fn auto_convert_subject_to_internal(
 }
 /// Converts `Subject` from the internal type, field by field. Fields left at their zero value for the hand-written conversion: `api_group`.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_from_internal(
     from: crate::rbac::types::Subject,
 ) -> Result<crate::rbac::v1alpha1::types::Subject, ConversionError> {
@@ -87,6 +94,7 @@ pub fn auto_convert_subject_from_internal(
 }
 /// Converts `RoleRef` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_role_ref_to_internal(
     from: crate::rbac::v1alpha1::types::RoleRef,
 ) -> Result<crate::rbac::types::RoleRef, ConversionError> {
@@ -97,6 +105,7 @@ pub fn auto_convert_role_ref_to_internal(
     })
 }
 /// Converts `RoleRef` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_role_ref_to_internal(
     from: crate::rbac::v1alpha1::types::RoleRef,
 ) -> Result<crate::rbac::types::RoleRef, ConversionError> {
@@ -104,6 +113,7 @@ pub fn convert_role_ref_to_internal(
 }
 /// Converts `RoleRef` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_role_ref_from_internal(
     from: crate::rbac::types::RoleRef,
 ) -> Result<crate::rbac::v1alpha1::types::RoleRef, ConversionError> {
@@ -114,6 +124,7 @@ pub fn auto_convert_role_ref_from_internal(
     })
 }
 /// Converts `RoleRef` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_role_ref_from_internal(
     from: crate::rbac::types::RoleRef,
 ) -> Result<crate::rbac::v1alpha1::types::RoleRef, ConversionError> {
@@ -121,6 +132,7 @@ pub fn convert_role_ref_from_internal(
 }
 /// Converts `Role` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_role_to_internal(
     from: crate::rbac::v1alpha1::types::Role,
 ) -> Result<crate::rbac::types::Role, ConversionError> {
@@ -143,6 +155,7 @@ pub fn auto_convert_role_to_internal(
     })
 }
 /// Converts `Role` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_role_to_internal(
     from: crate::rbac::v1alpha1::types::Role,
 ) -> Result<crate::rbac::types::Role, ConversionError> {
@@ -150,6 +163,7 @@ pub fn convert_role_to_internal(
 }
 /// Converts `Role` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_role_from_internal(
     from: crate::rbac::types::Role,
 ) -> Result<crate::rbac::v1alpha1::types::Role, ConversionError> {
@@ -172,6 +186,7 @@ pub fn auto_convert_role_from_internal(
     })
 }
 /// Converts `Role` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_role_from_internal(
     from: crate::rbac::types::Role,
 ) -> Result<crate::rbac::v1alpha1::types::Role, ConversionError> {
@@ -179,6 +194,7 @@ pub fn convert_role_from_internal(
 }
 /// Converts `RoleBinding` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_role_binding_to_internal(
     from: crate::rbac::v1alpha1::types::RoleBinding,
 ) -> Result<crate::rbac::types::RoleBinding, ConversionError> {
@@ -197,6 +213,7 @@ pub fn auto_convert_role_binding_to_internal(
     })
 }
 /// Converts `RoleBinding` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_role_binding_to_internal(
     from: crate::rbac::v1alpha1::types::RoleBinding,
 ) -> Result<crate::rbac::types::RoleBinding, ConversionError> {
@@ -204,6 +221,7 @@ pub fn convert_role_binding_to_internal(
 }
 /// Converts `RoleBinding` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_role_binding_from_internal(
     from: crate::rbac::types::RoleBinding,
 ) -> Result<crate::rbac::v1alpha1::types::RoleBinding, ConversionError> {
@@ -222,6 +240,7 @@ pub fn auto_convert_role_binding_from_internal(
     })
 }
 /// Converts `RoleBinding` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_role_binding_from_internal(
     from: crate::rbac::types::RoleBinding,
 ) -> Result<crate::rbac::v1alpha1::types::RoleBinding, ConversionError> {
@@ -229,6 +248,7 @@ pub fn convert_role_binding_from_internal(
 }
 /// Converts `RoleBindingList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_role_binding_list_to_internal(
     from: crate::rbac::v1alpha1::types::RoleBindingList,
 ) -> Result<crate::rbac::types::RoleBindingList, ConversionError> {
@@ -251,6 +271,7 @@ pub fn auto_convert_role_binding_list_to_internal(
     })
 }
 /// Converts `RoleBindingList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_role_binding_list_to_internal(
     from: crate::rbac::v1alpha1::types::RoleBindingList,
 ) -> Result<crate::rbac::types::RoleBindingList, ConversionError> {
@@ -258,6 +279,7 @@ pub fn convert_role_binding_list_to_internal(
 }
 /// Converts `RoleBindingList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_role_binding_list_from_internal(
     from: crate::rbac::types::RoleBindingList,
 ) -> Result<crate::rbac::v1alpha1::types::RoleBindingList, ConversionError> {
@@ -280,6 +302,7 @@ pub fn auto_convert_role_binding_list_from_internal(
     })
 }
 /// Converts `RoleBindingList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_role_binding_list_from_internal(
     from: crate::rbac::types::RoleBindingList,
 ) -> Result<crate::rbac::v1alpha1::types::RoleBindingList, ConversionError> {
@@ -287,6 +310,7 @@ pub fn convert_role_binding_list_from_internal(
 }
 /// Converts `RoleList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_role_list_to_internal(
     from: crate::rbac::v1alpha1::types::RoleList,
 ) -> Result<crate::rbac::types::RoleList, ConversionError> {
@@ -307,6 +331,7 @@ pub fn auto_convert_role_list_to_internal(
     })
 }
 /// Converts `RoleList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_role_list_to_internal(
     from: crate::rbac::v1alpha1::types::RoleList,
 ) -> Result<crate::rbac::types::RoleList, ConversionError> {
@@ -314,6 +339,7 @@ pub fn convert_role_list_to_internal(
 }
 /// Converts `RoleList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_role_list_from_internal(
     from: crate::rbac::types::RoleList,
 ) -> Result<crate::rbac::v1alpha1::types::RoleList, ConversionError> {
@@ -336,6 +362,7 @@ pub fn auto_convert_role_list_from_internal(
     })
 }
 /// Converts `RoleList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_role_list_from_internal(
     from: crate::rbac::types::RoleList,
 ) -> Result<crate::rbac::v1alpha1::types::RoleList, ConversionError> {
@@ -343,6 +370,7 @@ pub fn convert_role_list_from_internal(
 }
 /// Converts `ClusterRole` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_role_to_internal(
     from: crate::rbac::v1alpha1::types::ClusterRole,
 ) -> Result<crate::rbac::types::ClusterRole, ConversionError> {
@@ -370,6 +398,7 @@ pub fn auto_convert_cluster_role_to_internal(
     })
 }
 /// Converts `ClusterRole` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_role_to_internal(
     from: crate::rbac::v1alpha1::types::ClusterRole,
 ) -> Result<crate::rbac::types::ClusterRole, ConversionError> {
@@ -377,6 +406,7 @@ pub fn convert_cluster_role_to_internal(
 }
 /// Converts `ClusterRole` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_role_from_internal(
     from: crate::rbac::types::ClusterRole,
 ) -> Result<crate::rbac::v1alpha1::types::ClusterRole, ConversionError> {
@@ -404,6 +434,7 @@ pub fn auto_convert_cluster_role_from_internal(
     })
 }
 /// Converts `ClusterRole` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_role_from_internal(
     from: crate::rbac::types::ClusterRole,
 ) -> Result<crate::rbac::v1alpha1::types::ClusterRole, ConversionError> {
@@ -411,6 +442,7 @@ pub fn convert_cluster_role_from_internal(
 }
 /// Converts `AggregationRule` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_aggregation_rule_to_internal(
     from: crate::rbac::v1alpha1::types::AggregationRule,
 ) -> Result<crate::rbac::types::AggregationRule, ConversionError> {
@@ -419,6 +451,7 @@ pub fn auto_convert_aggregation_rule_to_internal(
     })
 }
 /// Converts `AggregationRule` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_aggregation_rule_to_internal(
     from: crate::rbac::v1alpha1::types::AggregationRule,
 ) -> Result<crate::rbac::types::AggregationRule, ConversionError> {
@@ -426,6 +459,7 @@ pub fn convert_aggregation_rule_to_internal(
 }
 /// Converts `AggregationRule` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_aggregation_rule_from_internal(
     from: crate::rbac::types::AggregationRule,
 ) -> Result<crate::rbac::v1alpha1::types::AggregationRule, ConversionError> {
@@ -434,6 +468,7 @@ pub fn auto_convert_aggregation_rule_from_internal(
     })
 }
 /// Converts `AggregationRule` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_aggregation_rule_from_internal(
     from: crate::rbac::types::AggregationRule,
 ) -> Result<crate::rbac::v1alpha1::types::AggregationRule, ConversionError> {
@@ -441,6 +476,7 @@ pub fn convert_aggregation_rule_from_internal(
 }
 /// Converts `ClusterRoleBinding` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_role_binding_to_internal(
     from: crate::rbac::v1alpha1::types::ClusterRoleBinding,
 ) -> Result<crate::rbac::types::ClusterRoleBinding, ConversionError> {
@@ -459,6 +495,7 @@ pub fn auto_convert_cluster_role_binding_to_internal(
     })
 }
 /// Converts `ClusterRoleBinding` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_role_binding_to_internal(
     from: crate::rbac::v1alpha1::types::ClusterRoleBinding,
 ) -> Result<crate::rbac::types::ClusterRoleBinding, ConversionError> {
@@ -466,6 +503,7 @@ pub fn convert_cluster_role_binding_to_internal(
 }
 /// Converts `ClusterRoleBinding` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_role_binding_from_internal(
     from: crate::rbac::types::ClusterRoleBinding,
 ) -> Result<crate::rbac::v1alpha1::types::ClusterRoleBinding, ConversionError> {
@@ -484,6 +522,7 @@ pub fn auto_convert_cluster_role_binding_from_internal(
     })
 }
 /// Converts `ClusterRoleBinding` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_role_binding_from_internal(
     from: crate::rbac::types::ClusterRoleBinding,
 ) -> Result<crate::rbac::v1alpha1::types::ClusterRoleBinding, ConversionError> {
@@ -491,6 +530,7 @@ pub fn convert_cluster_role_binding_from_internal(
 }
 /// Converts `ClusterRoleBindingList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_role_binding_list_to_internal(
     from: crate::rbac::v1alpha1::types::ClusterRoleBindingList,
 ) -> Result<crate::rbac::types::ClusterRoleBindingList, ConversionError> {
@@ -514,6 +554,7 @@ pub fn auto_convert_cluster_role_binding_list_to_internal(
     })
 }
 /// Converts `ClusterRoleBindingList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_role_binding_list_to_internal(
     from: crate::rbac::v1alpha1::types::ClusterRoleBindingList,
 ) -> Result<crate::rbac::types::ClusterRoleBindingList, ConversionError> {
@@ -521,6 +562,7 @@ pub fn convert_cluster_role_binding_list_to_internal(
 }
 /// Converts `ClusterRoleBindingList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_role_binding_list_from_internal(
     from: crate::rbac::types::ClusterRoleBindingList,
 ) -> Result<crate::rbac::v1alpha1::types::ClusterRoleBindingList, ConversionError> {
@@ -544,6 +586,7 @@ pub fn auto_convert_cluster_role_binding_list_from_internal(
     })
 }
 /// Converts `ClusterRoleBindingList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_role_binding_list_from_internal(
     from: crate::rbac::types::ClusterRoleBindingList,
 ) -> Result<crate::rbac::v1alpha1::types::ClusterRoleBindingList, ConversionError> {
@@ -551,6 +594,7 @@ pub fn convert_cluster_role_binding_list_from_internal(
 }
 /// Converts `ClusterRoleList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_role_list_to_internal(
     from: crate::rbac::v1alpha1::types::ClusterRoleList,
 ) -> Result<crate::rbac::types::ClusterRoleList, ConversionError> {
@@ -573,6 +617,7 @@ pub fn auto_convert_cluster_role_list_to_internal(
     })
 }
 /// Converts `ClusterRoleList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_role_list_to_internal(
     from: crate::rbac::v1alpha1::types::ClusterRoleList,
 ) -> Result<crate::rbac::types::ClusterRoleList, ConversionError> {
@@ -580,6 +625,7 @@ pub fn convert_cluster_role_list_to_internal(
 }
 /// Converts `ClusterRoleList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_role_list_from_internal(
     from: crate::rbac::types::ClusterRoleList,
 ) -> Result<crate::rbac::v1alpha1::types::ClusterRoleList, ConversionError> {
@@ -602,6 +648,7 @@ pub fn auto_convert_cluster_role_list_from_internal(
     })
 }
 /// Converts `ClusterRoleList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_role_list_from_internal(
     from: crate::rbac::types::ClusterRoleList,
 ) -> Result<crate::rbac::v1alpha1::types::ClusterRoleList, ConversionError> {

@@ -2,6 +2,7 @@
 //! Defaulting for the kinds of `rbac/v1alpha1`.
 use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
+#[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_role_binding);
     scheme.add_defaulting_func(set_object_defaults_role_binding_list);
@@ -9,34 +10,40 @@ pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_cluster_role_binding_list);
 }
 /// Applies every default to a `RoleBinding` and everything in it.
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_role_binding(
     obj: &mut crate::rbac::v1alpha1::types::RoleBinding,
 ) {
     default_role_binding(obj);
 }
 /// Applies every default to a `RoleBindingList` and everything in it.
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_role_binding_list(
     obj: &mut crate::rbac::v1alpha1::types::RoleBindingList,
 ) {
     default_role_binding_list(obj);
 }
 /// Applies every default to a `ClusterRoleBinding` and everything in it.
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_cluster_role_binding(
     obj: &mut crate::rbac::v1alpha1::types::ClusterRoleBinding,
 ) {
     default_cluster_role_binding(obj);
 }
 /// Applies every default to a `ClusterRoleBindingList` and everything in it.
+#[::kapi_macros::where_used]
 pub fn set_object_defaults_cluster_role_binding_list(
     obj: &mut crate::rbac::v1alpha1::types::ClusterRoleBindingList,
 ) {
     default_cluster_role_binding_list(obj);
 }
 /// Applies the defaults of `Subject` and of everything it holds.
+#[::kapi_macros::where_used]
 pub fn default_subject(obj: &mut crate::rbac::v1alpha1::types::Subject) {
     crate::rbac::v1alpha1::defaults::set_defaults_subject(obj);
 }
 /// Applies the defaults of `RoleBinding` and of everything it holds.
+#[::kapi_macros::where_used]
 pub fn default_role_binding(obj: &mut crate::rbac::v1alpha1::types::RoleBinding) {
     crate::rbac::v1alpha1::defaults::set_defaults_role_binding(obj);
     for v in &mut obj.subjects {
@@ -44,6 +51,7 @@ pub fn default_role_binding(obj: &mut crate::rbac::v1alpha1::types::RoleBinding)
     }
 }
 /// Applies the defaults of `RoleBindingList` and of everything it holds.
+#[::kapi_macros::where_used]
 pub fn default_role_binding_list(
     obj: &mut crate::rbac::v1alpha1::types::RoleBindingList,
 ) {
@@ -54,6 +62,7 @@ pub fn default_role_binding_list(
     }
 }
 /// Applies the defaults of `ClusterRoleBinding` and of everything it holds.
+#[::kapi_macros::where_used]
 pub fn default_cluster_role_binding(
     obj: &mut crate::rbac::v1alpha1::types::ClusterRoleBinding,
 ) {
@@ -63,6 +72,7 @@ pub fn default_cluster_role_binding(
     }
 }
 /// Applies the defaults of `ClusterRoleBindingList` and of everything it holds.
+#[::kapi_macros::where_used]
 pub fn default_cluster_role_binding_list(
     obj: &mut crate::rbac::v1alpha1::types::ClusterRoleBindingList,
 ) {

@@ -3,6 +3,7 @@
 #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
 use kapi_machinery::{ConversionError, Scheme};
 /// Registers both directions of every kind's conversion.
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_role_to_internal);
     scheme.add_conversion_func(convert_role_from_internal);
@@ -23,6 +24,7 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `PolicyRule` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_policy_rule_to_internal(
     from: crate::rbac::v1beta1::types::PolicyRule,
 ) -> Result<crate::rbac::types::PolicyRule, ConversionError> {
@@ -35,6 +37,7 @@ pub fn auto_convert_policy_rule_to_internal(
     })
 }
 /// Converts `PolicyRule` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_policy_rule_to_internal(
     from: crate::rbac::v1beta1::types::PolicyRule,
 ) -> Result<crate::rbac::types::PolicyRule, ConversionError> {
@@ -42,6 +45,7 @@ pub fn convert_policy_rule_to_internal(
 }
 /// Converts `PolicyRule` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_policy_rule_from_internal(
     from: crate::rbac::types::PolicyRule,
 ) -> Result<crate::rbac::v1beta1::types::PolicyRule, ConversionError> {
@@ -54,6 +58,7 @@ pub fn auto_convert_policy_rule_from_internal(
     })
 }
 /// Converts `PolicyRule` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_policy_rule_from_internal(
     from: crate::rbac::types::PolicyRule,
 ) -> Result<crate::rbac::v1beta1::types::PolicyRule, ConversionError> {
@@ -61,6 +66,7 @@ pub fn convert_policy_rule_from_internal(
 }
 /// Converts `Subject` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_to_internal(
     from: crate::rbac::v1beta1::types::Subject,
 ) -> Result<crate::rbac::types::Subject, ConversionError> {
@@ -72,6 +78,7 @@ pub fn auto_convert_subject_to_internal(
     })
 }
 /// Converts `Subject` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_to_internal(
     from: crate::rbac::v1beta1::types::Subject,
 ) -> Result<crate::rbac::types::Subject, ConversionError> {
@@ -79,6 +86,7 @@ pub fn convert_subject_to_internal(
 }
 /// Converts `Subject` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_subject_from_internal(
     from: crate::rbac::types::Subject,
 ) -> Result<crate::rbac::v1beta1::types::Subject, ConversionError> {
@@ -90,6 +98,7 @@ pub fn auto_convert_subject_from_internal(
     })
 }
 /// Converts `Subject` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_subject_from_internal(
     from: crate::rbac::types::Subject,
 ) -> Result<crate::rbac::v1beta1::types::Subject, ConversionError> {
@@ -97,6 +106,7 @@ pub fn convert_subject_from_internal(
 }
 /// Converts `RoleRef` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_role_ref_to_internal(
     from: crate::rbac::v1beta1::types::RoleRef,
 ) -> Result<crate::rbac::types::RoleRef, ConversionError> {
@@ -107,6 +117,7 @@ pub fn auto_convert_role_ref_to_internal(
     })
 }
 /// Converts `RoleRef` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_role_ref_to_internal(
     from: crate::rbac::v1beta1::types::RoleRef,
 ) -> Result<crate::rbac::types::RoleRef, ConversionError> {
@@ -114,6 +125,7 @@ pub fn convert_role_ref_to_internal(
 }
 /// Converts `RoleRef` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_role_ref_from_internal(
     from: crate::rbac::types::RoleRef,
 ) -> Result<crate::rbac::v1beta1::types::RoleRef, ConversionError> {
@@ -124,6 +136,7 @@ pub fn auto_convert_role_ref_from_internal(
     })
 }
 /// Converts `RoleRef` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_role_ref_from_internal(
     from: crate::rbac::types::RoleRef,
 ) -> Result<crate::rbac::v1beta1::types::RoleRef, ConversionError> {
@@ -131,6 +144,7 @@ pub fn convert_role_ref_from_internal(
 }
 /// Converts `Role` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_role_to_internal(
     from: crate::rbac::v1beta1::types::Role,
 ) -> Result<crate::rbac::types::Role, ConversionError> {
@@ -153,6 +167,7 @@ pub fn auto_convert_role_to_internal(
     })
 }
 /// Converts `Role` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_role_to_internal(
     from: crate::rbac::v1beta1::types::Role,
 ) -> Result<crate::rbac::types::Role, ConversionError> {
@@ -160,6 +175,7 @@ pub fn convert_role_to_internal(
 }
 /// Converts `Role` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_role_from_internal(
     from: crate::rbac::types::Role,
 ) -> Result<crate::rbac::v1beta1::types::Role, ConversionError> {
@@ -182,6 +198,7 @@ pub fn auto_convert_role_from_internal(
     })
 }
 /// Converts `Role` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_role_from_internal(
     from: crate::rbac::types::Role,
 ) -> Result<crate::rbac::v1beta1::types::Role, ConversionError> {
@@ -189,6 +206,7 @@ pub fn convert_role_from_internal(
 }
 /// Converts `RoleBinding` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_role_binding_to_internal(
     from: crate::rbac::v1beta1::types::RoleBinding,
 ) -> Result<crate::rbac::types::RoleBinding, ConversionError> {
@@ -207,6 +225,7 @@ pub fn auto_convert_role_binding_to_internal(
     })
 }
 /// Converts `RoleBinding` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_role_binding_to_internal(
     from: crate::rbac::v1beta1::types::RoleBinding,
 ) -> Result<crate::rbac::types::RoleBinding, ConversionError> {
@@ -214,6 +233,7 @@ pub fn convert_role_binding_to_internal(
 }
 /// Converts `RoleBinding` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_role_binding_from_internal(
     from: crate::rbac::types::RoleBinding,
 ) -> Result<crate::rbac::v1beta1::types::RoleBinding, ConversionError> {
@@ -232,6 +252,7 @@ pub fn auto_convert_role_binding_from_internal(
     })
 }
 /// Converts `RoleBinding` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_role_binding_from_internal(
     from: crate::rbac::types::RoleBinding,
 ) -> Result<crate::rbac::v1beta1::types::RoleBinding, ConversionError> {
@@ -239,6 +260,7 @@ pub fn convert_role_binding_from_internal(
 }
 /// Converts `RoleBindingList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_role_binding_list_to_internal(
     from: crate::rbac::v1beta1::types::RoleBindingList,
 ) -> Result<crate::rbac::types::RoleBindingList, ConversionError> {
@@ -261,6 +283,7 @@ pub fn auto_convert_role_binding_list_to_internal(
     })
 }
 /// Converts `RoleBindingList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_role_binding_list_to_internal(
     from: crate::rbac::v1beta1::types::RoleBindingList,
 ) -> Result<crate::rbac::types::RoleBindingList, ConversionError> {
@@ -268,6 +291,7 @@ pub fn convert_role_binding_list_to_internal(
 }
 /// Converts `RoleBindingList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_role_binding_list_from_internal(
     from: crate::rbac::types::RoleBindingList,
 ) -> Result<crate::rbac::v1beta1::types::RoleBindingList, ConversionError> {
@@ -290,6 +314,7 @@ pub fn auto_convert_role_binding_list_from_internal(
     })
 }
 /// Converts `RoleBindingList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_role_binding_list_from_internal(
     from: crate::rbac::types::RoleBindingList,
 ) -> Result<crate::rbac::v1beta1::types::RoleBindingList, ConversionError> {
@@ -297,6 +322,7 @@ pub fn convert_role_binding_list_from_internal(
 }
 /// Converts `RoleList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_role_list_to_internal(
     from: crate::rbac::v1beta1::types::RoleList,
 ) -> Result<crate::rbac::types::RoleList, ConversionError> {
@@ -317,6 +343,7 @@ pub fn auto_convert_role_list_to_internal(
     })
 }
 /// Converts `RoleList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_role_list_to_internal(
     from: crate::rbac::v1beta1::types::RoleList,
 ) -> Result<crate::rbac::types::RoleList, ConversionError> {
@@ -324,6 +351,7 @@ pub fn convert_role_list_to_internal(
 }
 /// Converts `RoleList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_role_list_from_internal(
     from: crate::rbac::types::RoleList,
 ) -> Result<crate::rbac::v1beta1::types::RoleList, ConversionError> {
@@ -346,6 +374,7 @@ pub fn auto_convert_role_list_from_internal(
     })
 }
 /// Converts `RoleList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_role_list_from_internal(
     from: crate::rbac::types::RoleList,
 ) -> Result<crate::rbac::v1beta1::types::RoleList, ConversionError> {
@@ -353,6 +382,7 @@ pub fn convert_role_list_from_internal(
 }
 /// Converts `ClusterRole` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_role_to_internal(
     from: crate::rbac::v1beta1::types::ClusterRole,
 ) -> Result<crate::rbac::types::ClusterRole, ConversionError> {
@@ -380,6 +410,7 @@ pub fn auto_convert_cluster_role_to_internal(
     })
 }
 /// Converts `ClusterRole` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_role_to_internal(
     from: crate::rbac::v1beta1::types::ClusterRole,
 ) -> Result<crate::rbac::types::ClusterRole, ConversionError> {
@@ -387,6 +418,7 @@ pub fn convert_cluster_role_to_internal(
 }
 /// Converts `ClusterRole` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_role_from_internal(
     from: crate::rbac::types::ClusterRole,
 ) -> Result<crate::rbac::v1beta1::types::ClusterRole, ConversionError> {
@@ -414,6 +446,7 @@ pub fn auto_convert_cluster_role_from_internal(
     })
 }
 /// Converts `ClusterRole` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_role_from_internal(
     from: crate::rbac::types::ClusterRole,
 ) -> Result<crate::rbac::v1beta1::types::ClusterRole, ConversionError> {
@@ -421,6 +454,7 @@ pub fn convert_cluster_role_from_internal(
 }
 /// Converts `AggregationRule` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_aggregation_rule_to_internal(
     from: crate::rbac::v1beta1::types::AggregationRule,
 ) -> Result<crate::rbac::types::AggregationRule, ConversionError> {
@@ -429,6 +463,7 @@ pub fn auto_convert_aggregation_rule_to_internal(
     })
 }
 /// Converts `AggregationRule` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_aggregation_rule_to_internal(
     from: crate::rbac::v1beta1::types::AggregationRule,
 ) -> Result<crate::rbac::types::AggregationRule, ConversionError> {
@@ -436,6 +471,7 @@ pub fn convert_aggregation_rule_to_internal(
 }
 /// Converts `AggregationRule` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_aggregation_rule_from_internal(
     from: crate::rbac::types::AggregationRule,
 ) -> Result<crate::rbac::v1beta1::types::AggregationRule, ConversionError> {
@@ -444,6 +480,7 @@ pub fn auto_convert_aggregation_rule_from_internal(
     })
 }
 /// Converts `AggregationRule` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_aggregation_rule_from_internal(
     from: crate::rbac::types::AggregationRule,
 ) -> Result<crate::rbac::v1beta1::types::AggregationRule, ConversionError> {
@@ -451,6 +488,7 @@ pub fn convert_aggregation_rule_from_internal(
 }
 /// Converts `ClusterRoleBinding` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_role_binding_to_internal(
     from: crate::rbac::v1beta1::types::ClusterRoleBinding,
 ) -> Result<crate::rbac::types::ClusterRoleBinding, ConversionError> {
@@ -469,6 +507,7 @@ pub fn auto_convert_cluster_role_binding_to_internal(
     })
 }
 /// Converts `ClusterRoleBinding` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_role_binding_to_internal(
     from: crate::rbac::v1beta1::types::ClusterRoleBinding,
 ) -> Result<crate::rbac::types::ClusterRoleBinding, ConversionError> {
@@ -476,6 +515,7 @@ pub fn convert_cluster_role_binding_to_internal(
 }
 /// Converts `ClusterRoleBinding` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_role_binding_from_internal(
     from: crate::rbac::types::ClusterRoleBinding,
 ) -> Result<crate::rbac::v1beta1::types::ClusterRoleBinding, ConversionError> {
@@ -494,6 +534,7 @@ pub fn auto_convert_cluster_role_binding_from_internal(
     })
 }
 /// Converts `ClusterRoleBinding` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_role_binding_from_internal(
     from: crate::rbac::types::ClusterRoleBinding,
 ) -> Result<crate::rbac::v1beta1::types::ClusterRoleBinding, ConversionError> {
@@ -501,6 +542,7 @@ pub fn convert_cluster_role_binding_from_internal(
 }
 /// Converts `ClusterRoleBindingList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_role_binding_list_to_internal(
     from: crate::rbac::v1beta1::types::ClusterRoleBindingList,
 ) -> Result<crate::rbac::types::ClusterRoleBindingList, ConversionError> {
@@ -524,6 +566,7 @@ pub fn auto_convert_cluster_role_binding_list_to_internal(
     })
 }
 /// Converts `ClusterRoleBindingList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_role_binding_list_to_internal(
     from: crate::rbac::v1beta1::types::ClusterRoleBindingList,
 ) -> Result<crate::rbac::types::ClusterRoleBindingList, ConversionError> {
@@ -531,6 +574,7 @@ pub fn convert_cluster_role_binding_list_to_internal(
 }
 /// Converts `ClusterRoleBindingList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_role_binding_list_from_internal(
     from: crate::rbac::types::ClusterRoleBindingList,
 ) -> Result<crate::rbac::v1beta1::types::ClusterRoleBindingList, ConversionError> {
@@ -554,6 +598,7 @@ pub fn auto_convert_cluster_role_binding_list_from_internal(
     })
 }
 /// Converts `ClusterRoleBindingList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_role_binding_list_from_internal(
     from: crate::rbac::types::ClusterRoleBindingList,
 ) -> Result<crate::rbac::v1beta1::types::ClusterRoleBindingList, ConversionError> {
@@ -561,6 +606,7 @@ pub fn convert_cluster_role_binding_list_from_internal(
 }
 /// Converts `ClusterRoleList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_role_list_to_internal(
     from: crate::rbac::v1beta1::types::ClusterRoleList,
 ) -> Result<crate::rbac::types::ClusterRoleList, ConversionError> {
@@ -583,6 +629,7 @@ pub fn auto_convert_cluster_role_list_to_internal(
     })
 }
 /// Converts `ClusterRoleList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_role_list_to_internal(
     from: crate::rbac::v1beta1::types::ClusterRoleList,
 ) -> Result<crate::rbac::types::ClusterRoleList, ConversionError> {
@@ -590,6 +637,7 @@ pub fn convert_cluster_role_list_to_internal(
 }
 /// Converts `ClusterRoleList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_cluster_role_list_from_internal(
     from: crate::rbac::types::ClusterRoleList,
 ) -> Result<crate::rbac::v1beta1::types::ClusterRoleList, ConversionError> {
@@ -612,6 +660,7 @@ pub fn auto_convert_cluster_role_list_from_internal(
     })
 }
 /// Converts `ClusterRoleList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_cluster_role_list_from_internal(
     from: crate::rbac::types::ClusterRoleList,
 ) -> Result<crate::rbac::v1beta1::types::ClusterRoleList, ConversionError> {

@@ -3,6 +3,7 @@
 #![allow(clippy::needless_question_mark, clippy::redundant_closure)]
 use kapi_machinery::{ConversionError, Scheme};
 /// Registers both directions of every kind's conversion.
+#[::kapi_macros::where_used]
 pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_storage_version_migration_to_internal);
     scheme.add_conversion_func(convert_storage_version_migration_from_internal);
@@ -11,6 +12,7 @@ pub fn register_conversions(scheme: &mut Scheme) {
 }
 /// Converts `StorageVersionMigration` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_storage_version_migration_to_internal(
     from: crate::storagemigration::v1::types::StorageVersionMigration,
 ) -> Result<crate::storagemigration::types::StorageVersionMigration, ConversionError> {
@@ -24,6 +26,7 @@ pub fn auto_convert_storage_version_migration_to_internal(
     })
 }
 /// Converts `StorageVersionMigration` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_storage_version_migration_to_internal(
     from: crate::storagemigration::v1::types::StorageVersionMigration,
 ) -> Result<crate::storagemigration::types::StorageVersionMigration, ConversionError> {
@@ -31,6 +34,7 @@ pub fn convert_storage_version_migration_to_internal(
 }
 /// Converts `StorageVersionMigration` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_storage_version_migration_from_internal(
     from: crate::storagemigration::types::StorageVersionMigration,
 ) -> Result<
@@ -47,6 +51,7 @@ pub fn auto_convert_storage_version_migration_from_internal(
     })
 }
 /// Converts `StorageVersionMigration` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_storage_version_migration_from_internal(
     from: crate::storagemigration::types::StorageVersionMigration,
 ) -> Result<
@@ -57,6 +62,7 @@ pub fn convert_storage_version_migration_from_internal(
 }
 /// Converts `StorageVersionMigrationSpec` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_storage_version_migration_spec_to_internal(
     from: crate::storagemigration::v1::types::StorageVersionMigrationSpec,
 ) -> Result<
@@ -68,6 +74,7 @@ pub fn auto_convert_storage_version_migration_spec_to_internal(
     })
 }
 /// Converts `StorageVersionMigrationSpec` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_storage_version_migration_spec_to_internal(
     from: crate::storagemigration::v1::types::StorageVersionMigrationSpec,
 ) -> Result<
@@ -78,6 +85,7 @@ pub fn convert_storage_version_migration_spec_to_internal(
 }
 /// Converts `StorageVersionMigrationSpec` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_storage_version_migration_spec_from_internal(
     from: crate::storagemigration::types::StorageVersionMigrationSpec,
 ) -> Result<
@@ -89,6 +97,7 @@ pub fn auto_convert_storage_version_migration_spec_from_internal(
     })
 }
 /// Converts `StorageVersionMigrationSpec` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_storage_version_migration_spec_from_internal(
     from: crate::storagemigration::types::StorageVersionMigrationSpec,
 ) -> Result<
@@ -99,12 +108,14 @@ pub fn convert_storage_version_migration_spec_from_internal(
 }
 /// Converts `MigrationConditionType` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_migration_condition_type_to_internal(
     from: crate::storagemigration::v1::types::MigrationConditionType,
 ) -> Result<crate::storagemigration::types::MigrationConditionType, ConversionError> {
     Ok(crate::storagemigration::types::MigrationConditionType(from.0))
 }
 /// Converts `MigrationConditionType` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_migration_condition_type_to_internal(
     from: crate::storagemigration::v1::types::MigrationConditionType,
 ) -> Result<crate::storagemigration::types::MigrationConditionType, ConversionError> {
@@ -112,6 +123,7 @@ pub fn convert_migration_condition_type_to_internal(
 }
 /// Converts `MigrationConditionType` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_migration_condition_type_from_internal(
     from: crate::storagemigration::types::MigrationConditionType,
 ) -> Result<
@@ -121,6 +133,7 @@ pub fn auto_convert_migration_condition_type_from_internal(
     Ok(crate::storagemigration::v1::types::MigrationConditionType(from.0))
 }
 /// Converts `MigrationConditionType` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_migration_condition_type_from_internal(
     from: crate::storagemigration::types::MigrationConditionType,
 ) -> Result<
@@ -131,6 +144,7 @@ pub fn convert_migration_condition_type_from_internal(
 }
 /// Converts `StorageVersionMigrationStatus` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_storage_version_migration_status_to_internal(
     from: crate::storagemigration::v1::types::StorageVersionMigrationStatus,
 ) -> Result<
@@ -143,6 +157,7 @@ pub fn auto_convert_storage_version_migration_status_to_internal(
     })
 }
 /// Converts `StorageVersionMigrationStatus` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_storage_version_migration_status_to_internal(
     from: crate::storagemigration::v1::types::StorageVersionMigrationStatus,
 ) -> Result<
@@ -153,6 +168,7 @@ pub fn convert_storage_version_migration_status_to_internal(
 }
 /// Converts `StorageVersionMigrationStatus` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_storage_version_migration_status_from_internal(
     from: crate::storagemigration::types::StorageVersionMigrationStatus,
 ) -> Result<
@@ -165,6 +181,7 @@ pub fn auto_convert_storage_version_migration_status_from_internal(
     })
 }
 /// Converts `StorageVersionMigrationStatus` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_storage_version_migration_status_from_internal(
     from: crate::storagemigration::types::StorageVersionMigrationStatus,
 ) -> Result<
@@ -175,6 +192,7 @@ pub fn convert_storage_version_migration_status_from_internal(
 }
 /// Converts `StorageVersionMigrationList` to the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_storage_version_migration_list_to_internal(
     from: crate::storagemigration::v1::types::StorageVersionMigrationList,
 ) -> Result<
@@ -201,6 +219,7 @@ pub fn auto_convert_storage_version_migration_list_to_internal(
     })
 }
 /// Converts `StorageVersionMigrationList` to the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_storage_version_migration_list_to_internal(
     from: crate::storagemigration::v1::types::StorageVersionMigrationList,
 ) -> Result<
@@ -211,6 +230,7 @@ pub fn convert_storage_version_migration_list_to_internal(
 }
 /// Converts `StorageVersionMigrationList` from the internal type, field by field.
 #[allow(unused_variables)]
+#[::kapi_macros::where_used]
 pub fn auto_convert_storage_version_migration_list_from_internal(
     from: crate::storagemigration::types::StorageVersionMigrationList,
 ) -> Result<
@@ -237,6 +257,7 @@ pub fn auto_convert_storage_version_migration_list_from_internal(
     })
 }
 /// Converts `StorageVersionMigrationList` from the internal type.
+#[::kapi_macros::where_used]
 pub fn convert_storage_version_migration_list_from_internal(
     from: crate::storagemigration::types::StorageVersionMigrationList,
 ) -> Result<

@@ -3,6 +3,7 @@
 //! see `docs/type-language.md`.
 
 use proc_macro::TokenStream;
+use proc_macro2::{Delimiter, Group, TokenStream as TokenStream2, TokenTree};
 use syn::{DeriveInput, parse_macro_input};
 
 // JSON keys are escaped at expansion time by machinery's own escaper, compiled from its source file
@@ -121,40 +122,71 @@ fn expand(input: &DeriveInput) -> Result<proc_macro2::TokenStream, Vec<syn::Erro
 /// crate may inline across crates. The choice is made by machinery's `testing` feature, not here:
 /// a derive cannot see the features of the crate it expands in, and a `cfg` on a feature that
 /// crate does not declare would warn. A method that is already `#[inline]` or generic is left.
-fn compiled_where_used(out: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
-    let Ok(mut file) = syn::parse2::<syn::File>(out.clone()) else {
-        // The derive emits items only; were one malformed, the compiler reports it on the output.
-        return out;
-    };
-    for item in &mut file.items {
-        mark_item(item);
+///
+/// The rewrite works on tokens, not on a syntax tree: parsing the derive's whole output again cost
+/// more compile time (about 4 s over the Kubernetes API) than the rest of the rewrite.
+fn compiled_where_used(out: TokenStream2) -> TokenStream2 {
+    let mut rewritten = TokenStream2::new();
+    // What the tokens since the last item boundary opened: an `impl` block or a `const` item.
+    let mut opened: Option<&'static str> = None;
+    for tt in out {
+        match &tt {
+            TokenTree::Ident(i) if opened.is_none() && i == "impl" => opened = Some("impl"),
+            TokenTree::Ident(i) if opened.is_none() && i == "const" => opened = Some("const"),
+            TokenTree::Punct(p) if p.as_char() == ';' => opened = None,
+            TokenTree::Group(g) if g.delimiter() == Delimiter::Brace && opened.is_some() => {
+                // An impl's body gets its methods wrapped; a `const _: () = { … };` block (the
+                // test-only wrapper) holds items of its own.
+                let inner = match opened.take() {
+                    Some("impl") => wrap_methods(g.stream()),
+                    _ => compiled_where_used(g.stream()),
+                };
+                let mut group = Group::new(Delimiter::Brace, inner);
+                group.set_span(g.span());
+                rewritten.extend([TokenTree::Group(group)]);
+                continue;
+            }
+            _ => {}
+        }
+        rewritten.extend([tt]);
     }
-    quote::ToTokens::into_token_stream(file)
+    rewritten
 }
 
-fn mark_item(item: &mut syn::Item) {
-    match item {
-        syn::Item::Impl(imp) => {
-            for it in &mut imp.items {
-                if let syn::ImplItem::Fn(f) = it {
-                    let inline = f.attrs.iter().any(|a| a.path().is_ident("inline"));
-                    let generic = f.sig.generics.type_params().next().is_some();
-                    if !inline && !generic {
-                        *it = syn::ImplItem::Verbatim(quote::quote!(::kapi_machinery::__where_used! { #f }));
-                    }
-                }
-            }
+/// The items of an impl body, each method that is neither `#[inline]` nor generic wrapped in
+/// `::kapi_machinery::__where_used! { … }`. A method ends at its body (the first brace group after
+/// `fn`), any other item at its `;`.
+fn wrap_methods(body: TokenStream2) -> TokenStream2 {
+    let mut out = TokenStream2::new();
+    let mut item: Vec<TokenTree> = Vec::new();
+    let mut fn_at: Option<usize> = None;
+    for tt in body {
+        let ends_fn = fn_at.is_some() && matches!(&tt, TokenTree::Group(g) if g.delimiter() == Delimiter::Brace);
+        let ends_other = fn_at.is_none() && matches!(&tt, TokenTree::Punct(p) if p.as_char() == ';');
+        if fn_at.is_none() && matches!(&tt, TokenTree::Ident(i) if i == "fn") {
+            fn_at = Some(item.len());
         }
-        // `testing_only` wraps impls in `const _: () = { ... };`.
-        syn::Item::Const(c) => {
-            if let syn::Expr::Block(b) = &mut *c.expr {
-                for stmt in &mut b.block.stmts {
-                    if let syn::Stmt::Item(item) = stmt {
-                        mark_item(item);
-                    }
-                }
+        item.push(tt);
+        if ends_fn {
+            let at = fn_at.take().unwrap_or_default();
+            let inline = item.windows(2).any(|w| {
+                matches!(&w[0], TokenTree::Punct(p) if p.as_char() == '#')
+                    && matches!(&w[1], TokenTree::Group(g) if g.delimiter() == Delimiter::Bracket
+                        && matches!(g.stream().into_iter().next(), Some(TokenTree::Ident(i)) if i == "inline"))
+            });
+            // `fn name<…>`: generic (or with lifetime parameters only, which the derive never
+            // writes), so compiled where used already.
+            let generic = matches!(item.get(at + 2), Some(TokenTree::Punct(p)) if p.as_char() == '<');
+            let tokens: TokenStream2 = item.drain(..).collect();
+            if inline || generic {
+                out.extend(tokens);
+            } else {
+                out.extend(quote::quote!(::kapi_machinery::__where_used! { #tokens }));
             }
+        } else if ends_other {
+            out.extend(item.drain(..));
         }
-        _ => {}
     }
+    out.extend(item);
+    out
 }

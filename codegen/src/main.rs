@@ -50,7 +50,8 @@ enum Command {
         /// file that no longer has a source, and exit 1 if there is any.
         #[arg(long)]
         verify_only: bool,
-        /// Run only these generators (comma-separated).
+        /// Run only these generators (comma-separated). Such a run writes their files and leaves
+        /// every other file alone: generated files without a source are removed by a full run.
         #[arg(long, value_delimiter = ',')]
         only: Vec<String>,
     },
@@ -123,6 +124,9 @@ fn generate(root: PathBuf, out: PathBuf, verify_only: bool, only: &[String]) -> 
         }
     };
     let changes = match kapi_codegen::output::compare(&out, &outputs) {
+        // A run of some generators produces only their files: every other generated file would
+        // look stale, so a partial run removes and reports none (a full run does).
+        Ok(c) if !only.is_empty() => kapi_codegen::output::Changes { stale: Vec::new(), ..c },
         Ok(c) => c,
         Err(e) => {
             eprintln!("error: reading {}: {e}", out.display());

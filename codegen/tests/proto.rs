@@ -60,6 +60,13 @@ fn api_tree_has_one_idl_per_versioned_package() {
     assert!(meta.contains("package k8s.io.apimachinery.pkg.apis.meta.v1;"));
     assert!(meta.contains("message Time {\n  optional int64 seconds = 1;\n\n  optional int32 nanos = 2;\n}"));
     assert!(!meta.contains("message Table "), "Table has no protobuf form");
+    // A kind's markers are for the generators, not for readers of the IDL.
+    for (path, idl) in &outputs {
+        assert!(!idl.contains("// +genclient"), "a marker line in {}", path.display());
+    }
+    let core = text("core/v1/generated.proto");
+    let at = core.find("message Pod {").unwrap();
+    assert!(!core[..at].ends_with("//\n"), "a trailing empty comment line before Pod");
 }
 
 #[test]

@@ -125,3 +125,40 @@ fn a_field_left_out_of_the_internal_type_is_an_error_that_names_it() {
     assert_eq!(fs::read_to_string(dir.join("generated/gadgets/v1/conversions.rs")).unwrap(), before);
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_run_of_some_generators_leaves_the_other_generators_files_alone() {
+    let dir = scratch("only");
+    let first = codegen(&["generate", "--root", "api", "--out", "generated"], &dir);
+    assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
+    let before: Vec<PathBuf> = walk(&dir.join("generated"));
+    assert!(before.iter().any(|p| p.ends_with("generated.proto")), "{before:?}");
+
+    // A conversion regenerated alone: its file is rewritten, nothing else removed.
+    fs::remove_file(dir.join("generated/gadgets/v1/conversions.rs")).unwrap();
+    let args = ["generate", "--root", "api", "--out", "generated", "--only", "conversion"];
+    let verify: Vec<&str> = args.iter().copied().chain(["--verify-only"]).collect();
+    let report = codegen(&verify, &dir);
+    let text = String::from_utf8_lossy(&report.stdout).into_owned();
+    assert_eq!(report.status.code(), Some(1), "{text}");
+    assert!(text.contains("conversions.rs") && !text.contains("stale:"), "{text}");
+    let partial = codegen(&args, &dir);
+    assert!(partial.status.success(), "{}", String::from_utf8_lossy(&partial.stderr));
+    assert_eq!(walk(&dir.join("generated")), before);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Every file under `dir`, sorted.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}

@@ -322,7 +322,7 @@ fn emit_package(u: &Universe, rel: &Path, types: &[&TypeEntry], diagnostics: &mu
                 lines
             }
         };
-        messages.push(Message { name: def.ident.to_string(), docs: def.docs.clone(), fields, at: Some(*t) });
+        messages.push(Message { name: def.ident.to_string(), docs: message_docs(&def.docs), fields, at: Some(*t) });
     }
     for fixed in FIXED_MESSAGES.iter().filter(|m| m.go_package == go_package) {
         messages.push(Message {
@@ -358,6 +358,18 @@ fn emit_package(u: &Universe, rel: &Path, types: &[&TypeEntry], diagnostics: &mu
 
 fn located(u: &Universe, t: &TypeEntry, span: proc_macro2::Span, message: &str, note: &str) -> Diagnostic {
     Diagnostic::at(&u.file(t.file).path, span, message).note(note)
+}
+
+/// A type's doc lines as its message's comment: without the type's markers (`+genclient`, …),
+/// which tell our generators what to do, not a reader of the IDL what the message is; upstream's
+/// comments leave them out too, since Go keeps them in a comment group of their own.
+fn message_docs(docs: &[String]) -> Vec<String> {
+    let mut lines: Vec<String> =
+        docs.iter().filter(|l| kapi_frontend::markers::parse_marker(l).is_none()).cloned().collect();
+    while lines.last().is_some_and(|l| l.trim().is_empty()) {
+        lines.pop();
+    }
+    lines
 }
 
 fn comment(out: &mut String, indent: &str, docs: &[String]) {

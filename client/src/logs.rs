@@ -10,10 +10,9 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use bytes::Bytes;
-use http::header::ACCEPT;
 
+use crate::Error;
 use crate::body::Body;
-use crate::{Error, StatusError};
 
 /// The most bytes a log stream reads unless told otherwise.
 pub const DEFAULT_MAX_LOG_BYTES: u64 = 1024 * 1024 * 1024;
@@ -132,9 +131,11 @@ impl futures_core::Stream for LogStream {
 mod pods {
     use kapi_api::core::v1::{Pod, PodLogOptions};
 
+    use http::header::ACCEPT;
+
     use super::*;
     use crate::client::query_of;
-    use crate::{Api, body};
+    use crate::{Api, StatusError, body};
 
     impl Api<Pod> {
         /// Streams a container's log (`GET …/pods/<name>/log`). Without `follow` the stream

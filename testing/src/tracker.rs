@@ -207,8 +207,18 @@ impl Filter {
         } else {
             Some(Selector::parse(label_selector).map_err(|e| api_errors::bad_request(e.to_string()))?)
         };
-        let fields = FieldSelector::parse(field_selector).map_err(|e| api_errors::bad_request(e.0))?;
+        let fields = FieldSelector::parse_any(field_selector).map_err(|e| api_errors::bad_request(e.0))?;
         Ok(Filter { namespace: namespace.to_owned(), labels, fields })
+    }
+
+    /// Refuses the field labels the resource's kind does not accept, with upstream's message, as
+    /// the API server's field-label conversion does.
+    fn check_fields(&self, info: &ResourceInfo) -> Result<()> {
+        for r in self.fields.requirements() {
+            kapi_api::field_labels::convert_field_label(info.group, info.version, info.kind, &r.field, &r.value)
+                .map_err(|e| api_errors::bad_request(e.to_string()))?;
+        }
+        Ok(())
     }
 
     fn has_selectors(&self) -> bool {
@@ -217,9 +227,42 @@ impl Filter {
 
     pub(crate) fn matches(&self, info: &ResourceInfo, obj: &dyn Object) -> bool {
         let Some(m) = (info.metadata)(obj) else { return false };
+        // A field outside metadata is read from the object's JSON form, encoded once and only
+        // when a requirement names one.
+        let mut json: Option<Option<kapi_machinery::json::Value>> = None;
         (self.namespace.is_empty() || !info.namespaced || m.namespace == self.namespace)
-            && self.fields.matches(&m.name, &m.namespace)
+            && self.fields.matches_fields(|field| match field {
+                "metadata.name" => m.name.clone(),
+                "metadata.namespace" => m.namespace.clone(),
+                _ => {
+                    let doc = json.get_or_insert_with(|| {
+                        let mut w = kapi_machinery::json::JsonWriter::compact();
+                        obj.encode_json_dyn(&mut w).ok()?;
+                        kapi_machinery::json::value::parse(&w.finish().ok()?).ok()
+                    });
+                    doc.as_ref().map(|d| field_value(d, field)).unwrap_or_default()
+                }
+            })
             && self.labels.as_ref().is_none_or(|s| s.matches(&m.labels))
+    }
+}
+
+/// The value of a dotted field path (`spec.signerName`) as a field selector compares it: a string
+/// as it is, a number or boolean as its JSON text, anything missing or structured as empty.
+fn field_value(doc: &kapi_machinery::json::Value, path: &str) -> String {
+    use kapi_machinery::json::Value;
+    let mut at = doc;
+    for key in path.split('.') {
+        match at.get(key) {
+            Some(v) => at = v,
+            None => return String::new(),
+        }
+    }
+    match at {
+        Value::String(s) => s.clone(),
+        Value::Number(n) => n.clone(),
+        Value::Bool(b) => b.to_string(),
+        _ => String::new(),
     }
 }
 
@@ -920,6 +963,7 @@ impl ObjectTracker {
             let mut st = self.lock();
             let idx = st.index_of(gvr)?;
             let info = st.info(idx);
+            filter.check_fields(&info)?;
             let keys: Vec<Key> = st.stores[idx]
                 .objects
                 .iter()
@@ -980,6 +1024,7 @@ impl ObjectTracker {
         let st = self.lock();
         let idx = st.index_of(gvr)?;
         let info = st.info(idx);
+        filter.check_fields(&info)?;
         let (at, after) = self.list_version(&st, opts)?;
         let snapshot = if at == st.rv { st.stores[idx].objects.clone() } else { st.snapshot(idx, at) };
         let mut matching = snapshot
@@ -1067,6 +1112,7 @@ impl ObjectTracker {
         let st = self.lock();
         let idx = st.index_of(gvr)?;
         let info = st.info(idx);
+        filter.check_fields(&info)?;
         let rv = opts.resource_version.as_str();
         let (start, initial) = match rv {
             "" | "0" => (st.rv, opts.send_initial_events.unwrap_or(true)),

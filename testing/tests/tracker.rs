@@ -408,9 +408,14 @@ fn label_and_field_selectors() {
     assert_eq!(select(&t, "", "metadata.name!=c").unwrap(), ["a", "b", "d"]);
     assert_eq!(select(&t, "app=web", "metadata.name==b").unwrap(), ["b"]);
     assert_eq!(select(&t, "", "metadata.namespace=").unwrap(), ["a", "b", "c", "d"]);
+    // A kind without a field-label function of its own accepts the metadata fields only, with
+    // upstream's wording.
     let err = select(&t, "", "spec.foo=1").unwrap_err();
     assert!(err.is_bad_request());
-    assert_eq!(status(&err).message, "field label not supported: spec.foo");
+    assert_eq!(
+        status(&err).message,
+        r#""spec.foo" is not a known field selector: only "metadata.name", "metadata.namespace""#
+    );
     assert!(select(&t, "app in (", "").unwrap_err().is_bad_request());
 
     // Delete-collection uses the same selection.
@@ -691,4 +696,36 @@ fn typed_helpers() {
     // Unregistered resources are not found.
     let unknown = GroupVersionResource::new("example.com", "v1", "things");
     assert!(t.list(&unknown, "", &ListOptions::default()).unwrap_err().is_not_found());
+}
+
+#[test]
+fn field_selectors_follow_each_kinds_field_labels() {
+    use kapi_api::certificates::v1::{CertificateSigningRequest, CertificateSigningRequestSpec};
+    let t = ObjectTracker::new();
+    t.register_resource::<CertificateSigningRequest>();
+    let gvr = ResourceInfo::of::<CertificateSigningRequest>().gvr();
+    for (name, signer) in [("a", "example.com/one"), ("b", "example.com/two"), ("c", "example.com/one")] {
+        let mut csr = CertificateSigningRequest::default();
+        csr.metadata.name = name.into();
+        csr.spec = CertificateSigningRequestSpec { signer_name: signer.into(), ..Default::default() };
+        t.create(&gvr, "", Box::new(csr), &CreateOptions::default()).expect("create");
+    }
+    let select = |fields: &str| -> Result<Vec<String>, Error> {
+        let opts = ListOptions { field_selector: fields.into(), ..Default::default() };
+        t.list(&gvr, "", &opts).map(|(items, _)| {
+            items.iter().map(|o| o.downcast_ref::<CertificateSigningRequest>().unwrap().metadata.name.clone()).collect()
+        })
+    };
+    // `spec.signerName` is one of the CSR's labels: read from each object.
+    assert_eq!(select("spec.signerName=example.com/one").unwrap(), ["a", "c"]);
+    assert_eq!(select("spec.signerName!=example.com/one,metadata.name!=x").unwrap(), ["b"]);
+    // Its function refuses anything else in its own words, `metadata.namespace` included.
+    for field in ["spec.foo", "metadata.namespace"] {
+        let err = select(&format!("{field}=x")).unwrap_err();
+        assert!(err.is_bad_request());
+        assert_eq!(status(&err).message, format!("field label not supported: {field}"));
+    }
+    // Watches check the labels too.
+    let opts = ListOptions { field_selector: "spec.username=x".into(), ..Default::default() };
+    assert!(t.watch(&gvr, "", &opts).is_err());
 }

@@ -91,6 +91,16 @@ impl FieldSelector {
     /// Parses a selector; an unknown field is an error worded as upstream's
     /// `field label not supported: <field>`.
     pub fn parse(input: &str) -> Result<Self, FieldSelectorError> {
+        let selector = Self::parse_any(input)?;
+        if let Some(r) = selector.requirements.iter().find(|r| !SUPPORTED_FIELDS.contains(&r.field.as_str())) {
+            return Err(FieldSelectorError(format!("field label not supported: {}", r.field)));
+        }
+        Ok(selector)
+    }
+
+    /// Parses a selector on any fields; which fields a kind accepts is checked against its
+    /// field-label conversion by the caller.
+    pub(crate) fn parse_any(input: &str) -> Result<Self, FieldSelectorError> {
         let mut requirements = Vec::new();
         if input.trim().is_empty() {
             return Ok(FieldSelector { requirements });
@@ -112,9 +122,6 @@ impl FieldSelector {
                 )));
             };
             let field = field.trim();
-            if !SUPPORTED_FIELDS.contains(&field) {
-                return Err(FieldSelectorError(format!("field label not supported: {field}")));
-            }
             requirements.push(FieldRequirement { field: field.into(), equal, value: unescape(value, term_trimmed)? });
         }
         Ok(FieldSelector { requirements })
@@ -138,10 +145,16 @@ impl FieldSelector {
 
     /// Whether an object with this name and namespace is selected.
     pub fn matches(&self, name: &str, namespace: &str) -> bool {
-        self.requirements.iter().all(|r| {
-            let actual = if r.field == "metadata.name" { name } else { namespace };
-            (actual == r.value) == r.equal
+        self.matches_fields(|field| match field {
+            "metadata.name" => name.to_owned(),
+            "metadata.namespace" => namespace.to_owned(),
+            _ => String::new(),
         })
+    }
+
+    /// Whether an object whose fields have the values `value_of` gives is selected.
+    pub(crate) fn matches_fields(&self, mut value_of: impl FnMut(&str) -> String) -> bool {
+        self.requirements.iter().all(|r| (value_of(&r.field) == r.value) == r.equal)
     }
 }
 

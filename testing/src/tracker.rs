@@ -37,6 +37,7 @@ pub mod options;
 pub mod subresource;
 mod watch;
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -232,15 +233,15 @@ impl Filter {
         let mut json: Option<Option<kapi_machinery::json::Value>> = None;
         (self.namespace.is_empty() || !info.namespaced || m.namespace == self.namespace)
             && self.fields.matches_fields(|field| match field {
-                "metadata.name" => m.name.clone(),
-                "metadata.namespace" => m.namespace.clone(),
+                "metadata.name" => Cow::Borrowed(m.name.as_str()),
+                "metadata.namespace" => Cow::Borrowed(m.namespace.as_str()),
                 _ => {
                     let doc = json.get_or_insert_with(|| {
                         let mut w = kapi_machinery::json::JsonWriter::compact();
                         obj.encode_json_dyn(&mut w).ok()?;
                         kapi_machinery::json::value::parse(&w.finish().ok()?).ok()
                     });
-                    doc.as_ref().map(|d| field_value(d, field)).unwrap_or_default()
+                    Cow::Owned(doc.as_ref().map(|d| field_value(d, field)).unwrap_or_default())
                 }
             })
             && self.labels.as_ref().is_none_or(|s| s.matches(&m.labels))

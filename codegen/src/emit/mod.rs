@@ -21,7 +21,6 @@ use crate::output::{HEADER, Outputs};
 /// `mod.rs` declares for it.
 pub const MOD_FILE: &str = "mod.rs";
 
-/// Formats generated Rust and puts the header in front.
 /// The attribute on generated functions that register kinds or walk objects: `#[inline]` (through
 /// machinery's `__where_used!`), so that they, and the codecs they reach, are compiled in the
 /// program that calls them rather than in the API crate; see `compiled_where_used` in kapi-macros.
@@ -29,6 +28,7 @@ pub fn where_used() -> proc_macro2::TokenStream {
     quote::quote!(#[::kapi_macros::where_used])
 }
 
+/// Formats generated Rust and puts the header in front.
 pub fn render_rust(file: &syn::File) -> String {
     format!("{HEADER}\n{}", prettyplease::unparse(file))
 }

@@ -2,6 +2,7 @@
 //! `field=value`, `field==value` and `field!=value` terms on `metadata.name` and
 //! `metadata.namespace`, with `\` escaping `,`, `=`, `!` and `\` in values.
 
+use std::borrow::Cow;
 use std::fmt;
 
 /// One term of a field selector.
@@ -146,14 +147,15 @@ impl FieldSelector {
     /// Whether an object with this name and namespace is selected.
     pub fn matches(&self, name: &str, namespace: &str) -> bool {
         self.matches_fields(|field| match field {
-            "metadata.name" => name.to_owned(),
-            "metadata.namespace" => namespace.to_owned(),
-            _ => String::new(),
+            "metadata.name" => Cow::Borrowed(name),
+            "metadata.namespace" => Cow::Borrowed(namespace),
+            _ => Cow::Borrowed(""),
         })
     }
 
-    /// Whether an object whose fields have the values `value_of` gives is selected.
-    pub(crate) fn matches_fields(&self, mut value_of: impl FnMut(&str) -> String) -> bool {
+    /// Whether an object whose fields have the values `value_of` gives is selected. The metadata
+    /// fields are borrowed, so the common selectors allocate nothing per object.
+    pub(crate) fn matches_fields<'a>(&self, mut value_of: impl FnMut(&str) -> Cow<'a, str>) -> bool {
         self.requirements.iter().all(|r| (value_of(&r.field) == r.value) == r.equal)
     }
 }

@@ -41,24 +41,3 @@ impl futures_core::Stream for ChunkStream {
 pub async fn collect(body: Body) -> Result<Bytes, std::io::Error> {
     Ok(body.collect().await?.to_bytes())
 }
-
-/// The largest response body [`collect_limited`] callers use by default for single objects and
-/// lists read whole (discovery documents, dynamic objects): far above any object etcd stores.
-pub const DEFAULT_MAX_RESPONSE_BYTES: usize = 256 * 1024 * 1024;
-
-/// Reads a whole body into memory, failing once it grows past `max` bytes.
-pub async fn collect_limited(mut body: Body, max: usize) -> Result<Bytes, std::io::Error> {
-    let mut out = bytes::BytesMut::new();
-    while let Some(frame) = body.frame().await {
-        if let Ok(data) = frame?.into_data() {
-            if out.len() + data.len() > max {
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::InvalidData,
-                    format!("the response body is larger than the limit of {max} bytes"),
-                ));
-            }
-            out.extend_from_slice(&data);
-        }
-    }
-    Ok(out.freeze())
-}

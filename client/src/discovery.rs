@@ -13,6 +13,7 @@ use kapi_api::meta::v1::{APIGroupList, APIResource, APIResourceList, APIVersions
 use kapi_machinery::{GroupVersion, GroupVersionKind, JsonDecode};
 
 use crate::dynamic::ApiResource;
+use crate::transport::MaxResponseBytes;
 use crate::{Client, Error, StatusError, body};
 
 /// The media type of aggregated discovery (`apidiscovery.k8s.io/v2`, kind `APIGroupDiscoveryList`).
@@ -24,7 +25,7 @@ pub const DISCOVERY_ACCEPT: &str =
     "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;q=0.9";
 
 /// The largest discovery document read (a large cluster's aggregated document is a few MiB).
-pub const MAX_DISCOVERY_BYTES: usize = 64 * 1024 * 1024;
+pub const MAX_DISCOVERY_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Where the discovery data came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -133,14 +134,13 @@ async fn get(client: &Client, path: &str, accept: &str) -> Result<Document, Erro
         .method(http::Method::GET)
         .uri(&url)
         .header(ACCEPT, accept)
+        .extension(MaxResponseBytes(MAX_DISCOVERY_BYTES))
         .body(Bytes::new())
         .map_err(|e| Error::InvalidRequest(format!("{context}: {e}")))?;
     let response = client.service().call(request).await?;
     let (parts, body) = response.into_parts();
     client.deliver_warnings(&parts.headers, &mut Vec::new());
-    let data = body::collect_limited(body, MAX_DISCOVERY_BYTES)
-        .await
-        .map_err(|e| Error::Transport(format!("{context}: reading the response: {e}")))?;
+    let data = body::collect(body).await.map_err(|e| Error::from_body(&context, e))?;
     if !parts.status.is_success() {
         return Err(Error::Api(Box::new(StatusError::from_response(parts.status.as_u16(), &parts.headers, &data))));
     }

@@ -23,6 +23,7 @@ use kapi_machinery::{DecodeError, DecodeErrorKind, GroupVersion, GroupVersionKin
 use crate::body::{self, Body};
 use crate::client::{APPLY_PATCH_CONTENT_TYPE, check_segment, escape_segment, query_of};
 use crate::options::Query;
+use crate::transport::MaxResponseBytes;
 use crate::watch::DEFAULT_MAX_FRAME_SIZE;
 use crate::{Client, DeleteResponse, Error, EventStream, GroupVersionResource, Patch, StatusError, WatchEvent};
 
@@ -296,7 +297,8 @@ pub struct DynamicApi {
     client: Client,
     resource: ApiResource,
     scope: Scope,
-    max_response: usize,
+    /// A response size limit below the transport's, if set.
+    max_response: Option<u64>,
 }
 
 /// A response whose body is not read yet.
@@ -360,17 +362,14 @@ impl DynamicApi {
     }
 
     fn with_scope(client: &Client, resource: &ApiResource, scope: Scope) -> DynamicApi {
-        DynamicApi {
-            client: client.clone(),
-            resource: resource.clone(),
-            scope,
-            max_response: body::DEFAULT_MAX_RESPONSE_BYTES,
-        }
+        DynamicApi { client: client.clone(), resource: resource.clone(), scope, max_response: None }
     }
 
-    /// Sets the largest response body (and watch event) read, in bytes.
-    pub fn with_max_response_bytes(mut self, max: usize) -> DynamicApi {
-        self.max_response = max;
+    /// Sets the largest response body (and watch event) read, in bytes; it can only lower the
+    /// client's [`crate::config::Limits::max_response_bytes`]. A larger body fails with
+    /// [`Error::ResponseTooLarge`].
+    pub fn with_max_response_bytes(mut self, max: u64) -> DynamicApi {
+        self.max_response = Some(max);
         self
     }
 
@@ -433,6 +432,9 @@ impl DynamicApi {
         }
         let context = format!("{method} {url}");
         let mut builder = http::Request::builder().method(method).uri(&url).header(ACCEPT, MEDIA_TYPE_JSON);
+        if let Some(max) = self.max_response {
+            builder = builder.extension(MaxResponseBytes(max));
+        }
         let data = match body {
             Some((media, data)) => {
                 builder = builder.header(CONTENT_TYPE, media);
@@ -450,16 +452,14 @@ impl DynamicApi {
     /// The error of a non-2xx response.
     async fn error_of(&self, raw: Raw) -> Error {
         let code = raw.status.as_u16();
-        match body::collect_limited(raw.body, self.max_response).await {
+        match body::collect(raw.body).await {
             Ok(data) => Error::Api(Box::new(StatusError::from_response(code, &raw.headers, &data))),
-            Err(e) => Error::Transport(format!("{}: reading the response: {e}", raw.context)),
+            Err(e) => Error::from_body(&raw.context, e),
         }
     }
 
     async fn read(&self, raw: Raw) -> Result<(Bytes, String), Error> {
-        let data = body::collect_limited(raw.body, self.max_response)
-            .await
-            .map_err(|e| Error::Transport(format!("{}: reading the response: {e}", raw.context)))?;
+        let data = body::collect(raw.body).await.map_err(|e| Error::from_body(&raw.context, e))?;
         if !raw.status.is_success() {
             return Err(Error::Api(Box::new(StatusError::from_response(raw.status.as_u16(), &raw.headers, &data))));
         }
@@ -595,7 +595,9 @@ impl DynamicApi {
                 message: format!("a dynamic watch reads JSON streams, the server sent {ct:?}"),
             });
         }
-        let max = self.max_response.min(DEFAULT_MAX_FRAME_SIZE);
+        let max = self
+            .max_response
+            .map_or(DEFAULT_MAX_FRAME_SIZE, |m| usize::try_from(m).unwrap_or(usize::MAX).min(DEFAULT_MAX_FRAME_SIZE));
         Ok(Box::pin(DynamicEvents { body: Some(raw.body), frames: JsonFrames::new(max), index: 0 }))
     }
 

@@ -453,6 +453,7 @@ impl ExecState {
         if let Some(c) = cache.as_ref().filter(|c| c.is_fresh()) {
             return Ok((c.clone(), false));
         }
+        tracing::debug!(command = %self.auth.command, "running the exec credential plugin");
         let cred = Arc::new(self.auth.run().await?);
         *self.certs.0.lock().unwrap_or_else(PoisonError::into_inner) = cred.certified.clone();
         *cache = Some(cred.clone());

@@ -49,7 +49,7 @@ pub use resource::{
 pub use restmapper::RestMapper;
 pub use service::{ResponseFuture, Service};
 pub use transport::Transport;
-pub use warning::{Warning, WarningHandler};
+pub use warning::{IgnoreWarnings, LogWarnings, PrintWarnings, Warning, WarningHandler};
 pub use watch::{StreamFormat, WatchDecoder};
 
 #[doc(hidden)]

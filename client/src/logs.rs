@@ -163,9 +163,7 @@ mod pods {
             let (parts, body) = response.into_parts();
             self.client().deliver_warnings(&parts.headers, &mut Vec::new());
             if !parts.status.is_success() {
-                let data = body::collect_limited(body, body::DEFAULT_MAX_RESPONSE_BYTES)
-                    .await
-                    .map_err(|e| Error::Transport(format!("{context}: reading the response: {e}")))?;
+                let data = body::collect(body).await.map_err(|e| Error::from_body(&context, e))?;
                 return Err(Error::Api(Box::new(StatusError::from_response(
                     parts.status.as_u16(),
                     &parts.headers,

@@ -19,6 +19,7 @@ use hyper::body::{Frame, Incoming, SizeHint};
 use hyper::client::conn::{TrySendError, http1, http2};
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use rustls_pki_types::ServerName;
+use tracing::Instrument;
 
 use crate::Error;
 use crate::body::Body;
@@ -33,6 +34,12 @@ use crate::service::{ResponseFuture, Service};
 /// whose query has `watch=true` or `follow=true` are streams without it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Streaming;
+
+/// A request extension that lowers the size limit of this request's response body below
+/// [`Limits::max_response_bytes`] (never above it): discovery documents and the dynamic client
+/// use it, and a body past it ends in [`Error::ResponseTooLarge`] like any other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MaxResponseBytes(pub u64);
 
 /// Idle connections kept per host.
 const MAX_IDLE_PER_HOST: usize = 8;
@@ -385,6 +392,7 @@ impl Inner {
     async fn dial(&self, key: &PoolKey, request: &str) -> Result<Sender, Error> {
         let fail = |msg: String| Error::Transport(format!("{request}: {msg}"));
         let proxy = self.proxy.as_ref().or_else(|| self.proxy_env.select(key.https, &key.host, key.port));
+        tracing::debug!(host = %key.host, port = key.port, https = key.https, proxied = proxy.is_some(), "connecting");
         let tcp = match proxy {
             Some(proxy) => proxy.connect(&key.host, key.port).await.map_err(fail)?,
             None => tokio::net::TcpStream::connect((key.host.as_str(), key.port))
@@ -407,6 +415,7 @@ impl Inner {
                 message: error_chain(&e),
             })?;
             if tls.get_ref().1.alpn_protocol() == Some(b"h2") {
+                tracing::debug!("the server chose HTTP/2");
                 return handshake_h2(TokioIo::new(tls)).await.map_err(fail);
             }
             handshake(TokioIo::new(tls)).await.map(Sender::H1).map_err(fail)
@@ -742,11 +751,30 @@ fn copy_request(request: &http::Request<Bytes>) -> http::Request<Bytes> {
     if request.extensions().get::<Streaming>().is_some() {
         copy.extensions_mut().insert(Streaming);
     }
+    if let Some(max) = request.extensions().get::<MaxResponseBytes>() {
+        copy.extensions_mut().insert(*max);
+    }
     copy
 }
 
 impl Transport {
     async fn send(&self, request: http::Request<Bytes>) -> Result<http::Response<Body>, Error> {
+        let span = tracing::debug_span!("kapi_request", method = %request.method(), uri = %request.uri());
+        let start = Instant::now();
+        let result = self.send_retrying(request).instrument(span.clone()).await;
+        let _entered = span.enter();
+        match &result {
+            Ok(resp) => tracing::debug!(
+                status = resp.status().as_u16(),
+                elapsed_ms = start.elapsed().as_millis() as u64,
+                "response headers"
+            ),
+            Err(e) => tracing::debug!(error = %e, elapsed_ms = start.elapsed().as_millis() as u64, "request failed"),
+        }
+        result
+    }
+
+    async fn send_retrying(&self, request: http::Request<Bytes>) -> Result<http::Response<Body>, Error> {
         let label = format!("{} {}", request.method(), request.uri());
         let mut retries = 0;
         let mut reran_plugin = false;
@@ -761,6 +789,7 @@ impl Transport {
                 && let (Some(exec), Some(used)) = (&self.inner.exec, used)
             {
                 drop(resp);
+                tracing::debug!("401 to the exec plugin's credential: running the plugin again");
                 exec.invalidate(&used).await;
                 reran_plugin = true;
                 continue;
@@ -770,7 +799,14 @@ impl Transport {
             {
                 drop(resp);
                 retries += 1;
-                tokio::time::sleep(delay.min(self.inner.retry.max_delay)).await;
+                let delay = delay.min(self.inner.retry.max_delay);
+                tracing::info!(
+                    status = status.as_u16(),
+                    retry = retries,
+                    delay_ms = delay.as_millis() as u64,
+                    "retrying after the server's Retry-After"
+                );
+                tokio::time::sleep(delay).await;
                 continue;
             }
             return Ok(resp);
@@ -786,6 +822,7 @@ impl Transport {
             tokio::time::sleep(wait).await;
         }
         let (streaming, timeout_seconds) = stream_info(&request);
+        let max_response = request.extensions().get::<MaxResponseBytes>().map(|m| m.0);
         let mut used = None;
         if let Some(exec) = &self.inner.exec {
             let (cred, ran) = exec.current().await?;
@@ -865,7 +902,8 @@ impl Transport {
             Bound::Stream { idle }
         } else {
             // An error body of a watch is read whole, so it gets the deadline of a plain request.
-            Bound::Whole { max: limits.max_response_bytes, deadline: self.inner.timeout.map(|t| (start + t, t)) }
+            let max = max_response.map_or(limits.max_response_bytes, |m| m.min(limits.max_response_bytes));
+            Bound::Whole { max, deadline: self.inner.timeout.map(|t| (start + t, t)) }
         };
         let mut body = LimitedBody::new(pooled, label, bound);
         if gzipped {

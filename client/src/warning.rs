@@ -120,12 +120,24 @@ impl<F: Fn(&str) + Send + Sync + 'static> WarningHandler for F {
     }
 }
 
-/// Writes each warning to standard error as `Warning: <text>` (the default, as client-go logs
-/// them).
+/// Emits each warning as a `tracing` event at WARN level, target `kapi_client::warning` (the
+/// default: a library leaves where logs go to its user's subscriber, as client-go leaves it to
+/// klog).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct LogWarnings;
 
 impl WarningHandler for LogWarnings {
+    fn handle_warning(&self, text: &str) {
+        tracing::warn!(target: "kapi_client::warning", "{text}");
+    }
+}
+
+/// Writes each warning to standard error as `Warning: <text>`, as kubectl prints them: for
+/// command-line tools that install no `tracing` subscriber.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PrintWarnings;
+
+impl WarningHandler for PrintWarnings {
     fn handle_warning(&self, text: &str) {
         eprintln!("Warning: {text}");
     }

@@ -91,6 +91,32 @@ async fn an_endless_200_body_stops_at_the_size_limit() {
 }
 
 #[tokio::test]
+async fn a_request_lowers_the_size_limit_but_cannot_raise_it() {
+    use kapi_client::DynamicApi;
+    use kapi_client::dynamic::ApiResource;
+    use kapi_machinery::GroupVersionKind;
+
+    let gvk = GroupVersionKind::new("", "v1", "ConfigMap");
+    let resource = ApiResource::new(&gvk, "configmaps", true);
+
+    // The dynamic client's own limit is below the client's: it applies.
+    let (addr, server) = endless("200 OK").await;
+    let c = client(addr, |c| c.limits.max_response_bytes = 1 << 30);
+    let api = DynamicApi::namespaced(&c, &resource, "default").unwrap().with_max_response_bytes(128 << 10);
+    let err = guarded(api.get("x", &GetOptions::default())).await.unwrap_err();
+    assert!(matches!(err, Error::ResponseTooLarge { limit, .. } if limit == 128 << 10), "{err:?}");
+    assert!(guarded(server).await.unwrap() < (128 << 10) + BUFFER_SLACK);
+
+    // Above the client's limit, the client's holds.
+    let (addr, server) = endless("200 OK").await;
+    let c = client(addr, |c| c.limits.max_response_bytes = 64 << 10);
+    let api = DynamicApi::namespaced(&c, &resource, "default").unwrap().with_max_response_bytes(1 << 30);
+    let err = guarded(api.get("x", &GetOptions::default())).await.unwrap_err();
+    assert!(matches!(err, Error::ResponseTooLarge { limit, .. } if limit == 64 << 10), "{err:?}");
+    assert!(guarded(server).await.unwrap() < (64 << 10) + BUFFER_SLACK);
+}
+
+#[tokio::test]
 async fn an_endless_500_body_stops_at_the_size_limit() {
     let (addr, server) = endless("500 Internal Server Error").await;
     let limit = 64 << 10;
@@ -649,4 +675,58 @@ async fn tower_middleware_stacks_over_the_transport() {
     let api = c.namespaced::<ConfigMap>("default").unwrap();
     assert_eq!(guarded(api.get("x", &GetOptions::default())).await.unwrap().metadata.name, "x");
     assert!(heads.lock().unwrap()[0].contains("x-trace: abc"), "{:?}", heads.lock().unwrap());
+}
+
+/// A `tracing` subscriber that keeps each event's level, target and fields as text, and the
+/// names of the spans opened.
+#[derive(Default, Clone)]
+struct Collect(Arc<std::sync::Mutex<Vec<String>>>);
+
+struct Fields(String);
+
+impl tracing::field::Visit for Fields {
+    fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
+        self.0.push_str(&format!(" {}={value:?}", field.name()));
+    }
+}
+
+impl tracing::Subscriber for Collect {
+    fn enabled(&self, _: &tracing::Metadata<'_>) -> bool {
+        true
+    }
+    fn new_span(&self, attrs: &tracing::span::Attributes<'_>) -> tracing::span::Id {
+        let mut f = Fields(format!("span {}", attrs.metadata().name()));
+        attrs.record(&mut f);
+        let mut log = self.0.lock().unwrap();
+        log.push(f.0);
+        tracing::span::Id::from_u64(log.len() as u64)
+    }
+    fn record(&self, _: &tracing::span::Id, _: &tracing::span::Record<'_>) {}
+    fn record_follows_from(&self, _: &tracing::span::Id, _: &tracing::span::Id) {}
+    fn event(&self, event: &tracing::Event<'_>) {
+        let m = event.metadata();
+        let mut f = Fields(format!("{} {}", m.level(), m.target()));
+        event.record(&mut f);
+        self.0.lock().unwrap().push(f.0);
+    }
+    fn enter(&self, _: &tracing::span::Id) {}
+    fn exit(&self, _: &tracing::span::Id) {}
+}
+
+#[tokio::test]
+async fn requests_retries_and_warnings_are_traced() {
+    const WARNED_200: &str = "HTTP/1.1 200 OK\r\nWarning: 299 - \"deprecated\"\r\nContent-Type: application/json\r\nContent-Length: 53\r\n\r\n{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":{}}\n";
+    let collect = Collect::default();
+    // The test runtime is single-threaded, so the thread's default subscriber sees every event.
+    let _guard = tracing::subscriber::set_default(collect.clone());
+    let (addr, _seen) = scripted(vec![BUSY_503, WARNED_200]).await;
+    let c = client(addr, |_| {});
+    let api = c.namespaced::<ConfigMap>("default").unwrap();
+    guarded(api.get("x", &GetOptions::default())).await.unwrap();
+    let log = collect.0.lock().unwrap().clone();
+    let has = |want: &[&str]| log.iter().any(|l| want.iter().all(|w| l.contains(w)));
+    assert!(has(&["span kapi_request", "method=GET", "/configmaps/x"]), "{log:#?}");
+    assert!(has(&["INFO", "status=503", "retry=1", "retrying"]), "{log:#?}");
+    assert!(has(&["DEBUG", "status=200", "response headers"]), "{log:#?}");
+    assert!(has(&["WARN kapi_client::warning", "deprecated"]), "{log:#?}");
 }

@@ -202,24 +202,26 @@ pub(crate) struct Filter {
 }
 
 impl Filter {
-    pub(crate) fn new(namespace: &str, label_selector: &str, field_selector: &str) -> Result<Filter> {
+    /// The filter of a list, watch or delete-collection of `info`'s resource. A field selector
+    /// may name only the field labels the resource's kind accepts (upstream's field-label
+    /// conversion, with its message).
+    pub(crate) fn new(
+        info: &ResourceInfo,
+        namespace: &str,
+        label_selector: &str,
+        field_selector: &str,
+    ) -> Result<Filter> {
         let labels = if label_selector.trim().is_empty() {
             None
         } else {
             Some(Selector::parse(label_selector).map_err(|e| api_errors::bad_request(e.to_string()))?)
         };
         let fields = FieldSelector::parse_any(field_selector).map_err(|e| api_errors::bad_request(e.0))?;
-        Ok(Filter { namespace: namespace.to_owned(), labels, fields })
-    }
-
-    /// Refuses the field labels the resource's kind does not accept, with upstream's message, as
-    /// the API server's field-label conversion does.
-    fn check_fields(&self, info: &ResourceInfo) -> Result<()> {
-        for r in self.fields.requirements() {
+        for r in fields.requirements() {
             kapi_api::field_labels::convert_field_label(info.group, info.version, info.kind, &r.field, &r.value)
                 .map_err(|e| api_errors::bad_request(e.to_string()))?;
         }
-        Ok(())
+        Ok(Filter { namespace: namespace.to_owned(), labels, fields })
     }
 
     fn has_selectors(&self) -> bool {
@@ -959,12 +961,11 @@ impl ObjectTracker {
         opts: &DeleteOptions,
     ) -> Result<Vec<Box<dyn Object>>> {
         let dry_run = options::validate_delete(opts)?;
-        let filter = Filter::new(namespace, &list.label_selector, &list.field_selector)?;
         let out = {
             let mut st = self.lock();
             let idx = st.index_of(gvr)?;
             let info = st.info(idx);
-            filter.check_fields(&info)?;
+            let filter = Filter::new(&info, namespace, &list.label_selector, &list.field_selector)?;
             let keys: Vec<Key> = st.stores[idx]
                 .objects
                 .iter()
@@ -1021,11 +1022,10 @@ impl ObjectTracker {
     /// resource version semantics; returns the items and the list metadata.
     pub fn list(&self, gvr: &GroupVersionResource, namespace: &str, opts: &ListOptions) -> Result<ListParts> {
         options::validate_list(opts)?;
-        let filter = Filter::new(namespace, &opts.label_selector, &opts.field_selector)?;
         let st = self.lock();
         let idx = st.index_of(gvr)?;
         let info = st.info(idx);
-        filter.check_fields(&info)?;
+        let filter = Filter::new(&info, namespace, &opts.label_selector, &opts.field_selector)?;
         let (at, after) = self.list_version(&st, opts)?;
         let snapshot = if at == st.rv { st.stores[idx].objects.clone() } else { st.snapshot(idx, at) };
         let mut matching = snapshot
@@ -1108,12 +1108,11 @@ impl ObjectTracker {
     /// `allowWatchBookmarks`, a bookmark annotated `k8s.io/initial-events-end`.
     pub fn watch(&self, gvr: &GroupVersionResource, namespace: &str, opts: &ListOptions) -> Result<TrackerWatch> {
         options::validate_watch(opts)?;
-        let filter = Filter::new(namespace, &opts.label_selector, &opts.field_selector)?;
         let rx = self.shared.changed.subscribe();
         let st = self.lock();
         let idx = st.index_of(gvr)?;
         let info = st.info(idx);
-        filter.check_fields(&info)?;
+        let filter = Filter::new(&info, namespace, &opts.label_selector, &opts.field_selector)?;
         let rv = opts.resource_version.as_str();
         let (start, initial) = match rv {
             "" | "0" => (st.rv, opts.send_initial_events.unwrap_or(true)),

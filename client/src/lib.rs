@@ -4,6 +4,8 @@
 extern crate self as kapi_client;
 
 pub mod api_errors;
+#[cfg(all(feature = "ws", feature = "core"))]
+pub mod attach;
 pub mod body;
 pub mod client;
 pub mod clientset;
@@ -22,6 +24,8 @@ pub mod logs;
 pub mod oidc;
 pub mod options;
 pub mod pem;
+#[cfg(all(feature = "ws", feature = "core"))]
+pub mod portforward;
 pub mod proxy;
 pub mod reflector;
 pub mod resource;
@@ -32,7 +36,11 @@ pub mod tls;
 pub mod transport;
 pub mod warning;
 pub mod watch;
+#[cfg(feature = "ws")]
+pub mod websocket;
 
+#[cfg(all(feature = "ws", feature = "core"))]
+pub use attach::{AttachedProcess, ExitStatus, TerminalSize};
 pub use client::{Api, Client, ContentType, DeleteResponse, Patch, Response};
 pub use config::{Auth, Config, Limits, PemSource, TlsConfig};
 pub use discovery::Discovery;
@@ -42,6 +50,8 @@ pub use event::{EventStream, ListWatch, WatchEvent};
 pub use kubeconfig::Kubeconfig;
 pub use logs::LogStream;
 pub use options::{Query, QueryParams};
+#[cfg(all(feature = "ws", feature = "core"))]
+pub use portforward::Portforwarder;
 pub use resource::{
     GroupVersionResource, KindInfo, ListParts, ListResource, Listable, Objects, Registry, Resource, ResourceInfo,
     Subresource,

@@ -35,6 +35,13 @@ use crate::service::{ResponseFuture, Service};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Streaming;
 
+/// A request extension that asks for a connection upgrade (a WebSocket for `exec`, `attach` and
+/// `portforward`): the request goes over a new HTTP/1.1 connection of its own, never pooled or
+/// shared, and a `101 Switching Protocols` response carries hyper's upgrade in its extensions
+/// (`hyper::upgrade::on`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Upgrade;
+
 /// A request extension that lowers the size limit of this request's response body below
 /// [`Limits::max_response_bytes`] (never above it): discovery documents and the dynamic client
 /// use it, and a body past it ends in [`Error::ResponseTooLarge`] like any other.
@@ -123,6 +130,8 @@ pub struct Transport {
 struct Inner {
     base: http::Uri,
     tls: Option<tokio_rustls::TlsConnector>,
+    /// The TLS connector offering HTTP/1.1 alone, for upgrades (a WebSocket needs HTTP/1.1).
+    tls_h1: Option<tokio_rustls::TlsConnector>,
     server_name: Option<ServerName<'static>>,
     auth: Auth,
     token_cache: Mutex<Option<(String, Instant)>>,
@@ -188,7 +197,7 @@ impl Transport {
             Some(limit) => Some((limit, Mutex::new(Bucket { tokens: f64::from(limit.burst), at: Instant::now() }))),
             None => None,
         };
-        let tls = if base.scheme_str() == Some("https") {
+        let (tls, tls_h1) = if base.scheme_str() == Some("https") {
             // A certificate an exec plugin returns is used when the configuration has none of its own.
             let resolver = match &exec {
                 Some(state) if config.tls.client_certificate.is_none() => {
@@ -196,10 +205,15 @@ impl Transport {
                 }
                 _ => None,
             };
-            let tls = crate::tls::rustls_config_with(&config.tls, resolver, config.http2)?;
-            Some(tokio_rustls::TlsConnector::from(Arc::new(tls)))
+            let tls = crate::tls::rustls_config_with(&config.tls, resolver.clone(), config.http2)?;
+            let tls_h1 = if config.http2 {
+                Arc::new(crate::tls::rustls_config_with(&config.tls, resolver, false)?)
+            } else {
+                Arc::new(tls.clone())
+            };
+            (Some(tokio_rustls::TlsConnector::from(Arc::new(tls))), Some(tokio_rustls::TlsConnector::from(tls_h1)))
         } else {
-            None
+            (None, None)
         };
         let server_name = match &config.tls.server_name {
             Some(name) => Some(
@@ -220,6 +234,7 @@ impl Transport {
             inner: Arc::new(Inner {
                 base,
                 tls,
+                tls_h1,
                 server_name,
                 auth: config.auth.clone(),
                 token_cache: Mutex::new(None),
@@ -382,14 +397,15 @@ impl Inner {
     }
 
     async fn connect(&self, key: &PoolKey, request: &str) -> Result<Sender, Error> {
-        let sender = self.dial(key, request).await?;
+        let sender = self.dial(key, request, false).await?;
         if let Sender::H2(h2) = &sender {
             self.shared.lock().unwrap_or_else(PoisonError::into_inner).insert(key.clone(), h2.clone());
         }
         Ok(sender)
     }
 
-    async fn dial(&self, key: &PoolKey, request: &str) -> Result<Sender, Error> {
+    /// A new connection; `h1_only` offers HTTP/1.1 alone in TLS (for upgrades).
+    async fn dial(&self, key: &PoolKey, request: &str, h1_only: bool) -> Result<Sender, Error> {
         let fail = |msg: String| Error::Transport(format!("{request}: {msg}"));
         let proxy = self.proxy.as_ref().or_else(|| self.proxy_env.select(key.https, &key.host, key.port));
         tracing::debug!(host = %key.host, port = key.port, https = key.https, proxied = proxy.is_some(), "connecting");
@@ -402,8 +418,9 @@ impl Inner {
         // Best effort: a failure only costs latency.
         let _ = tcp.set_nodelay(true);
         if key.https {
+            let connector = if h1_only { &self.tls_h1 } else { &self.tls };
             let connector =
-                self.tls.as_ref().ok_or_else(|| fail("https is not configured for this transport".into()))?;
+                connector.as_ref().ok_or_else(|| fail("https is not configured for this transport".into()))?;
             let name = match &self.server_name {
                 Some(n) => n.clone(),
                 None => ServerName::try_from(key.host.clone())
@@ -519,8 +536,9 @@ where
         http1::Builder::new().handshake(io).await.map_err(|e| format!("HTTP handshake: {}", error_chain(&e)))?;
     tokio::spawn(async move {
         // The connection ends when the server closes it or every sender and body is dropped;
-        // its error, if any, surfaces on the request or body using it.
-        let _ = conn.await;
+        // its error, if any, surfaces on the request or body using it. After a `101` it hands
+        // the connection to the upgrade.
+        let _ = conn.with_upgrades().await;
     });
     Ok(sender)
 }
@@ -754,6 +772,9 @@ fn copy_request(request: &http::Request<Bytes>) -> http::Request<Bytes> {
     if let Some(max) = request.extensions().get::<MaxResponseBytes>() {
         copy.extensions_mut().insert(*max);
     }
+    if request.extensions().get::<Upgrade>().is_some() {
+        copy.extensions_mut().insert(Upgrade);
+    }
     copy
 }
 
@@ -823,6 +844,7 @@ impl Transport {
         }
         let (streaming, timeout_seconds) = stream_info(&request);
         let max_response = request.extensions().get::<MaxResponseBytes>().map(|m| m.0);
+        let upgrade = request.extensions().get::<Upgrade>().is_some();
         let mut used = None;
         if let Some(exec) = &self.inner.exec {
             let (cred, ran) = exec.current().await?;
@@ -846,6 +868,7 @@ impl Transport {
         // streams are left uncompressed so that each event arrives as it is written.
         let asked_gzip = !self.inner.disable_compression
             && !streaming
+            && !upgrade
             && !request.headers().contains_key(http::header::ACCEPT_ENCODING);
         if asked_gzip {
             request.headers_mut().insert(http::header::ACCEPT_ENCODING, HeaderValue::from_static("gzip"));
@@ -856,6 +879,12 @@ impl Transport {
         let (key, mut req) = self.inner.prepare(request)?;
         let inner = self.inner.clone();
         let attempt = async {
+            if upgrade {
+                let mut sender = inner.dial(&key, label, true).await?;
+                sender.ready().await.map_err(|e| fail(error_chain(&e)))?;
+                let resp = sender.try_send(req).await.map_err(|e| fail(error_chain(e.error())))?;
+                return Ok((resp, sender));
+            }
             // A pooled connection may have been closed by the server while idle; a request it
             // could not send is retried once on a new connection.
             if let Some(mut sender) = inner.pooled(&key).await {
@@ -892,7 +921,9 @@ impl Transport {
             parts.headers.remove(http::header::CONTENT_ENCODING);
             parts.headers.remove(http::header::CONTENT_LENGTH);
         }
-        let pooled = PooledBody { inner: body, release: Some((self.inner.clone(), key, sender)) };
+        // An upgraded connection belongs to its caller; it never goes back to the pool.
+        let release = (!upgrade).then(|| (self.inner.clone(), key, sender));
+        let pooled = PooledBody { inner: body, release };
         let limits = &self.inner.limits;
         let bound = if streaming && parts.status.is_success() {
             let idle = match timeout_seconds {

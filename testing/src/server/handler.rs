@@ -165,7 +165,9 @@ fn patch_error(e: PatchError) -> Error {
 
 impl ApiServer {
     /// Serves one request. Never fails: errors are `Status` responses.
-    pub async fn handle(&self, req: http::Request<Bytes>) -> http::Response<Body> {
+    pub async fn handle(&self, mut req: http::Request<Bytes>) -> http::Response<Body> {
+        // A connection upgrade (a WebSocket for exec, attach or portforward) is taken here once.
+        let upgrade = req.extensions_mut().remove::<hyper::upgrade::OnUpgrade>();
         self.record(&req);
         let accept = req.headers().get(header::ACCEPT).and_then(|v| v.to_str().ok());
         // Errors before the resource is known are JSON unless the client refuses it.
@@ -205,6 +207,9 @@ impl ApiServer {
                 Err(e) => return error_response(&e, Encoding::Json),
             };
             return object_response(200, enc, doc.as_ref(), &[]).unwrap_or_else(|e| error_response(&e, enc));
+        }
+        if let Some(served) = self.serve_pod_stream(&req, upgrade) {
+            return served.unwrap_or_else(|e| error_response(&e, fallback));
         }
         if let Some(served) = self.serve_log(&req) {
             return served.unwrap_or_else(|e| error_response(&e, fallback));

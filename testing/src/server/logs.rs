@@ -342,7 +342,7 @@ fn names(pod: &Value, field: &str) -> Vec<String> {
 }
 
 /// The container a request reads, as upstream's pod log location picks it.
-fn pick_container(pod: &Value, pod_name: &str, asked: &str) -> Result<String> {
+pub(super) fn pick_container(pod: &Value, pod_name: &str, asked: &str) -> Result<String> {
     let containers = names(pod, "containers");
     let init = names(pod, "initContainers");
     let ephemeral = names(pod, "ephemeralContainers");

@@ -54,6 +54,7 @@ pub mod patch;
 mod query;
 mod route;
 pub mod serve;
+mod streams;
 mod subresource;
 mod watch;
 
@@ -70,6 +71,7 @@ pub use negotiate::Encoding;
 pub use openapi::OPENAPI_V2_PROTOBUF;
 pub use patch::{ListMerge, MergeRules, PatchType};
 pub use serve::TestServer;
+pub use streams::{ExecIo, ExecOutcome, ExecRequest, HandlerFuture, PortForwardRequest};
 
 use crate::tracker::ObjectTracker;
 
@@ -166,6 +168,7 @@ pub struct ApiServer {
     requests: Mutex<Vec<RequestRecord>>,
     bookmark_interval: Mutex<Option<Duration>>,
     logs: logs::PodLogs,
+    streams: streams::PodStreams,
 }
 
 impl std::fmt::Debug for ApiServer {
@@ -208,6 +211,7 @@ impl ApiServer {
             requests: Mutex::new(Vec::new()),
             bookmark_interval: Mutex::new(None),
             logs: logs::PodLogs::default(),
+            streams: streams::PodStreams::default(),
         }
     }
 

@@ -29,6 +29,11 @@ impl Query {
         self.inner.get(key)
     }
 
+    /// Every value of a repeated parameter, in order.
+    pub(crate) fn all(&self, key: &str) -> Vec<String> {
+        self.inner.get_all(key).map(str::to_owned).collect()
+    }
+
     /// A boolean as upstream's parameter codec reads it: present means true unless the value is
     /// `0` or `false` (any case).
     pub(crate) fn bool(&self, key: &str) -> Option<bool> {

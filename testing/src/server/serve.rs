@@ -102,11 +102,11 @@ async fn serve_connection(api: Arc<ApiServer>, stream: TcpStream, tls: Option<Tl
     match tls {
         Some(acceptor) => {
             if let Ok(s) = acceptor.accept(stream).await {
-                let _ = builder.serve_connection(TokioIo::new(s), svc).await;
+                let _ = builder.serve_connection(TokioIo::new(s), svc).with_upgrades().await;
             }
         }
         None => {
-            let _ = builder.serve_connection(TokioIo::new(stream), svc).await;
+            let _ = builder.serve_connection(TokioIo::new(stream), svc).with_upgrades().await;
         }
     }
 }

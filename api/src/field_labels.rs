@@ -93,6 +93,16 @@ pub fn all() -> Vec<&'static FieldLabels> {
     out
 }
 
+/// Registers each kind's function in a scheme (upstream's `AddFieldLabelConversionFunc` calls in a
+/// version's `addConversionFuncs`), so that `Scheme::convert_field_label` answers for it; a group's
+/// `install` calls this for its versions.
+pub fn register(scheme: &mut kapi_machinery::Scheme, labels: &'static [FieldLabels]) {
+    for fl in labels {
+        let gvk = kapi_machinery::GroupVersionKind::new(fl.group, fl.version, fl.kind);
+        scheme.add_field_label_conversion_func(gvk, Box::new(move |l, v| fl.convert(l, v).map_err(|e| e.to_string())));
+    }
+}
+
 /// Converts a field-selector label of a kind as the API server does: through the kind's own
 /// function if it has one, otherwise accepting `metadata.name` and `metadata.namespace` only.
 pub fn convert_field_label(

@@ -23,13 +23,15 @@ pub use generated::*;
 #[cfg(not(feature = "internal"))]
 pub use v1::GROUP_NAME;
 
-/// Installs the whole group: v1 with its defaulting functions and, with the `internal` feature,
-/// the internal kinds and the conversions to and from them (upstream's `install.Install`).
+/// Installs the whole group: v1 with its defaulting functions and field-label conversions and, with
+/// the `internal` feature, the internal kinds and the conversions to and from them (upstream's
+/// `install.Install`).
 #[kapi_macros::where_used]
 pub fn install(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery::SchemeError> {
     #[cfg(feature = "internal")]
     add_to_scheme(scheme)?;
     v1::add_to_scheme(scheme)?;
+    crate::field_labels::register(scheme, v1::FIELD_LABELS);
     Ok(())
 }
 

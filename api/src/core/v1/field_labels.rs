@@ -83,4 +83,22 @@ mod tests {
             r#""data" is not a known field selector: only "metadata.name", "metadata.namespace""#
         );
     }
+
+    #[test]
+    fn install_registers_them_in_the_scheme() {
+        let mut s = kapi_machinery::Scheme::new();
+        crate::core::install(&mut s).unwrap();
+        let pod = kapi_machinery::GroupVersionKind::new("", "v1", "Pod");
+        assert_eq!(s.convert_field_label(&pod, "spec.host", "n1").unwrap(), ("spec.nodeName".into(), "n1".into()));
+        assert_eq!(
+            s.convert_field_label(&pod, "spec.image", "x").unwrap_err().to_string(),
+            "field label not supported: spec.image"
+        );
+        let cm = kapi_machinery::GroupVersionKind::new("", "v1", "ConfigMap");
+        assert!(s.convert_field_label(&cm, "metadata.namespace", "ns").is_ok());
+        assert_eq!(
+            s.convert_field_label(&cm, "data", "x").unwrap_err().to_string(),
+            r#""data" is not a known field selector: only "metadata.name", "metadata.namespace""#
+        );
+    }
 }

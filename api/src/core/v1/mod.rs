@@ -3,6 +3,7 @@
 //! +groupName=
 //! +conversionGen=crate::core
 
+#[cfg(feature = "internal")]
 mod conversion;
 mod defaults;
 mod field_labels;

@@ -592,3 +592,71 @@ fn config_map_and_secret_are_served_back() {
         r#"{"kind":"Secret","apiVersion":"v1","metadata":{"name":"s"},"data":{"a":"bmV3"},"type":"Opaque"}"#
     );
 }
+
+#[test]
+fn remaining_volume_endpoint_and_container_defaults() {
+    let mut pod = v1::Pod::default();
+    let env = v1::EnvVar {
+        name: "NODE".into(),
+        value_from: Some(v1::EnvVarSource {
+            field_ref: Some(v1::ObjectFieldSelector { field_path: "spec.nodeName".into(), ..Default::default() }),
+            ..Default::default()
+        }),
+        ..Default::default()
+    };
+    pod.spec.containers = Some(vec![v1::Container { env: vec![env], ..container("c", "nginx:1") }]);
+    pod.spec.ephemeral_containers = vec![v1::EphemeralContainer {
+        ephemeral_container_common: v1::EphemeralContainerCommon {
+            name: "debug".into(),
+            image: "busybox".into(),
+            ..Default::default()
+        },
+        ..Default::default()
+    }];
+    let source = |vs: v1::VolumeSource| v1::Volume { name: "v".into(), volume_source: vs };
+    pod.spec.volumes = vec![
+        source(v1::VolumeSource { config_map: Some(Default::default()), ..Default::default() }),
+        source(v1::VolumeSource { downward_api: Some(Default::default()), ..Default::default() }),
+        source(v1::VolumeSource { host_path: Some(Default::default()), ..Default::default() }),
+        source(v1::VolumeSource {
+            projected: Some(v1::ProjectedVolumeSource {
+                sources: Some(vec![v1::VolumeProjection {
+                    service_account_token: Some(Default::default()),
+                    ..Default::default()
+                }]),
+                ..Default::default()
+            }),
+            ..Default::default()
+        }),
+    ];
+    v1::set_object_defaults_pod(&mut pod);
+    let env = &pod.spec.containers.as_ref().unwrap()[0].env[0];
+    assert_eq!(env.value_from.as_ref().unwrap().field_ref.as_ref().unwrap().api_version, "v1");
+    let debug = &pod.spec.ephemeral_containers[0].ephemeral_container_common;
+    assert_eq!(
+        (
+            debug.image_pull_policy.0.as_str(),
+            debug.termination_message_path.as_str(),
+            debug.termination_message_policy.0.as_str()
+        ),
+        ("Always", "/dev/termination-log", "File")
+    );
+    let v = &pod.spec.volumes;
+    assert_eq!(v[0].volume_source.config_map.as_ref().unwrap().default_mode, Some(0o644));
+    assert_eq!(v[1].volume_source.downward_api.as_ref().unwrap().default_mode, Some(0o644));
+    assert_eq!(v[2].volume_source.host_path.as_ref().unwrap().r#type, Some(v1::HostPathType(String::new())));
+    let projected = v[3].volume_source.projected.as_ref().unwrap();
+    assert_eq!(projected.default_mode, Some(0o644));
+    assert_eq!(
+        projected.sources.as_ref().unwrap()[0].service_account_token.as_ref().unwrap().expiration_seconds,
+        Some(3600)
+    );
+
+    let mut ep = v1::Endpoints::default();
+    ep.subsets = vec![v1::EndpointSubset {
+        ports: vec![v1::EndpointPort { port: 80, ..Default::default() }],
+        ..Default::default()
+    }];
+    v1::set_object_defaults_endpoints(&mut ep);
+    assert_eq!(ep.subsets[0].ports[0].protocol.0, "TCP");
+}

@@ -652,11 +652,13 @@ fn remaining_volume_endpoint_and_container_defaults() {
         Some(3600)
     );
 
-    let mut ep = v1::Endpoints::default();
-    ep.subsets = vec![v1::EndpointSubset {
-        ports: vec![v1::EndpointPort { port: 80, ..Default::default() }],
+    let mut ep = v1::Endpoints {
+        subsets: vec![v1::EndpointSubset {
+            ports: vec![v1::EndpointPort { port: 80, ..Default::default() }],
+            ..Default::default()
+        }],
         ..Default::default()
-    }];
+    };
     v1::set_object_defaults_endpoints(&mut ep);
     assert_eq!(ep.subsets[0].ports[0].protocol.0, "TCP");
 }

@@ -16,6 +16,9 @@ pub struct FieldLabels {
     pub kind: &'static str,
     /// The accepted labels; the value passes through unchanged, as it does upstream for these kinds.
     pub labels: &'static [&'static str],
+    /// Old spellings accepted and rewritten to a label of `labels` (`spec.host` of pods, from v1's
+    /// first clients), as `(old, new)`.
+    pub aliases: &'static [(&'static str, &'static str)],
     /// How the kind's function words its refusal.
     pub refusal: Refusal,
 }
@@ -67,6 +70,8 @@ impl FieldLabels {
     pub fn convert(&self, label: &str, value: &str) -> Result<(String, String), FieldLabelError> {
         if self.labels.contains(&label) {
             Ok((label.to_owned(), value.to_owned()))
+        } else if let Some((_, new)) = self.aliases.iter().find(|(old, _)| *old == label) {
+            Ok(((*new).to_owned(), value.to_owned()))
         } else {
             Err(FieldLabelError { label: label.to_owned(), refusal: self.refusal, accepted: self.labels })
         }
@@ -77,6 +82,8 @@ impl FieldLabels {
 pub fn all() -> Vec<&'static FieldLabels> {
     #[allow(unused_mut, reason = "no enabled group may have a function")]
     let mut out: Vec<&'static FieldLabels> = Vec::new();
+    #[cfg(feature = "core")]
+    out.extend(crate::core::v1::FIELD_LABELS);
     #[cfg(feature = "certificates")]
     {
         out.extend(crate::certificates::v1::FIELD_LABELS);
@@ -84,6 +91,16 @@ pub fn all() -> Vec<&'static FieldLabels> {
         out.extend(crate::certificates::v1alpha1::FIELD_LABELS);
     }
     out
+}
+
+/// Registers each kind's function in a scheme (upstream's `AddFieldLabelConversionFunc` calls in a
+/// version's `addConversionFuncs`), so that `Scheme::convert_field_label` answers for it; a group's
+/// `install` calls this for its versions.
+pub fn register(scheme: &mut kapi_machinery::Scheme, labels: &'static [FieldLabels]) {
+    for fl in labels {
+        let gvk = kapi_machinery::GroupVersionKind::new(fl.group, fl.version, fl.kind);
+        scheme.add_field_label_conversion_func(gvk, Box::new(move |l, v| fl.convert(l, v).map_err(|e| e.to_string())));
+    }
 }
 
 /// Converts a field-selector label of a kind as the API server does: through the kind's own
@@ -95,7 +112,14 @@ pub fn convert_field_label(
     label: &str,
     value: &str,
 ) -> Result<(String, String), FieldLabelError> {
-    let default = FieldLabels { group: "", version: "", kind: "", labels: DEFAULT_LABELS, refusal: Refusal::NotKnown };
+    let default = FieldLabels {
+        group: "",
+        version: "",
+        kind: "",
+        labels: DEFAULT_LABELS,
+        aliases: &[],
+        refusal: Refusal::NotKnown,
+    };
     let found = all().into_iter().find(|f| f.group == group && f.version == version && f.kind == kind);
     found.unwrap_or(&default).convert(label, value)
 }

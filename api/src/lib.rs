@@ -13,6 +13,7 @@ pub use kapi_macros::Kapi;
 
 pub mod meta;
 
+pub mod features;
 pub mod field_labels;
 
 #[cfg(test)]

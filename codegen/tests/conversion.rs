@@ -85,3 +85,13 @@ fn tempdir(name: &str) -> std::path::PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }
+
+#[test]
+fn map_keys_of_paired_newtypes_convert_through_their_inner_value() {
+    let outputs = kapi_codegen::generate_tree(&fixture("newtype_keys"), &["conversion".to_owned()])
+        .unwrap_or_else(|d| panic!("{d}"));
+    let text = outputs[Path::new("things/v1/conversions.rs")].split_whitespace().collect::<String>();
+    // Keys cannot fail, so they do not go through the fallible newtype conversion.
+    assert!(text.contains("(crate::things::types::ResourceName(k.0),v)"), "{text}");
+    assert!(text.contains("(crate::things::v1::types::ResourceName(k.0),v)"), "{text}");
+}

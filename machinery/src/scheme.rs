@@ -22,6 +22,10 @@ pub enum SchemeError {
     /// A conversion function failed.
     #[error("converting {from} to {to}: {message}")]
     ConversionFailed { from: Box<GroupVersionKind>, to: Box<GroupVersionKind>, message: String },
+    /// A field selector names a field the kind cannot be selected by; the message is the kind's
+    /// own (upstream's field-label conversion function's error).
+    #[error("{0}")]
+    FieldLabel(String),
 }
 
 struct KindEntry {
@@ -32,6 +36,8 @@ struct KindEntry {
 
 type DefaultFn = Box<dyn Fn(&mut dyn Object) + Send + Sync>;
 type ConvertFn = Box<dyn Fn(Box<dyn Object>) -> Result<Box<dyn Object>, String> + Send + Sync>;
+/// A field-label conversion: the label and value to select by, or the refusal's message.
+pub type FieldLabelFn = Box<dyn Fn(&str, &str) -> Result<(String, String), String> + Send + Sync>;
 
 /// Registers kinds per group/version, creates objects by kind, and holds the defaulting and
 /// conversion functions used when decoding into another version.
@@ -41,6 +47,7 @@ pub struct Scheme {
     by_type: HashMap<TypeId, GroupVersionKind>,
     defaulters: HashMap<TypeId, Vec<DefaultFn>>,
     conversions: HashMap<(TypeId, TypeId), ConvertFn>,
+    field_labels: HashMap<GroupVersionKind, FieldLabelFn>,
 }
 
 impl Scheme {
@@ -51,6 +58,7 @@ impl Scheme {
             by_type: HashMap::new(),
             defaulters: HashMap::new(),
             conversions: HashMap::new(),
+            field_labels: HashMap::new(),
         }
     }
 
@@ -147,6 +155,32 @@ impl Scheme {
                 f(*a).map(|b| Box::new(b) as Box<dyn Object>).map_err(|e| e.to_string())
             }),
         );
+    }
+
+    /// Registers how a kind's field selectors are read (upstream's `AddFieldLabelConversionFunc`);
+    /// a later function for the same kind replaces the earlier one.
+    pub fn add_field_label_conversion_func(&mut self, gvk: GroupVersionKind, f: FieldLabelFn) {
+        self.field_labels.insert(gvk, f);
+    }
+
+    /// Converts a field-selector label of a kind: through the kind's registered function, or, for
+    /// kinds without one, accepting `metadata.name` and `metadata.namespace` only with upstream's
+    /// refusal (`DefaultMetaV1FieldSelectorConversion`).
+    pub fn convert_field_label(
+        &self,
+        gvk: &GroupVersionKind,
+        label: &str,
+        value: &str,
+    ) -> Result<(String, String), SchemeError> {
+        match self.field_labels.get(gvk) {
+            Some(f) => f(label, value).map_err(SchemeError::FieldLabel),
+            None if label == "metadata.name" || label == "metadata.namespace" => {
+                Ok((label.to_owned(), value.to_owned()))
+            }
+            None => Err(SchemeError::FieldLabel(format!(
+                "{label:?} is not a known field selector: only \"metadata.name\", \"metadata.namespace\""
+            ))),
+        }
     }
 
     /// Converts an object to the same kind in another version (see [`Scheme::convert_into_version`]);

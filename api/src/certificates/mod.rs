@@ -25,7 +25,8 @@ pub use generated::*;
 #[cfg(not(feature = "internal"))]
 pub use v1::GROUP_NAME;
 
-/// Installs the whole group: every version with its defaulting functions and, with the `internal`
+/// Installs the whole group: every version with its defaulting functions and field-label
+/// conversions and, with the `internal`
 /// feature, the internal kinds and the conversions to and from them (upstream's `install.Install`).
 #[kapi_macros::where_used]
 pub fn install(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery::SchemeError> {
@@ -34,6 +35,9 @@ pub fn install(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery
     v1::add_to_scheme(scheme)?;
     v1beta1::add_to_scheme(scheme)?;
     v1alpha1::add_to_scheme(scheme)?;
+    for labels in [v1::FIELD_LABELS, v1beta1::FIELD_LABELS, v1alpha1::FIELD_LABELS] {
+        crate::field_labels::register(scheme, labels);
+    }
     Ok(())
 }
 

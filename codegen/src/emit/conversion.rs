@@ -368,7 +368,9 @@ fn conv(cx: &Cx<'_>, sa: Side<'_>, sb: Side<'_>, a: &Shape, b: &Shape, dir: Dire
             let (key, key_moves) = match conv(cx, sa, sb, ka, kb, dir, quote!(k))? {
                 Conv::Identity => (quote!(k), true),
                 Conv::Infallible(k) => (k, false),
-                Conv::Fallible(_) => return None,
+                // A key has nowhere to report a failure: a paired newtype key (core's
+                // `ResourceName`) converts through its inner value instead of its conversion.
+                Conv::Fallible(_) => (newtype_key(cx, sa, sb, ka, kb)?, false),
             };
             match conv(cx, sa, sb, va, vb, dir, quote!(v))? {
                 Conv::Identity if key_moves => Conv::Identity,
@@ -433,6 +435,18 @@ fn conv(cx: &Cx<'_>, sa: Side<'_>, sb: Side<'_>, a: &Shape, b: &Shape, dir: Dire
         }
         _ => return None,
     })
+}
+
+/// The infallible conversion of a map key whose types on both sides are newtypes of the same name
+/// wrapping the same shape.
+fn newtype_key(cx: &Cx<'_>, sa: Side<'_>, sb: Side<'_>, ka: &Shape, kb: &Shape) -> Option<TokenStream> {
+    let (Shape::Named(pa), Shape::Named(pb)) = (ka, kb) else { return None };
+    let ra = cx.u.resolve_path(sa.t.file, pa).ok()?;
+    let rb = cx.u.resolve_path(sb.t.file, pb).ok()?;
+    match newtype_conv(cx, &ra, &rb, ka, kb, quote!(k))? {
+        Conv::Infallible(k) => Some(k),
+        _ => None,
+    }
 }
 
 trait CollectionShape {

@@ -70,6 +70,9 @@ pub fn default_stateful_set(obj: &mut crate::apps::v1::types::StatefulSet) {
 #[::kapi_macros::where_used]
 pub fn default_stateful_set_spec(obj: &mut crate::apps::v1::types::StatefulSetSpec) {
     crate::core::v1::default_pod_template_spec(&mut obj.template);
+    for v in &mut obj.volume_claim_templates {
+        crate::core::v1::default_persistent_volume_claim(v);
+    }
 }
 /// Applies the defaults of `StatefulSetList` and of everything it holds.
 #[::kapi_macros::where_used]

@@ -6,6 +6,8 @@ use kapi_machinery::Scheme;
 pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_persistent_volume);
     scheme.add_defaulting_func(set_object_defaults_persistent_volume_list);
+    scheme.add_defaulting_func(set_object_defaults_persistent_volume_claim);
+    scheme.add_defaulting_func(set_object_defaults_persistent_volume_claim_list);
     scheme.add_defaulting_func(set_object_defaults_pod);
     scheme.add_defaulting_func(set_object_defaults_pod_list);
     scheme.add_defaulting_func(set_object_defaults_pod_template);
@@ -16,6 +18,18 @@ pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_service_list);
     scheme.add_defaulting_func(set_object_defaults_service_account);
     scheme.add_defaulting_func(set_object_defaults_service_account_list);
+    scheme.add_defaulting_func(set_object_defaults_endpoints);
+    scheme.add_defaulting_func(set_object_defaults_endpoints_list);
+    scheme.add_defaulting_func(set_object_defaults_node);
+    scheme.add_defaulting_func(set_object_defaults_node_list);
+    scheme.add_defaulting_func(set_object_defaults_namespace);
+    scheme.add_defaulting_func(set_object_defaults_namespace_list);
+    scheme.add_defaulting_func(set_object_defaults_limit_range);
+    scheme.add_defaulting_func(set_object_defaults_limit_range_list);
+    scheme.add_defaulting_func(set_object_defaults_resource_quota);
+    scheme.add_defaulting_func(set_object_defaults_resource_quota_list);
+    scheme.add_defaulting_func(set_object_defaults_secret);
+    scheme.add_defaulting_func(set_object_defaults_secret_list);
 }
 /// Applies every default to a `PersistentVolume` and everything in it.
 #[::kapi_macros::where_used]
@@ -30,6 +44,20 @@ pub fn set_object_defaults_persistent_volume_list(
     obj: &mut crate::core::v1::types::PersistentVolumeList,
 ) {
     default_persistent_volume_list(obj);
+}
+/// Applies every default to a `PersistentVolumeClaim` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_persistent_volume_claim(
+    obj: &mut crate::core::v1::types::PersistentVolumeClaim,
+) {
+    default_persistent_volume_claim(obj);
+}
+/// Applies every default to a `PersistentVolumeClaimList` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_persistent_volume_claim_list(
+    obj: &mut crate::core::v1::types::PersistentVolumeClaimList,
+) {
+    default_persistent_volume_claim_list(obj);
 }
 /// Applies every default to a `Pod` and everything in it.
 #[::kapi_macros::where_used]
@@ -91,14 +119,91 @@ pub fn set_object_defaults_service_account_list(
 ) {
     default_service_account_list(obj);
 }
+/// Applies every default to a `Endpoints` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_endpoints(obj: &mut crate::core::v1::types::Endpoints) {
+    default_endpoints(obj);
+}
+/// Applies every default to a `EndpointsList` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_endpoints_list(
+    obj: &mut crate::core::v1::types::EndpointsList,
+) {
+    default_endpoints_list(obj);
+}
+/// Applies every default to a `Node` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_node(obj: &mut crate::core::v1::types::Node) {
+    default_node(obj);
+}
+/// Applies every default to a `NodeList` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_node_list(obj: &mut crate::core::v1::types::NodeList) {
+    default_node_list(obj);
+}
+/// Applies every default to a `Namespace` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_namespace(obj: &mut crate::core::v1::types::Namespace) {
+    default_namespace(obj);
+}
+/// Applies every default to a `NamespaceList` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_namespace_list(
+    obj: &mut crate::core::v1::types::NamespaceList,
+) {
+    default_namespace_list(obj);
+}
+/// Applies every default to a `LimitRange` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_limit_range(obj: &mut crate::core::v1::types::LimitRange) {
+    default_limit_range(obj);
+}
+/// Applies every default to a `LimitRangeList` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_limit_range_list(
+    obj: &mut crate::core::v1::types::LimitRangeList,
+) {
+    default_limit_range_list(obj);
+}
+/// Applies every default to a `ResourceQuota` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_resource_quota(
+    obj: &mut crate::core::v1::types::ResourceQuota,
+) {
+    default_resource_quota(obj);
+}
+/// Applies every default to a `ResourceQuotaList` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_resource_quota_list(
+    obj: &mut crate::core::v1::types::ResourceQuotaList,
+) {
+    default_resource_quota_list(obj);
+}
+/// Applies every default to a `Secret` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_secret(obj: &mut crate::core::v1::types::Secret) {
+    default_secret(obj);
+}
+/// Applies every default to a `SecretList` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_secret_list(obj: &mut crate::core::v1::types::SecretList) {
+    default_secret_list(obj);
+}
 /// Applies the defaults of `Volume` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_volume(obj: &mut crate::core::v1::types::Volume) {
+    crate::core::v1::defaults::set_defaults_volume(obj);
     default_volume_source(&mut obj.volume_source);
 }
 /// Applies the defaults of `VolumeSource` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_volume_source(obj: &mut crate::core::v1::types::VolumeSource) {
+    if let Some(v) = &mut obj.host_path {
+        default_host_path_volume_source(v);
+    }
+    if let Some(v) = &mut obj.secret {
+        default_secret_volume_source(v);
+    }
     if let Some(v) = &mut obj.iscsi {
         default_iscsi_volume_source(v);
     }
@@ -113,6 +218,9 @@ pub fn default_volume_source(obj: &mut crate::core::v1::types::VolumeSource) {
     }
     if let Some(v) = &mut obj.cephfs {
         default_ceph_fs_volume_source(v);
+    }
+    if let Some(v) = &mut obj.downward_api {
+        default_downward_api_volume_source(v);
     }
     if let Some(v) = &mut obj.config_map {
         default_config_map_volume_source(v);
@@ -132,12 +240,18 @@ pub fn default_volume_source(obj: &mut crate::core::v1::types::VolumeSource) {
     if let Some(v) = &mut obj.csi {
         default_csi_volume_source(v);
     }
+    if let Some(v) = &mut obj.ephemeral {
+        default_ephemeral_volume_source(v);
+    }
 }
 /// Applies the defaults of `PersistentVolumeSource` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_persistent_volume_source(
     obj: &mut crate::core::v1::types::PersistentVolumeSource,
 ) {
+    if let Some(v) = &mut obj.host_path {
+        default_host_path_volume_source(v);
+    }
     if let Some(v) = &mut obj.rbd {
         default_rbd_persistent_volume_source(v);
     }
@@ -154,6 +268,7 @@ pub fn default_persistent_volume_source(
 /// Applies the defaults of `PersistentVolume` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_persistent_volume(obj: &mut crate::core::v1::types::PersistentVolume) {
+    crate::core::v1::defaults::set_defaults_persistent_volume(obj);
     default_persistent_volume_spec(&mut obj.spec);
 }
 /// Applies the defaults of `PersistentVolumeSpec` and of everything it holds.
@@ -161,6 +276,7 @@ pub fn default_persistent_volume(obj: &mut crate::core::v1::types::PersistentVol
 pub fn default_persistent_volume_spec(
     obj: &mut crate::core::v1::types::PersistentVolumeSpec,
 ) {
+    crate::core::v1::defaults::set_defaults_persistent_volume_spec(obj);
     default_persistent_volume_source(&mut obj.persistent_volume_source);
 }
 /// Applies the defaults of `PersistentVolumeList` and of everything it holds.
@@ -173,6 +289,48 @@ pub fn default_persistent_volume_list(
             default_persistent_volume(v);
         }
     }
+}
+/// Applies the defaults of `PersistentVolumeClaim` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_persistent_volume_claim(
+    obj: &mut crate::core::v1::types::PersistentVolumeClaim,
+) {
+    crate::core::v1::defaults::set_defaults_persistent_volume_claim(obj);
+    default_persistent_volume_claim_spec(&mut obj.spec);
+    default_persistent_volume_claim_status(&mut obj.status);
+}
+/// Applies the defaults of `PersistentVolumeClaimList` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_persistent_volume_claim_list(
+    obj: &mut crate::core::v1::types::PersistentVolumeClaimList,
+) {
+    if let Some(v) = &mut obj.items {
+        for v in v {
+            default_persistent_volume_claim(v);
+        }
+    }
+}
+/// Applies the defaults of `PersistentVolumeClaimSpec` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_persistent_volume_claim_spec(
+    obj: &mut crate::core::v1::types::PersistentVolumeClaimSpec,
+) {
+    crate::core::v1::defaults::set_defaults_persistent_volume_claim_spec(obj);
+    default_volume_resource_requirements(&mut obj.resources);
+}
+/// Applies the defaults of `PersistentVolumeClaimStatus` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_persistent_volume_claim_status(
+    obj: &mut crate::core::v1::types::PersistentVolumeClaimStatus,
+) {
+    crate::core::v1::defaults::set_defaults_persistent_volume_claim_status(obj);
+}
+/// Applies the defaults of `HostPathVolumeSource` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_host_path_volume_source(
+    obj: &mut crate::core::v1::types::HostPathVolumeSource,
+) {
+    crate::core::v1::defaults::set_defaults_host_path_volume_source(obj);
 }
 /// Applies the defaults of `RBDVolumeSource` and of everything it holds.
 #[::kapi_macros::where_used]
@@ -235,6 +393,13 @@ pub fn default_flex_volume_source(obj: &mut crate::core::v1::types::FlexVolumeSo
     if let Some(v) = &mut obj.secret_ref {
         default_local_object_reference(v);
     }
+}
+/// Applies the defaults of `SecretVolumeSource` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_secret_volume_source(
+    obj: &mut crate::core::v1::types::SecretVolumeSource,
+) {
+    crate::core::v1::defaults::set_defaults_secret_volume_source(obj);
 }
 /// Applies the defaults of `SecretProjection` and of everything it holds.
 #[::kapi_macros::where_used]
@@ -329,6 +494,7 @@ pub fn default_storage_os_volume_source(
 pub fn default_config_map_volume_source(
     obj: &mut crate::core::v1::types::ConfigMapVolumeSource,
 ) {
+    crate::core::v1::defaults::set_defaults_config_map_volume_source(obj);
     default_local_object_reference(&mut obj.local_object_reference);
 }
 /// Applies the defaults of `ConfigMapProjection` and of everything it holds.
@@ -338,11 +504,19 @@ pub fn default_config_map_projection(
 ) {
     default_local_object_reference(&mut obj.local_object_reference);
 }
+/// Applies the defaults of `ServiceAccountTokenProjection` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_service_account_token_projection(
+    obj: &mut crate::core::v1::types::ServiceAccountTokenProjection,
+) {
+    crate::core::v1::defaults::set_defaults_service_account_token_projection(obj);
+}
 /// Applies the defaults of `ProjectedVolumeSource` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_projected_volume_source(
     obj: &mut crate::core::v1::types::ProjectedVolumeSource,
 ) {
+    crate::core::v1::defaults::set_defaults_projected_volume_source(obj);
     if let Some(v) = &mut obj.sources {
         for v in v {
             default_volume_projection(v);
@@ -355,8 +529,14 @@ pub fn default_volume_projection(obj: &mut crate::core::v1::types::VolumeProject
     if let Some(v) = &mut obj.secret {
         default_secret_projection(v);
     }
+    if let Some(v) = &mut obj.downward_api {
+        default_downward_api_projection(v);
+    }
     if let Some(v) = &mut obj.config_map {
         default_config_map_projection(v);
+    }
+    if let Some(v) = &mut obj.service_account_token {
+        default_service_account_token_projection(v);
     }
 }
 /// Applies the defaults of `CSIVolumeSource` and of everything it holds.
@@ -365,6 +545,22 @@ pub fn default_csi_volume_source(obj: &mut crate::core::v1::types::CSIVolumeSour
     if let Some(v) = &mut obj.node_publish_secret_ref {
         default_local_object_reference(v);
     }
+}
+/// Applies the defaults of `EphemeralVolumeSource` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_ephemeral_volume_source(
+    obj: &mut crate::core::v1::types::EphemeralVolumeSource,
+) {
+    if let Some(v) = &mut obj.volume_claim_template {
+        default_persistent_volume_claim_template(v);
+    }
+}
+/// Applies the defaults of `PersistentVolumeClaimTemplate` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_persistent_volume_claim_template(
+    obj: &mut crate::core::v1::types::PersistentVolumeClaimTemplate,
+) {
+    default_persistent_volume_claim_spec(&mut obj.spec);
 }
 /// Applies the defaults of `ContainerPort` and of everything it holds.
 #[::kapi_macros::where_used]
@@ -384,6 +580,9 @@ pub fn default_env_var(obj: &mut crate::core::v1::types::EnvVar) {
 /// Applies the defaults of `EnvVarSource` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_env_var_source(obj: &mut crate::core::v1::types::EnvVarSource) {
+    if let Some(v) = &mut obj.field_ref {
+        default_object_field_selector(v);
+    }
     if let Some(v) = &mut obj.config_map_key_ref {
         default_config_map_key_selector(v);
     }
@@ -401,6 +600,13 @@ pub fn default_file_key_selector(obj: &mut crate::core::v1::types::FileKeySelect
         obj.optional = kapi_machinery::json::from_slice(b"false")
             .expect("the generator checked that the default parses as the field's type");
     }
+}
+/// Applies the defaults of `ObjectFieldSelector` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_object_field_selector(
+    obj: &mut crate::core::v1::types::ObjectFieldSelector,
+) {
+    crate::core::v1::defaults::set_defaults_object_field_selector(obj);
 }
 /// Applies the defaults of `ConfigMapKeySelector` and of everything it holds.
 #[::kapi_macros::where_used]
@@ -436,6 +642,11 @@ pub fn default_config_map_env_source(
 pub fn default_secret_env_source(obj: &mut crate::core::v1::types::SecretEnvSource) {
     default_local_object_reference(&mut obj.local_object_reference);
 }
+/// Applies the defaults of `HTTPGetAction` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_http_get_action(obj: &mut crate::core::v1::types::HTTPGetAction) {
+    crate::core::v1::defaults::set_defaults_http_get_action(obj);
+}
 /// Applies the defaults of `GRPCAction` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_grpc_action(obj: &mut crate::core::v1::types::GRPCAction) {
@@ -447,11 +658,27 @@ pub fn default_grpc_action(obj: &mut crate::core::v1::types::GRPCAction) {
 /// Applies the defaults of `Probe` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_probe(obj: &mut crate::core::v1::types::Probe) {
+    crate::core::v1::defaults::set_defaults_probe(obj);
     default_probe_handler(&mut obj.probe_handler);
+}
+/// Applies the defaults of `ResourceRequirements` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_resource_requirements(
+    obj: &mut crate::core::v1::types::ResourceRequirements,
+) {
+    crate::core::v1::defaults::set_defaults_resource_requirements(obj);
+}
+/// Applies the defaults of `VolumeResourceRequirements` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_volume_resource_requirements(
+    obj: &mut crate::core::v1::types::VolumeResourceRequirements,
+) {
+    crate::core::v1::defaults::set_defaults_volume_resource_requirements(obj);
 }
 /// Applies the defaults of `Container` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_container(obj: &mut crate::core::v1::types::Container) {
+    crate::core::v1::defaults::set_defaults_container(obj);
     for v in &mut obj.ports {
         default_container_port(v);
     }
@@ -461,6 +688,7 @@ pub fn default_container(obj: &mut crate::core::v1::types::Container) {
     for v in &mut obj.env {
         default_env_var(v);
     }
+    default_resource_requirements(&mut obj.resources);
     if let Some(v) = &mut obj.liveness_probe {
         default_probe(v);
     }
@@ -470,17 +698,49 @@ pub fn default_container(obj: &mut crate::core::v1::types::Container) {
     if let Some(v) = &mut obj.startup_probe {
         default_probe(v);
     }
+    if let Some(v) = &mut obj.lifecycle {
+        default_lifecycle(v);
+    }
 }
 /// Applies the defaults of `ProbeHandler` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_probe_handler(obj: &mut crate::core::v1::types::ProbeHandler) {
+    if let Some(v) = &mut obj.http_get {
+        default_http_get_action(v);
+    }
     if let Some(v) = &mut obj.grpc {
         default_grpc_action(v);
+    }
+}
+/// Applies the defaults of `LifecycleHandler` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_lifecycle_handler(obj: &mut crate::core::v1::types::LifecycleHandler) {
+    if let Some(v) = &mut obj.http_get {
+        default_http_get_action(v);
+    }
+}
+/// Applies the defaults of `Lifecycle` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_lifecycle(obj: &mut crate::core::v1::types::Lifecycle) {
+    if let Some(v) = &mut obj.post_start {
+        default_lifecycle_handler(v);
+    }
+    if let Some(v) = &mut obj.pre_stop {
+        default_lifecycle_handler(v);
+    }
+}
+/// Applies the defaults of `ContainerStatus` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_container_status(obj: &mut crate::core::v1::types::ContainerStatus) {
+    crate::core::v1::defaults::set_defaults_container_status(obj);
+    if let Some(v) = &mut obj.resources {
+        default_resource_requirements(v);
     }
 }
 /// Applies the defaults of `PodSpec` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_pod_spec(obj: &mut crate::core::v1::types::PodSpec) {
+    crate::core::v1::defaults::set_defaults_pod_spec(obj);
     for v in &mut obj.volumes {
         default_volume(v);
     }
@@ -498,6 +758,9 @@ pub fn default_pod_spec(obj: &mut crate::core::v1::types::PodSpec) {
     for v in &mut obj.image_pull_secrets {
         default_local_object_reference(v);
     }
+    if let Some(v) = &mut obj.resources {
+        default_resource_requirements(v);
+    }
 }
 /// Applies the defaults of `EphemeralContainerCommon` and of everything it holds.
 #[::kapi_macros::where_used]
@@ -513,6 +776,7 @@ pub fn default_ephemeral_container_common(
     for v in &mut obj.env {
         default_env_var(v);
     }
+    default_resource_requirements(&mut obj.resources);
     if let Some(v) = &mut obj.liveness_probe {
         default_probe(v);
     }
@@ -522,18 +786,41 @@ pub fn default_ephemeral_container_common(
     if let Some(v) = &mut obj.startup_probe {
         default_probe(v);
     }
+    if let Some(v) = &mut obj.lifecycle {
+        default_lifecycle(v);
+    }
 }
 /// Applies the defaults of `EphemeralContainer` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_ephemeral_container(
     obj: &mut crate::core::v1::types::EphemeralContainer,
 ) {
+    crate::core::v1::defaults::set_defaults_ephemeral_container(obj);
     default_ephemeral_container_common(&mut obj.ephemeral_container_common);
+}
+/// Applies the defaults of `PodStatus` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_pod_status(obj: &mut crate::core::v1::types::PodStatus) {
+    crate::core::v1::defaults::set_defaults_pod_status(obj);
+    for v in &mut obj.init_container_statuses {
+        default_container_status(v);
+    }
+    for v in &mut obj.container_statuses {
+        default_container_status(v);
+    }
+    for v in &mut obj.ephemeral_container_statuses {
+        default_container_status(v);
+    }
+    if let Some(v) = &mut obj.resources {
+        default_resource_requirements(v);
+    }
 }
 /// Applies the defaults of `Pod` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_pod(obj: &mut crate::core::v1::types::Pod) {
+    crate::core::v1::defaults::set_defaults_pod(obj);
     default_pod_spec(&mut obj.spec);
+    default_pod_status(&mut obj.status);
 }
 /// Applies the defaults of `PodList` and of everything it holds.
 #[::kapi_macros::where_used]
@@ -585,6 +872,7 @@ pub fn default_replication_controller_spec(
 pub fn default_replication_controller(
     obj: &mut crate::core::v1::types::ReplicationController,
 ) {
+    crate::core::v1::defaults::set_defaults_replication_controller(obj);
     default_replication_controller_spec(&mut obj.spec);
 }
 /// Applies the defaults of `ReplicationControllerList` and of everything it holds.
@@ -616,6 +904,7 @@ pub fn default_service_port(obj: &mut crate::core::v1::types::ServicePort) {
 /// Applies the defaults of `Service` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_service(obj: &mut crate::core::v1::types::Service) {
+    crate::core::v1::defaults::set_defaults_service(obj);
     default_service_spec(&mut obj.spec);
 }
 /// Applies the defaults of `ServiceList` and of everything it holds.
@@ -645,6 +934,59 @@ pub fn default_service_account_list(
         }
     }
 }
+/// Applies the defaults of `Endpoints` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_endpoints(obj: &mut crate::core::v1::types::Endpoints) {
+    crate::core::v1::defaults::set_defaults_endpoints(obj);
+}
+/// Applies the defaults of `EndpointsList` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_endpoints_list(obj: &mut crate::core::v1::types::EndpointsList) {
+    if let Some(v) = &mut obj.items {
+        for v in v {
+            default_endpoints(v);
+        }
+    }
+}
+/// Applies the defaults of `NodeStatus` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_node_status(obj: &mut crate::core::v1::types::NodeStatus) {
+    crate::core::v1::defaults::set_defaults_node_status(obj);
+}
+/// Applies the defaults of `Node` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_node(obj: &mut crate::core::v1::types::Node) {
+    default_node_status(&mut obj.status);
+}
+/// Applies the defaults of `NodeList` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_node_list(obj: &mut crate::core::v1::types::NodeList) {
+    if let Some(v) = &mut obj.items {
+        for v in v {
+            default_node(v);
+        }
+    }
+}
+/// Applies the defaults of `NamespaceStatus` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_namespace_status(obj: &mut crate::core::v1::types::NamespaceStatus) {
+    crate::core::v1::defaults::set_defaults_namespace_status(obj);
+}
+/// Applies the defaults of `Namespace` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_namespace(obj: &mut crate::core::v1::types::Namespace) {
+    crate::core::v1::defaults::set_defaults_namespace(obj);
+    default_namespace_status(&mut obj.status);
+}
+/// Applies the defaults of `NamespaceList` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_namespace_list(obj: &mut crate::core::v1::types::NamespaceList) {
+    if let Some(v) = &mut obj.items {
+        for v in v {
+            default_namespace(v);
+        }
+    }
+}
 /// Applies the defaults of `LocalObjectReference` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_local_object_reference(
@@ -653,5 +995,102 @@ pub fn default_local_object_reference(
     if kapi_machinery::JsonEncode::is_json_zero(&obj.name) {
         obj.name = kapi_machinery::json::from_slice(b"\"\"")
             .expect("the generator checked that the default parses as the field's type");
+    }
+}
+/// Applies the defaults of `LimitRangeItem` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_limit_range_item(obj: &mut crate::core::v1::types::LimitRangeItem) {
+    crate::core::v1::defaults::set_defaults_limit_range_item(obj);
+}
+/// Applies the defaults of `LimitRangeSpec` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_limit_range_spec(obj: &mut crate::core::v1::types::LimitRangeSpec) {
+    if let Some(v) = &mut obj.limits {
+        for v in v {
+            default_limit_range_item(v);
+        }
+    }
+}
+/// Applies the defaults of `LimitRange` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_limit_range(obj: &mut crate::core::v1::types::LimitRange) {
+    default_limit_range_spec(&mut obj.spec);
+}
+/// Applies the defaults of `LimitRangeList` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_limit_range_list(obj: &mut crate::core::v1::types::LimitRangeList) {
+    if let Some(v) = &mut obj.items {
+        for v in v {
+            default_limit_range(v);
+        }
+    }
+}
+/// Applies the defaults of `ResourceQuotaSpec` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_resource_quota_spec(obj: &mut crate::core::v1::types::ResourceQuotaSpec) {
+    crate::core::v1::defaults::set_defaults_resource_quota_spec(obj);
+}
+/// Applies the defaults of `ResourceQuotaStatus` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_resource_quota_status(
+    obj: &mut crate::core::v1::types::ResourceQuotaStatus,
+) {
+    crate::core::v1::defaults::set_defaults_resource_quota_status(obj);
+}
+/// Applies the defaults of `ResourceQuota` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_resource_quota(obj: &mut crate::core::v1::types::ResourceQuota) {
+    default_resource_quota_spec(&mut obj.spec);
+    default_resource_quota_status(&mut obj.status);
+}
+/// Applies the defaults of `ResourceQuotaList` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_resource_quota_list(obj: &mut crate::core::v1::types::ResourceQuotaList) {
+    if let Some(v) = &mut obj.items {
+        for v in v {
+            default_resource_quota(v);
+        }
+    }
+}
+/// Applies the defaults of `Secret` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_secret(obj: &mut crate::core::v1::types::Secret) {
+    crate::core::v1::defaults::set_defaults_secret(obj);
+}
+/// Applies the defaults of `SecretList` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_secret_list(obj: &mut crate::core::v1::types::SecretList) {
+    if let Some(v) = &mut obj.items {
+        for v in v {
+            default_secret(v);
+        }
+    }
+}
+/// Applies the defaults of `DownwardAPIVolumeSource` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_downward_api_volume_source(
+    obj: &mut crate::core::v1::types::DownwardAPIVolumeSource,
+) {
+    crate::core::v1::defaults::set_defaults_downward_api_volume_source(obj);
+    for v in &mut obj.items {
+        default_downward_api_volume_file(v);
+    }
+}
+/// Applies the defaults of `DownwardAPIVolumeFile` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_downward_api_volume_file(
+    obj: &mut crate::core::v1::types::DownwardAPIVolumeFile,
+) {
+    if let Some(v) = &mut obj.field_ref {
+        default_object_field_selector(v);
+    }
+}
+/// Applies the defaults of `DownwardAPIProjection` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_downward_api_projection(
+    obj: &mut crate::core::v1::types::DownwardAPIProjection,
+) {
+    for v in &mut obj.items {
+        default_downward_api_volume_file(v);
     }
 }

@@ -8,5 +8,6 @@ pub const FIELD_LABELS: &[FieldLabels] = &[FieldLabels {
     version: "v1alpha1",
     kind: "ClusterTrustBundle",
     labels: &["metadata.name", "spec.signerName"],
+    aliases: &[],
     refusal: Refusal::NotSupported,
 }];

@@ -9,6 +9,7 @@ pub const FIELD_LABELS: &[FieldLabels] = &[
         version: "v1beta1",
         kind: "CertificateSigningRequest",
         labels: &["metadata.name", "spec.signerName"],
+        aliases: &[],
         refusal: Refusal::NotSupported,
     },
     FieldLabels {
@@ -16,6 +17,7 @@ pub const FIELD_LABELS: &[FieldLabels] = &[
         version: "v1beta1",
         kind: "ClusterTrustBundle",
         labels: &["metadata.name", "spec.signerName"],
+        aliases: &[],
         refusal: Refusal::NotSupported,
     },
     FieldLabels {
@@ -23,6 +25,7 @@ pub const FIELD_LABELS: &[FieldLabels] = &[
         version: "v1beta1",
         kind: "PodCertificateRequest",
         labels: &["metadata.name", "spec.signerName", "spec.podName", "spec.nodeName"],
+        aliases: &[],
         refusal: Refusal::NotSupported,
     },
 ];

@@ -1,10 +1,17 @@
 //! `core/v1`: the core group: pods, services, nodes, volumes, config maps, secrets and the rest.
 //!
 //! +groupName=
+//! +conversionGen=crate::core
 
+#[cfg(feature = "internal")]
+mod conversion;
+mod defaults;
+mod field_labels;
 mod list;
 mod types;
 
+pub use defaults::*;
+pub use field_labels::FIELD_LABELS;
 pub use list::*;
 pub use types::*;
 

@@ -1,0 +1,228 @@
+//! Feature gates that change how versioned objects are defaulted (upstream's `pkg/features` as
+//! `SetDefaults_*` functions read it), with the defaults of the release the fixtures come from.
+//!
+//! Upstream reads one process-wide gate and its tests flip it for their duration, which forbids
+//! running them in parallel. Here a default reads [`enabled`], which answers from, in order:
+//!
+//! 1. the gates of the innermost [`with_gates`] call on the *current thread* (a test, or a server
+//!    thread handling one request, scopes its choice to the closure it runs);
+//! 2. the process-wide gates installed once with [`set_process_gates`] (a server's command line);
+//! 3. [`Feature::default_enabled`].
+//!
+//! Parallel tests therefore never see each other's choices. The scope does not follow work onto
+//! other threads: code that defaults objects on a thread pool passes the gates to it itself.
+
+use std::cell::RefCell;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+/// A feature gate that some defaulting function reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Feature {
+    /// Pod-level `resources`: a pod's requests default from its containers' or its own limits.
+    PodLevelResources,
+    /// In-place resize of a running pod's resources: containers with requests get a resize policy.
+    InPlacePodVerticalScaling,
+    /// Init containers with `restartPolicy: Always` (sidecars), which resize like regular containers.
+    SidecarContainers,
+    /// `status.loadBalancer.ingress[].ipMode`, defaulted to `VIP` where an IP is set.
+    LoadBalancerIPMode,
+}
+
+impl Feature {
+    /// Every gate, in declaration order.
+    pub const ALL: [Feature; 4] = [
+        Feature::PodLevelResources,
+        Feature::InPlacePodVerticalScaling,
+        Feature::SidecarContainers,
+        Feature::LoadBalancerIPMode,
+    ];
+
+    /// The gate's name as `--feature-gates` spells it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Feature::PodLevelResources => "PodLevelResources",
+            Feature::InPlacePodVerticalScaling => "InPlacePodVerticalScaling",
+            Feature::SidecarContainers => "SidecarContainers",
+            Feature::LoadBalancerIPMode => "LoadBalancerIPMode",
+        }
+    }
+
+    /// Upstream's default for the fixtures' release: pod-level resources are beta and on; the
+    /// other three are generally available.
+    pub const fn default_enabled(self) -> bool {
+        match self {
+            Feature::PodLevelResources
+            | Feature::InPlacePodVerticalScaling
+            | Feature::SidecarContainers
+            | Feature::LoadBalancerIPMode => true,
+        }
+    }
+
+    const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Feature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A gate name that is not one of [`Feature::ALL`], or a `--feature-gates` entry that is not
+/// `Name=true|false`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FeatureGateError(String);
+
+impl fmt::Display for FeatureGateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for FeatureGateError {}
+
+impl FromStr for Feature {
+    type Err = FeatureGateError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Feature::ALL
+            .into_iter()
+            .find(|f| f.name() == s)
+            .ok_or_else(|| FeatureGateError(format!("unrecognized feature gate: {s}")))
+    }
+}
+
+/// A value for every gate: the defaults with some gates overridden.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FeatureGates {
+    enabled: [bool; Feature::ALL.len()],
+}
+
+impl Default for FeatureGates {
+    fn default() -> Self {
+        let mut enabled = [false; Feature::ALL.len()];
+        for f in Feature::ALL {
+            enabled[f.index()] = f.default_enabled();
+        }
+        FeatureGates { enabled }
+    }
+}
+
+impl FeatureGates {
+    /// Whether `feature` is on in this set.
+    pub fn enabled(&self, feature: Feature) -> bool {
+        self.enabled[feature.index()]
+    }
+
+    /// This set with `feature` turned on or off.
+    #[must_use]
+    pub fn with(mut self, feature: Feature, on: bool) -> Self {
+        self.enabled[feature.index()] = on;
+        self
+    }
+
+    /// The defaults overridden by a `--feature-gates` value: comma-separated `Name=true|false`.
+    pub fn parse(spec: &str) -> Result<Self, FeatureGateError> {
+        let mut gates = FeatureGates::default();
+        for entry in spec.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+            let (name, value) =
+                entry.split_once('=').ok_or_else(|| FeatureGateError(format!("missing bool value for {entry}")))?;
+            let on = match value.trim() {
+                "true" => true,
+                "false" => false,
+                other => return Err(FeatureGateError(format!("invalid value of {name}={other}, err: not a bool"))),
+            };
+            gates = gates.with(name.trim().parse()?, on);
+        }
+        Ok(gates)
+    }
+}
+
+static PROCESS_GATES: OnceLock<FeatureGates> = OnceLock::new();
+
+thread_local! {
+    static SCOPED: RefCell<Vec<FeatureGates>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Installs the process-wide gates; only the first call wins, and it returns the gates already
+/// installed when it is not the first (set them before serving, as upstream does at start-up).
+pub fn set_process_gates(gates: FeatureGates) -> Result<(), FeatureGates> {
+    PROCESS_GATES.set(gates)
+}
+
+/// The gates in effect on this thread (see the module documentation for the order).
+pub fn current() -> FeatureGates {
+    SCOPED.with(|s| s.borrow().last().copied()).unwrap_or_else(|| PROCESS_GATES.get().copied().unwrap_or_default())
+}
+
+/// Whether `feature` is on for the defaulting running on this thread.
+pub fn enabled(feature: Feature) -> bool {
+    current().enabled(feature)
+}
+
+/// Runs `f` with `gates` in effect on this thread, restoring the previous gates afterwards (also
+/// when `f` panics).
+pub fn with_gates<R>(gates: FeatureGates, f: impl FnOnce() -> R) -> R {
+    struct Pop;
+    impl Drop for Pop {
+        fn drop(&mut self) {
+            SCOPED.with(|s| s.borrow_mut().pop());
+        }
+    }
+    SCOPED.with(|s| s.borrow_mut().push(gates));
+    let _pop = Pop;
+    f()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scoped_gates_nest_and_restore() {
+        assert!(enabled(Feature::PodLevelResources));
+        let off = FeatureGates::default().with(Feature::PodLevelResources, false);
+        with_gates(off, || {
+            assert!(!enabled(Feature::PodLevelResources));
+            assert!(enabled(Feature::SidecarContainers));
+            with_gates(FeatureGates::default(), || assert!(enabled(Feature::PodLevelResources)));
+            assert!(!enabled(Feature::PodLevelResources));
+        });
+        assert!(enabled(Feature::PodLevelResources));
+    }
+
+    #[test]
+    fn scope_is_per_thread() {
+        let off = FeatureGates::default().with(Feature::LoadBalancerIPMode, false);
+        with_gates(off, || {
+            let other = std::thread::spawn(|| enabled(Feature::LoadBalancerIPMode)).join().unwrap();
+            assert!(other);
+            assert!(!enabled(Feature::LoadBalancerIPMode));
+        });
+    }
+
+    #[test]
+    fn scope_is_restored_after_a_panic() {
+        let off = FeatureGates::default().with(Feature::SidecarContainers, false);
+        let r = std::panic::catch_unwind(|| with_gates(off, || panic!("boom")));
+        assert!(r.is_err());
+        assert!(enabled(Feature::SidecarContainers));
+    }
+
+    #[test]
+    fn parses_a_feature_gates_flag() {
+        let g = FeatureGates::parse("PodLevelResources=false, SidecarContainers=true").unwrap();
+        assert!(!g.enabled(Feature::PodLevelResources));
+        assert!(g.enabled(Feature::SidecarContainers));
+        assert_eq!(FeatureGates::parse("").unwrap(), FeatureGates::default());
+        assert_eq!(FeatureGates::parse("Nope=true").unwrap_err().to_string(), "unrecognized feature gate: Nope");
+        assert_eq!(
+            FeatureGates::parse("PodLevelResources=yes").unwrap_err().to_string(),
+            "invalid value of PodLevelResources=yes, err: not a bool"
+        );
+        assert!(FeatureGates::parse("PodLevelResources").is_err());
+    }
+}

@@ -44,6 +44,7 @@
 //! ([`ApiServer::compact`]) to force `410` on watches and continue tokens, ask for bookmarks,
 //! close watches, and read the log of requests received.
 
+mod admission;
 mod codec;
 mod discovery;
 mod handler;
@@ -166,6 +167,8 @@ pub struct ApiServer {
     requests: Mutex<Vec<RequestRecord>>,
     bookmark_interval: Mutex<Option<Duration>>,
     logs: logs::PodLogs,
+    /// Addresses of webhook services, by namespace, name and port.
+    webhook_services: Mutex<HashMap<(String, String, i32), String>>,
 }
 
 impl std::fmt::Debug for ApiServer {
@@ -208,6 +211,7 @@ impl ApiServer {
             requests: Mutex::new(Vec::new()),
             bookmark_interval: Mutex::new(None),
             logs: logs::PodLogs::default(),
+            webhook_services: Mutex::new(HashMap::new()),
         }
     }
 

@@ -186,3 +186,63 @@ fn diff_into(a: &Value, b: &Value, path: &mut String, ops: &mut Vec<PatchOperati
         _ => ops.push(PatchOperation::Replace { path: path.clone(), value: b.clone() }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kapi_machinery::json::value::parse;
+    use kapi_testing::server::patch::{json_eq, json_patch};
+
+    fn v(s: &str) -> Value {
+        parse(s.as_bytes()).unwrap()
+    }
+
+    /// The diff applied to the original gives the modified document.
+    fn round_trip(a: &str, b: &str) -> JsonPatch {
+        let (a, b) = (v(a), v(b));
+        let patch = JsonPatch::diff(&a, &b);
+        let applied = json_patch(&a, &patch.to_json(), 1 << 20).unwrap();
+        assert!(json_eq(&applied, &b), "{:?} applied to {a:?} gave {applied:?}, not {b:?}", patch.to_json());
+        patch
+    }
+
+    #[test]
+    fn escapes_tilde_and_slash_in_keys() {
+        let p = round_trip(
+            r#"{"metadata":{"annotations":{"a/b":"1"}}}"#,
+            r#"{"metadata":{"annotations":{"a/b":"2","x~/y":"3"}}}"#,
+        );
+        assert_eq!(
+            String::from_utf8(p.to_json()).unwrap(),
+            r#"[{"op":"replace","path":"/metadata/annotations/a~1b","value":"2"},{"op":"add","path":"/metadata/annotations/x~0~1y","value":"3"}]"#
+        );
+        let mut path = String::new();
+        push_token(&mut path, "~1");
+        assert_eq!(path, "/~01");
+    }
+
+    #[test]
+    fn arrays_grow_and_shrink_with_valid_indices() {
+        round_trip(r#"{"a":[1,2,3,4,5]}"#, r#"{"a":[1,9]}"#);
+        round_trip(r#"{"a":[1]}"#, r#"{"a":[0,1,2,{"b":3}]}"#);
+        round_trip(r#"{"a":[{"x":1},{"y":2}]}"#, r#"{"a":[{"x":2},{"y":2,"z":[]}]}"#);
+        let p = round_trip(r#"[1,2,3]"#, r#"[1]"#);
+        assert_eq!(p.0, vec![PatchOperation::Remove { path: "/2".into() }, PatchOperation::Remove { path: "/1".into() }]);
+    }
+
+    #[test]
+    fn removals_type_changes_and_root_replacement() {
+        round_trip(r#"{"a":1,"b":{"c":null}}"#, r#"{"b":{"c":[1]}}"#);
+        round_trip(r#"{"a":"1"}"#, r#"{"a":1}"#);
+        let p = round_trip(r#"{"a":1}"#, r#"[1]"#);
+        assert_eq!(p.0, vec![PatchOperation::Replace { path: String::new(), value: v("[1]") }]);
+        // Empty keys are valid pointers too (`/`).
+        round_trip(r#"{"":1}"#, r#"{"":2}"#);
+    }
+
+    #[test]
+    fn equal_documents_give_an_empty_patch() {
+        assert!(JsonPatch::diff(&v(r#"{"a":1,"b":[1,{"c":2}]}"#), &v(r#"{"b":[1,{"c":2}],"a":1}"#)).is_empty());
+        assert_eq!(JsonPatch::default().to_json(), b"[]");
+    }
+}

@@ -319,14 +319,22 @@ impl AdmissionResponse {
 
     /// Allows the request with a typed object changed: `mutated` is encoded and compared with
     /// the request's object.
-    pub fn mutate_typed<T: JsonEncode>(request: &AdmissionRequest, mutated: &T) -> Result<AdmissionResponse, ReviewError> {
+    pub fn mutate_typed<T: JsonEncode + JsonDecode + Default>(request: &AdmissionRequest, mutated: &T) -> Result<AdmissionResponse, ReviewError> {
         let original = request.object.as_ref().ok_or_else(|| {
             ReviewError::at("request.object", format!("a {} request carries no object to mutate", request.operation.as_str()))
         })?;
         let bytes = kapi_machinery::json::to_vec(mutated)
             .map_err(|e| ReviewError::at("response.patch", format!("encoding the mutated object: {e}")))?;
         let modified = value::parse(&bytes).map_err(|e| ReviewError::decode("response.patch", &e))?;
-        Ok(AdmissionResponse::mutate(original, &modified))
+        // The typed round trip writes fields the request did not have (empty structs, nulls)
+        // and drops ones the type does not know; only the handler's own changes may reach the
+        // patch, so the comparison is against the original as the type encodes it.
+        let typed: T = decode_typed(Some(original), "request.object")?.unwrap_or_default();
+        let bytes = kapi_machinery::json::to_vec(&typed)
+            .map_err(|e| ReviewError::at("request.object", format!("encoding the object: {e}")))?;
+        let normalized = value::parse(&bytes).map_err(|e| ReviewError::decode("request.object", &e))?;
+        let target = reconcile(Some(original), &normalized, &modified).unwrap_or(Value::Null);
+        Ok(AdmissionResponse::mutate(original, &target))
     }
 
     /// Adds a warning.
@@ -364,6 +372,51 @@ impl AdmissionResponse {
             warnings: self.warnings.clone(),
         }
     }
+}
+
+/// The document the handler meant: `raw` (the object as received) with the handler's changes,
+/// which are where `mutated` differs from `normalized` (the received object as the type encodes
+/// it). Parts the handler left alone keep their received form, absent ones stay absent, and
+/// members the type does not know survive.
+fn reconcile(raw: Option<&Value>, normalized: &Value, mutated: &Value) -> Option<Value> {
+    if crate::patch::json_equal(normalized, mutated) {
+        return raw.cloned();
+    }
+    let (Value::Object(norm), Value::Object(new)) = (normalized, mutated) else { return Some(mutated.clone()) };
+    let raw_members: &[(String, Value)] = match raw {
+        Some(Value::Object(m)) => m,
+        None => &[],
+        Some(_) => return Some(mutated.clone()),
+    };
+    let find = |m: &'_ [(String, Value)], k: &str| m.iter().rev().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+    let mut out = Vec::new();
+    for (k, v) in raw_members {
+        if out.iter().any(|(n, _): &(String, Value)| n == k) {
+            continue;
+        }
+        let kept = match (find(norm, k), find(new, k)) {
+            // Unknown to the type: the handler could not have touched it.
+            (None, None) => find(raw_members, k),
+            (Some(n), Some(m)) => reconcile(Some(v), &n, &m),
+            (_, m) => m,
+        };
+        if let Some(kept) = kept {
+            out.push((k.clone(), kept));
+        }
+    }
+    for (k, m) in new {
+        if out.iter().any(|(n, _)| n == k) || raw_members.iter().any(|(n, _)| n == k) {
+            continue;
+        }
+        let added = match find(norm, k) {
+            Some(n) => reconcile(None, &n, m),
+            None => Some(m.clone()),
+        };
+        if let Some(added) = added {
+            out.push((k.clone(), added));
+        }
+    }
+    Some(Value::Object(out))
 }
 
 /// Encodes the `AdmissionReview` answering request `uid` in `version`.
@@ -425,4 +478,104 @@ pub fn encode_request(version: ReviewVersion, request: &AdmissionRequest) -> Res
         }),
     };
     encoded.map_err(|e| ReviewError::at("request", e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kapi_api::core::v1::Pod;
+
+    fn review(version: &str, object: &str) -> Vec<u8> {
+        format!(
+            r#"{{"apiVersion":"admission.k8s.io/{version}","kind":"AdmissionReview","request":{{"uid":"u-1",
+            "kind":{{"group":"","version":"v1","kind":"Pod"}},"resource":{{"group":"","version":"v1","resource":"pods"}},
+            "name":"p","namespace":"ns","operation":"CREATE","userInfo":{{"username":"alice"}},
+            "object":{object},"dryRun":true,"options":{{"kind":"CreateOptions","apiVersion":"meta.k8s.io/v1"}}}}}}"#
+        )
+        .into_bytes()
+    }
+
+    const POD: &str = r#"{"apiVersion":"v1","kind":"Pod","metadata":{"name":"p","labels":{"a":"b"}}}"#;
+
+    #[test]
+    fn decodes_both_versions_and_answers_in_the_same_one() {
+        for (text, version) in [("v1", ReviewVersion::V1), ("v1beta1", ReviewVersion::V1beta1)] {
+            let (got, req) = decode_review(&review(text, POD)).unwrap();
+            assert_eq!(got, version);
+            assert_eq!(req.uid, "u-1");
+            assert_eq!(req.operation, Operation::Create);
+            assert!(req.dry_run);
+            assert_eq!(req.user_info.username, "alice");
+            assert_eq!(req.resource.resource, "pods");
+            let pod: Pod = req.object_as().unwrap().unwrap();
+            assert_eq!(pod.metadata.labels.get("a").map(String::as_str), Some("b"));
+            assert!(req.old_object.is_none());
+
+            let mut mutated = pod.clone();
+            mutated.metadata.labels.insert("x".into(), "y".into());
+            let resp = AdmissionResponse::mutate_typed(&req, &mutated).unwrap().with_warning("w");
+            let out = encode_review(version, &req.uid, &resp);
+            let doc = value::parse(&out).unwrap();
+            assert_eq!(doc.get("apiVersion").and_then(Value::as_str), Some(version.api_version()));
+            let r = doc.get("response").unwrap();
+            assert_eq!(r.get("uid").and_then(Value::as_str), Some("u-1"));
+            assert_eq!(r.get("allowed"), Some(&Value::Bool(true)));
+            assert_eq!(r.get("patchType").and_then(Value::as_str), Some("JSONPatch"));
+            // The patch travels base64-encoded, as `[]byte` does in Go.
+            let patch = kapi_machinery::base64::decode(r.get("patch").and_then(Value::as_str).unwrap().as_bytes()).unwrap();
+            assert_eq!(patch, br#"[{"op":"add","path":"/metadata/labels/x","value":"y"}]"#);
+        }
+    }
+
+    #[test]
+    fn a_typed_mutation_patches_only_what_the_handler_changed() {
+        let original = r#"{"apiVersion":"v1","kind":"Pod","metadata":{"name":"p","labels":null},"spec":{"futureField":{"a":1},"nodeName":"n1"}}"#;
+        let (_, req) = decode_review(&review("v1", original)).unwrap();
+        let mut pod: Pod = req.object_as().unwrap().unwrap();
+        pod.metadata.labels.insert("x".into(), "y".into());
+        pod.spec.node_name.clear();
+        let resp = AdmissionResponse::mutate_typed(&req, &pod).unwrap();
+        assert_eq!(
+            String::from_utf8(resp.patch.unwrap().to_json()).unwrap(),
+            r#"[{"op":"replace","path":"/metadata/labels","value":{"x":"y"}},{"op":"remove","path":"/spec/nodeName"}]"#
+        );
+        // Nothing changed: no patch at all.
+        let same: Pod = req.object_as().unwrap().unwrap();
+        assert!(AdmissionResponse::mutate_typed(&req, &same).unwrap().patch.is_none());
+    }
+
+    #[test]
+    fn a_deny_carries_code_and_message() {
+        let out = encode_review(ReviewVersion::V1, "u", &AdmissionResponse::deny(422, "no"));
+        let doc = value::parse(&out).unwrap();
+        let r = doc.get("response").unwrap();
+        assert_eq!(r.get("allowed"), Some(&Value::Bool(false)));
+        let status = r.get("status").unwrap();
+        assert_eq!(status.get("code"), Some(&Value::Number("422".into())));
+        assert_eq!(status.get("message").and_then(Value::as_str), Some("no"));
+        assert_eq!(status.get("status").and_then(Value::as_str), Some("Failure"));
+        assert!(r.get("patch").is_none());
+    }
+
+    #[test]
+    fn bad_data_is_an_error_naming_the_field() {
+        let bad_meta = r#"{"apiVersion":"v1","kind":"Pod","metadata":{"name":["not","a","string"]}}"#;
+        let (_, req) = decode_review(&review("v1", bad_meta)).unwrap();
+        let e = req.object_as::<Pod>().unwrap_err();
+        assert_eq!(e.path, "request.object.metadata.name", "{e}");
+
+        // Broken JSON has no field path, but says where in the body it broke.
+        let e = decode_review(&review("v1", r#"{"a":"#)).unwrap_err();
+        assert_eq!(e.path, "<root>");
+        assert!(e.message.contains("at byte"), "{e}");
+        let e = decode_review(br#"{"apiVersion":"admission.k8s.io/v2","kind":"AdmissionReview"}"#).unwrap_err();
+        assert_eq!(e.path, "apiVersion");
+        let e = decode_review(br#"{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview"}"#).unwrap_err();
+        assert_eq!(e.path, "request");
+        let e = decode_review(String::from_utf8(review("v1", POD)).unwrap().replacen("CREATE", "MAKE", 1).as_bytes()).unwrap_err();
+        assert_eq!(e.path, "request.operation");
+        let e = decode_review(br#"{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":5}}"#)
+            .unwrap_err();
+        assert_eq!(e.path, "request.uid", "{e}");
+    }
 }

@@ -128,9 +128,12 @@ async fn env() -> Env {
 
 /// Starts the webhook over TLS on loopback and returns its address.
 async fn start_webhook(tls: Arc<rustls::ServerConfig>, seen: Arc<Seen>) -> String {
+    start_handler(tls, move |req: AdmissionRequest| admit(seen.clone(), req)).await
+}
+
+async fn start_handler(tls: Arc<rustls::ServerConfig>, handler: impl kapi_webhook::Handler) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap().to_string();
-    let handler = move |req: AdmissionRequest| admit(seen.clone(), req);
     tokio::spawn(kapi_webhook::serve(listener, Some(tls), handler, Limits::default()));
     addr
 }
@@ -290,4 +293,133 @@ async fn failure_policy_decides_for_an_unreachable_webhook() {
         message.starts_with("Internal error occurred: failed calling webhook \"down.example.com\": failed to call webhook:"),
         "{message}"
     );
+}
+
+/// What the patch-and-delete webhook saw: operation, name, whether it had the old object.
+type Calls = Arc<Mutex<Vec<(Operation, String, bool)>>>;
+
+#[tokio::test]
+async fn patches_deletes_and_namespace_selectors_are_admitted() {
+    use kapi_api::core::v1::Namespace;
+    use kapi_client::Patch;
+
+    let env = env().await;
+    let pki = new_pki(&["127.0.0.1"]);
+    let calls: Calls = Arc::default();
+    let record = calls.clone();
+    // Mutating: keeps `spec.activeDeadlineSeconds` at 600 whatever a patch says; refuses the
+    // deletion of pods labelled `keep` (silently, to see upstream's "without explanation").
+    let addr = start_handler(pki.server.clone(), move |req: AdmissionRequest| {
+        let record = record.clone();
+        async move {
+            record.lock().unwrap().push((req.operation, req.name.clone(), req.old_object.is_some()));
+            match req.operation {
+                Operation::Delete => {
+                    let old: Pod = req.old_object_as().unwrap().unwrap();
+                    if old.metadata.labels.contains_key("keep") {
+                        return AdmissionResponse::deny_with_status(Default::default());
+                    }
+                    AdmissionResponse::allow()
+                }
+                _ => {
+                    let mut pod: Pod = req.object_as().unwrap().unwrap();
+                    pod.spec.active_deadline_seconds = Some(600);
+                    AdmissionResponse::mutate_typed(&req, &pod).unwrap()
+                }
+            }
+        }
+    })
+    .await;
+    env.cs
+        .core_v1()
+        .namespaces()
+        .unwrap()
+        .create(
+            &Namespace {
+                metadata: ObjectMeta {
+                    name: "watched".into(),
+                    labels: BTreeMap::from([("webhooks".to_owned(), "on".to_owned())]),
+                    ..Default::default()
+                },
+                ..Default::default()
+            },
+            &CreateOptions::default(),
+        )
+        .await
+        .unwrap();
+    let mut rules = pod_rule();
+    rules[0].operations.push(OperationType::from(OperationType::DELETE));
+    rules[0].rule.resources.push("pods/status".into());
+    env.cs
+        .admissionregistration_v1()
+        .mutating_webhook_configurations()
+        .unwrap()
+        .create(
+            &MutatingWebhookConfiguration {
+                metadata: ObjectMeta { name: "deadline".into(), ..Default::default() },
+                webhooks: vec![MutatingWebhook {
+                    name: "deadline.example.com".into(),
+                    client_config: WebhookClientConfig {
+                        url: Some(format!("https://{addr}/")),
+                        ca_bundle: Some(pki.ca_pem.clone().into_bytes()),
+                        ..Default::default()
+                    },
+                    rules,
+                    namespace_selector: Some(LabelSelector {
+                        match_labels: BTreeMap::from([("webhooks".to_owned(), "on".to_owned())]),
+                        ..Default::default()
+                    }),
+                    side_effects: Some(SideEffectClass::from(SideEffectClass::NONE)),
+                    admission_review_versions: Some(vec!["v1".into()]),
+                    ..Default::default()
+                }],
+                ..Default::default()
+            },
+            &CreateOptions::default(),
+        )
+        .await
+        .unwrap();
+
+    // Outside the selected namespace nothing is called.
+    let elsewhere = env.cs.core_v1().pods("default").unwrap();
+    let mut p = pod("free", &[]);
+    p.metadata.namespace = "default".into();
+    let free = elsewhere.create(&p, &CreateOptions::default()).await.unwrap();
+    assert_eq!(free.spec.active_deadline_seconds, None);
+    assert!(calls.lock().unwrap().is_empty());
+
+    let pods = env.cs.core_v1().pods("watched").unwrap();
+    let mut p = pod("kept", &[("keep", "yes")]);
+    p.metadata.namespace = "watched".into();
+    let created = pods.create(&p, &CreateOptions::default()).await.unwrap();
+    assert_eq!(created.spec.active_deadline_seconds, Some(600));
+
+    // A merge patch is admitted as the update it amounts to, and the webhook's change wins.
+    let patched = pods
+        .patch("kept", &Patch::Merge(br#"{"spec":{"activeDeadlineSeconds":5},"metadata":{"labels":{"x":"1"}}}"#.to_vec()), &Default::default())
+        .await
+        .unwrap();
+    assert_eq!(patched.spec.active_deadline_seconds, Some(600));
+    assert_eq!(patched.metadata.labels.get("x").map(String::as_str), Some("1"));
+    assert!(calls.lock().unwrap().contains(&(Operation::Update, "kept".into(), true)));
+
+    // The status subresource matches `pods/status`.
+    let mut status = patched.clone();
+    status.spec.active_deadline_seconds = Some(7);
+    status.status.message = "hello".into();
+    let after = pods.update_status(&status, &Default::default()).await.unwrap();
+    assert_eq!(after.status.message, "hello");
+    let n_status = calls.lock().unwrap().iter().filter(|c| c.0 == Operation::Update).count();
+    assert_eq!(n_status, 2);
+
+    // Deletes carry the old object; a deny without a message reads as upstream's.
+    let err = pods.delete("kept", &Default::default()).await.unwrap_err();
+    let (code, message) = status_of(&err);
+    assert_eq!(code, 403);
+    assert_eq!(
+        message,
+        "pods \"kept\" is forbidden: admission webhook \"deadline.example.com\" denied the request without explanation"
+    );
+    assert!(calls.lock().unwrap().contains(&(Operation::Delete, "kept".into(), true)));
+    pods.get("kept", &GetOptions::default()).await.unwrap();
 }

@@ -14,12 +14,7 @@ use kapi_webhook::{AdmissionRequest, AdmissionResponse, Limits};
 
 /// Refuses objects without an `owner` label; warns about ones without a `team` label.
 async fn require_owner(req: AdmissionRequest) -> AdmissionResponse {
-    let labels = req
-        .object
-        .as_ref()
-        .and_then(|o| o.get("metadata"))
-        .and_then(|m| m.get("labels"))
-        .cloned();
+    let labels = req.object.as_ref().and_then(|o| o.get("metadata")).and_then(|m| m.get("labels")).cloned();
     let has = |k: &str| labels.as_ref().is_some_and(|l| l.get(k).is_some());
     if req.object.is_some() && !has("owner") {
         return AdmissionResponse::deny(403, "every object needs an owner label");

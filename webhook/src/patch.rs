@@ -32,9 +32,9 @@ impl PatchOperation {
     /// The operation's JSON Pointer.
     pub fn path(&self) -> &str {
         match self {
-            PatchOperation::Add { path, .. } | PatchOperation::Remove { path } | PatchOperation::Replace { path, .. } => {
-                path
-            }
+            PatchOperation::Add { path, .. }
+            | PatchOperation::Remove { path }
+            | PatchOperation::Replace { path, .. } => path,
         }
     }
 
@@ -227,7 +227,10 @@ mod tests {
         round_trip(r#"{"a":[1]}"#, r#"{"a":[0,1,2,{"b":3}]}"#);
         round_trip(r#"{"a":[{"x":1},{"y":2}]}"#, r#"{"a":[{"x":2},{"y":2,"z":[]}]}"#);
         let p = round_trip(r#"[1,2,3]"#, r#"[1]"#);
-        assert_eq!(p.0, vec![PatchOperation::Remove { path: "/2".into() }, PatchOperation::Remove { path: "/1".into() }]);
+        assert_eq!(
+            p.0,
+            vec![PatchOperation::Remove { path: "/2".into() }, PatchOperation::Remove { path: "/1".into() }]
+        );
     }
 
     #[test]

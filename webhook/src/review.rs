@@ -100,7 +100,9 @@ impl Operation {
 
     /// The operation named by its wire text.
     pub fn parse(s: &str) -> Option<Operation> {
-        [Operation::Create, Operation::Update, Operation::Delete, Operation::Connect].into_iter().find(|o| o.as_str() == s)
+        [Operation::Create, Operation::Update, Operation::Delete, Operation::Connect]
+            .into_iter()
+            .find(|o| o.as_str() == s)
     }
 }
 
@@ -252,7 +254,8 @@ pub fn decode_review(body: &[u8]) -> Result<(ReviewVersion, AdmissionRequest), R
     }
     let request = match version {
         ReviewVersion::V1 => {
-            let r: v1::AdmissionReview = kapi_machinery::json::from_slice(body).map_err(|e| ReviewError::decode("", &e))?;
+            let r: v1::AdmissionReview =
+                kapi_machinery::json::from_slice(body).map_err(|e| ReviewError::decode("", &e))?;
             r.request
         }
         ReviewVersion::V1beta1 => {
@@ -319,9 +322,15 @@ impl AdmissionResponse {
 
     /// Allows the request with a typed object changed: `mutated` is encoded and compared with
     /// the request's object.
-    pub fn mutate_typed<T: JsonEncode + JsonDecode + Default>(request: &AdmissionRequest, mutated: &T) -> Result<AdmissionResponse, ReviewError> {
+    pub fn mutate_typed<T: JsonEncode + JsonDecode + Default>(
+        request: &AdmissionRequest,
+        mutated: &T,
+    ) -> Result<AdmissionResponse, ReviewError> {
         let original = request.object.as_ref().ok_or_else(|| {
-            ReviewError::at("request.object", format!("a {} request carries no object to mutate", request.operation.as_str()))
+            ReviewError::at(
+                "request.object",
+                format!("a {} request carries no object to mutate", request.operation.as_str()),
+            )
         })?;
         let bytes = kapi_machinery::json::to_vec(mutated)
             .map_err(|e| ReviewError::at("response.patch", format!("encoding the mutated object: {e}")))?;
@@ -522,7 +531,8 @@ mod tests {
             assert_eq!(r.get("allowed"), Some(&Value::Bool(true)));
             assert_eq!(r.get("patchType").and_then(Value::as_str), Some("JSONPatch"));
             // The patch travels base64-encoded, as `[]byte` does in Go.
-            let patch = kapi_machinery::base64::decode(r.get("patch").and_then(Value::as_str).unwrap().as_bytes()).unwrap();
+            let patch =
+                kapi_machinery::base64::decode(r.get("patch").and_then(Value::as_str).unwrap().as_bytes()).unwrap();
             assert_eq!(patch, br#"[{"op":"add","path":"/metadata/labels/x","value":"y"}]"#);
         }
     }
@@ -572,7 +582,8 @@ mod tests {
         assert_eq!(e.path, "apiVersion");
         let e = decode_review(br#"{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview"}"#).unwrap_err();
         assert_eq!(e.path, "request");
-        let e = decode_review(String::from_utf8(review("v1", POD)).unwrap().replacen("CREATE", "MAKE", 1).as_bytes()).unwrap_err();
+        let e = decode_review(String::from_utf8(review("v1", POD)).unwrap().replacen("CREATE", "MAKE", 1).as_bytes())
+            .unwrap_err();
         assert_eq!(e.path, "request.operation");
         let e = decode_review(br#"{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":5}}"#)
             .unwrap_err();

@@ -110,7 +110,9 @@ where
     }
     let body = Limited::new(request.into_body(), limits.max_body_bytes);
     let bytes = match tokio::time::timeout(limits.read_timeout, body.collect()).await {
-        Err(_) => return text_response(408, format!("the request body did not arrive within {:?}", limits.read_timeout)),
+        Err(_) => {
+            return text_response(408, format!("the request body did not arrive within {:?}", limits.read_timeout));
+        }
         Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => {
             return text_response(413, format!("the request body is larger than {} bytes", limits.max_body_bytes));
         }
@@ -157,7 +159,12 @@ pub async fn serve_with_shutdown<H: Handler>(
 }
 
 /// [`serve_with_shutdown`] until the task is dropped or aborted.
-pub async fn serve<H: Handler>(listener: TcpListener, tls: Option<Arc<rustls::ServerConfig>>, handler: H, limits: Limits) {
+pub async fn serve<H: Handler>(
+    listener: TcpListener,
+    tls: Option<Arc<rustls::ServerConfig>>,
+    handler: H,
+    limits: Limits,
+) {
     serve_with_shutdown(listener, tls, handler, limits, std::future::pending()).await;
 }
 

@@ -39,10 +39,7 @@ fn new_pki(names: &[&str]) -> Pki {
         .with_safe_default_protocol_versions()
         .unwrap()
         .with_no_client_auth()
-        .with_single_cert(
-            vec![cert.der().clone()],
-            rustls_pki_types::PrivateKeyDer::Pkcs8(key.serialize_der().into()),
-        )
+        .with_single_cert(vec![cert.der().clone()], rustls_pki_types::PrivateKeyDer::Pkcs8(key.serialize_der().into()))
         .unwrap();
     Pki { ca_pem: ca_cert.pem(), server: Arc::new(server) }
 }
@@ -290,7 +287,9 @@ async fn failure_policy_decides_for_an_unreachable_webhook() {
     let (code, message) = status_of(&err);
     assert_eq!(code, 500);
     assert!(
-        message.starts_with("Internal error occurred: failed calling webhook \"down.example.com\": failed to call webhook:"),
+        message.starts_with(
+            "Internal error occurred: failed calling webhook \"down.example.com\": failed to call webhook:"
+        ),
         "{message}"
     );
 }
@@ -396,7 +395,11 @@ async fn patches_deletes_and_namespace_selectors_are_admitted() {
 
     // A merge patch is admitted as the update it amounts to, and the webhook's change wins.
     let patched = pods
-        .patch("kept", &Patch::Merge(br#"{"spec":{"activeDeadlineSeconds":5},"metadata":{"labels":{"x":"1"}}}"#.to_vec()), &Default::default())
+        .patch(
+            "kept",
+            &Patch::Merge(br#"{"spec":{"activeDeadlineSeconds":5},"metadata":{"labels":{"x":"1"}}}"#.to_vec()),
+            &Default::default(),
+        )
         .await
         .unwrap();
     assert_eq!(patched.spec.active_deadline_seconds, Some(600));

@@ -57,8 +57,15 @@ async fn refuses_what_is_not_a_review() {
     let addr = start(Limits::default()).await;
     assert_eq!(post(addr, http::Method::GET, "application/json", Vec::new()).await.0, 405);
     assert_eq!(post(addr, http::Method::POST, "text/plain", REVIEW.into()).await.0, 415);
-    let (code, text) = post(addr, http::Method::POST, "application/json", REVIEW.replace("DELETE", "ERASE").into()).await;
-    assert_eq!((code, text.as_str()), (400, "invalid AdmissionReview: request.operation: unknown operation \"ERASE\"; expected CREATE, UPDATE, DELETE or CONNECT"));
+    let (code, text) =
+        post(addr, http::Method::POST, "application/json", REVIEW.replace("DELETE", "ERASE").into()).await;
+    assert_eq!(
+        (code, text.as_str()),
+        (
+            400,
+            "invalid AdmissionReview: request.operation: unknown operation \"ERASE\"; expected CREATE, UPDATE, DELETE or CONNECT"
+        )
+    );
 }
 
 #[tokio::test]

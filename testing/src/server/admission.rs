@@ -29,9 +29,9 @@ use kapi_client::api_errors;
 use kapi_client::config::{Config, PemSource};
 use kapi_client::labels::{Operator, Requirement, Selector};
 use kapi_client::{Error, GroupVersionResource, Service, Transport, body};
+use kapi_machinery::TypeMeta;
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::types::RawExtension;
-use kapi_machinery::TypeMeta;
 
 use super::codec::{self, Target};
 use super::handler::Call;
@@ -136,7 +136,8 @@ impl Attributes<'_> {
             let (res, sub) = res.split_once('/').unwrap_or((res.as_str(), ""));
             (res == "*" || res == self.gvr.resource) && (sub == "*" || sub == self.subresource)
         });
-        let namespaces_itself = self.gvr.group.is_empty() && self.gvr.resource == "namespaces" && self.subresource.is_empty();
+        let namespaces_itself =
+            self.gvr.group.is_empty() && self.gvr.resource == "namespaces" && self.subresource.is_empty();
         let scope = match r.scope.as_ref().map(|s| s.0.as_str()) {
             None | Some(ScopeType::ALL) => true,
             Some(ScopeType::CLUSTER) => self.namespace.is_empty() || namespaces_itself,
@@ -200,7 +201,10 @@ fn denied(attrs: &Attributes<'_>, hook: &str, result: Option<Status>) -> Error {
     };
     if s.details.is_none() {
         s.details = Some(if s.code == 500 {
-            StatusDetails { causes: vec![kapi_api::meta::v1::StatusCause { message: s.message.clone(), ..Default::default() }], ..Default::default() }
+            StatusDetails {
+                causes: vec![kapi_api::meta::v1::StatusCause { message: s.message.clone(), ..Default::default() }],
+                ..Default::default()
+            }
         } else {
             StatusDetails {
                 group: attrs.gvr.group.clone(),
@@ -217,7 +221,8 @@ fn denied(attrs: &Attributes<'_>, hook: &str, result: Option<Status>) -> Error {
     };
     s.message = format!("{prefix}: {}", s.message);
     if s.reason.0.is_empty() {
-        s.reason = StatusReason(if s.code == 500 { StatusReason::INTERNAL_ERROR } else { StatusReason::FORBIDDEN }.into());
+        s.reason =
+            StatusReason(if s.code == 500 { StatusReason::INTERNAL_ERROR } else { StatusReason::FORBIDDEN }.into());
     }
     s.type_meta = TypeMeta { api_version: "v1".into(), kind: "Status".into() };
     api_errors::into_error(s)
@@ -338,7 +343,9 @@ impl ApiServer {
         };
         let name = match (&call.route.name, &object) {
             (Some(n), _) => n.clone(),
-            (None, Some(o)) => o.get("metadata").and_then(|m| m.get("name")).and_then(Value::as_str).unwrap_or("").into(),
+            (None, Some(o)) => {
+                o.get("metadata").and_then(|m| m.get("name")).and_then(Value::as_str).unwrap_or("").into()
+            }
             (None, None) => String::new(),
         };
         let attrs = Attributes {
@@ -379,7 +386,13 @@ impl ApiServer {
 
     /// Upstream's `ShouldCallHook` plus its dry-run check: the rules, the namespace and object
     /// selectors; a dry run may reach only webhooks without side effects.
-    fn should_call(&self, hook: &Hook, attrs: &Attributes<'_>, obj: Option<&Value>, old: Option<&Value>) -> Result<bool> {
+    fn should_call(
+        &self,
+        hook: &Hook,
+        attrs: &Attributes<'_>,
+        obj: Option<&Value>,
+        old: Option<&Value>,
+    ) -> Result<bool> {
         if !hook.rules.iter().any(|r| attrs.matches(r)) {
             return Ok(false);
         }
@@ -477,9 +490,9 @@ impl ApiServer {
                 .failed(hook, CallFailure(format!("received undecodable patch in webhook response: {e}")))
                 .map(|()| None);
         }
-        super::patch::json_patch(obj, &patch, MAX_BODY_BYTES)
-            .map(Some)
-            .map_err(|e| api_errors::internal(&format!("applying the patch of admission webhook {:?}: {e:?}", hook.name)))
+        super::patch::json_patch(obj, &patch, MAX_BODY_BYTES).map(Some).map_err(|e| {
+            api_errors::internal(&format!("applying the patch of admission webhook {:?}: {e:?}", hook.name))
+        })
     }
 
     /// Sends the review and reads a valid answer (upstream's `VerifyAdmissionResponse`).
@@ -570,10 +583,13 @@ impl ApiServer {
             )));
         }
         let response = if version == "v1" {
-            let r: review_v1::AdmissionReview = kapi_machinery::json::from_slice(&data).map_err(|e| invalid(e.to_string()))?;
+            let r: review_v1::AdmissionReview =
+                kapi_machinery::json::from_slice(&data).map_err(|e| invalid(e.to_string()))?;
             let r = r.response.ok_or_else(|| invalid("webhook response was absent".into()))?;
             match (&r.patch, &r.patch_type) {
-                (Some(_), None) => return Err(invalid("webhook returned response.patch but not response.patchType".into())),
+                (Some(_), None) => {
+                    return Err(invalid("webhook returned response.patch but not response.patchType".into()));
+                }
                 (_, Some(t)) if t.0 != review_v1::PatchType::JSON_PATCH => {
                     return Err(invalid(format!("webhook returned invalid response.patchType of {:?}", t.0)));
                 }
@@ -630,8 +646,12 @@ impl ApiServer {
     fn normalize(&self, call: &Call<'_>, v: &Value) -> Result<Value> {
         let versions = [call.info.gvk().api_version()];
         let target = Target { new: call.info.new_object, api_versions: &versions, kind: call.info.kind };
-        let (mut obj, _) = codec::decode_json(&target, &v.to_compact_vec(), false)
-            .map_err(|e| api_errors::internal(&format!("decoding the object a webhook patched: {}", api_errors::status_of(&e).message)))?;
+        let (mut obj, _) = codec::decode_json(&target, &v.to_compact_vec(), false).map_err(|e| {
+            api_errors::internal(&format!(
+                "decoding the object a webhook patched: {}",
+                api_errors::status_of(&e).message
+            ))
+        })?;
         self.apply_defaults(obj.as_mut());
         to_value(obj.as_ref())
     }
@@ -661,7 +681,8 @@ impl ApiServer {
         let resp = self.patch(&dry)?;
         let created = resp.status() == http::StatusCode::CREATED;
         let data = body::collect(resp.into_body()).await.map_err(|e| api_errors::internal(&e.to_string()))?;
-        let v = value::parse(&data).map_err(|e| api_errors::internal(&format!("reading the dry-run patch result: {e}")))?;
+        let v =
+            value::parse(&data).map_err(|e| api_errors::internal(&format!("reading the dry-run patch result: {e}")))?;
         Ok((v, created))
     }
 
@@ -744,4 +765,3 @@ fn encode_review_request(version: &str, r: review_v1::AdmissionRequest) -> std::
     };
     out.map_err(|e| e.to_string())
 }
-

@@ -106,7 +106,7 @@ struct Env {
     cs: Clientset,
     server: Arc<ApiServer>,
     warnings: Arc<Mutex<Vec<String>>>,
-    _api: TestServer,
+    api: TestServer,
 }
 
 async fn env() -> Env {
@@ -120,7 +120,7 @@ async fn env() -> Env {
     let client = Client::new(Arc::new(Transport::new(&config).unwrap()), api.url())
         .unwrap()
         .with_warning_handler(move |w: &str| sink.lock().unwrap().push(w.to_owned()));
-    Env { cs: Clientset::new(client), server, warnings, _api: api }
+    Env { cs: Clientset::new(client), server, warnings, api }
 }
 
 /// Starts the webhook over TLS on loopback and returns its address.
@@ -425,4 +425,23 @@ async fn patches_deletes_and_namespace_selectors_are_admitted() {
     );
     assert!(calls.lock().unwrap().contains(&(Operation::Delete, "kept".into(), true)));
     pods.get("kept", &GetOptions::default()).await.unwrap();
+
+    // Field validation still applies to what the client sent, though the webhooks see (and the
+    // server stores) the decoded object: strict refuses an unknown field, warn reports it.
+    let raw = |validation: &str| {
+        let body = r#"{"apiVersion":"v1","kind":"Pod","metadata":{"name":"raw","namespace":"watched"},"spec":{"bogus":1,"containers":[{"name":"a","image":"b"}]}}"#;
+        http::Request::post(format!("{}/api/v1/namespaces/watched/pods?fieldValidation={validation}", env.api.url()))
+            .header(http::header::CONTENT_TYPE, "application/json")
+            .body(bytes::Bytes::from(body))
+            .unwrap()
+    };
+    let transport = Transport::new(&Config::new(env.api.url()).unwrap()).unwrap();
+    use kapi_client::Service;
+    let resp = transport.call(raw("Strict")).await.unwrap();
+    assert_eq!(resp.status(), 400);
+    let resp = transport.call(raw("Warn")).await.unwrap();
+    assert_eq!(resp.status(), 201);
+    let warnings = kapi_client::warning::warnings_from_headers(resp.headers());
+    assert!(warnings.iter().any(|w| w.text == "unknown field \"spec.bogus\""), "{warnings:?}");
+    assert!(calls.lock().unwrap().contains(&(Operation::Create, "raw".into(), false)));
 }

@@ -38,7 +38,7 @@ use super::handler::Call;
 use super::{ApiServer, MAX_BODY_BYTES, lock};
 use crate::tracker::Result;
 use crate::tracker::meta::{new_uid, to_value};
-use crate::tracker::options::FieldValidation;
+use crate::tracker::options;
 
 /// The group whose resources are never sent to webhooks, so a broken webhook cannot lock out
 /// its own repair (upstream exempts the webhook and policy configurations the same way).
@@ -303,19 +303,28 @@ impl ApiServer {
         };
         let manager = call.query.get("fieldManager").unwrap_or_default().to_owned();
         // The object the webhooks see, the stored one, and what the request becomes.
+        // The body is decoded here under the request's field validation: the webhooks see
+        // the typed object, and what strict decoding finds (an error, or warnings) is reported
+        // now, since the body served afterwards is the re-encoded one.
+        let mut warnings = Vec::new();
         let (operation, object, old, patch_created) = match method {
             Method::POST if !named => {
-                let (obj, _) = self.decode_body(call, FieldValidation::Ignore)?;
+                let fv = options::validate_create(&call.query.create_options()?)?.field_validation;
+                let (obj, found) = self.decode_body(call, fv)?;
+                warnings = found;
                 ("CREATE", Some(to_value(obj.as_ref())?), None, false)
             }
             Method::PUT if named => {
                 let Some(old) = current()? else { return Ok(None) };
-                let (obj, _) = self.decode_body(call, FieldValidation::Ignore)?;
+                let fv = options::validate_update(&call.query.update_options()?)?.field_validation;
+                let (obj, found) = self.decode_body(call, fv)?;
+                warnings = found;
                 ("UPDATE", Some(to_value(obj.as_ref())?), Some(old), false)
             }
             Method::PATCH if named => {
                 let old = current()?;
-                let (patched, created) = self.dry_run_patch(call).await?;
+                let (patched, created, found) = self.dry_run_patch(call).await?;
+                warnings = found;
                 (if created { "CREATE" } else { "UPDATE" }, Some(patched), old, created)
             }
             Method::DELETE if named => {
@@ -362,7 +371,6 @@ impl ApiServer {
             options: Some(options),
         };
         let mut object = object;
-        let mut warnings = Vec::new();
         let mut called = false;
         for hook in mutating.iter().chain(&validating) {
             if !self.should_call(hook, &attrs, object.as_ref(), old.as_ref())? {
@@ -658,7 +666,8 @@ impl ApiServer {
 
     /// The result of a patch without storing it: the same request as a dry run, answered in
     /// JSON. Also whether it would create the object (an apply of a missing one).
-    async fn dry_run_patch(&self, call: &Call<'_>) -> Result<(Value, bool)> {
+    /// Also the warnings of the patched document's decoding.
+    async fn dry_run_patch(&self, call: &Call<'_>) -> Result<(Value, bool, Vec<String>)> {
         let query = match call.req.uri().query() {
             Some(q) if call.query.get("dryRun").is_some() => q.to_owned(),
             Some(q) => format!("{q}&dryRun=All"),
@@ -680,10 +689,11 @@ impl ApiServer {
         };
         let resp = self.patch(&dry)?;
         let created = resp.status() == http::StatusCode::CREATED;
+        let found = kapi_client::warning::warnings_from_headers(resp.headers()).into_iter().map(|w| w.text).collect();
         let data = body::collect(resp.into_body()).await.map_err(|e| api_errors::internal(&e.to_string()))?;
         let v =
             value::parse(&data).map_err(|e| api_errors::internal(&format!("reading the dry-run patch result: {e}")))?;
-        Ok((v, created))
+        Ok((v, created, found))
     }
 
     /// A patch, once admitted, is stored as the write it amounts to: an update of the object the

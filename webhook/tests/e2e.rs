@@ -444,4 +444,23 @@ async fn patches_deletes_and_namespace_selectors_are_admitted() {
     let warnings = kapi_client::warning::warnings_from_headers(resp.headers());
     assert!(warnings.iter().any(|w| w.text == "unknown field \"spec.bogus\""), "{warnings:?}");
     assert!(calls.lock().unwrap().contains(&(Operation::Create, "raw".into(), false)));
+
+    // A JSON patch, and an apply that creates its object, are admitted too.
+    let patched = pods
+        .patch("raw", &Patch::Json(br#"[{"op":"replace","path":"/spec/activeDeadlineSeconds","value":1}]"#.to_vec()), &Default::default())
+        .await
+        .unwrap();
+    assert_eq!(patched.spec.active_deadline_seconds, Some(600));
+    let apply = http::Request::patch(format!("{}/api/v1/namespaces/watched/pods/applied?fieldManager=test", env.api.url()))
+        .header(http::header::CONTENT_TYPE, "application/apply-patch+yaml")
+        .body(bytes::Bytes::from_static(
+            b"apiVersion: v1\nkind: Pod\nmetadata:\n  name: applied\nspec:\n  containers:\n  - name: a\n    image: b\n",
+        ))
+        .unwrap();
+    let resp = transport.call(apply).await.unwrap();
+    assert_eq!(resp.status(), 201);
+    let applied = pods.get("applied", &GetOptions::default()).await.unwrap();
+    assert_eq!(applied.spec.active_deadline_seconds, Some(600));
+    assert!(applied.metadata.managed_fields.iter().any(|m| m.manager == "test" && m.operation.0 == "Apply"));
+    assert!(calls.lock().unwrap().contains(&(Operation::Create, "applied".into(), false)));
 }

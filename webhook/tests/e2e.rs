@@ -447,16 +447,23 @@ async fn patches_deletes_and_namespace_selectors_are_admitted() {
 
     // A JSON patch, and an apply that creates its object, are admitted too.
     let patched = pods
-        .patch("raw", &Patch::Json(br#"[{"op":"replace","path":"/spec/activeDeadlineSeconds","value":1}]"#.to_vec()), &Default::default())
+        .patch(
+            "raw",
+            &Patch::Json(br#"[{"op":"replace","path":"/spec/activeDeadlineSeconds","value":1}]"#.to_vec()),
+            &Default::default(),
+        )
         .await
         .unwrap();
     assert_eq!(patched.spec.active_deadline_seconds, Some(600));
-    let apply = http::Request::patch(format!("{}/api/v1/namespaces/watched/pods/applied?fieldManager=test", env.api.url()))
-        .header(http::header::CONTENT_TYPE, "application/apply-patch+yaml")
-        .body(bytes::Bytes::from_static(
-            b"apiVersion: v1\nkind: Pod\nmetadata:\n  name: applied\nspec:\n  containers:\n  - name: a\n    image: b\n",
-        ))
-        .unwrap();
+    let apply = http::Request::patch(format!(
+        "{}/api/v1/namespaces/watched/pods/applied?fieldManager=test",
+        env.api.url()
+    ))
+    .header(http::header::CONTENT_TYPE, "application/apply-patch+yaml")
+    .body(bytes::Bytes::from_static(
+        b"apiVersion: v1\nkind: Pod\nmetadata:\n  name: applied\nspec:\n  containers:\n  - name: a\n    image: b\n",
+    ))
+    .unwrap();
     let resp = transport.call(apply).await.unwrap();
     assert_eq!(resp.status(), 201);
     let applied = pods.get("applied", &GetOptions::default()).await.unwrap();

@@ -801,3 +801,104 @@ fn encode_review_request(version: &str, r: review_v1::AdmissionRequest) -> std::
     };
     out.map_err(|e| e.to_string())
 }
+
+#[cfg(test)]
+mod tests {
+    use kapi_api::admissionregistration::v1::{OperationType, Rule};
+    use kapi_api::meta::v1::{LabelSelectorOperator, LabelSelectorRequirement};
+
+    use super::*;
+
+    fn attrs<'a>(op: &'static str, resource: &str, sub: &'a str, ns: &'a str) -> Attributes<'a> {
+        Attributes {
+            operation: op,
+            gvr: GroupVersionResource::new("apps", "v1", resource),
+            kind: GroupVersionKind::default(),
+            subresource: sub,
+            namespace: ns,
+            name: "x".into(),
+            dry_run: false,
+            options: None,
+        }
+    }
+
+    fn rule(ops: &[&str], resources: &[&str], scope: Option<&str>) -> RuleWithOperations {
+        RuleWithOperations {
+            operations: ops.iter().map(|o| OperationType::from(*o)).collect(),
+            rule: Rule {
+                api_groups: vec!["apps".into()],
+                api_versions: vec!["*".into()],
+                resources: resources.iter().map(|r| r.to_string()).collect(),
+                scope: scope.map(ScopeType::from),
+            },
+        }
+    }
+
+    #[test]
+    fn rules_match_resources_subresources_and_scope_as_upstream() {
+        let create = |res, sub, ns| attrs("CREATE", res, sub, ns);
+        assert!(create("deployments", "", "ns").matches(&rule(&["CREATE"], &["deployments"], None)));
+        assert!(!create("deployments", "", "ns").matches(&rule(&["UPDATE"], &["deployments"], None)));
+        assert!(create("deployments", "", "ns").matches(&rule(&["*"], &["*"], None)));
+        // `*` is every resource but no subresource; `*/*` both; `*/status` one subresource.
+        assert!(!create("deployments", "status", "ns").matches(&rule(&["*"], &["*"], None)));
+        assert!(create("deployments", "status", "ns").matches(&rule(&["*"], &["*/*"], None)));
+        assert!(create("deployments", "status", "ns").matches(&rule(&["*"], &["*/status"], None)));
+        assert!(!create("deployments", "scale", "ns").matches(&rule(&["*"], &["*/status"], None)));
+        assert!(create("deployments", "scale", "ns").matches(&rule(&["*"], &["deployments/*"], None)));
+        assert!(!create("deployments", "", "ns").matches(&rule(&["*"], &["deployments"], Some("Cluster"))));
+        assert!(create("deployments", "", "ns").matches(&rule(&["*"], &["deployments"], Some("Namespaced"))));
+        assert!(create("clusterthings", "", "").matches(&rule(&["*"], &["*"], Some("Cluster"))));
+        let mut other_group = create("deployments", "", "ns");
+        other_group.gvr = GroupVersionResource::new("batch", "v1", "deployments");
+        assert!(!other_group.matches(&rule(&["*"], &["*"], None)));
+    }
+
+    #[test]
+    fn label_selectors_of_webhooks() {
+        let labels = |pairs: &[(&str, &str)]| pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        assert!(selector(None).unwrap().matches(&BTreeMap::new()));
+        let ls = LabelSelector {
+            match_labels: BTreeMap::from([("a".to_owned(), "1".to_owned())]),
+            match_expressions: vec![LabelSelectorRequirement {
+                key: "env".into(),
+                operator: LabelSelectorOperator::from("NotIn"),
+                values: vec!["prod".into()],
+            }],
+        };
+        let s = selector(Some(&ls)).unwrap();
+        assert!(s.matches(&labels(&[("a", "1")])));
+        assert!(!s.matches(&labels(&[("a", "1"), ("env", "prod")])));
+        assert!(!s.matches(&labels(&[("a", "2")])));
+        let bad = LabelSelector {
+            match_expressions: vec![LabelSelectorRequirement {
+                key: "k".into(),
+                operator: LabelSelectorOperator::from("Near"),
+                values: vec![],
+            }],
+            ..Default::default()
+        };
+        assert_eq!(selector(Some(&bad)).unwrap_err(), "\"Near\" is not a valid label selector operator");
+    }
+
+    #[test]
+    fn denials_read_as_upstream() {
+        let a = attrs("CREATE", "deployments", "", "ns");
+        let s = api_errors::status_of(&denied(&a, "w.example.com", None));
+        assert_eq!(s.code, 403);
+        assert_eq!(s.reason.0, "Forbidden");
+        assert_eq!(
+            s.message,
+            "deployments.apps \"x\" is forbidden: admission webhook \"w.example.com\" denied the request without explanation"
+        );
+        let details = s.details.unwrap();
+        assert_eq!(
+            (details.group.as_str(), details.kind.as_str(), details.name.as_str()),
+            ("apps", "deployments", "x")
+        );
+        let own = Status { code: 500, reason: StatusReason("Broken".into()), ..Default::default() };
+        let s = api_errors::status_of(&denied(&a, "w", Some(own)));
+        assert_eq!(s.message, "Internal error occurred: admission webhook \"w\" denied the request: Broken");
+        assert_eq!(s.details.unwrap().causes[0].message, "admission webhook \"w\" denied the request: Broken");
+    }
+}

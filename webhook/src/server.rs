@@ -138,7 +138,15 @@ pub async fn serve_with_shutdown<H: Handler>(
     let mut conns = JoinSet::new();
     tokio::pin!(shutdown);
     loop {
-        let Ok(permit) = Arc::clone(&slots).acquire_owned().await else { break };
+        // Waiting for a free slot must not keep shutdown waiting too.
+        let permit = tokio::select! {
+            _ = &mut shutdown => break,
+            permit = Arc::clone(&slots).acquire_owned() => match permit {
+                Ok(p) => p,
+                Err(_) => break,
+            },
+            Some(_) = conns.join_next(), if !conns.is_empty() => continue,
+        };
         tokio::select! {
             _ = &mut shutdown => break,
             accepted = listener.accept() => match accepted {

@@ -86,3 +86,20 @@ async fn cuts_off_large_and_slow_bodies() {
     assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 408"), "{}", String::from_utf8_lossy(&buf[..n]));
     assert!(started.elapsed() >= Duration::from_millis(250));
 }
+
+#[tokio::test]
+async fn shutdown_stops_serving_even_with_every_slot_taken() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let limits = Limits { max_connections: 1, read_timeout: Duration::from_secs(30), ..Limits::default() };
+    let handler = |_: AdmissionRequest| async { AdmissionResponse::allow() };
+    let server = tokio::spawn(kapi_webhook::serve_with_shutdown(listener, None, handler, limits, async {
+        let _ = stopped.await;
+    }));
+    // One idle connection holds the only slot.
+    let _idle = tokio::net::TcpStream::connect(addr).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    stop.send(()).unwrap();
+    tokio::time::timeout(Duration::from_secs(5), server).await.expect("shutdown within the guard").unwrap();
+}

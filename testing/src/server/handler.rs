@@ -81,7 +81,7 @@ impl Call<'_> {
 }
 
 /// Go's `strconv.Quote` for a warning text (non-ASCII escaped so the header stays ASCII).
-fn quote(text: &str) -> String {
+pub(super) fn quote(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('"');
     for c in text.chars() {
@@ -230,10 +230,35 @@ impl ApiServer {
             Err(e) => return error_response(&e, Encoding::Json),
         };
         let call = Call { info, route, query, req: &req, enc };
-        match self.dispatch(&call, is_watch) {
-            Ok(resp) => resp,
-            Err(e) => error_response(&e, enc),
+        if is_watch {
+            return self.dispatch(&call, true).unwrap_or_else(|e| error_response(&e, enc));
         }
+        // Admission webhooks may change the body (or turn a patch into the write it amounts
+        // to), so the request served can be a new one.
+        let admitted = match self.admit(&call).await {
+            Ok(a) => a,
+            Err(e) => return error_response(&e, enc),
+        };
+        let (replaced, warnings) = match admitted {
+            Some(a) => (a.request, a.warnings),
+            None => (None, Vec::new()),
+        };
+        let mut resp = match &replaced {
+            Some(r) => match route::resolve(r.uri().path(), &self.tracker) {
+                Ok((info, route)) => {
+                    let call = Call { info, route, query: Query::parse(r.uri().query()), req: r, enc };
+                    self.dispatch(&call, false).unwrap_or_else(|e| error_response(&e, enc))
+                }
+                Err(e) => error_response(&e, enc),
+            },
+            None => self.dispatch(&call, false).unwrap_or_else(|e| error_response(&e, enc)),
+        };
+        for w in warnings {
+            if let Ok(v) = http::HeaderValue::from_str(&format!("299 - {}", quote(&w))) {
+                resp.headers_mut().append(header::WARNING, v);
+            }
+        }
+        resp
     }
 
     fn dispatch(&self, call: &Call<'_>, is_watch: bool) -> Result<http::Response<Body>> {

@@ -44,6 +44,7 @@
 //! ([`ApiServer::compact`]) to force `410` on watches and continue tokens, ask for bookmarks,
 //! close watches, and read the log of requests received.
 
+mod admission;
 mod codec;
 mod discovery;
 mod handler;
@@ -169,6 +170,8 @@ pub struct ApiServer {
     bookmark_interval: Mutex<Option<Duration>>,
     logs: logs::PodLogs,
     streams: streams::PodStreams,
+    /// Addresses of webhook services, by namespace, name and port.
+    webhook_services: Mutex<HashMap<(String, String, i32), String>>,
 }
 
 impl std::fmt::Debug for ApiServer {
@@ -212,6 +215,7 @@ impl ApiServer {
             bookmark_interval: Mutex::new(None),
             logs: logs::PodLogs::default(),
             streams: streams::PodStreams::default(),
+            webhook_services: Mutex::new(HashMap::new()),
         }
     }
 

@@ -1,0 +1,34 @@
+//! Admission webhooks: decode an `AdmissionReview` (v1 or v1beta1), let a handler decide, answer
+//! in the same version with an allow, a deny, warnings and a JSON Patch computed from the
+//! mutated object; served over hyper with TLS.
+//!
+//! ```no_run
+//! use kapi_webhook::{AdmissionRequest, AdmissionResponse, Limits};
+//!
+//! async fn admit(req: AdmissionRequest) -> AdmissionResponse {
+//!     let Some(mut obj) = req.object.clone() else { return AdmissionResponse::allow() };
+//!     if req.dry_run {
+//!         // Nothing will be stored: skip anything that acts outside the object.
+//!     }
+//!     if let kapi_machinery::json::value::Value::Object(members) = &mut obj {
+//!         members.retain(|(k, _)| k != "status");
+//!     }
+//!     AdmissionResponse::mutate(req.object.as_ref().unwrap(), &obj)
+//! }
+//!
+//! # async fn run(tls: std::sync::Arc<rustls::ServerConfig>) -> std::io::Result<()> {
+//! let listener = tokio::net::TcpListener::bind("0.0.0.0:8443").await?;
+//! kapi_webhook::serve(listener, Some(tls), admit, Limits::default()).await;
+//! # Ok(()) }
+//! ```
+
+pub mod patch;
+pub mod review;
+pub mod server;
+
+pub use patch::{JsonPatch, PatchOperation};
+pub use review::{
+    AdmissionRequest, AdmissionResponse, Operation, ReviewError, ReviewVersion, decode_review, encode_request,
+    encode_review,
+};
+pub use server::{Handler, Limits, handle, review, serve, serve_with_shutdown};

@@ -1,0 +1,205 @@
+//! Serving a handler over HTTP/1.1 (and TLS): every request body is read under a size limit and
+//! a deadline, decoded as an `AdmissionReview`, handed to the handler and answered in the same
+//! version.
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full, Limited};
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Semaphore;
+use tokio::task::JoinSet;
+use tokio_rustls::TlsAcceptor;
+
+use crate::review::{AdmissionRequest, AdmissionResponse, decode_review, encode_review};
+
+/// A boxed future of a handler's answer.
+pub type AdmitFuture<'a> = Pin<Box<dyn Future<Output = AdmissionResponse> + Send + 'a>>;
+
+/// Decides on admission requests. Any `Fn(AdmissionRequest) -> impl Future<Output =
+/// AdmissionResponse>` is one.
+///
+/// A handler that acts outside the object (writes elsewhere, calls other systems) must check
+/// [`AdmissionRequest::dry_run`] and skip those actions when it is set, and be registered with
+/// `sideEffects: NoneOnDryRun`; the API server refuses dry-run requests for webhooks registered
+/// as `Some` or `Unknown` rather than call them.
+pub trait Handler: Send + Sync + 'static {
+    /// Answers one request.
+    fn admit(&self, request: AdmissionRequest) -> AdmitFuture<'_>;
+}
+
+impl<F, Fut> Handler for F
+where
+    F: Fn(AdmissionRequest) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = AdmissionResponse> + Send + 'static,
+{
+    fn admit(&self, request: AdmissionRequest) -> AdmitFuture<'_> {
+        Box::pin(self(request))
+    }
+}
+
+/// The default of [`Limits::max_body_bytes`]: an `AdmissionReview` carries the object and the
+/// old object, each at most the API server's 3 MiB request limit, plus the envelope.
+pub const DEFAULT_MAX_BODY_BYTES: usize = 7 * 1024 * 1024;
+
+/// The default of [`Limits::read_timeout`]: the API server's default webhook timeout.
+pub const DEFAULT_READ_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// What one request may take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The largest request body read; a larger one is answered `413`.
+    pub max_body_bytes: usize,
+    /// The deadline for the TLS handshake, the request headers and the whole request body.
+    pub read_timeout: Duration,
+    /// The most connections served at once; further ones wait to be accepted.
+    pub max_connections: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { max_body_bytes: DEFAULT_MAX_BODY_BYTES, read_timeout: DEFAULT_READ_TIMEOUT, max_connections: 1024 }
+    }
+}
+
+fn text_response(code: u16, message: String) -> http::Response<Full<Bytes>> {
+    let mut resp = http::Response::new(Full::new(Bytes::from(message)));
+    *resp.status_mut() = http::StatusCode::from_u16(code).unwrap_or(http::StatusCode::BAD_REQUEST);
+    resp.headers_mut().insert(http::header::CONTENT_TYPE, http::HeaderValue::from_static("text/plain; charset=utf-8"));
+    resp
+}
+
+/// Answers one `AdmissionReview` body: `200` with the review answer, or `400` naming the field
+/// of a malformed review.
+pub async fn review<H: Handler + ?Sized>(handler: &H, body: &[u8]) -> http::Response<Full<Bytes>> {
+    let (version, request) = match decode_review(body) {
+        Ok(r) => r,
+        Err(e) => return text_response(400, format!("invalid AdmissionReview: {e}")),
+    };
+    let uid = request.uid.clone();
+    let response = handler.admit(request).await;
+    let mut resp = http::Response::new(Full::new(Bytes::from(encode_review(version, &uid, &response))));
+    resp.headers_mut().insert(http::header::CONTENT_TYPE, http::HeaderValue::from_static("application/json"));
+    resp
+}
+
+/// Serves one HTTP request of any body type (hyper's, axum's): `POST` with a JSON body, read
+/// under the limits. Mount it at the path the webhook configuration names.
+pub async fn handle<H, B>(handler: &H, limits: &Limits, request: http::Request<B>) -> http::Response<Full<Bytes>>
+where
+    H: Handler + ?Sized,
+    B: hyper::body::Body,
+    B::Error: std::error::Error + Send + Sync + 'static,
+{
+    if request.method() != http::Method::POST {
+        let mut resp = text_response(405, "admission reviews are POSTed".into());
+        resp.headers_mut().insert(http::header::ALLOW, http::HeaderValue::from_static("POST"));
+        return resp;
+    }
+    let content_type = request.headers().get(http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let media = content_type.split(';').next().unwrap_or("").trim();
+    if !media.eq_ignore_ascii_case("application/json") {
+        return text_response(415, format!("expected Content-Type application/json, got {content_type:?}"));
+    }
+    let body = Limited::new(request.into_body(), limits.max_body_bytes);
+    let bytes = match tokio::time::timeout(limits.read_timeout, body.collect()).await {
+        Err(_) => {
+            return text_response(408, format!("the request body did not arrive within {:?}", limits.read_timeout));
+        }
+        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => {
+            return text_response(413, format!("the request body is larger than {} bytes", limits.max_body_bytes));
+        }
+        Ok(Err(e)) => return text_response(400, format!("reading the request body: {e}")),
+        Ok(Ok(c)) => c.to_bytes(),
+    };
+    review(handler, &bytes).await
+}
+
+/// Serves `handler` on every connection `listener` accepts (over TLS when `tls` is given; a
+/// real API server only calls webhooks over HTTPS) until `shutdown` completes; then open
+/// connections are closed.
+pub async fn serve_with_shutdown<H: Handler>(
+    listener: TcpListener,
+    tls: Option<Arc<rustls::ServerConfig>>,
+    handler: H,
+    limits: Limits,
+    shutdown: impl Future<Output = ()>,
+) {
+    let handler = Arc::new(handler);
+    let acceptor = tls.map(TlsAcceptor::from);
+    let slots = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let mut conns = JoinSet::new();
+    tokio::pin!(shutdown);
+    loop {
+        // Waiting for a free slot must not keep shutdown waiting too.
+        let permit = tokio::select! {
+            _ = &mut shutdown => break,
+            permit = Arc::clone(&slots).acquire_owned() => match permit {
+                Ok(p) => p,
+                Err(_) => break,
+            },
+            Some(_) = conns.join_next(), if !conns.is_empty() => continue,
+        };
+        tokio::select! {
+            _ = &mut shutdown => break,
+            accepted = listener.accept() => match accepted {
+                Ok((stream, peer)) => {
+                    let (handler, acceptor) = (Arc::clone(&handler), acceptor.clone());
+                    conns.spawn(async move {
+                        connection(handler, stream, peer, acceptor, limits).await;
+                        drop(permit);
+                    });
+                }
+                // Out of file descriptors and the like: back off instead of spinning.
+                Err(_) => tokio::time::sleep(Duration::from_millis(20)).await,
+            },
+            Some(_) = conns.join_next(), if !conns.is_empty() => {}
+        }
+    }
+    conns.shutdown().await;
+}
+
+/// [`serve_with_shutdown`] until the task is dropped or aborted.
+pub async fn serve<H: Handler>(
+    listener: TcpListener,
+    tls: Option<Arc<rustls::ServerConfig>>,
+    handler: H,
+    limits: Limits,
+) {
+    serve_with_shutdown(listener, tls, handler, limits, std::future::pending()).await;
+}
+
+async fn connection<H: Handler>(
+    handler: Arc<H>,
+    stream: TcpStream,
+    _peer: SocketAddr,
+    tls: Option<TlsAcceptor>,
+    limits: Limits,
+) {
+    let _ = stream.set_nodelay(true);
+    let svc = hyper::service::service_fn(move |req: http::Request<Incoming>| {
+        let handler = Arc::clone(&handler);
+        async move { Ok::<_, Infallible>(handle(handler.as_ref(), &limits, req).await) }
+    });
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder.timer(TokioTimer::new());
+    builder.header_read_timeout(limits.read_timeout);
+    match tls {
+        Some(acceptor) => {
+            // A peer that stalls the handshake holds a connection slot only this long.
+            if let Ok(Ok(s)) = tokio::time::timeout(limits.read_timeout, acceptor.accept(stream)).await {
+                let _ = builder.serve_connection(TokioIo::new(s), svc).await;
+            }
+        }
+        None => {
+            let _ = builder.serve_connection(TokioIo::new(stream), svc).await;
+        }
+    }
+}

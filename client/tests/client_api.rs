@@ -570,7 +570,7 @@ async fn patch_bodies_from_serde_values() {
     let mut typed = Vwc::default();
     typed.metadata.labels.insert("a".into(), "b".into());
     let ops = serde_json::json!([{"op": "replace", "path": "/metadata/labels/a", "value": "c"}]);
-    // The typed object as the JSON codec writes it (`"creationTimestamp":null` included, as Go has it).
+    // The typed object as the JSON codec writes it.
     let typed_body = kapi_machinery::json::to_vec(&typed).unwrap();
     assert!(typed_body.starts_with(br#"{"metadata":{"#), "{}", String::from_utf8_lossy(&typed_body));
     for (patch, ct, body) in [

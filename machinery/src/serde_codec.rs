@@ -652,3 +652,126 @@ impl<'de> de::Deserialize<'de> for TypeMeta {
         deserialize(d)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::{Ser, SerdeDecode, SerdeEncode, deserialize};
+    use crate::json::{self, JsonDecode, JsonEncode};
+    use crate::types::{Duration, IntOrString, MicroTime, Quantity, RawExtension, Time};
+
+    /// serde's value of `v` equals serde_json's reading of the codec's bytes, and serde reads those
+    /// bytes back into what the codec reads from them (compared by encoding again).
+    fn agrees<T: JsonEncode + JsonDecode + SerdeEncode + SerdeDecode + Default>(v: &T) {
+        let ours = json::to_vec(v).unwrap();
+        let text = String::from_utf8_lossy(&ours).into_owned();
+        let parsed: serde_json::Value = serde_json::from_slice(&ours).unwrap();
+        assert_eq!(serde_json::to_value(Ser(v)).unwrap(), parsed, "{text}");
+        // A `serde_json::Value` sorts object members, so raw JSON read from one may differ in
+        // member order only.
+        let from_value: T = deserialize(parsed.clone()).unwrap();
+        let again: serde_json::Value = serde_json::from_slice(&json::to_vec(&from_value).unwrap()).unwrap();
+        assert_eq!(again, parsed, "{text}");
+        let from_bytes: T = deserialize(&mut serde_json::Deserializer::from_slice(&ours)).unwrap();
+        assert_eq!(json::to_vec(&from_bytes).unwrap(), ours, "{text}");
+    }
+
+    #[test]
+    fn floats_are_the_numbers_go_writes() {
+        for f in [0.0, -0.0, 1.0, -3.0, 0.1, 1e-7, 1e20, 1e21, 123_456_789.0, 2f64.powi(64), -766.5, f64::MAX] {
+            agrees(&f);
+        }
+        for f in [0.0f32, 1.0, 0.1, 3.4e38, -1e-7] {
+            agrees(&f);
+        }
+        // Go writes an integral float without a fraction, so serde_json reads it as an integer.
+        assert_eq!(serde_json::to_value(Ser(&2.0f64)).unwrap(), serde_json::json!(2));
+        assert!(serde_json::to_value(Ser(&f64::NAN)).is_err());
+        let mut f = 0f32;
+        let err = f.serde_decode(serde_json::json!(1e39)).unwrap_err();
+        assert!(err.to_string().contains("overflows float32"), "{err}");
+    }
+
+    #[test]
+    fn null_leaves_scalars_and_clears_pointers_slices_and_maps() {
+        let null = serde_json::Value::Null;
+        let mut s = String::from("kept");
+        s.serde_decode(null.clone()).unwrap();
+        assert_eq!(s, "kept");
+        let mut n = 7i64;
+        n.serde_decode(null.clone()).unwrap();
+        assert_eq!(n, 7);
+        let mut o = Some(String::from("x"));
+        o.serde_decode(null.clone()).unwrap();
+        assert_eq!(o, None);
+        let mut v = vec![1i32, 2];
+        v.serde_decode(null.clone()).unwrap();
+        assert!(v.is_empty());
+        let mut m: BTreeMap<String, i32> = [("a".to_owned(), 1)].into();
+        m.serde_decode(null.clone()).unwrap();
+        assert!(m.is_empty());
+        let mut b = vec![1u8];
+        b.serde_decode(null).unwrap();
+        assert!(b.is_empty());
+        // A map merges into what is there; a slice starts afresh.
+        let mut m: BTreeMap<String, i32> = [("a".to_owned(), 1)].into();
+        m.serde_decode(serde_json::json!({"b": 2})).unwrap();
+        assert_eq!(m.len(), 2);
+        let mut v = vec![1i32];
+        v.serde_decode(serde_json::json!([2])).unwrap();
+        assert_eq!(v, [2]);
+    }
+
+    #[test]
+    fn containers_and_bytes_follow_the_codec() {
+        agrees(&vec![String::from("a"), String::from("<b&>")]);
+        agrees(&Some(vec![1i32, -2]));
+        agrees(&Option::<Vec<i32>>::None);
+        agrees(&BTreeMap::from([("z".to_owned(), 1u64), ("a".to_owned(), u64::MAX)]));
+        agrees(&vec![0u8, 1, 2, 255]);
+        assert_eq!(serde_json::to_value(Ser(&vec![0u8, 1, 2])).unwrap(), serde_json::json!("AAEC"));
+        let err = deserialize::<Vec<u8>, _>(serde_json::json!("not base64!")).unwrap_err();
+        assert!(err.to_string().contains("base64") || err.to_string().contains("illegal"), "{err}");
+        let err = deserialize::<String, _>(serde_json::json!(3)).unwrap_err();
+        assert!(err.to_string().contains("invalid type"), "{err}");
+    }
+
+    #[test]
+    fn special_types_take_their_json_form() {
+        agrees(&Time::from_civil(2024, 2, 29, 23, 59, 58).unwrap());
+        agrees(&Time::default());
+        agrees(&Some(Time::from_civil(1970, 1, 1, 0, 0, 1).unwrap()));
+        agrees(&MicroTime::from_civil(2024, 1, 2, 3, 4, 5, 123_456_000).unwrap());
+        agrees(&Duration::parse_go("1h2m3.5s").unwrap());
+        for q in ["500m", "128Mi", "1e3", "0", "-2.5Gi"] {
+            agrees(&Quantity::parse(q).unwrap());
+        }
+        agrees(&IntOrString::int(8080));
+        agrees(&IntOrString::string("http"));
+        agrees(&RawExtension::from_json(br#"{"b":[1,2.5,-0,1e+21,"x"],"a":null}"#.to_vec()));
+        assert_eq!(serde_json::to_value(Ser(&IntOrString::int(3))).unwrap(), serde_json::json!(3));
+        assert_eq!(serde_json::to_value(Ser(&Quantity::parse("1000m").unwrap())).unwrap(), serde_json::json!("1"));
+        // What the codec refuses, serde refuses, with the codec's reason.
+        let err = deserialize::<Quantity, _>(serde_json::json!("12 apples")).unwrap_err();
+        assert!(!err.to_string().is_empty());
+        let err = deserialize::<Time, _>(serde_json::json!("yesterday")).unwrap_err();
+        assert!(!err.to_string().is_empty());
+        assert!(deserialize::<IntOrString, _>(serde_json::json!(true)).is_err());
+    }
+
+    #[test]
+    fn deep_values_are_refused_not_overflowed() {
+        // serde_json::Value has no depth limit of its own; the JSON-form path stops at MAX_DEPTH.
+        let mut v = serde_json::Value::Null;
+        for _ in 0..crate::MAX_DEPTH + 5 {
+            v = serde_json::Value::Array(vec![v]);
+        }
+        let err = deserialize::<RawExtension, _>(v.clone()).unwrap_err();
+        assert!(err.to_string().contains("max depth"), "{err}");
+        // Dropping a deep serde_json::Value recurses; keep it shallow enough by unwinding it here.
+        while let serde_json::Value::Array(mut items) = v {
+            v = items.pop().unwrap_or_default();
+        }
+    }
+}

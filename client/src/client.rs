@@ -260,7 +260,8 @@ impl Patch {
 /// non-finite float) is the caller's error.
 #[cfg(feature = "serde")]
 fn patch_bytes<T: kapi_machinery::serde_codec::serde::Serialize + ?Sized>(doc: &T) -> Result<Vec<u8>, Error> {
-    serde_json::to_vec(doc).map_err(|e| Error::InvalidRequest(format!("the patch document cannot be written as JSON: {e}")))
+    serde_json::to_vec(doc)
+        .map_err(|e| Error::InvalidRequest(format!("the patch document cannot be written as JSON: {e}")))
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

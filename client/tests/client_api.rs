@@ -579,7 +579,11 @@ async fn patch_bodies_from_serde_values() {
             "application/json-patch+json",
             &br#"[{"op":"replace","path":"/metadata/labels/a","value":"c"}]"#[..],
         ),
-        (Patch::merge_from(&labels).unwrap(), "application/merge-patch+json", br#"{"metadata":{"labels":{"a":"b","gone":null}}}"#),
+        (
+            Patch::merge_from(&labels).unwrap(),
+            "application/merge-patch+json",
+            br#"{"metadata":{"labels":{"a":"b","gone":null}}}"#,
+        ),
         (Patch::strategic_merge_from(&typed).unwrap(), "application/strategic-merge-patch+json", &typed_body),
     ] {
         assert_eq!(patch.data(), body, "{}", String::from_utf8_lossy(patch.data()));

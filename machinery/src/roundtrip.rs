@@ -105,12 +105,18 @@ pub trait SerdeChecked {}
 impl<T> SerdeChecked for T {}
 
 /// Checks a versioned kind through JSON, YAML and protobuf.
-pub fn versioned<T: VersionedKind + Fuzz + SemanticEq + SerdeChecked>(scheme: &Scheme, setup: Setup) -> Result<(), Failure> {
+pub fn versioned<T: VersionedKind + Fuzz + SemanticEq + SerdeChecked>(
+    scheme: &Scheme,
+    setup: Setup,
+) -> Result<(), Failure> {
     versioned_in::<T>(scheme, setup, &[Format::Json, Format::Yaml, Format::Protobuf])
 }
 
 /// Checks a `json_only` kind (a custom resource) through JSON and YAML, and that protobuf refuses it.
-pub fn versioned_json_only<T: VersionedKind + Fuzz + SemanticEq + SerdeChecked>(scheme: &Scheme, setup: Setup) -> Result<(), Failure> {
+pub fn versioned_json_only<T: VersionedKind + Fuzz + SemanticEq + SerdeChecked>(
+    scheme: &Scheme,
+    setup: Setup,
+) -> Result<(), Failure> {
     let gvk = T::static_gvk();
     let ser = Serializer::new(scheme, Format::Protobuf, Options::default());
     if ser.encode(&T::default()).is_ok() {

@@ -35,7 +35,9 @@ pub fn expand_struct(def: &TypeDef) -> TokenStream {
             Some(c) => quote!(if #c { #write }),
             None => write,
         });
-        decode_arms.push(quote!(#name => #s::serde::de::MapAccess::next_value_seed(a, #s::Merge(&mut self.#fid)).map(|()| true),));
+        decode_arms.push(
+            quote!(#name => #s::serde::de::MapAccess::next_value_seed(a, #s::Merge(&mut self.#fid)).map(|()| true),),
+        );
     }
     let decode_field = quote! {
         match key {

@@ -581,14 +581,11 @@ impl<'de> Visitor<'de> for ValueVisitor {
     }
 }
 
-/// Implements the serde traits of special types through their JSON form.
-macro_rules! via_json {
+/// Implements the reading side of special types through their JSON form (the decoder's rules for
+/// each are many: `null`, bare numbers for quantities, time zones, …), and `Serialize` and
+/// `Deserialize` over their `SerdeEncode`/`SerdeDecode`.
+macro_rules! decode_via_json {
     ($($t:ty),*) => {$(
-        impl SerdeEncode for $t {
-            fn serde_encode<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                encode_via_json(self, s)
-            }
-        }
         impl SerdeDecode for $t {
             fn serde_decode<'de, D: Deserializer<'de>>(&mut self, d: D) -> Result<(), D::Error> {
                 decode_via_json(self, d)
@@ -596,7 +593,7 @@ macro_rules! via_json {
         }
         impl Serialize for $t {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                encode_via_json(self, s)
+                self.serde_encode(s)
             }
         }
         impl<'de> de::Deserialize<'de> for $t {
@@ -607,7 +604,64 @@ macro_rules! via_json {
     )*};
 }
 
-via_json!(Time, MicroTime, Duration, Quantity, IntOrString, RawExtension, FieldsV1, Unknown);
+decode_via_json!(Time, MicroTime, Duration, Quantity, IntOrString, RawExtension, FieldsV1, Unknown);
+
+// Writing: the simple forms directly, as their `JsonEncode` writes them; raw JSON through it.
+
+impl SerdeEncode for Time {
+    /// RFC 3339 at second precision; the zero time is `null`.
+    fn serde_encode<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.is_zero() { s.serialize_unit() } else { s.serialize_str(&self.format_rfc3339()) }
+    }
+}
+
+impl SerdeEncode for MicroTime {
+    /// RFC 3339 with six fractional digits; the zero time is `null`.
+    fn serde_encode<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.is_zero() { s.serialize_unit() } else { s.serialize_str(&self.format_rfc3339_micro()) }
+    }
+}
+
+impl SerdeEncode for Duration {
+    fn serde_encode<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.format_go())
+    }
+}
+
+impl SerdeEncode for Quantity {
+    fn serde_encode<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_canonical_string())
+    }
+}
+
+impl SerdeEncode for IntOrString {
+    fn serde_encode<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match (self.as_int(), self.as_str()) {
+            (Some(i), _) => s.serialize_i64(i64::from(i)),
+            (None, Some(v)) => s.serialize_str(v),
+            // A type tag that is neither, which the codec refuses to write too.
+            (None, None) => encode_via_json(self, s),
+        }
+    }
+}
+
+impl SerdeEncode for RawExtension {
+    fn serde_encode<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        encode_via_json(self, s)
+    }
+}
+
+impl SerdeEncode for FieldsV1 {
+    fn serde_encode<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        encode_via_json(self, s)
+    }
+}
+
+impl SerdeEncode for Unknown {
+    fn serde_encode<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        encode_via_json(self, s)
+    }
+}
 
 impl SerdeFields for TypeMeta {
     fn serde_fields<M: SerializeMap>(&self, m: &mut M) -> Result<(), M::Error> {
@@ -758,6 +812,10 @@ mod tests {
         let err = deserialize::<Time, _>(serde_json::json!("yesterday")).unwrap_err();
         assert!(!err.to_string().is_empty());
         assert!(deserialize::<IntOrString, _>(serde_json::json!(true)).is_err());
+        // A type tag that is neither integer nor string has no form in either.
+        let bad = IntOrString { ty: 7, ..IntOrString::default() };
+        assert!(json::to_vec(&bad).is_err());
+        assert!(serde_json::to_value(Ser(&bad)).is_err());
     }
 
     #[test]

@@ -1,6 +1,7 @@
-//! serde on a user crate's own derived types (`--features serde`): JSON names, omitempty and
-//! omitzero, flattened inline fields, newtypes, the special types, `null`, unknown members and
-//! `serde_json::json!`, each against the JSON codec.
+//! serde on a user crate's own derived types (`--features serde`), each case against the JSON codec.
+
+// Covered: JSON names, omitempty and omitzero, flattened inline fields, newtypes, the special
+// types, `null`, unknown members, `serde_json::json!` and bad input.
 #![cfg(feature = "serde")]
 
 use std::collections::BTreeMap;

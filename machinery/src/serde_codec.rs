@@ -2,9 +2,10 @@
 
 // The JSON codec decides everything here: names, omitempty, what `null` means on decode. serde
 // gets the same answers by asking the same questions (`is_json_empty`, `is_json_zero`) and by
-// mirroring each `JsonDecode` impl's handling of `null`; the special types, whose JSON forms are
-// hand-written, go through that JSON form itself (`encode_via_json`, `decode_via_json`), so they
-// cannot drift from it.
+// mirroring each `JsonDecode` impl's handling of `null`. The special types, whose JSON forms are
+// hand-written, are read through that JSON form itself (`decode_via_json`), so that they accept
+// exactly what the codec accepts; raw JSON is written through it too (`encode_via_json`), the
+// simple string and number forms directly. The suites in `roundtrip` hold the two together.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;

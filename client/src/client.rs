@@ -234,6 +234,36 @@ impl Patch {
     }
 }
 
+/// Patch documents from serde data (feature `serde`): a `serde_json::Value` (`json!`), a kapi
+/// object, or any other `Serialize` type.
+#[cfg(feature = "serde")]
+impl Patch {
+    /// An RFC 6902 JSON patch, e.g. `json!([{"op": "replace", "path": "/spec/replicas", "value": 3}])`.
+    pub fn json_from<T: kapi_machinery::serde_codec::serde::Serialize + ?Sized>(doc: &T) -> Result<Patch, Error> {
+        Ok(Patch::Json(patch_bytes(doc)?))
+    }
+
+    /// An RFC 7386 JSON merge patch, e.g. `json!({"metadata": {"labels": {"app": null}}})`.
+    pub fn merge_from<T: kapi_machinery::serde_codec::serde::Serialize + ?Sized>(doc: &T) -> Result<Patch, Error> {
+        Ok(Patch::Merge(patch_bytes(doc)?))
+    }
+
+    /// A strategic merge patch (built-in types only).
+    pub fn strategic_merge_from<T: kapi_machinery::serde_codec::serde::Serialize + ?Sized>(
+        doc: &T,
+    ) -> Result<Patch, Error> {
+        Ok(Patch::StrategicMerge(patch_bytes(doc)?))
+    }
+}
+
+/// A patch document's JSON; a value serde_json cannot write (a map with non-string keys, a
+/// non-finite float) is the caller's error.
+#[cfg(feature = "serde")]
+fn patch_bytes<T: kapi_machinery::serde_codec::serde::Serialize + ?Sized>(doc: &T) -> Result<Vec<u8>, Error> {
+    serde_json::to_vec(doc)
+        .map_err(|e| Error::InvalidRequest(format!("the patch document cannot be written as JSON: {e}")))
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Scope {
     Cluster,

@@ -559,6 +559,45 @@ async fn patch_and_apply_bodies() {
     ));
 }
 
+/// With `serde`, patch documents come from serde data: a `json!` value or a typed object, written
+/// as serde_json writes them and sent with their patch type's content type.
+#[cfg(feature = "serde")]
+#[tokio::test]
+async fn patch_bodies_from_serde_values() {
+    let mock = Mock::new(|_, _| json(&vwc("a", "3")));
+    let api = client(&mock).api::<Vwc>().unwrap();
+    let labels = serde_json::json!({"metadata": {"labels": {"a": "b", "gone": null}}});
+    let mut typed = Vwc::default();
+    typed.metadata.labels.insert("a".into(), "b".into());
+    let ops = serde_json::json!([{"op": "replace", "path": "/metadata/labels/a", "value": "c"}]);
+    // The typed object as the JSON codec writes it.
+    let typed_body = kapi_machinery::json::to_vec(&typed).unwrap();
+    assert!(typed_body.starts_with(br#"{"metadata":{"#), "{}", String::from_utf8_lossy(&typed_body));
+    for (patch, ct, body) in [
+        (
+            Patch::json_from(&ops).unwrap(),
+            "application/json-patch+json",
+            &br#"[{"op":"replace","path":"/metadata/labels/a","value":"c"}]"#[..],
+        ),
+        (
+            Patch::merge_from(&labels).unwrap(),
+            "application/merge-patch+json",
+            br#"{"metadata":{"labels":{"a":"b","gone":null}}}"#,
+        ),
+        (Patch::strategic_merge_from(&typed).unwrap(), "application/strategic-merge-patch+json", &typed_body),
+    ] {
+        assert_eq!(patch.data(), body, "{}", String::from_utf8_lossy(patch.data()));
+        api.patch("a", &patch, &PatchOptions::default()).await.unwrap();
+        let req = mock.requests().pop().unwrap();
+        assert_eq!(req.method, Method::PATCH);
+        assert_eq!(req.header(CONTENT_TYPE), ct);
+        assert_eq!(req.body.as_ref(), body);
+    }
+    // A map whose keys are not strings has no JSON form: the caller's error, before any request.
+    let bad: std::collections::BTreeMap<Vec<u8>, i32> = [(vec![1], 1)].into();
+    assert!(matches!(Patch::merge_from(&bad), Err(Error::InvalidRequest(m)) if m.contains("key must be a string")));
+}
+
 #[tokio::test]
 async fn error_responses() {
     let mock = Mock::new(|_, n| match n {

@@ -7,6 +7,9 @@
 //! them (`roundtrip`). A crate that defines kapi types declares a feature
 //! `testing = ["kapi-machinery/testing"]` (forwarding to the crates whose types it uses), and
 //! `#[derive(Kapi)]` emits those impls only when it is on.
+//!
+//! The feature `serde` adds `serde::Serialize` and `serde::Deserialize` to every type the derive
+//! writes codecs for, in any crate, following the JSON codec's rules (`serde_codec`).
 
 pub mod base64;
 pub mod conversion;
@@ -27,6 +30,8 @@ mod schema_facts;
 pub mod scheme;
 #[cfg(feature = "testing")]
 pub mod semantic;
+#[cfg(feature = "serde")]
+pub mod serde_codec;
 pub mod serializer;
 pub mod types;
 pub mod yaml;
@@ -58,6 +63,25 @@ macro_rules! __where_used {
         #[cfg_attr(not(debug_assertions), inline)]
         $($item)*
     };
+}
+
+/// Wraps the serde impls `#[derive(Kapi)]` writes: without this crate's `serde` feature they
+/// vanish unparsed, so a build that never asks for serde compiles none of them and needs no serde.
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __serde {
+    ($($item:tt)*) => {
+        $($item)*
+    };
+}
+
+/// Without the `serde` feature the derive's serde impls are dropped (see the other definition).
+#[cfg(not(feature = "serde"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __serde {
+    ($($item:tt)*) => {};
 }
 
 pub use conversion::ConversionError;

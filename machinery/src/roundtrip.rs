@@ -8,6 +8,10 @@
 //!   (JSON and protobuf), decoded with defaulting, and converted back; what comes back must be
 //!   semantically equal.
 //!
+//! - With the `serde` feature, [`versioned`] also checks serde against the JSON codec: serde's
+//!   output equals the codec's as a `serde_json::Value`, and serde reads the codec's output (from
+//!   that value and from the bytes) into the object the codec reads from it.
+//!
 //! The seed comes from `KAPI_ROUNDTRIP_SEED` (a number, or `random`), otherwise from the kind's
 //! name, so runs are reproducible; `KAPI_ROUNDTRIP_ITERS` sets the iterations (default 20). A
 //! failure names the seed and iteration that reproduce it.
@@ -88,13 +92,31 @@ fn fuzzer(seed: u64, setup: Setup) -> Fuzzer {
     f
 }
 
+/// What a kind needs for the serde check: with the `serde` feature, serde impls (every type with
+/// derived JSON codecs has them); without it, nothing.
+#[cfg(feature = "serde")]
+pub trait SerdeChecked: crate::serde_codec::SerdeEncode + crate::serde_codec::SerdeDecode {}
+#[cfg(feature = "serde")]
+impl<T: crate::serde_codec::SerdeEncode + crate::serde_codec::SerdeDecode> SerdeChecked for T {}
+/// What a kind needs for the serde check: without the `serde` feature, nothing.
+#[cfg(not(feature = "serde"))]
+pub trait SerdeChecked {}
+#[cfg(not(feature = "serde"))]
+impl<T> SerdeChecked for T {}
+
 /// Checks a versioned kind through JSON, YAML and protobuf.
-pub fn versioned<T: VersionedKind + Fuzz + SemanticEq>(scheme: &Scheme, setup: Setup) -> Result<(), Failure> {
+pub fn versioned<T: VersionedKind + Fuzz + SemanticEq + SerdeChecked>(
+    scheme: &Scheme,
+    setup: Setup,
+) -> Result<(), Failure> {
     versioned_in::<T>(scheme, setup, &[Format::Json, Format::Yaml, Format::Protobuf])
 }
 
 /// Checks a `json_only` kind (a custom resource) through JSON and YAML, and that protobuf refuses it.
-pub fn versioned_json_only<T: VersionedKind + Fuzz + SemanticEq>(scheme: &Scheme, setup: Setup) -> Result<(), Failure> {
+pub fn versioned_json_only<T: VersionedKind + Fuzz + SemanticEq + SerdeChecked>(
+    scheme: &Scheme,
+    setup: Setup,
+) -> Result<(), Failure> {
     let gvk = T::static_gvk();
     let ser = Serializer::new(scheme, Format::Protobuf, Options::default());
     if ser.encode(&T::default()).is_ok() {
@@ -108,13 +130,15 @@ pub fn versioned_json_only<T: VersionedKind + Fuzz + SemanticEq>(scheme: &Scheme
     versioned_in::<T>(scheme, setup, &[Format::Json, Format::Yaml])
 }
 
-fn versioned_in<T: VersionedKind + Fuzz + SemanticEq>(
+fn versioned_in<T: VersionedKind + Fuzz + SemanticEq + SerdeChecked>(
     scheme: &Scheme,
     setup: Setup,
     formats: &[Format],
 ) -> Result<(), Failure> {
     let gvk = T::static_gvk();
     let settings = Settings::from_env(&gvk.to_string());
+    #[cfg(feature = "serde")]
+    serde_agrees::<T>(settings, setup)?;
     for &format in formats {
         let ser = Serializer::new(scheme, format, Options::default());
         for i in 0..settings.iterations {
@@ -156,6 +180,67 @@ fn versioned_in<T: VersionedKind + Fuzz + SemanticEq>(
             if after != bytes {
                 return Err(fail("deep copy", "changing a deep copy changed the original".into()));
             }
+        }
+    }
+    Ok(())
+}
+
+/// Checks serde against the JSON codec over random objects of a kind: `serde_json::to_value` of
+/// the object equals the codec's bytes parsed by serde_json; serde reads that value into an object
+/// the codec writes as the same JSON value, and reads those bytes into one the codec writes as the
+/// same bytes, semantically equal to what the codec reads from them.
+#[cfg(feature = "serde")]
+fn serde_agrees<T: VersionedKind + Fuzz + SemanticEq + SerdeChecked>(
+    settings: Settings,
+    setup: Setup,
+) -> Result<(), Failure> {
+    use crate::serde_codec::{Ser, deserialize};
+    let gvk = T::static_gvk();
+    for i in 0..settings.iterations {
+        let seed = settings.seed.wrapping_add(i as u64);
+        let fail = |stage: &str, detail: String| Failure {
+            kind: gvk.to_string(),
+            stage: format!("serde: {stage}"),
+            seed,
+            detail,
+        };
+        let mut obj: T = fuzzer(seed, setup).make();
+        if let Some(tm) = obj.kind_type_meta_mut() {
+            tm.set_gvk(&gvk);
+        }
+        let ours = crate::json::to_vec(&obj).map_err(|e| fail("codec encode", e.to_string()))?;
+        let ours_value: serde_json::Value =
+            serde_json::from_slice(&ours).map_err(|e| fail("serde_json parse of the codec's output", e.to_string()))?;
+        let value = serde_json::to_value(Ser(&obj)).map_err(|e| fail("serialize", e.to_string()))?;
+        if value != ours_value {
+            let pretty = |v: &serde_json::Value| serde_json::to_string_pretty(v).unwrap_or_else(|e| e.to_string());
+            return Err(fail("serialize differs from the codec", diff(&pretty(&ours_value), &pretty(&value))));
+        }
+        let expected: T = crate::json::from_slice(&ours).map_err(|e| fail("codec decode", e.to_string()))?;
+        // Read from a `serde_json::Value`, raw JSON (a `RawExtension`) comes with its object
+        // members sorted, as that value keeps them: equal as JSON values, not as bytes.
+        let from_value: T =
+            deserialize(ours_value.clone()).map_err(|e| fail("deserialize from a value", e.to_string()))?;
+        let again = crate::json::to_vec(&from_value).map_err(|e| fail("deserialize from a value", e.to_string()))?;
+        let again_value: serde_json::Value =
+            serde_json::from_slice(&again).map_err(|e| fail("deserialize from a value", e.to_string()))?;
+        if again_value != ours_value {
+            let pretty = |v: &serde_json::Value| serde_json::to_string_pretty(v).unwrap_or_else(|e| e.to_string());
+            return Err(fail("deserialize from a value", diff(&pretty(&ours_value), &pretty(&again_value))));
+        }
+        let mut de = serde_json::Deserializer::from_slice(&ours);
+        let from_slice: T = deserialize(&mut de)
+            .and_then(|v| de.end().map(|()| v))
+            .map_err(|e| fail("deserialize from bytes", e.to_string()))?;
+        let again = crate::json::to_vec(&from_slice).map_err(|e| fail("deserialize from bytes", e.to_string()))?;
+        if again != ours {
+            return Err(fail(
+                "deserialize from bytes",
+                diff(&String::from_utf8_lossy(&ours), &String::from_utf8_lossy(&again)),
+            ));
+        }
+        if !from_slice.semantic_eq(&expected) {
+            return Err(fail("deserialize from bytes", "semantically unequal to what the codec decodes".into()));
         }
     }
     Ok(())

@@ -21,6 +21,7 @@ mod proto;
 mod query;
 mod schema;
 mod semantic;
+mod serde_impls;
 
 /// Makes an impl test-only: compiled only when the crate that derives declares and enables a
 /// `testing` feature (which forwards to `kapi-machinery/testing`), so builds that do not test pay
@@ -87,6 +88,11 @@ fn expand(input: &DeriveInput) -> Result<proc_macro2::TokenStream, Vec<syn::Erro
     match &def.body {
         kapi_frontend::Body::Newtype(shape, ty) => {
             out.extend(newtype::expand(&def, shape, ty));
+            out.extend(if def.attrs.custom_json.is_some() {
+                serde_impls::expand_custom(&def)
+            } else {
+                serde_impls::expand_newtype(&def)
+            });
             out.extend(schema::expand(&def));
             out.extend(query::expand_newtype(&def, shape));
         }
@@ -95,8 +101,10 @@ fn expand(input: &DeriveInput) -> Result<proc_macro2::TokenStream, Vec<syn::Erro
                 // The user implements `JsonEncode` and `JsonDecode`; arrays of the type still work.
                 let ident = &def.ident;
                 out.extend(quote::quote!(impl ::kapi_machinery::json::JsonElement for #ident {}));
+                out.extend(serde_impls::expand_custom(&def));
             } else {
                 out.extend(json::expand(&def));
+                out.extend(serde_impls::expand_struct(&def));
             }
             out.extend(schema::expand(&def));
             out.extend(query::expand(&def));

@@ -598,7 +598,8 @@ impl ApiServer {
             .map_err(|e| CallFailure(format!("could not create the request: {e}")))?;
         let resp = transport.call(req).await.map_err(|e| CallFailure(format!("failed to call webhook: {e}")))?;
         let status = resp.status();
-        let data = body::collect_limited(resp.into_body(), MAX_RESPONSE_BYTES)
+        // The transport's limit (MAX_RESPONSE_BYTES, set above) bounds the body.
+        let data = body::collect(resp.into_body())
             .await
             .map_err(|e| CallFailure(format!("failed to call webhook: reading the response: {e}")))?;
         if status != http::StatusCode::OK {

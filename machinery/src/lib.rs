@@ -8,6 +8,7 @@
 //! `testing = ["kapi-machinery/testing"]` (forwarding to the crates whose types it uses), and
 //! `#[derive(Kapi)]` emits those impls only when it is on.
 
+pub mod apply;
 pub mod base64;
 pub mod conversion;
 pub mod error;
@@ -15,6 +16,7 @@ pub mod error;
 pub mod fill;
 #[cfg(feature = "testing")]
 pub mod fuzz;
+pub mod fieldpath;
 pub mod json;
 mod map_key;
 pub mod object;
@@ -60,6 +62,7 @@ macro_rules! __where_used {
     };
 }
 
+pub use apply::ApplyConfiguration;
 pub use conversion::ConversionError;
 pub use error::{DecodeError, DecodeErrorKind, EncodeError};
 #[cfg(feature = "testing")]

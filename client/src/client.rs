@@ -17,7 +17,9 @@ use kapi_api::meta::v1::{
     UpdateOptions,
 };
 use kapi_machinery::serializer::{MEDIA_TYPE_JSON, MEDIA_TYPE_PROTOBUF};
-use kapi_machinery::{Format, GroupVersionKind, Kind, Object, Options, Scheme, Serializer, VersionedKind};
+use kapi_machinery::{
+    ApplyConfiguration, Format, GroupVersionKind, Kind, Object, Options, Scheme, Serializer, VersionedKind,
+};
 
 use crate::body::{self, Body};
 use crate::config::Config;
@@ -798,14 +800,93 @@ impl<R: Resource> Api<R> {
         self.call_typed(Call { method: Method::PATCH, path, query: query_of(options), payload }).await
     }
 
-    /// Server-side apply: sends the object as an `application/apply-patch+yaml` patch (JSON is
-    /// YAML). `options.field_manager` is required; the object's name, if set, must be `name`.
-    pub async fn apply(&self, name: &str, obj: &R, options: &ApplyOptions) -> Result<R, Error> {
-        Ok(self.apply_with_warnings(name, obj, options).await?.value)
+    /// Server-side apply (client-go's `Apply`): sends an apply configuration — only the fields
+    /// the caller set — as an `application/apply-patch+yaml` patch, so the field manager owns
+    /// exactly those. The configuration's `metadata.name` names the object and must be set, as
+    /// must its `apiVersion` and `kind` (the generated `new` sets all three);
+    /// `options.field_manager` is required.
+    pub async fn apply<A: ApplyConfiguration<Kind = R>>(&self, config: &A, options: &ApplyOptions) -> Result<R, Error> {
+        Ok(self.apply_with_warnings(config, options).await?.value)
     }
 
     /// [`Api::apply`] with the call's warnings.
-    pub async fn apply_with_warnings(&self, name: &str, obj: &R, options: &ApplyOptions) -> Result<Response<R>, Error> {
+    pub async fn apply_with_warnings<A: ApplyConfiguration<Kind = R>>(
+        &self,
+        config: &A,
+        options: &ApplyOptions,
+    ) -> Result<Response<R>, Error> {
+        Self::check_verb("apply")?;
+        let (path, payload) = self.apply_request(config, options, None)?;
+        self.call_typed(Call { method: Method::PATCH, path, query: query_of(options), payload }).await
+    }
+
+    /// Server-side apply to the `status` subresource (client-go's `ApplyStatus`): the
+    /// configuration's status (and identity) only, owned by the manager for the subresource.
+    pub async fn apply_status<A: ApplyConfiguration<Kind = R>>(
+        &self,
+        config: &A,
+        options: &ApplyOptions,
+    ) -> Result<R, Error> {
+        Ok(self.apply_status_with_warnings(config, options).await?.value)
+    }
+
+    /// [`Api::apply_status`] with the call's warnings.
+    pub async fn apply_status_with_warnings<A: ApplyConfiguration<Kind = R>>(
+        &self,
+        config: &A,
+        options: &ApplyOptions,
+    ) -> Result<Response<R>, Error> {
+        Self::check_subresource_verb("status", "apply")?;
+        let (path, payload) = self.apply_request(config, options, Some("status"))?;
+        self.call_typed(Call { method: Method::PATCH, path, query: query_of(options), payload }).await
+    }
+
+    /// Checks an apply configuration against the resource and the request, and encodes it.
+    fn apply_request<A: ApplyConfiguration<Kind = R>>(
+        &self,
+        config: &A,
+        options: &ApplyOptions,
+        subresource: Option<&str>,
+    ) -> Result<(String, Payload<'static>), Error> {
+        if options.field_manager.is_empty() {
+            return Err(Error::InvalidRequest("apply needs ApplyOptions.field_manager".into()));
+        }
+        let gvk = R::static_gvk();
+        let api_version = gvk.api_version();
+        if config.api_version() != Some(api_version.as_str()) || config.kind() != Some(gvk.kind.as_str()) {
+            return Err(Error::InvalidRequest(format!(
+                "the apply configuration must set apiVersion {api_version:?} and kind {:?} (its `new` sets them); it has {:?} and {:?}",
+                gvk.kind,
+                config.api_version().unwrap_or_default(),
+                config.kind().unwrap_or_default()
+            )));
+        }
+        let name = match config.name() {
+            Some(n) if !n.is_empty() => n,
+            _ => return Err(Error::InvalidRequest("the apply configuration must set metadata.name".into())),
+        };
+        self.check_object_namespace(config.namespace().unwrap_or_default())?;
+        let path = self.item_path(name, subresource)?;
+        let data = kapi_machinery::json::to_vec(config).map_err(|e| Error::Encode(e.to_string()))?;
+        Ok((path, Payload::Raw(APPLY_PATCH_CONTENT_TYPE, Bytes::from(data))))
+    }
+
+    /// Server-side apply of a whole typed object: every field of `obj` is sent, zero values
+    /// included (`null` for unset pointers, `{}` for empty structs), and the field manager comes
+    /// to own all of them. Prefer [`Api::apply`] with an apply configuration; this is for kinds
+    /// without one (custom resources defined in a program). `options.field_manager` is required;
+    /// the object's name, if set, must be `name`.
+    pub async fn apply_object(&self, name: &str, obj: &R, options: &ApplyOptions) -> Result<R, Error> {
+        Ok(self.apply_object_with_warnings(name, obj, options).await?.value)
+    }
+
+    /// [`Api::apply_object`] with the call's warnings.
+    pub async fn apply_object_with_warnings(
+        &self,
+        name: &str,
+        obj: &R,
+        options: &ApplyOptions,
+    ) -> Result<Response<R>, Error> {
         Self::check_verb("apply")?;
         if options.field_manager.is_empty() {
             return Err(Error::InvalidRequest("apply needs ApplyOptions.field_manager".into()));

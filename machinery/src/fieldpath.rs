@@ -247,6 +247,18 @@ fn json_eq(a: &Value, b: &Value) -> bool {
     }
 }
 
+/// The metadata fields the server sets and apply never owns.
+const SERVER_SET_METADATA: &[&str] = &[
+    "uid",
+    "resourceVersion",
+    "generation",
+    "creationTimestamp",
+    "deletionTimestamp",
+    "deletionGracePeriodSeconds",
+    "managedFields",
+    "selfLink",
+];
+
 /// Why a field manager's configuration could not be extracted from an object.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ExtractError {
@@ -280,7 +292,12 @@ pub fn extract<A: crate::json::JsonDecode + Default>(
     let doc = value::parse(&encoded).map_err(|e| ExtractError::Encode(e.to_string()))?;
     let mut out = match managed_set(&doc, field_manager, subresource)? {
         // An empty set at the top owns nothing (a leaf anywhere else owns its value whole).
-        Some(set) if !set.is_leaf() => set.extract(&doc).unwrap_or(Value::Object(Vec::new())),
+        Some(mut set) if !set.is_leaf() => {
+            // `metadata` is a granular struct, never owned whole: an empty entry for it (which a
+            // server writes when the configuration set only the name) owns nothing of it.
+            set.children.retain(|(e, s)| !(*e == PathElement::Field("metadata".into()) && s.is_leaf()));
+            set.extract(&doc).unwrap_or(Value::Object(Vec::new()))
+        }
         _ => Value::Object(Vec::new()),
     };
     let Value::Object(top) = &mut out else {
@@ -289,6 +306,11 @@ pub fn extract<A: crate::json::JsonDecode + Default>(
     top.retain(|(k, _)| k != "apiVersion" && k != "kind");
     top.insert(0, ("apiVersion".to_owned(), Value::String(api_version.to_owned())));
     top.insert(0, ("kind".to_owned(), Value::String(kind.to_owned())));
+    // Fields the server sets are never a manager's, whatever a set recorded by a simpler server
+    // (an empty `f:metadata`, read as the whole of it) says.
+    if let Some((_, Value::Object(m))) = top.iter_mut().find(|(k, _)| k == "metadata") {
+        m.retain(|(k, _)| !SERVER_SET_METADATA.contains(&k.as_str()));
+    }
     let meta = doc.get("metadata");
     let identity: Vec<(String, Value)> = ["name", "namespace"]
         .iter()

@@ -365,6 +365,22 @@ fn config_type(u: &Universe, t: &TypeEntry, pkg: &Path, chosen: &BTreeSet<usize>
         own_builders.insert(builder.0.to_string());
         builders.push(builder.1.clone());
     }
+    // Go promotes the builders of an embedded struct; here they store through the inline field.
+    for f in t.def.fields().iter().filter(|f| f.in_json() && f.attrs.inline && !f.is_type_meta()) {
+        if let Some(Ok(Resolved::Def(id))) = u.resolve_shape(t.file, &f.shape)
+            && chosen.contains(&id)
+        {
+            let field = &f.ident;
+            builders.extend(delegates(u, &u.types[id], pkg, chosen, &mut own_builders, "", |with, args| {
+                quote!(self.#field = ::std::mem::take(&mut self.#field).#with(#args);)
+            }));
+        }
+    }
+    let (w, key, r) = if members.is_empty() && !has_type_meta {
+        (format_ident!("_w"), format_ident!("_key"), format_ident!("_r"))
+    } else {
+        (format_ident!("w"), format_ident!("key"), format_ident!("r"))
+    };
     let decode_field = if decode_arms.is_empty() {
         quote! {
             #(#decode_inline)*
@@ -401,11 +417,11 @@ fn config_type(u: &Universe, t: &TypeEntry, pkg: &Path, chosen: &BTreeSet<usize>
 
         impl #m::json::JsonFields for #name {
             #lazy
-            fn encode_json_fields(&self, w: &mut #m::json::JsonWriter) {
+            fn encode_json_fields(&self, #w: &mut #m::json::JsonWriter) {
                 #(#encode)*
             }
             #lazy
-            fn decode_json_field(&mut self, key: &str, r: &mut #m::json::JsonReader<'_>) -> ::core::result::Result<bool, #m::DecodeError> {
+            fn decode_json_field(&mut self, #key: &str, #r: &mut #m::json::JsonReader<'_>) -> ::core::result::Result<bool, #m::DecodeError> {
                 #decode_field
             }
         }
@@ -478,26 +494,14 @@ fn kind_extras(
         ),
         _ => (quote!(), quote!(), format!(" A `{kind}` configuration with `apiVersion` and `kind` set.")),
     };
-    let mut delegates = Vec::new();
+    let mut delegated = Vec::new();
+    let mut own = own.clone();
+    own.insert("with_kind".to_owned());
+    own.insert("with_api_version".to_owned());
     if let Some(meta_def) = meta_def {
-        for f in meta_def.def.fields().iter().filter(|f| f.in_json() && !SERVER_META_FIELDS.contains(&f.json_name.as_str())) {
-            let Ok(mb) = member(u, meta_def, pkg, f, chosen) else { continue };
-            let (with, tokens) = mb.builder;
-            if own.contains(&with.to_string()) || with.to_string() == "with_kind" || with.to_string() == "with_api_version" {
-                continue;
-            }
-            // The same signature as the metadata's builder, storing through it.
-            let sig = delegate_signature(&tokens);
-            let args = delegate_args(&tokens);
-            let doc = format!(" Sets `metadata.{}` (see the metadata's builder).", mb.json);
-            delegates.push(quote! {
-                #[doc = #doc]
-                pub fn #with(mut self, #sig) -> Self {
-                    self.metadata = Some(self.metadata.take().unwrap_or_default().#with(#args));
-                    self
-                }
-            });
-        }
+        delegated = delegates(u, meta_def, pkg, chosen, &mut own, "metadata.", |with, args| {
+            quote!(self.metadata = Some(self.metadata.take().unwrap_or_default().#with(#args));)
+        });
     }
     let (name_fn, namespace_fn) = if meta_def.is_some() {
         (
@@ -530,7 +534,7 @@ fn kind_extras(
             pub fn new(#ctor_params) -> Self {
                 Self::default().with_kind(#kind).with_api_version(#api_version) #ctor_body
             }
-            #(#delegates)*
+            #(#delegated)*
         }
 
         impl #m::ApplyConfiguration for #name {
@@ -561,6 +565,44 @@ fn kind_extras(
 
         #status_extract
     }
+}
+
+/// Builders on an outer configuration that store through an inner one (the metadata of a kind,
+/// an inlined struct, whose builders Go promotes): one per builder of the inner type that the
+/// outer does not define itself. `store` writes the statement given the builder's name and
+/// arguments.
+fn delegates(
+    u: &Universe,
+    inner: &TypeEntry,
+    pkg: &Path,
+    chosen: &BTreeSet<usize>,
+    own: &mut BTreeSet<String>,
+    path: &str,
+    store: impl Fn(&syn::Ident, &TokenStream) -> TokenStream,
+) -> Vec<TokenStream> {
+    let mut out = Vec::new();
+    for f in inner.def.fields().iter().filter(|f| f.in_json() && !f.is_type_meta()) {
+        if inner.name() == "ObjectMeta" && SERVER_META_FIELDS.contains(&f.json_name.as_str()) {
+            continue;
+        }
+        let Ok(mb) = member(u, inner, pkg, f, chosen) else { continue };
+        let (with, tokens) = mb.builder;
+        if !own.insert(with.to_string()) {
+            continue;
+        }
+        let sig = delegate_signature(&tokens);
+        let args = delegate_args(&tokens);
+        let doc = format!(" Sets `{path}{}` (through its own builder).", mb.json);
+        let body = store(&with, &args);
+        out.push(quote! {
+            #[doc = #doc]
+            pub fn #with(mut self, #sig) -> Self {
+                #body
+                self
+            }
+        });
+    }
+    out
 }
 
 /// The parameter list of a builder (between `mut self,` and `) -> Self`), from its tokens.

@@ -528,12 +528,12 @@ impl HorizontalPodAutoscalerApplyConfiguration {
             .with_name(name)
             .with_namespace(namespace)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -543,19 +543,19 @@ impl HorizontalPodAutoscalerApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -565,14 +565,14 @@ impl HorizontalPodAutoscalerApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -582,7 +582,7 @@ impl HorizontalPodAutoscalerApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -592,7 +592,7 @@ impl HorizontalPodAutoscalerApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -603,7 +603,7 @@ impl HorizontalPodAutoscalerApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -615,7 +615,7 @@ impl HorizontalPodAutoscalerApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -627,7 +627,7 @@ impl HorizontalPodAutoscalerApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -639,7 +639,7 @@ impl HorizontalPodAutoscalerApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -833,12 +833,12 @@ impl ScaleApplyConfiguration {
     pub fn new() -> Self {
         Self::default().with_kind("Scale").with_api_version("autoscaling/v1")
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -848,19 +848,19 @@ impl ScaleApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -870,14 +870,14 @@ impl ScaleApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -887,7 +887,7 @@ impl ScaleApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -897,7 +897,7 @@ impl ScaleApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -908,7 +908,7 @@ impl ScaleApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -920,7 +920,7 @@ impl ScaleApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -932,7 +932,7 @@ impl ScaleApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -944,7 +944,7 @@ impl ScaleApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,

@@ -23,6 +23,280 @@ impl VolumeApplyConfiguration {
         self.volume_source = value;
         self
     }
+    /// Sets `hostPath` (through its own builder).
+    pub fn with_host_path(
+        mut self,
+        value: impl Into<crate::core::v1::HostPathVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_host_path(value);
+        self
+    }
+    /// Sets `emptyDir` (through its own builder).
+    pub fn with_empty_dir(
+        mut self,
+        value: impl Into<crate::core::v1::EmptyDirVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_empty_dir(value);
+        self
+    }
+    /// Sets `gcePersistentDisk` (through its own builder).
+    pub fn with_gce_persistent_disk(
+        mut self,
+        value: impl Into<
+            crate::core::v1::GCEPersistentDiskVolumeSourceApplyConfiguration,
+        >,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_gce_persistent_disk(value);
+        self
+    }
+    /// Sets `awsElasticBlockStore` (through its own builder).
+    pub fn with_aws_elastic_block_store(
+        mut self,
+        value: impl Into<
+            crate::core::v1::AWSElasticBlockStoreVolumeSourceApplyConfiguration,
+        >,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_aws_elastic_block_store(value);
+        self
+    }
+    /// Sets `gitRepo` (through its own builder).
+    pub fn with_git_repo(
+        mut self,
+        value: impl Into<crate::core::v1::GitRepoVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_git_repo(value);
+        self
+    }
+    /// Sets `secret` (through its own builder).
+    pub fn with_secret(
+        mut self,
+        value: impl Into<crate::core::v1::SecretVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_secret(value);
+        self
+    }
+    /// Sets `nfs` (through its own builder).
+    pub fn with_nfs(
+        mut self,
+        value: impl Into<crate::core::v1::NFSVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_nfs(value);
+        self
+    }
+    /// Sets `iscsi` (through its own builder).
+    pub fn with_iscsi(
+        mut self,
+        value: impl Into<crate::core::v1::ISCSIVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_iscsi(value);
+        self
+    }
+    /// Sets `glusterfs` (through its own builder).
+    pub fn with_glusterfs(
+        mut self,
+        value: impl Into<crate::core::v1::GlusterfsVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_glusterfs(value);
+        self
+    }
+    /// Sets `persistentVolumeClaim` (through its own builder).
+    pub fn with_persistent_volume_claim(
+        mut self,
+        value: impl Into<
+            crate::core::v1::PersistentVolumeClaimVolumeSourceApplyConfiguration,
+        >,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_persistent_volume_claim(value);
+        self
+    }
+    /// Sets `rbd` (through its own builder).
+    pub fn with_rbd(
+        mut self,
+        value: impl Into<crate::core::v1::RBDVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_rbd(value);
+        self
+    }
+    /// Sets `flexVolume` (through its own builder).
+    pub fn with_flex_volume(
+        mut self,
+        value: impl Into<crate::core::v1::FlexVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_flex_volume(value);
+        self
+    }
+    /// Sets `cinder` (through its own builder).
+    pub fn with_cinder(
+        mut self,
+        value: impl Into<crate::core::v1::CinderVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_cinder(value);
+        self
+    }
+    /// Sets `cephfs` (through its own builder).
+    pub fn with_cephfs(
+        mut self,
+        value: impl Into<crate::core::v1::CephFSVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_cephfs(value);
+        self
+    }
+    /// Sets `flocker` (through its own builder).
+    pub fn with_flocker(
+        mut self,
+        value: impl Into<crate::core::v1::FlockerVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_flocker(value);
+        self
+    }
+    /// Sets `downwardAPI` (through its own builder).
+    pub fn with_downward_api(
+        mut self,
+        value: impl Into<crate::core::v1::DownwardAPIVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_downward_api(value);
+        self
+    }
+    /// Sets `fc` (through its own builder).
+    pub fn with_fc(
+        mut self,
+        value: impl Into<crate::core::v1::FCVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_fc(value);
+        self
+    }
+    /// Sets `azureFile` (through its own builder).
+    pub fn with_azure_file(
+        mut self,
+        value: impl Into<crate::core::v1::AzureFileVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_azure_file(value);
+        self
+    }
+    /// Sets `configMap` (through its own builder).
+    pub fn with_config_map(
+        mut self,
+        value: impl Into<crate::core::v1::ConfigMapVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_config_map(value);
+        self
+    }
+    /// Sets `vsphereVolume` (through its own builder).
+    pub fn with_vsphere_volume(
+        mut self,
+        value: impl Into<
+            crate::core::v1::VsphereVirtualDiskVolumeSourceApplyConfiguration,
+        >,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_vsphere_volume(value);
+        self
+    }
+    /// Sets `quobyte` (through its own builder).
+    pub fn with_quobyte(
+        mut self,
+        value: impl Into<crate::core::v1::QuobyteVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_quobyte(value);
+        self
+    }
+    /// Sets `azureDisk` (through its own builder).
+    pub fn with_azure_disk(
+        mut self,
+        value: impl Into<crate::core::v1::AzureDiskVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_azure_disk(value);
+        self
+    }
+    /// Sets `photonPersistentDisk` (through its own builder).
+    pub fn with_photon_persistent_disk(
+        mut self,
+        value: impl Into<
+            crate::core::v1::PhotonPersistentDiskVolumeSourceApplyConfiguration,
+        >,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_photon_persistent_disk(value);
+        self
+    }
+    /// Sets `projected` (through its own builder).
+    pub fn with_projected(
+        mut self,
+        value: impl Into<crate::core::v1::ProjectedVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_projected(value);
+        self
+    }
+    /// Sets `portworxVolume` (through its own builder).
+    pub fn with_portworx_volume(
+        mut self,
+        value: impl Into<crate::core::v1::PortworxVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_portworx_volume(value);
+        self
+    }
+    /// Sets `scaleIO` (through its own builder).
+    pub fn with_scale_io(
+        mut self,
+        value: impl Into<crate::core::v1::ScaleIOVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_scale_io(value);
+        self
+    }
+    /// Sets `storageos` (through its own builder).
+    pub fn with_storageos(
+        mut self,
+        value: impl Into<crate::core::v1::StorageOSVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_storageos(value);
+        self
+    }
+    /// Sets `csi` (through its own builder).
+    pub fn with_csi(
+        mut self,
+        value: impl Into<crate::core::v1::CSIVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_csi(value);
+        self
+    }
+    /// Sets `ephemeral` (through its own builder).
+    pub fn with_ephemeral(
+        mut self,
+        value: impl Into<crate::core::v1::EphemeralVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source)
+            .with_ephemeral(value);
+        self
+    }
+    /// Sets `image` (through its own builder).
+    pub fn with_image(
+        mut self,
+        value: impl Into<crate::core::v1::ImageVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.volume_source = ::std::mem::take(&mut self.volume_source).with_image(value);
+        self
+    }
 }
 impl ::kapi_machinery::json::JsonFields for VolumeApplyConfiguration {
     #[::kapi_macros::where_used]
@@ -1497,12 +1771,12 @@ impl PersistentVolumeApplyConfiguration {
             .with_api_version("v1")
             .with_name(name)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -1512,19 +1786,19 @@ impl PersistentVolumeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -1534,14 +1808,14 @@ impl PersistentVolumeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -1551,7 +1825,7 @@ impl PersistentVolumeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -1561,7 +1835,7 @@ impl PersistentVolumeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -1572,7 +1846,7 @@ impl PersistentVolumeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -1584,7 +1858,7 @@ impl PersistentVolumeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -1596,7 +1870,7 @@ impl PersistentVolumeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -1608,7 +1882,7 @@ impl PersistentVolumeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -1793,6 +2067,264 @@ impl PersistentVolumeSpecApplyConfiguration {
         value: impl Into<::std::string::String>,
     ) -> Self {
         self.volume_attributes_class_name = Some(value.into());
+        self
+    }
+    /// Sets `gcePersistentDisk` (through its own builder).
+    pub fn with_gce_persistent_disk(
+        mut self,
+        value: impl Into<
+            crate::core::v1::GCEPersistentDiskVolumeSourceApplyConfiguration,
+        >,
+    ) -> Self {
+        self.persistent_volume_source = ::std::mem::take(
+                &mut self.persistent_volume_source,
+            )
+            .with_gce_persistent_disk(value);
+        self
+    }
+    /// Sets `awsElasticBlockStore` (through its own builder).
+    pub fn with_aws_elastic_block_store(
+        mut self,
+        value: impl Into<
+            crate::core::v1::AWSElasticBlockStoreVolumeSourceApplyConfiguration,
+        >,
+    ) -> Self {
+        self.persistent_volume_source = ::std::mem::take(
+                &mut self.persistent_volume_source,
+            )
+            .with_aws_elastic_block_store(value);
+        self
+    }
+    /// Sets `hostPath` (through its own builder).
+    pub fn with_host_path(
+        mut self,
+        value: impl Into<crate::core::v1::HostPathVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.persistent_volume_source = ::std::mem::take(
+                &mut self.persistent_volume_source,
+            )
+            .with_host_path(value);
+        self
+    }
+    /// Sets `glusterfs` (through its own builder).
+    pub fn with_glusterfs(
+        mut self,
+        value: impl Into<
+            crate::core::v1::GlusterfsPersistentVolumeSourceApplyConfiguration,
+        >,
+    ) -> Self {
+        self.persistent_volume_source = ::std::mem::take(
+                &mut self.persistent_volume_source,
+            )
+            .with_glusterfs(value);
+        self
+    }
+    /// Sets `nfs` (through its own builder).
+    pub fn with_nfs(
+        mut self,
+        value: impl Into<crate::core::v1::NFSVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.persistent_volume_source = ::std::mem::take(
+                &mut self.persistent_volume_source,
+            )
+            .with_nfs(value);
+        self
+    }
+    /// Sets `rbd` (through its own builder).
+    pub fn with_rbd(
+        mut self,
+        value: impl Into<crate::core::v1::RBDPersistentVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.persistent_volume_source = ::std::mem::take(
+                &mut self.persistent_volume_source,
+            )
+            .with_rbd(value);
+        self
+    }
+    /// Sets `iscsi` (through its own builder).
+    pub fn with_iscsi(
+        mut self,
+        value: impl Into<crate::core::v1::ISCSIPersistentVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.persistent_volume_source = ::std::mem::take(
+                &mut self.persistent_volume_source,
+            )
+            .with_iscsi(value);
+        self
+    }
+    /// Sets `cinder` (through its own builder).
+    pub fn with_cinder(
+        mut self,
+        value: impl Into<crate::core::v1::CinderPersistentVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.persistent_volume_source = ::std::mem::take(
+                &mut self.persistent_volume_source,
+            )
+            .with_cinder(value);
+        self
+    }
+    /// Sets `cephfs` (through its own builder).
+    pub fn with_cephfs(
+        mut self,
+        value: impl Into<crate::core::v1::CephFSPersistentVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.persistent_volume_source = ::std::mem::take(
+                &mut self.persistent_volume_source,
+            )
+            .with_cephfs(value);
+        self
+    }
+    /// Sets `fc` (through its own builder).
+    pub fn with_fc(
+        mut self,
+        value: impl Into<crate::core::v1::FCVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.persistent_volume_source = ::std::mem::take(
+                &mut self.persistent_volume_source,
+            )
+            .with_fc(value);
+        self
+    }
+    /// Sets `flocker` (through its own builder).
+    pub fn with_flocker(
+        mut self,
+        value: impl Into<crate::core::v1::FlockerVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.persistent_volume_source = ::std::mem::take(
+                &mut self.persistent_volume_source,
+            )
+            .with_flocker(value);
+        self
+    }
+    /// Sets `flexVolume` (through its own builder).
+    pub fn with_flex_volume(
+        mut self,
+        value: impl Into<crate::core::v1::FlexPersistentVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.persistent_volume_source = ::std::mem::take(
+                &mut self.persistent_volume_source,
+            )
+            .with_flex_volume(value);
+        self
+    }
+    /// Sets `azureFile` (through its own builder).
+    pub fn with_azure_file(
+        mut self,
+        value: impl Into<
+            crate::core::v1::AzureFilePersistentVolumeSourceApplyConfiguration,
+        >,
+    ) -> Self {
+        self.persistent_volume_source = ::std::mem::take(
+                &mut self.persistent_volume_source,
+            )
+            .with_azure_file(value);
+        self
+    }
+    /// Sets `vsphereVolume` (through its own builder).
+    pub fn with_vsphere_volume(
+        mut self,
+        value: impl Into<
+            crate::core::v1::VsphereVirtualDiskVolumeSourceApplyConfiguration,
+        >,
+    ) -> Self {
+        self.persistent_volume_source = ::std::mem::take(
+                &mut self.persistent_volume_source,
+            )
+            .with_vsphere_volume(value);
+        self
+    }
+    /// Sets `quobyte` (through its own builder).
+    pub fn with_quobyte(
+        mut self,
+        value: impl Into<crate::core::v1::QuobyteVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.persistent_volume_source = ::std::mem::take(
+                &mut self.persistent_volume_source,
+            )
+            .with_quobyte(value);
+        self
+    }
+    /// Sets `azureDisk` (through its own builder).
+    pub fn with_azure_disk(
+        mut self,
+        value: impl Into<crate::core::v1::AzureDiskVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.persistent_volume_source = ::std::mem::take(
+                &mut self.persistent_volume_source,
+            )
+            .with_azure_disk(value);
+        self
+    }
+    /// Sets `photonPersistentDisk` (through its own builder).
+    pub fn with_photon_persistent_disk(
+        mut self,
+        value: impl Into<
+            crate::core::v1::PhotonPersistentDiskVolumeSourceApplyConfiguration,
+        >,
+    ) -> Self {
+        self.persistent_volume_source = ::std::mem::take(
+                &mut self.persistent_volume_source,
+            )
+            .with_photon_persistent_disk(value);
+        self
+    }
+    /// Sets `portworxVolume` (through its own builder).
+    pub fn with_portworx_volume(
+        mut self,
+        value: impl Into<crate::core::v1::PortworxVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.persistent_volume_source = ::std::mem::take(
+                &mut self.persistent_volume_source,
+            )
+            .with_portworx_volume(value);
+        self
+    }
+    /// Sets `scaleIO` (through its own builder).
+    pub fn with_scale_io(
+        mut self,
+        value: impl Into<
+            crate::core::v1::ScaleIOPersistentVolumeSourceApplyConfiguration,
+        >,
+    ) -> Self {
+        self.persistent_volume_source = ::std::mem::take(
+                &mut self.persistent_volume_source,
+            )
+            .with_scale_io(value);
+        self
+    }
+    /// Sets `local` (through its own builder).
+    pub fn with_local(
+        mut self,
+        value: impl Into<crate::core::v1::LocalVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.persistent_volume_source = ::std::mem::take(
+                &mut self.persistent_volume_source,
+            )
+            .with_local(value);
+        self
+    }
+    /// Sets `storageos` (through its own builder).
+    pub fn with_storageos(
+        mut self,
+        value: impl Into<
+            crate::core::v1::StorageOSPersistentVolumeSourceApplyConfiguration,
+        >,
+    ) -> Self {
+        self.persistent_volume_source = ::std::mem::take(
+                &mut self.persistent_volume_source,
+            )
+            .with_storageos(value);
+        self
+    }
+    /// Sets `csi` (through its own builder).
+    pub fn with_csi(
+        mut self,
+        value: impl Into<crate::core::v1::CSIPersistentVolumeSourceApplyConfiguration>,
+    ) -> Self {
+        self.persistent_volume_source = ::std::mem::take(
+                &mut self.persistent_volume_source,
+            )
+            .with_csi(value);
         self
     }
 }
@@ -2272,12 +2804,12 @@ impl PersistentVolumeClaimApplyConfiguration {
             .with_name(name)
             .with_namespace(namespace)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -2287,19 +2819,19 @@ impl PersistentVolumeClaimApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -2309,14 +2841,14 @@ impl PersistentVolumeClaimApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -2326,7 +2858,7 @@ impl PersistentVolumeClaimApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -2336,7 +2868,7 @@ impl PersistentVolumeClaimApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -2347,7 +2879,7 @@ impl PersistentVolumeClaimApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -2359,7 +2891,7 @@ impl PersistentVolumeClaimApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -2371,7 +2903,7 @@ impl PersistentVolumeClaimApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -2383,7 +2915,7 @@ impl PersistentVolumeClaimApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -5870,6 +6402,12 @@ impl SecretProjectionApplyConfiguration {
         self.optional = Some(value.into());
         self
     }
+    /// Sets `name` (through its own builder).
+    pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.local_object_reference = ::std::mem::take(&mut self.local_object_reference)
+            .with_name(value);
+        self
+    }
 }
 impl ::kapi_machinery::json::JsonFields for SecretProjectionApplyConfiguration {
     #[::kapi_macros::where_used]
@@ -8017,6 +8555,12 @@ impl ConfigMapVolumeSourceApplyConfiguration {
         self.default_user = Some(value.into());
         self
     }
+    /// Sets `name` (through its own builder).
+    pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.local_object_reference = ::std::mem::take(&mut self.local_object_reference)
+            .with_name(value);
+        self
+    }
 }
 impl ::kapi_machinery::json::JsonFields for ConfigMapVolumeSourceApplyConfiguration {
     #[::kapi_macros::where_used]
@@ -8140,6 +8684,12 @@ impl ConfigMapProjectionApplyConfiguration {
     /// Sets `optional`.
     pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
         self.optional = Some(value.into());
+        self
+    }
+    /// Sets `name` (through its own builder).
+    pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.local_object_reference = ::std::mem::take(&mut self.local_object_reference)
+            .with_name(value);
         self
     }
 }
@@ -10660,6 +11210,12 @@ impl ConfigMapKeySelectorApplyConfiguration {
         self.optional = Some(value.into());
         self
     }
+    /// Sets `name` (through its own builder).
+    pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.local_object_reference = ::std::mem::take(&mut self.local_object_reference)
+            .with_name(value);
+        self
+    }
 }
 impl ::kapi_machinery::json::JsonFields for ConfigMapKeySelectorApplyConfiguration {
     #[::kapi_macros::where_used]
@@ -10754,6 +11310,12 @@ impl SecretKeySelectorApplyConfiguration {
     /// Sets `optional`.
     pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
         self.optional = Some(value.into());
+        self
+    }
+    /// Sets `name` (through its own builder).
+    pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.local_object_reference = ::std::mem::take(&mut self.local_object_reference)
+            .with_name(value);
         self
     }
 }
@@ -10947,6 +11509,12 @@ impl ConfigMapEnvSourceApplyConfiguration {
         self.optional = Some(value.into());
         self
     }
+    /// Sets `name` (through its own builder).
+    pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.local_object_reference = ::std::mem::take(&mut self.local_object_reference)
+            .with_name(value);
+        self
+    }
 }
 impl ::kapi_machinery::json::JsonFields for ConfigMapEnvSourceApplyConfiguration {
     #[::kapi_macros::where_used]
@@ -11028,6 +11596,12 @@ impl SecretEnvSourceApplyConfiguration {
     /// Sets `optional`.
     pub fn with_optional(mut self, value: impl Into<bool>) -> Self {
         self.optional = Some(value.into());
+        self
+    }
+    /// Sets `name` (through its own builder).
+    pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.local_object_reference = ::std::mem::take(&mut self.local_object_reference)
+            .with_name(value);
         self
     }
 }
@@ -11648,6 +12222,40 @@ impl ProbeApplyConfiguration {
         value: impl Into<i64>,
     ) -> Self {
         self.termination_grace_period_seconds = Some(value.into());
+        self
+    }
+    /// Sets `exec` (through its own builder).
+    pub fn with_exec(
+        mut self,
+        value: impl Into<crate::core::v1::ExecActionApplyConfiguration>,
+    ) -> Self {
+        self.probe_handler = ::std::mem::take(&mut self.probe_handler).with_exec(value);
+        self
+    }
+    /// Sets `httpGet` (through its own builder).
+    pub fn with_http_get(
+        mut self,
+        value: impl Into<crate::core::v1::HTTPGetActionApplyConfiguration>,
+    ) -> Self {
+        self.probe_handler = ::std::mem::take(&mut self.probe_handler)
+            .with_http_get(value);
+        self
+    }
+    /// Sets `tcpSocket` (through its own builder).
+    pub fn with_tcp_socket(
+        mut self,
+        value: impl Into<crate::core::v1::TCPSocketActionApplyConfiguration>,
+    ) -> Self {
+        self.probe_handler = ::std::mem::take(&mut self.probe_handler)
+            .with_tcp_socket(value);
+        self
+    }
+    /// Sets `grpc` (through its own builder).
+    pub fn with_grpc(
+        mut self,
+        value: impl Into<crate::core::v1::GRPCActionApplyConfiguration>,
+    ) -> Self {
+        self.probe_handler = ::std::mem::take(&mut self.probe_handler).with_grpc(value);
         self
     }
 }
@@ -19541,6 +20149,277 @@ impl EphemeralContainerApplyConfiguration {
         self.target_container_name = Some(value.into());
         self
     }
+    /// Sets `name` (through its own builder).
+    pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_name(value);
+        self
+    }
+    /// Sets `image` (through its own builder).
+    pub fn with_image(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_image(value);
+        self
+    }
+    /// Sets `command` (through its own builder).
+    pub fn with_command(
+        mut self,
+        items: impl IntoIterator<Item = impl Into<::std::string::String>>,
+    ) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_command(items);
+        self
+    }
+    /// Sets `args` (through its own builder).
+    pub fn with_args(
+        mut self,
+        items: impl IntoIterator<Item = impl Into<::std::string::String>>,
+    ) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_args(items);
+        self
+    }
+    /// Sets `workingDir` (through its own builder).
+    pub fn with_working_dir(mut self, value: impl Into<::std::string::String>) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_working_dir(value);
+        self
+    }
+    /// Sets `ports` (through its own builder).
+    pub fn with_ports(
+        mut self,
+        items: impl IntoIterator<
+            Item = impl Into<crate::core::v1::ContainerPortApplyConfiguration>,
+        >,
+    ) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_ports(items);
+        self
+    }
+    /// Sets `envFrom` (through its own builder).
+    pub fn with_env_from(
+        mut self,
+        items: impl IntoIterator<
+            Item = impl Into<crate::core::v1::EnvFromSourceApplyConfiguration>,
+        >,
+    ) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_env_from(items);
+        self
+    }
+    /// Sets `env` (through its own builder).
+    pub fn with_env(
+        mut self,
+        items: impl IntoIterator<
+            Item = impl Into<crate::core::v1::EnvVarApplyConfiguration>,
+        >,
+    ) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_env(items);
+        self
+    }
+    /// Sets `resources` (through its own builder).
+    pub fn with_resources(
+        mut self,
+        value: impl Into<crate::core::v1::ResourceRequirementsApplyConfiguration>,
+    ) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_resources(value);
+        self
+    }
+    /// Sets `resizePolicy` (through its own builder).
+    pub fn with_resize_policy(
+        mut self,
+        items: impl IntoIterator<
+            Item = impl Into<crate::core::v1::ContainerResizePolicyApplyConfiguration>,
+        >,
+    ) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_resize_policy(items);
+        self
+    }
+    /// Sets `restartPolicy` (through its own builder).
+    pub fn with_restart_policy(
+        mut self,
+        value: impl Into<crate::core::v1::types::ContainerRestartPolicy>,
+    ) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_restart_policy(value);
+        self
+    }
+    /// Sets `restartPolicyRules` (through its own builder).
+    pub fn with_restart_policy_rules(
+        mut self,
+        items: impl IntoIterator<
+            Item = impl Into<crate::core::v1::ContainerRestartRuleApplyConfiguration>,
+        >,
+    ) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_restart_policy_rules(items);
+        self
+    }
+    /// Sets `volumeMounts` (through its own builder).
+    pub fn with_volume_mounts(
+        mut self,
+        items: impl IntoIterator<
+            Item = impl Into<crate::core::v1::VolumeMountApplyConfiguration>,
+        >,
+    ) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_volume_mounts(items);
+        self
+    }
+    /// Sets `volumeDevices` (through its own builder).
+    pub fn with_volume_devices(
+        mut self,
+        items: impl IntoIterator<
+            Item = impl Into<crate::core::v1::VolumeDeviceApplyConfiguration>,
+        >,
+    ) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_volume_devices(items);
+        self
+    }
+    /// Sets `livenessProbe` (through its own builder).
+    pub fn with_liveness_probe(
+        mut self,
+        value: impl Into<crate::core::v1::ProbeApplyConfiguration>,
+    ) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_liveness_probe(value);
+        self
+    }
+    /// Sets `readinessProbe` (through its own builder).
+    pub fn with_readiness_probe(
+        mut self,
+        value: impl Into<crate::core::v1::ProbeApplyConfiguration>,
+    ) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_readiness_probe(value);
+        self
+    }
+    /// Sets `startupProbe` (through its own builder).
+    pub fn with_startup_probe(
+        mut self,
+        value: impl Into<crate::core::v1::ProbeApplyConfiguration>,
+    ) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_startup_probe(value);
+        self
+    }
+    /// Sets `lifecycle` (through its own builder).
+    pub fn with_lifecycle(
+        mut self,
+        value: impl Into<crate::core::v1::LifecycleApplyConfiguration>,
+    ) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_lifecycle(value);
+        self
+    }
+    /// Sets `terminationMessagePath` (through its own builder).
+    pub fn with_termination_message_path(
+        mut self,
+        value: impl Into<::std::string::String>,
+    ) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_termination_message_path(value);
+        self
+    }
+    /// Sets `terminationMessagePolicy` (through its own builder).
+    pub fn with_termination_message_policy(
+        mut self,
+        value: impl Into<crate::core::v1::types::TerminationMessagePolicy>,
+    ) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_termination_message_policy(value);
+        self
+    }
+    /// Sets `imagePullPolicy` (through its own builder).
+    pub fn with_image_pull_policy(
+        mut self,
+        value: impl Into<crate::core::v1::types::PullPolicy>,
+    ) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_image_pull_policy(value);
+        self
+    }
+    /// Sets `securityContext` (through its own builder).
+    pub fn with_security_context(
+        mut self,
+        value: impl Into<crate::core::v1::SecurityContextApplyConfiguration>,
+    ) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_security_context(value);
+        self
+    }
+    /// Sets `stdin` (through its own builder).
+    pub fn with_stdin(mut self, value: impl Into<bool>) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_stdin(value);
+        self
+    }
+    /// Sets `stdinOnce` (through its own builder).
+    pub fn with_stdin_once(mut self, value: impl Into<bool>) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_stdin_once(value);
+        self
+    }
+    /// Sets `tty` (through its own builder).
+    pub fn with_tty(mut self, value: impl Into<bool>) -> Self {
+        self.ephemeral_container_common = ::std::mem::take(
+                &mut self.ephemeral_container_common,
+            )
+            .with_tty(value);
+        self
+    }
 }
 impl ::kapi_machinery::json::JsonFields for EphemeralContainerApplyConfiguration {
     #[::kapi_macros::where_used]
@@ -20375,12 +21254,12 @@ impl PodApplyConfiguration {
             .with_name(name)
             .with_namespace(namespace)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -20390,19 +21269,19 @@ impl PodApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -20412,14 +21291,14 @@ impl PodApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -20429,7 +21308,7 @@ impl PodApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -20439,7 +21318,7 @@ impl PodApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -20450,7 +21329,7 @@ impl PodApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -20462,7 +21341,7 @@ impl PodApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -20474,7 +21353,7 @@ impl PodApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -20486,7 +21365,7 @@ impl PodApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -20737,12 +21616,12 @@ impl PodTemplateApplyConfiguration {
             .with_name(name)
             .with_namespace(namespace)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -20752,19 +21631,19 @@ impl PodTemplateApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -20774,14 +21653,14 @@ impl PodTemplateApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -20791,7 +21670,7 @@ impl PodTemplateApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -20801,7 +21680,7 @@ impl PodTemplateApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -20812,7 +21691,7 @@ impl PodTemplateApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -20824,7 +21703,7 @@ impl PodTemplateApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -20836,7 +21715,7 @@ impl PodTemplateApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -20848,7 +21727,7 @@ impl PodTemplateApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -21463,12 +22342,12 @@ impl ReplicationControllerApplyConfiguration {
             .with_name(name)
             .with_namespace(namespace)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -21478,19 +22357,19 @@ impl ReplicationControllerApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -21500,14 +22379,14 @@ impl ReplicationControllerApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -21517,7 +22396,7 @@ impl ReplicationControllerApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -21527,7 +22406,7 @@ impl ReplicationControllerApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -21538,7 +22417,7 @@ impl ReplicationControllerApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -21550,7 +22429,7 @@ impl ReplicationControllerApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -21562,7 +22441,7 @@ impl ReplicationControllerApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -21574,7 +22453,7 @@ impl ReplicationControllerApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -22810,12 +23689,12 @@ impl ServiceApplyConfiguration {
             .with_name(name)
             .with_namespace(namespace)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -22825,19 +23704,19 @@ impl ServiceApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -22847,14 +23726,14 @@ impl ServiceApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -22864,7 +23743,7 @@ impl ServiceApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -22874,7 +23753,7 @@ impl ServiceApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -22885,7 +23764,7 @@ impl ServiceApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -22897,7 +23776,7 @@ impl ServiceApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -22909,7 +23788,7 @@ impl ServiceApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -22921,7 +23800,7 @@ impl ServiceApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -23153,12 +24032,12 @@ impl ServiceAccountApplyConfiguration {
             .with_name(name)
             .with_namespace(namespace)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -23168,19 +24047,19 @@ impl ServiceAccountApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -23190,14 +24069,14 @@ impl ServiceAccountApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -23207,7 +24086,7 @@ impl ServiceAccountApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -23217,7 +24096,7 @@ impl ServiceAccountApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -23228,7 +24107,7 @@ impl ServiceAccountApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -23240,7 +24119,7 @@ impl ServiceAccountApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -23252,7 +24131,7 @@ impl ServiceAccountApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -23264,7 +24143,7 @@ impl ServiceAccountApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -23432,12 +24311,12 @@ impl EndpointsApplyConfiguration {
             .with_name(name)
             .with_namespace(namespace)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -23447,19 +24326,19 @@ impl EndpointsApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -23469,14 +24348,14 @@ impl EndpointsApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -23486,7 +24365,7 @@ impl EndpointsApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -23496,7 +24375,7 @@ impl EndpointsApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -23507,7 +24386,7 @@ impl EndpointsApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -23519,7 +24398,7 @@ impl EndpointsApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -23531,7 +24410,7 @@ impl EndpointsApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -23543,7 +24422,7 @@ impl EndpointsApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -26038,12 +26917,12 @@ impl NodeApplyConfiguration {
     pub fn new(name: impl Into<::std::string::String>) -> Self {
         Self::default().with_kind("Node").with_api_version("v1").with_name(name)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -26053,19 +26932,19 @@ impl NodeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -26075,14 +26954,14 @@ impl NodeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -26092,7 +26971,7 @@ impl NodeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -26102,7 +26981,7 @@ impl NodeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -26113,7 +26992,7 @@ impl NodeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -26125,7 +27004,7 @@ impl NodeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -26137,7 +27016,7 @@ impl NodeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -26149,7 +27028,7 @@ impl NodeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -26620,12 +27499,12 @@ impl NamespaceApplyConfiguration {
     pub fn new(name: impl Into<::std::string::String>) -> Self {
         Self::default().with_kind("Namespace").with_api_version("v1").with_name(name)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -26635,19 +27514,19 @@ impl NamespaceApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -26657,14 +27536,14 @@ impl NamespaceApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -26674,7 +27553,7 @@ impl NamespaceApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -26684,7 +27563,7 @@ impl NamespaceApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -26695,7 +27574,7 @@ impl NamespaceApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -26707,7 +27586,7 @@ impl NamespaceApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -26719,7 +27598,7 @@ impl NamespaceApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -26731,7 +27610,7 @@ impl NamespaceApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -26903,12 +27782,12 @@ impl BindingApplyConfiguration {
     pub fn new() -> Self {
         Self::default().with_kind("Binding").with_api_version("v1")
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -26918,19 +27797,19 @@ impl BindingApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -26940,14 +27819,14 @@ impl BindingApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -26957,7 +27836,7 @@ impl BindingApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -26967,7 +27846,7 @@ impl BindingApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -26978,7 +27857,7 @@ impl BindingApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -26990,7 +27869,7 @@ impl BindingApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -27002,7 +27881,7 @@ impl BindingApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -27014,7 +27893,7 @@ impl BindingApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -27783,12 +28662,12 @@ impl EventApplyConfiguration {
             .with_name(name)
             .with_namespace(namespace)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -27798,19 +28677,19 @@ impl EventApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -27820,14 +28699,14 @@ impl EventApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -27837,7 +28716,7 @@ impl EventApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -27847,7 +28726,7 @@ impl EventApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -27858,7 +28737,7 @@ impl EventApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -27870,7 +28749,7 @@ impl EventApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -27882,7 +28761,7 @@ impl EventApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -27894,7 +28773,7 @@ impl EventApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -28399,12 +29278,12 @@ impl LimitRangeApplyConfiguration {
             .with_name(name)
             .with_namespace(namespace)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -28414,19 +29293,19 @@ impl LimitRangeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -28436,14 +29315,14 @@ impl LimitRangeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -28453,7 +29332,7 @@ impl LimitRangeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -28463,7 +29342,7 @@ impl LimitRangeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -28474,7 +29353,7 @@ impl LimitRangeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -28486,7 +29365,7 @@ impl LimitRangeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -28498,7 +29377,7 @@ impl LimitRangeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -28510,7 +29389,7 @@ impl LimitRangeApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -29066,12 +29945,12 @@ impl ResourceQuotaApplyConfiguration {
             .with_name(name)
             .with_namespace(namespace)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -29081,19 +29960,19 @@ impl ResourceQuotaApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -29103,14 +29982,14 @@ impl ResourceQuotaApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -29120,7 +29999,7 @@ impl ResourceQuotaApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -29130,7 +30009,7 @@ impl ResourceQuotaApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -29141,7 +30020,7 @@ impl ResourceQuotaApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -29153,7 +30032,7 @@ impl ResourceQuotaApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -29165,7 +30044,7 @@ impl ResourceQuotaApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -29177,7 +30056,7 @@ impl ResourceQuotaApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -29410,12 +30289,12 @@ impl SecretApplyConfiguration {
             .with_name(name)
             .with_namespace(namespace)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -29425,19 +30304,19 @@ impl SecretApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -29447,14 +30326,14 @@ impl SecretApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -29464,7 +30343,7 @@ impl SecretApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -29474,7 +30353,7 @@ impl SecretApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -29485,7 +30364,7 @@ impl SecretApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -29497,7 +30376,7 @@ impl SecretApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -29509,7 +30388,7 @@ impl SecretApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -29521,7 +30400,7 @@ impl SecretApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -29719,12 +30598,12 @@ impl ConfigMapApplyConfiguration {
             .with_name(name)
             .with_namespace(namespace)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -29734,19 +30613,19 @@ impl ConfigMapApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -29756,14 +30635,14 @@ impl ConfigMapApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -29773,7 +30652,7 @@ impl ConfigMapApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -29783,7 +30662,7 @@ impl ConfigMapApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -29794,7 +30673,7 @@ impl ConfigMapApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -29806,7 +30685,7 @@ impl ConfigMapApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -29818,7 +30697,7 @@ impl ConfigMapApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -29830,7 +30709,7 @@ impl ConfigMapApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -30100,12 +30979,12 @@ impl ComponentStatusApplyConfiguration {
             .with_api_version("v1")
             .with_name(name)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -30115,19 +30994,19 @@ impl ComponentStatusApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -30137,14 +31016,14 @@ impl ComponentStatusApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -30154,7 +31033,7 @@ impl ComponentStatusApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -30164,7 +31043,7 @@ impl ComponentStatusApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -30175,7 +31054,7 @@ impl ComponentStatusApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -30187,7 +31066,7 @@ impl ComponentStatusApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -30199,7 +31078,7 @@ impl ComponentStatusApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -30211,7 +31090,7 @@ impl ComponentStatusApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,

@@ -136,12 +136,12 @@ impl FlowSchemaApplyConfiguration {
             .with_api_version("flowcontrol.apiserver.k8s.io/v1beta3")
             .with_name(name)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -151,19 +151,19 @@ impl FlowSchemaApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -173,14 +173,14 @@ impl FlowSchemaApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -190,7 +190,7 @@ impl FlowSchemaApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -200,7 +200,7 @@ impl FlowSchemaApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -211,7 +211,7 @@ impl FlowSchemaApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -223,7 +223,7 @@ impl FlowSchemaApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -235,7 +235,7 @@ impl FlowSchemaApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -247,7 +247,7 @@ impl FlowSchemaApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -1591,12 +1591,12 @@ impl PriorityLevelConfigurationApplyConfiguration {
             .with_api_version("flowcontrol.apiserver.k8s.io/v1beta3")
             .with_name(name)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -1606,19 +1606,19 @@ impl PriorityLevelConfigurationApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -1628,14 +1628,14 @@ impl PriorityLevelConfigurationApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -1645,7 +1645,7 @@ impl PriorityLevelConfigurationApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -1655,7 +1655,7 @@ impl PriorityLevelConfigurationApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -1666,7 +1666,7 @@ impl PriorityLevelConfigurationApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -1678,7 +1678,7 @@ impl PriorityLevelConfigurationApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -1690,7 +1690,7 @@ impl PriorityLevelConfigurationApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -1702,7 +1702,7 @@ impl PriorityLevelConfigurationApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,

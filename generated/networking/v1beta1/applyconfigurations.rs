@@ -140,12 +140,12 @@ impl IngressApplyConfiguration {
             .with_name(name)
             .with_namespace(namespace)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -155,19 +155,19 @@ impl IngressApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -177,14 +177,14 @@ impl IngressApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -194,7 +194,7 @@ impl IngressApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -204,7 +204,7 @@ impl IngressApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -215,7 +215,7 @@ impl IngressApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -227,7 +227,7 @@ impl IngressApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -239,7 +239,7 @@ impl IngressApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -251,7 +251,7 @@ impl IngressApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -865,6 +865,17 @@ impl IngressRuleApplyConfiguration {
         self.ingress_rule_value = value;
         self
     }
+    /// Sets `http` (through its own builder).
+    pub fn with_http(
+        mut self,
+        value: impl Into<
+            crate::networking::v1beta1::HTTPIngressRuleValueApplyConfiguration,
+        >,
+    ) -> Self {
+        self.ingress_rule_value = ::std::mem::take(&mut self.ingress_rule_value)
+            .with_http(value);
+        self
+    }
 }
 impl ::kapi_machinery::json::JsonFields for IngressRuleApplyConfiguration {
     #[::kapi_macros::where_used]
@@ -1367,12 +1378,12 @@ impl IngressClassApplyConfiguration {
             .with_api_version("networking.k8s.io/v1beta1")
             .with_name(name)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -1382,19 +1393,19 @@ impl IngressClassApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -1404,14 +1415,14 @@ impl IngressClassApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -1421,7 +1432,7 @@ impl IngressClassApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -1431,7 +1442,7 @@ impl IngressClassApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -1442,7 +1453,7 @@ impl IngressClassApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -1454,7 +1465,7 @@ impl IngressClassApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -1466,7 +1477,7 @@ impl IngressClassApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -1478,7 +1489,7 @@ impl IngressClassApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -1840,12 +1851,12 @@ impl IPAddressApplyConfiguration {
             .with_api_version("networking.k8s.io/v1beta1")
             .with_name(name)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -1855,19 +1866,19 @@ impl IPAddressApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -1877,14 +1888,14 @@ impl IPAddressApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -1894,7 +1905,7 @@ impl IPAddressApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -1904,7 +1915,7 @@ impl IPAddressApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -1915,7 +1926,7 @@ impl IPAddressApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -1927,7 +1938,7 @@ impl IPAddressApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -1939,7 +1950,7 @@ impl IPAddressApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -1951,7 +1962,7 @@ impl IPAddressApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -2299,12 +2310,12 @@ impl ServiceCIDRApplyConfiguration {
             .with_api_version("networking.k8s.io/v1beta1")
             .with_name(name)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -2314,19 +2325,19 @@ impl ServiceCIDRApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -2336,14 +2347,14 @@ impl ServiceCIDRApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -2353,7 +2364,7 @@ impl ServiceCIDRApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -2363,7 +2374,7 @@ impl ServiceCIDRApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -2374,7 +2385,7 @@ impl ServiceCIDRApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -2386,7 +2397,7 @@ impl ServiceCIDRApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -2398,7 +2409,7 @@ impl ServiceCIDRApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -2410,7 +2421,7 @@ impl ServiceCIDRApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,

@@ -149,12 +149,12 @@ impl RuntimeClassApplyConfiguration {
             .with_api_version("node.k8s.io/v1")
             .with_name(name)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -164,19 +164,19 @@ impl RuntimeClassApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -186,14 +186,14 @@ impl RuntimeClassApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -203,7 +203,7 @@ impl RuntimeClassApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -213,7 +213,7 @@ impl RuntimeClassApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -224,7 +224,7 @@ impl RuntimeClassApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -236,7 +236,7 @@ impl RuntimeClassApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -248,7 +248,7 @@ impl RuntimeClassApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -260,7 +260,7 @@ impl RuntimeClassApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,

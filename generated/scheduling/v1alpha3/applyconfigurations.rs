@@ -120,12 +120,12 @@ impl WorkloadApplyConfiguration {
             .with_name(name)
             .with_namespace(namespace)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -135,19 +135,19 @@ impl WorkloadApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -157,14 +157,14 @@ impl WorkloadApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -174,7 +174,7 @@ impl WorkloadApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -184,7 +184,7 @@ impl WorkloadApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -195,7 +195,7 @@ impl WorkloadApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -207,7 +207,7 @@ impl WorkloadApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -219,7 +219,7 @@ impl WorkloadApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -231,7 +231,7 @@ impl WorkloadApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -1093,12 +1093,12 @@ pub struct BasicSchedulingPolicyApplyConfiguration {}
 impl BasicSchedulingPolicyApplyConfiguration {}
 impl ::kapi_machinery::json::JsonFields for BasicSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
-        key: &str,
-        r: &mut ::kapi_machinery::json::JsonReader<'_>,
+        _key: &str,
+        _r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         ::core::result::Result::Ok(false)
     }
@@ -1387,12 +1387,12 @@ pub struct SingleDisruptionModeApplyConfiguration {}
 impl SingleDisruptionModeApplyConfiguration {}
 impl ::kapi_machinery::json::JsonFields for SingleDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
-        key: &str,
-        r: &mut ::kapi_machinery::json::JsonReader<'_>,
+        _key: &str,
+        _r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         ::core::result::Result::Ok(false)
     }
@@ -1423,12 +1423,12 @@ pub struct AllDisruptionModeApplyConfiguration {}
 impl AllDisruptionModeApplyConfiguration {}
 impl ::kapi_machinery::json::JsonFields for AllDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
-        key: &str,
-        r: &mut ::kapi_machinery::json::JsonReader<'_>,
+        _key: &str,
+        _r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         ::core::result::Result::Ok(false)
     }
@@ -1592,12 +1592,12 @@ impl PodGroupApplyConfiguration {
             .with_name(name)
             .with_namespace(namespace)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -1607,19 +1607,19 @@ impl PodGroupApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -1629,14 +1629,14 @@ impl PodGroupApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -1646,7 +1646,7 @@ impl PodGroupApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -1656,7 +1656,7 @@ impl PodGroupApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -1667,7 +1667,7 @@ impl PodGroupApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -1679,7 +1679,7 @@ impl PodGroupApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -1691,7 +1691,7 @@ impl PodGroupApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -1703,7 +1703,7 @@ impl PodGroupApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -2534,12 +2534,12 @@ impl WorkloadPodGroupBasicSchedulingPolicyApplyConfiguration {}
 impl ::kapi_machinery::json::JsonFields
 for WorkloadPodGroupBasicSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
-        key: &str,
-        r: &mut ::kapi_machinery::json::JsonReader<'_>,
+        _key: &str,
+        _r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         ::core::result::Result::Ok(false)
     }
@@ -2916,12 +2916,12 @@ impl WorkloadPodGroupSingleDisruptionModeApplyConfiguration {}
 impl ::kapi_machinery::json::JsonFields
 for WorkloadPodGroupSingleDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
-        key: &str,
-        r: &mut ::kapi_machinery::json::JsonReader<'_>,
+        _key: &str,
+        _r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         ::core::result::Result::Ok(false)
     }
@@ -2956,12 +2956,12 @@ impl WorkloadPodGroupAllDisruptionModeApplyConfiguration {}
 impl ::kapi_machinery::json::JsonFields
 for WorkloadPodGroupAllDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
-        key: &str,
-        r: &mut ::kapi_machinery::json::JsonReader<'_>,
+        _key: &str,
+        _r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         ::core::result::Result::Ok(false)
     }
@@ -3132,12 +3132,12 @@ impl CompositePodGroupApplyConfiguration {
             .with_name(name)
             .with_namespace(namespace)
     }
-    /// Sets `metadata.name` (see the metadata's builder).
+    /// Sets `metadata.name` (through its own builder).
     pub fn with_name(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_name(value));
         self
     }
-    /// Sets `metadata.generateName` (see the metadata's builder).
+    /// Sets `metadata.generateName` (through its own builder).
     pub fn with_generate_name(
         mut self,
         value: impl Into<::std::string::String>,
@@ -3147,19 +3147,19 @@ impl CompositePodGroupApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.namespace` (see the metadata's builder).
+    /// Sets `metadata.namespace` (through its own builder).
     pub fn with_namespace(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_namespace(value),
         );
         self
     }
-    /// Sets `metadata.uid` (see the metadata's builder).
+    /// Sets `metadata.uid` (through its own builder).
     pub fn with_uid(mut self, value: impl Into<::std::string::String>) -> Self {
         self.metadata = Some(self.metadata.take().unwrap_or_default().with_uid(value));
         self
     }
-    /// Sets `metadata.resourceVersion` (see the metadata's builder).
+    /// Sets `metadata.resourceVersion` (through its own builder).
     pub fn with_resource_version(
         mut self,
         value: impl Into<::std::string::String>,
@@ -3169,14 +3169,14 @@ impl CompositePodGroupApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.generation` (see the metadata's builder).
+    /// Sets `metadata.generation` (through its own builder).
     pub fn with_generation(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self.metadata.take().unwrap_or_default().with_generation(value),
         );
         self
     }
-    /// Sets `metadata.creationTimestamp` (see the metadata's builder).
+    /// Sets `metadata.creationTimestamp` (through its own builder).
     pub fn with_creation_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -3186,7 +3186,7 @@ impl CompositePodGroupApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionTimestamp` (see the metadata's builder).
+    /// Sets `metadata.deletionTimestamp` (through its own builder).
     pub fn with_deletion_timestamp(
         mut self,
         value: impl Into<::kapi_machinery::types::Time>,
@@ -3196,7 +3196,7 @@ impl CompositePodGroupApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.deletionGracePeriodSeconds` (see the metadata's builder).
+    /// Sets `metadata.deletionGracePeriodSeconds` (through its own builder).
     pub fn with_deletion_grace_period_seconds(mut self, value: impl Into<i64>) -> Self {
         self.metadata = Some(
             self
@@ -3207,7 +3207,7 @@ impl CompositePodGroupApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.labels` (see the metadata's builder).
+    /// Sets `metadata.labels` (through its own builder).
     pub fn with_labels(
         mut self,
         entries: impl IntoIterator<
@@ -3219,7 +3219,7 @@ impl CompositePodGroupApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.annotations` (see the metadata's builder).
+    /// Sets `metadata.annotations` (through its own builder).
     pub fn with_annotations(
         mut self,
         entries: impl IntoIterator<
@@ -3231,7 +3231,7 @@ impl CompositePodGroupApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.ownerReferences` (see the metadata's builder).
+    /// Sets `metadata.ownerReferences` (through its own builder).
     pub fn with_owner_references(
         mut self,
         items: impl IntoIterator<
@@ -3243,7 +3243,7 @@ impl CompositePodGroupApplyConfiguration {
         );
         self
     }
-    /// Sets `metadata.finalizers` (see the metadata's builder).
+    /// Sets `metadata.finalizers` (through its own builder).
     pub fn with_finalizers(
         mut self,
         items: impl IntoIterator<Item = impl Into<::std::string::String>>,
@@ -3647,12 +3647,12 @@ impl CompositeBasicSchedulingPolicyApplyConfiguration {}
 impl ::kapi_machinery::json::JsonFields
 for CompositeBasicSchedulingPolicyApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
-        key: &str,
-        r: &mut ::kapi_machinery::json::JsonReader<'_>,
+        _key: &str,
+        _r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         ::core::result::Result::Ok(false)
     }
@@ -3839,12 +3839,12 @@ impl SingleCompositeDisruptionModeApplyConfiguration {}
 impl ::kapi_machinery::json::JsonFields
 for SingleCompositeDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
-        key: &str,
-        r: &mut ::kapi_machinery::json::JsonReader<'_>,
+        _key: &str,
+        _r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         ::core::result::Result::Ok(false)
     }
@@ -3879,12 +3879,12 @@ impl AllCompositeDisruptionModeApplyConfiguration {}
 impl ::kapi_machinery::json::JsonFields
 for AllCompositeDisruptionModeApplyConfiguration {
     #[::kapi_macros::where_used]
-    fn encode_json_fields(&self, w: &mut ::kapi_machinery::json::JsonWriter) {}
+    fn encode_json_fields(&self, _w: &mut ::kapi_machinery::json::JsonWriter) {}
     #[::kapi_macros::where_used]
     fn decode_json_field(
         &mut self,
-        key: &str,
-        r: &mut ::kapi_machinery::json::JsonReader<'_>,
+        _key: &str,
+        _r: &mut ::kapi_machinery::json::JsonReader<'_>,
     ) -> ::core::result::Result<bool, ::kapi_machinery::DecodeError> {
         ::core::result::Result::Ok(false)
     }

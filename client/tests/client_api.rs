@@ -351,8 +351,9 @@ async fn requests_that_cannot_be_valid_are_refused_before_sending() {
     let vwc_api = client(&mock).api::<Vwc>().unwrap();
     let no_manager = vwc_api.apply_object("a", &vwc("a", ""), &ApplyOptions::default()).await;
     assert!(matches!(no_manager, Err(Error::InvalidRequest(m)) if m.contains("field_manager")));
-    let wrong_name =
-        vwc_api.apply_object("b", &vwc("a", ""), &ApplyOptions { field_manager: "m".into(), ..Default::default() }).await;
+    let wrong_name = vwc_api
+        .apply_object("b", &vwc("a", ""), &ApplyOptions { field_manager: "m".into(), ..Default::default() })
+        .await;
     assert!(matches!(wrong_name, Err(Error::InvalidRequest(_))));
     assert!(mock.requests().is_empty());
 }
@@ -546,7 +547,11 @@ async fn patch_and_apply_bodies() {
     }
 
     let applied = api
-        .apply_object("a", &vwc("a", ""), &ApplyOptions { field_manager: "ctl".into(), force: true, ..Default::default() })
+        .apply_object(
+            "a",
+            &vwc("a", ""),
+            &ApplyOptions { field_manager: "ctl".into(), force: true, ..Default::default() },
+        )
         .await
         .unwrap();
     assert_eq!(applied.metadata.resource_version, "3");
@@ -580,7 +585,10 @@ async fn apply_sends_only_the_fields_set() {
     assert_eq!(api.apply(&config, &opts).await.unwrap().metadata.name, "probe");
     let req = mock.requests().pop().unwrap();
     assert_eq!(req.method, Method::PATCH);
-    assert_eq!(req.uri, format!("{BASE}/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations/probe?fieldManager=probe"));
+    assert_eq!(
+        req.uri,
+        format!("{BASE}/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations/probe?fieldManager=probe")
+    );
     assert_eq!(req.header(CONTENT_TYPE), "application/apply-patch+yaml");
     assert_eq!(
         std::str::from_utf8(&req.body).unwrap(),

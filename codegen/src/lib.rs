@@ -10,7 +10,8 @@ pub use kapi_frontend::universe::Universe;
 pub use output::{Changes, Outputs};
 
 /// The generators, by name, in the order they run.
-pub const GENERATORS: &[&str] = &["defaults", "conversion", "register", "proto", "roundtrip", "clientset", "openapi", "applyconfig"];
+pub const GENERATORS: &[&str] =
+    &["defaults", "conversion", "register", "proto", "roundtrip", "clientset", "openapi", "applyconfig"];
 
 /// Runs the named generators (all when `only` is empty) over a universe. Returns every output
 /// file, or every diagnostic (the universe's own and the generators') if there is any. Reads and

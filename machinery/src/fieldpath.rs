@@ -380,10 +380,18 @@ mod tests {
         let (elem, inner) = &ports.children[0];
         assert_eq!(
             *elem,
-            PathElement::Key(vec![("port".into(), Value::Number("80".into())), ("protocol".into(), Value::String("TCP".into()))])
+            PathElement::Key(vec![
+                ("port".into(), Value::Number("80".into())),
+                ("protocol".into(), Value::String("TCP".into()))
+            ])
         );
         assert!(inner.itself);
-        assert!(spec.child(&PathElement::Field("finalizers".into())).unwrap().child(&PathElement::Value(v("\"a\""))).is_some());
+        assert!(
+            spec.child(&PathElement::Field("finalizers".into()))
+                .unwrap()
+                .child(&PathElement::Value(v("\"a\"")))
+                .is_some()
+        );
         assert!(spec.child(&PathElement::Field("args".into())).unwrap().child(&PathElement::Index(2)).is_some());
     }
 
@@ -405,16 +413,21 @@ mod tests {
         assert!(matches!(err(r#"{"v:{":{}}"#), FieldsV1Error::InvalidElement { .. }));
         assert!(matches!(err(r#"{"i:-1":{}}"#), FieldsV1Error::InvalidElement { .. }));
         assert!(matches!(err(r#"{"i:99999999999999999999999":{}}"#), FieldsV1Error::InvalidElement { .. }));
-        assert_eq!(err(r#"{"f:a":{},"f:a":{}}"#), FieldsV1Error::Duplicate { path: "the top".into(), key: "f:a".into() });
+        assert_eq!(
+            err(r#"{"f:a":{},"f:a":{}}"#),
+            FieldsV1Error::Duplicate { path: "the top".into(), key: "f:a".into() }
+        );
         assert_eq!(err(r#"{".":{},".":{}}"#), FieldsV1Error::Duplicate { path: "the top".into(), key: ".".into() });
         assert_eq!(err("{\"nope\":{}}"), FieldsV1Error::UnknownElement { path: "the top".into(), key: "nope".into() });
     }
 
     #[test]
     fn limits_hold() {
-        let wide = format!("{{{}}}", (0..=MAX_ENTRIES).map(|i| format!("\"f:{i}\":{{}}")).collect::<Vec<_>>().join(","));
+        let wide =
+            format!("{{{}}}", (0..=MAX_ENTRIES).map(|i| format!("\"f:{i}\":{{}}")).collect::<Vec<_>>().join(","));
         assert_eq!(Set::parse(wide.as_bytes()).unwrap_err(), FieldsV1Error::TooLarge);
-        let exactly = format!("{{{}}}", (0..MAX_ENTRIES).map(|i| format!("\"f:{i}\":{{}}")).collect::<Vec<_>>().join(","));
+        let exactly =
+            format!("{{{}}}", (0..MAX_ENTRIES).map(|i| format!("\"f:{i}\":{{}}")).collect::<Vec<_>>().join(","));
         assert_eq!(Set::parse(exactly.as_bytes()).unwrap().children.len(), MAX_ENTRIES);
         let deep = format!("{}{}", "{\"f:a\":".repeat(crate::MAX_DEPTH + 1), "}".repeat(crate::MAX_DEPTH + 1));
         assert!(matches!(Set::parse(deep.as_bytes()).unwrap_err(), FieldsV1Error::Json(_)));
@@ -426,7 +439,9 @@ mod tests {
             br#"{"f:spec":{"f:replicas":{},"f:ports":{"k:{\"name\":\"b\"}":{".":{},"f:port":{}}},"f:tags":{"v:\"x\"":{}},"f:args":{"i:1":{}},"f:selector":{}}}"#,
         )
         .unwrap();
-        let obj = v(r#"{"spec":{"replicas":3,"paused":true,"ports":[{"name":"a","port":1},{"name":"b","port":2,"extra":9}],"tags":["x","y"],"args":["p","q"],"selector":{"a":"b"}},"status":{"n":1}}"#);
+        let obj = v(
+            r#"{"spec":{"replicas":3,"paused":true,"ports":[{"name":"a","port":1},{"name":"b","port":2,"extra":9}],"tags":["x","y"],"args":["p","q"],"selector":{"a":"b"}},"status":{"n":1}}"#,
+        );
         let got = set.extract(&obj).unwrap();
         assert_eq!(
             String::from_utf8(got.to_compact_vec()).unwrap(),

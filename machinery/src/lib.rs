@@ -12,11 +12,11 @@ pub mod apply;
 pub mod base64;
 pub mod conversion;
 pub mod error;
+pub mod fieldpath;
 #[cfg(feature = "testing")]
 pub mod fill;
 #[cfg(feature = "testing")]
 pub mod fuzz;
-pub mod fieldpath;
 pub mod json;
 mod map_key;
 pub mod object;

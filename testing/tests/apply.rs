@@ -37,14 +37,15 @@ fn deployment_config() -> DeploymentApplyConfiguration {
             .with_template(
                 PodTemplateSpecApplyConfiguration::default()
                     .with_metadata(ObjectMetaApplyConfiguration::default().with_labels([("app", "web")]))
-                    .with_spec(PodSpecApplyConfiguration::default().with_containers([
-                        ContainerApplyConfiguration::default().with_name("app").with_image("nginx:1").with_ports([
-                            ContainerPortApplyConfiguration::default()
+                    .with_spec(
+                        PodSpecApplyConfiguration::default().with_containers([ContainerApplyConfiguration::default()
+                            .with_name("app")
+                            .with_image("nginx:1")
+                            .with_ports([ContainerPortApplyConfiguration::default()
                                 .with_name("http")
                                 .with_container_port(80)
-                                .with_protocol("TCP"),
-                        ]),
-                    ])),
+                                .with_protocol("TCP")])]),
+                    ),
             ),
     )
 }
@@ -101,7 +102,8 @@ async fn extraction_round_trip() {
     assert_eq!(extract_deployment(&live, "nobody").unwrap(), DeploymentApplyConfiguration::new("web", "ns"));
 
     // Applying the extracted configuration changed nothing of the manager's.
-    let again = api.apply(&extracted.with_spec(DeploymentSpecApplyConfiguration::default().with_replicas(4)), &opts).await;
+    let again =
+        api.apply(&extracted.with_spec(DeploymentSpecApplyConfiguration::default().with_replicas(4)), &opts).await;
     assert!(again.is_ok());
 }
 

@@ -100,7 +100,6 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
         let doc = format!(" Apply configurations of `{}`: every field optional, written only when set.", pkg.display());
         let file: syn::File = syn::parse_quote! {
             #![doc = #doc]
-            #![allow(clippy::too_many_arguments, reason = "builders take what their field takes")]
 
             #(#items)*
         };
@@ -127,49 +126,55 @@ fn special_path(name: &str) -> TokenStream {
 
 /// What a shape (without its outer `Option`) becomes as a value inside a configuration: the
 /// configuration of a struct, else the type itself. `Err` names what cannot be resolved.
-fn value_type(u: &Universe, t: &TypeEntry, from: &Path, shape: &Shape, chosen: &BTreeSet<usize>) -> Result<(TokenStream, bool), String> {
+fn value_type(
+    u: &Universe,
+    t: &TypeEntry,
+    from: &Path,
+    shape: &Shape,
+    chosen: &BTreeSet<usize>,
+) -> Result<TokenStream, String> {
     Ok(match shape {
-        Shape::String => (quote!(::std::string::String), false),
-        Shape::Bool => (quote!(bool), false),
-        Shape::I32 => (quote!(i32), false),
-        Shape::I64 => (quote!(i64), false),
-        Shape::U32 => (quote!(u32), false),
-        Shape::U64 => (quote!(u64), false),
-        Shape::F32 => (quote!(f32), false),
-        Shape::F64 => (quote!(f64), false),
-        Shape::Bytes => (quote!(::std::vec::Vec<u8>), false),
+        Shape::String => quote!(::std::string::String),
+        Shape::Bool => quote!(bool),
+        Shape::I32 => quote!(i32),
+        Shape::I64 => quote!(i64),
+        Shape::U32 => quote!(u32),
+        Shape::U64 => quote!(u64),
+        Shape::F32 => quote!(f32),
+        Shape::F64 => quote!(f64),
+        Shape::Bytes => quote!(::std::vec::Vec<u8>),
         Shape::Option(inner) => return value_type(u, t, from, inner, chosen),
         Shape::Box(inner) => {
-            let (ty, is_config) = value_type(u, t, from, inner, chosen)?;
-            (quote!(::std::boxed::Box<#ty>), is_config)
+            let ty = value_type(u, t, from, inner, chosen)?;
+            quote!(::std::boxed::Box<#ty>)
         }
         Shape::Vec(inner) => {
-            let (ty, _) = value_type(u, t, from, inner, chosen)?;
-            (quote!(::std::vec::Vec<#ty>), false)
+            let ty = value_type(u, t, from, inner, chosen)?;
+            quote!(::std::vec::Vec<#ty>)
         }
         Shape::Map(key, value) => {
-            let (k, _) = value_type(u, t, from, key, chosen)?;
-            let (v, _) = value_type(u, t, from, value, chosen)?;
-            (quote!(::std::collections::BTreeMap<#k, #v>), false)
+            let k = value_type(u, t, from, key, chosen)?;
+            let v = value_type(u, t, from, value, chosen)?;
+            quote!(::std::collections::BTreeMap<#k, #v>)
         }
         Shape::Named(path) => match u.resolve_path(t.file, path)? {
-            Resolved::Special(name) => (special_path(name), false),
+            Resolved::Special(name) => special_path(name),
             Resolved::Def(id) if chosen.contains(&id) => {
                 let target = &u.types[id];
                 let module = u.module_path(&target.package);
                 let name = config_name(&target.name());
-                (quote!(#module::#name), true)
+                quote!(#module::#name)
             }
             Resolved::Def(id) => {
                 let p = u.type_path(&u.types[id], from);
-                (quote!(#p), false)
+                quote!(#p)
             }
             Resolved::External { package, name } => {
                 // A struct of kapi-api seen from another tree: its configuration, which kapi-api
                 // generates with its own `apply` feature.
                 let segs = package.iter().filter_map(|s| s.to_str()).map(|s| format_ident!("{}", s));
                 let name = config_name(&name);
-                (quote!(::kapi_api #(::#segs)*::#name), true)
+                quote!(::kapi_api #(::#segs)*::#name)
             }
         },
     })
@@ -188,7 +193,7 @@ fn member(u: &Universe, t: &TypeEntry, from: &Path, f: &Field, chosen: &BTreeSet
     };
     let (ty, builder) = match shape {
         Shape::Vec(elem) => {
-            let (e, _) = value_type(u, t, from, elem, chosen)?;
+            let e = value_type(u, t, from, elem, chosen)?;
             let doc = format!(" Appends to `{}`.", f.json_name);
             (
                 quote!(::std::vec::Vec<#e>),
@@ -202,8 +207,8 @@ fn member(u: &Universe, t: &TypeEntry, from: &Path, f: &Field, chosen: &BTreeSet
             )
         }
         Shape::Map(key, value) => {
-            let (k, _) = value_type(u, t, from, key, chosen)?;
-            let (v, _) = value_type(u, t, from, value, chosen)?;
+            let k = value_type(u, t, from, key, chosen)?;
+            let v = value_type(u, t, from, value, chosen)?;
             let doc = format!(" Puts entries into `{}`, replacing those with the same keys.", f.json_name);
             (
                 quote!(::std::collections::BTreeMap<#k, #v>),
@@ -217,7 +222,7 @@ fn member(u: &Universe, t: &TypeEntry, from: &Path, f: &Field, chosen: &BTreeSet
             )
         }
         _ if f.attrs.inline => {
-            let (v, _) = value_type(u, t, from, shape, chosen)?;
+            let v = value_type(u, t, from, shape, chosen)?;
             (
                 v.clone(),
                 quote! {
@@ -230,7 +235,7 @@ fn member(u: &Universe, t: &TypeEntry, from: &Path, f: &Field, chosen: &BTreeSet
             )
         }
         Shape::Box(inner) => {
-            let (v, _) = value_type(u, t, from, inner, chosen)?;
+            let v = value_type(u, t, from, inner, chosen)?;
             (
                 quote!(::std::option::Option<::std::boxed::Box<#v>>),
                 quote! {
@@ -243,7 +248,7 @@ fn member(u: &Universe, t: &TypeEntry, from: &Path, f: &Field, chosen: &BTreeSet
             )
         }
         _ => {
-            let (v, _) = value_type(u, t, from, shape, chosen)?;
+            let v = value_type(u, t, from, shape, chosen)?;
             (
                 quote!(::std::option::Option<#v>),
                 quote! {
@@ -371,9 +376,15 @@ fn config_type(u: &Universe, t: &TypeEntry, pkg: &Path, chosen: &BTreeSet<usize>
             && chosen.contains(&id)
         {
             let field = &f.ident;
-            builders.extend(delegates(u, &u.types[id], pkg, chosen, &mut own_builders, "", |with, args| {
-                quote!(self.#field = ::std::mem::take(&mut self.#field).#with(#args);)
-            }));
+            builders.extend(delegates(
+                u,
+                &u.types[id],
+                pkg,
+                chosen,
+                &mut own_builders,
+                "",
+                |with, args| quote!(self.#field = ::std::mem::take(&mut self.#field).#with(#args);),
+            ));
         }
     }
     let (w, key, r) = if members.is_empty() && !has_type_meta {
@@ -481,7 +492,11 @@ fn kind_extras(
         Some(Resolved::Def(id)) if chosen.contains(id) => Some(&u.types[*id]),
         _ => None,
     };
-    let (ctor_params, ctor_body, ctor_doc) = match (gc, meta_def.is_some()) {
+    // kapi-api's `ObjectMeta` seen from another tree: its configuration's fields are not in this
+    // universe, but its identity fields and maps are known.
+    let external_meta = matches!(&meta_type, Some(Resolved::External { name, .. }) if name == "ObjectMeta");
+    let has_meta = meta_def.is_some() || external_meta;
+    let (ctor_params, ctor_body, ctor_doc) = match (gc, has_meta) {
         (Some(gc), true) if !gc.non_namespaced => (
             quote!(name: impl Into<::std::string::String>, namespace: impl Into<::std::string::String>),
             quote!(.with_name(name).with_namespace(namespace)),
@@ -499,15 +514,39 @@ fn kind_extras(
     own.insert("with_kind".to_owned());
     own.insert("with_api_version".to_owned());
     if let Some(meta_def) = meta_def {
-        delegated = delegates(u, meta_def, pkg, chosen, &mut own, "metadata.", |with, args| {
-            quote!(self.metadata = Some(self.metadata.take().unwrap_or_default().#with(#args));)
-        });
+        delegated = delegates(
+            u,
+            meta_def,
+            pkg,
+            chosen,
+            &mut own,
+            "metadata.",
+            |with, args| quote!(self.metadata = Some(self.metadata.take().unwrap_or_default().#with(#args));),
+        );
+    } else if external_meta {
+        let string = quote!(impl Into<::std::string::String>);
+        for (field, params, args) in [
+            ("name", quote!(value: #string), quote!(value)),
+            ("namespace", quote!(value: #string), quote!(value)),
+            ("labels", quote!(entries: impl IntoIterator<Item = (#string, #string)>), quote!(entries)),
+            ("annotations", quote!(entries: impl IntoIterator<Item = (#string, #string)>), quote!(entries)),
+        ] {
+            let with = format_ident!("with_{}", field);
+            if !own.insert(with.to_string()) {
+                continue;
+            }
+            let doc = format!(" Sets `metadata.{field}` (through its own builder).");
+            delegated.push(quote! {
+                #[doc = #doc]
+                pub fn #with(mut self, #params) -> Self {
+                    self.metadata = Some(self.metadata.take().unwrap_or_default().#with(#args));
+                    self
+                }
+            });
+        }
     }
-    let (name_fn, namespace_fn) = if meta_def.is_some() {
-        (
-            quote!(self.metadata.as_ref()?.name.as_deref()),
-            quote!(self.metadata.as_ref()?.namespace.as_deref()),
-        )
+    let (name_fn, namespace_fn) = if has_meta {
+        (quote!(self.metadata.as_ref()?.name.as_deref()), quote!(self.metadata.as_ref()?.namespace.as_deref()))
     } else {
         (quote!(None), quote!(None))
     };

@@ -92,10 +92,7 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
         ids.sort_by_key(|id| order.iter().position(|o| o == id));
         let mut items = Vec::new();
         for id in ids {
-            match config_type(u, &u.types[id], &pkg, &chosen) {
-                Ok(tokens) => items.push(tokens),
-                Err(d) => diagnostics.push(d),
-            }
+            items.extend(config_type(u, &u.types[id], &pkg, &chosen, diagnostics));
         }
         let doc = format!(" Apply configurations of `{}`: every field optional, written only when set.", pkg.display());
         let file: syn::File = syn::parse_quote! {
@@ -287,7 +284,13 @@ fn key_literal(name: &str) -> proc_macro2::Literal {
 
 /// The configuration of one type: the struct, its builders, its JSON form, and for a kind the
 /// constructor, the delegating metadata builders, `ApplyConfiguration` and `extract_<kind>`.
-fn config_type(u: &Universe, t: &TypeEntry, pkg: &Path, chosen: &BTreeSet<usize>) -> Result<TokenStream, Diagnostic> {
+fn config_type(
+    u: &Universe,
+    t: &TypeEntry,
+    pkg: &Path,
+    chosen: &BTreeSet<usize>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<TokenStream> {
     let name = config_name(&t.name());
     let at = |msg: String, f: Option<&Field>| {
         Diagnostic::at(&u.file(t.file).path, f.map_or(t.def.ident.span(), |f| f.span), msg)
@@ -303,9 +306,16 @@ fn config_type(u: &Universe, t: &TypeEntry, pkg: &Path, chosen: &BTreeSet<usize>
         if t.name() == "ObjectMeta" && SERVER_META_FIELDS.contains(&f.json_name.as_str()) {
             continue;
         }
-        members.push(member(u, t, pkg, f, chosen).map_err(|e| {
-            at(format!("field `{}` of `{}` has no apply configuration: {e}", f.ident, t.name()), Some(f))
-        })?);
+        match member(u, t, pkg, f, chosen) {
+            Ok(mb) => members.push(mb),
+            Err(e) => {
+                diagnostics.push(at(
+                    format!("field `{}` of `{}` has no apply configuration: {e}", f.ident, t.name()),
+                    Some(f),
+                ));
+                return None;
+            }
+        }
     }
     let lazy = super::where_used();
     let m = quote!(::kapi_machinery);
@@ -415,7 +425,8 @@ fn config_type(u: &Universe, t: &TypeEntry, pkg: &Path, chosen: &BTreeSet<usize>
     if is_kind && has_type_meta {
         kind_items = kind_extras(u, t, pkg, &name, &own_builders, chosen);
     }
-    Ok(quote! {
+    let zero = if zero.is_empty() { quote!(true) } else { quote!(#(#zero)&&*) };
+    Some(quote! {
         #[doc = #type_doc]
         #[derive(Clone, Debug, Default, PartialEq)]
         pub struct #name {
@@ -444,7 +455,7 @@ fn config_type(u: &Universe, t: &TypeEntry, pkg: &Path, chosen: &BTreeSet<usize>
             }
             #lazy
             fn is_json_zero(&self) -> bool {
-                true #(&& #zero)*
+                #zero
             }
         }
 

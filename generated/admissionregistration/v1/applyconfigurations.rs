@@ -103,7 +103,7 @@ impl ::kapi_machinery::json::JsonEncode for RuleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_groups)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_groups)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_versions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resources)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scope)
@@ -234,7 +234,7 @@ impl ::kapi_machinery::json::JsonEncode for ValidatingAdmissionPolicyApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -534,10 +534,8 @@ for ValidatingAdmissionPolicyStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.type_checking)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.type_checking)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
 }
@@ -616,10 +614,7 @@ impl ::kapi_machinery::json::JsonEncode for TypeCheckingApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.expression_warnings,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression_warnings)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for TypeCheckingApplyConfiguration {
@@ -692,7 +687,7 @@ impl ::kapi_machinery::json::JsonEncode for ExpressionWarningApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.field_ref)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.field_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.warning)
     }
 }
@@ -903,7 +898,7 @@ for ValidatingAdmissionPolicySpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.param_kind)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.param_kind)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_constraints)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.validations)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.failure_policy)
@@ -982,7 +977,7 @@ impl ::kapi_machinery::json::JsonEncode for ParamKindApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_version)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_version)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
     }
 }
@@ -1093,7 +1088,7 @@ impl ::kapi_machinery::json::JsonEncode for ValidationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message_expression)
@@ -1167,7 +1162,7 @@ impl ::kapi_machinery::json::JsonEncode for VariableApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
     }
 }
@@ -1245,7 +1240,7 @@ impl ::kapi_machinery::json::JsonEncode for AuditAnnotationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value_expression)
     }
 }
@@ -1355,7 +1350,7 @@ for ValidatingAdmissionPolicyBindingApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -1654,7 +1649,7 @@ for ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.policy_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.policy_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.param_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_resources)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.validation_actions)
@@ -1778,7 +1773,7 @@ impl ::kapi_machinery::json::JsonEncode for ParamRefApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -1951,8 +1946,7 @@ impl ::kapi_machinery::json::JsonEncode for MatchResourcesApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace_selector)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.object_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_rules)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -2063,7 +2057,7 @@ impl ::kapi_machinery::json::JsonEncode for NamedRuleWithOperationsApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_names)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_names)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.rule_with_operations,
             )
@@ -2173,7 +2167,7 @@ impl ::kapi_machinery::json::JsonEncode for MutatingAdmissionPolicyApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -2552,7 +2546,7 @@ for MutatingAdmissionPolicySpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.param_kind)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.param_kind)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_constraints)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.variables)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mutations)
@@ -2674,7 +2668,7 @@ impl ::kapi_machinery::json::JsonEncode for MutationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.patch_type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.patch_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.apply_configuration,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.json_patch)
@@ -2736,7 +2730,7 @@ impl ::kapi_machinery::json::JsonEncode for ApplyConfigurationApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ApplyConfigurationApplyConfiguration {
@@ -2795,7 +2789,7 @@ impl ::kapi_machinery::json::JsonEncode for JSONPatchApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for JSONPatchApplyConfiguration {
@@ -2904,7 +2898,7 @@ for MutatingAdmissionPolicyBindingApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -3179,7 +3173,7 @@ for MutatingAdmissionPolicyBindingSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.policy_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.policy_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.param_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_resources)
     }
@@ -3296,7 +3290,7 @@ for ValidatingWebhookConfigurationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.webhooks)
     }
@@ -3580,7 +3574,7 @@ for MutatingWebhookConfigurationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.webhooks)
     }
@@ -4033,7 +4027,7 @@ impl ::kapi_machinery::json::JsonEncode for ValidatingWebhookApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.client_config)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rules)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.failure_policy)
@@ -4353,7 +4347,7 @@ impl ::kapi_machinery::json::JsonEncode for MutatingWebhookApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.client_config)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rules)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.failure_policy)
@@ -4483,7 +4477,7 @@ impl ::kapi_machinery::json::JsonEncode for RuleWithOperationsApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.operations)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.operations)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rule)
     }
 }
@@ -4576,7 +4570,7 @@ impl ::kapi_machinery::json::JsonEncode for WebhookClientConfigApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.url)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.url)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ca_bundle)
     }
@@ -4673,7 +4667,7 @@ impl ::kapi_machinery::json::JsonEncode for ServiceReferenceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
@@ -4747,7 +4741,7 @@ impl ::kapi_machinery::json::JsonEncode for MatchConditionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
     }
 }

@@ -115,7 +115,7 @@ impl ::kapi_machinery::json::JsonEncode for ValidatingAdmissionPolicyApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -415,10 +415,8 @@ for ValidatingAdmissionPolicyStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.type_checking)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.type_checking)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
 }
@@ -497,10 +495,7 @@ impl ::kapi_machinery::json::JsonEncode for TypeCheckingApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.expression_warnings,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression_warnings)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for TypeCheckingApplyConfiguration {
@@ -573,7 +568,7 @@ impl ::kapi_machinery::json::JsonEncode for ExpressionWarningApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.field_ref)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.field_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.warning)
     }
 }
@@ -788,7 +783,7 @@ for ValidatingAdmissionPolicySpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.param_kind)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.param_kind)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_constraints)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.validations)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.failure_policy)
@@ -867,7 +862,7 @@ impl ::kapi_machinery::json::JsonEncode for ParamKindApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_version)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_version)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
     }
 }
@@ -978,7 +973,7 @@ impl ::kapi_machinery::json::JsonEncode for ValidationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message_expression)
@@ -1052,7 +1047,7 @@ impl ::kapi_machinery::json::JsonEncode for VariableApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
     }
 }
@@ -1130,7 +1125,7 @@ impl ::kapi_machinery::json::JsonEncode for AuditAnnotationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value_expression)
     }
 }
@@ -1240,7 +1235,7 @@ for ValidatingAdmissionPolicyBindingApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -1543,7 +1538,7 @@ for ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.policy_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.policy_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.param_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_resources)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.validation_actions)
@@ -1667,7 +1662,7 @@ impl ::kapi_machinery::json::JsonEncode for ParamRefApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -1840,8 +1835,7 @@ impl ::kapi_machinery::json::JsonEncode for MatchResourcesApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace_selector)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.object_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_rules)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -1952,7 +1946,7 @@ impl ::kapi_machinery::json::JsonEncode for NamedRuleWithOperationsApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_names)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_names)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.rule_with_operations,
             )
@@ -2062,7 +2056,7 @@ impl ::kapi_machinery::json::JsonEncode for MutatingAdmissionPolicyApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -2445,7 +2439,7 @@ for MutatingAdmissionPolicySpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.param_kind)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.param_kind)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_constraints)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.variables)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mutations)
@@ -2569,7 +2563,7 @@ impl ::kapi_machinery::json::JsonEncode for MutationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.patch_type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.patch_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.apply_configuration,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.json_patch)
@@ -2631,7 +2625,7 @@ impl ::kapi_machinery::json::JsonEncode for ApplyConfigurationApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ApplyConfigurationApplyConfiguration {
@@ -2690,7 +2684,7 @@ impl ::kapi_machinery::json::JsonEncode for JSONPatchApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for JSONPatchApplyConfiguration {
@@ -2799,7 +2793,7 @@ for MutatingAdmissionPolicyBindingApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -3076,7 +3070,7 @@ for MutatingAdmissionPolicyBindingSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.policy_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.policy_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.param_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_resources)
     }
@@ -3151,7 +3145,7 @@ impl ::kapi_machinery::json::JsonEncode for MatchConditionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
     }
 }

@@ -115,7 +115,7 @@ impl ::kapi_machinery::json::JsonEncode for ValidatingAdmissionPolicyApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -415,10 +415,8 @@ for ValidatingAdmissionPolicyStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.type_checking)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.type_checking)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
 }
@@ -497,10 +495,7 @@ impl ::kapi_machinery::json::JsonEncode for TypeCheckingApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.expression_warnings,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression_warnings)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for TypeCheckingApplyConfiguration {
@@ -573,7 +568,7 @@ impl ::kapi_machinery::json::JsonEncode for ExpressionWarningApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.field_ref)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.field_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.warning)
     }
 }
@@ -786,7 +781,7 @@ for ValidatingAdmissionPolicySpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.param_kind)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.param_kind)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_constraints)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.validations)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.failure_policy)
@@ -865,7 +860,7 @@ impl ::kapi_machinery::json::JsonEncode for ParamKindApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_version)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_version)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
     }
 }
@@ -976,7 +971,7 @@ impl ::kapi_machinery::json::JsonEncode for ValidationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message_expression)
@@ -1050,7 +1045,7 @@ impl ::kapi_machinery::json::JsonEncode for VariableApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
     }
 }
@@ -1128,7 +1123,7 @@ impl ::kapi_machinery::json::JsonEncode for AuditAnnotationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value_expression)
     }
 }
@@ -1238,7 +1233,7 @@ for ValidatingAdmissionPolicyBindingApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -1541,7 +1536,7 @@ for ValidatingAdmissionPolicyBindingSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.policy_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.policy_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.param_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_resources)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.validation_actions)
@@ -1665,7 +1660,7 @@ impl ::kapi_machinery::json::JsonEncode for ParamRefApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -1838,8 +1833,7 @@ impl ::kapi_machinery::json::JsonEncode for MatchResourcesApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace_selector)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.object_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_rules)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -1950,7 +1944,7 @@ impl ::kapi_machinery::json::JsonEncode for NamedRuleWithOperationsApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_names)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_names)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.rule_with_operations,
             )
@@ -2060,7 +2054,7 @@ impl ::kapi_machinery::json::JsonEncode for MutatingAdmissionPolicyApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -2441,7 +2435,7 @@ for MutatingAdmissionPolicySpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.param_kind)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.param_kind)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_constraints)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.variables)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mutations)
@@ -2565,7 +2559,7 @@ impl ::kapi_machinery::json::JsonEncode for MutationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.patch_type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.patch_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.apply_configuration,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.json_patch)
@@ -2627,7 +2621,7 @@ impl ::kapi_machinery::json::JsonEncode for ApplyConfigurationApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ApplyConfigurationApplyConfiguration {
@@ -2686,7 +2680,7 @@ impl ::kapi_machinery::json::JsonEncode for JSONPatchApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for JSONPatchApplyConfiguration {
@@ -2795,7 +2789,7 @@ for MutatingAdmissionPolicyBindingApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -3072,7 +3066,7 @@ for MutatingAdmissionPolicyBindingSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.policy_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.policy_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.param_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_resources)
     }
@@ -3189,7 +3183,7 @@ for ValidatingWebhookConfigurationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.webhooks)
     }
@@ -3473,7 +3467,7 @@ for MutatingWebhookConfigurationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.webhooks)
     }
@@ -3926,7 +3920,7 @@ impl ::kapi_machinery::json::JsonEncode for ValidatingWebhookApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.client_config)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rules)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.failure_policy)
@@ -4246,7 +4240,7 @@ impl ::kapi_machinery::json::JsonEncode for MutatingWebhookApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.client_config)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rules)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.failure_policy)
@@ -4352,7 +4346,7 @@ impl ::kapi_machinery::json::JsonEncode for WebhookClientConfigApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.url)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.url)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ca_bundle)
     }
@@ -4449,7 +4443,7 @@ impl ::kapi_machinery::json::JsonEncode for ServiceReferenceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
@@ -4523,7 +4517,7 @@ impl ::kapi_machinery::json::JsonEncode for MatchConditionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
     }
 }

@@ -152,7 +152,7 @@ for CustomResourceDefinitionSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.group)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.names)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scope)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.versions)
@@ -244,7 +244,7 @@ impl ::kapi_machinery::json::JsonEncode for CustomResourceConversionApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.strategy)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.strategy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.webhook)
     }
 }
@@ -337,7 +337,7 @@ impl ::kapi_machinery::json::JsonEncode for WebhookConversionApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.client_config)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.client_config)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.conversion_review_versions,
             )
@@ -430,7 +430,7 @@ impl ::kapi_machinery::json::JsonEncode for WebhookClientConfigApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.url)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.url)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ca_bundle)
     }
@@ -527,7 +527,7 @@ impl ::kapi_machinery::json::JsonEncode for ServiceReferenceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
@@ -756,7 +756,7 @@ for CustomResourceDefinitionVersionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.served)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.deprecated)
@@ -828,7 +828,7 @@ impl ::kapi_machinery::json::JsonEncode for SelectableFieldApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.json_path)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.json_path)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for SelectableFieldApplyConfiguration {
@@ -957,7 +957,7 @@ for CustomResourceColumnDefinitionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.format)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.description)
@@ -1099,7 +1099,7 @@ for CustomResourceDefinitionNamesApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.plural)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.plural)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.singular)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.short_names)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
@@ -1266,7 +1266,7 @@ for CustomResourceDefinitionConditionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.last_transition_time,
@@ -1412,7 +1412,7 @@ for CustomResourceDefinitionStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.accepted_names)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.stored_versions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -1547,7 +1547,7 @@ impl ::kapi_machinery::json::JsonEncode for CustomResourceDefinitionApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1801,7 +1801,7 @@ impl ::kapi_machinery::json::JsonEncode for CustomResourceValidationApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.open_apiv3_schema)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.open_apiv3_schema)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CustomResourceValidationApplyConfiguration {
@@ -1890,7 +1890,7 @@ for CustomResourceSubresourcesApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scale)
     }
 }
@@ -2050,8 +2050,7 @@ for CustomResourceSubresourceScaleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec_replicas_path)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec_replicas_path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.status_replicas_path,
             )
@@ -2935,7 +2934,7 @@ impl ::kapi_machinery::json::JsonEncode for JSONSchemaPropsApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.id)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.id)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.schema)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.description)
@@ -3135,7 +3134,7 @@ impl ::kapi_machinery::json::JsonEncode for ValidationRuleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rule)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rule)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message_expression)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
@@ -3211,7 +3210,7 @@ impl ::kapi_machinery::json::JsonEncode for ExternalDocumentationApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.description)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.description)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.url)
     }
 }

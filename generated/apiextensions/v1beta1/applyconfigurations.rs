@@ -270,7 +270,7 @@ for CustomResourceDefinitionSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.group)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.version)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.names)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scope)
@@ -404,7 +404,7 @@ impl ::kapi_machinery::json::JsonEncode for CustomResourceConversionApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.strategy)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.strategy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.webhook_client_config,
             )
@@ -502,7 +502,7 @@ impl ::kapi_machinery::json::JsonEncode for WebhookClientConfigApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.url)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.url)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ca_bundle)
     }
@@ -599,7 +599,7 @@ impl ::kapi_machinery::json::JsonEncode for ServiceReferenceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
@@ -830,7 +830,7 @@ for CustomResourceDefinitionVersionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.served)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.deprecated)
@@ -902,7 +902,7 @@ impl ::kapi_machinery::json::JsonEncode for SelectableFieldApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.json_path)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.json_path)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for SelectableFieldApplyConfiguration {
@@ -1031,7 +1031,7 @@ for CustomResourceColumnDefinitionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.format)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.description)
@@ -1173,7 +1173,7 @@ for CustomResourceDefinitionNamesApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.plural)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.plural)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.singular)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.short_names)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
@@ -1342,7 +1342,7 @@ for CustomResourceDefinitionConditionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.last_transition_time,
@@ -1488,7 +1488,7 @@ for CustomResourceDefinitionStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.accepted_names)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.stored_versions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -1623,7 +1623,7 @@ impl ::kapi_machinery::json::JsonEncode for CustomResourceDefinitionApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1881,7 +1881,7 @@ impl ::kapi_machinery::json::JsonEncode for CustomResourceValidationApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.open_apiv3_schema)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.open_apiv3_schema)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CustomResourceValidationApplyConfiguration {
@@ -1970,7 +1970,7 @@ for CustomResourceSubresourcesApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scale)
     }
 }
@@ -2130,8 +2130,7 @@ for CustomResourceSubresourceScaleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec_replicas_path)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec_replicas_path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.status_replicas_path,
             )
@@ -3039,7 +3038,7 @@ impl ::kapi_machinery::json::JsonEncode for JSONSchemaPropsApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.id)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.id)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.schema)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.description)
@@ -3239,7 +3238,7 @@ impl ::kapi_machinery::json::JsonEncode for ValidationRuleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rule)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rule)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message_expression)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
@@ -3315,7 +3314,7 @@ impl ::kapi_machinery::json::JsonEncode for ExternalDocumentationApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.description)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.description)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.url)
     }
 }

@@ -115,7 +115,7 @@ impl ::kapi_machinery::json::JsonEncode for StorageVersionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -456,7 +456,7 @@ impl ::kapi_machinery::json::JsonEncode for StorageVersionStatusApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage_versions)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage_versions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.common_encoding_version,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
@@ -584,7 +584,7 @@ impl ::kapi_machinery::json::JsonEncode for ServerStorageVersionApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_server_id)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_server_id)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.encoding_version)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.decodable_versions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.served_versions)
@@ -747,7 +747,7 @@ impl ::kapi_machinery::json::JsonEncode for StorageVersionConditionApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.observed_generation,

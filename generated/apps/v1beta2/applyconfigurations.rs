@@ -46,7 +46,7 @@ impl ::kapi_machinery::json::JsonEncode for ScaleSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ScaleSpecApplyConfiguration {
@@ -147,7 +147,7 @@ impl ::kapi_machinery::json::JsonEncode for ScaleStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target_selector)
     }
@@ -271,7 +271,7 @@ impl ::kapi_machinery::json::JsonEncode for ScaleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -561,7 +561,7 @@ impl ::kapi_machinery::json::JsonEncode for StatefulSetApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -839,7 +839,7 @@ impl ::kapi_machinery::json::JsonEncode for StatefulSetUpdateStrategyApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rolling_update)
     }
 }
@@ -922,7 +922,7 @@ for RollingUpdateStatefulSetStrategyApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.partition)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.partition)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_unavailable)
     }
 }
@@ -1017,7 +1017,7 @@ for StatefulSetPersistentVolumeClaimRetentionPolicyApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.when_deleted)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.when_deleted)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.when_scaled)
     }
 }
@@ -1079,7 +1079,7 @@ impl ::kapi_machinery::json::JsonEncode for StatefulSetOrdinalsApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.start)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.start)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for StatefulSetOrdinalsApplyConfiguration {
@@ -1360,7 +1360,7 @@ impl ::kapi_machinery::json::JsonEncode for StatefulSetSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -1604,10 +1604,8 @@ impl ::kapi_machinery::json::JsonEncode for StatefulSetStatusApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.current_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.updated_replicas)
@@ -1749,7 +1747,7 @@ impl ::kapi_machinery::json::JsonEncode for StatefulSetConditionApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.last_transition_time,
@@ -1878,7 +1876,7 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2259,7 +2257,7 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.strategy)
@@ -2355,7 +2353,7 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentStrategyApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rolling_update)
     }
 }
@@ -2438,7 +2436,7 @@ impl ::kapi_machinery::json::JsonEncode for RollingUpdateDeploymentApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_unavailable)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_unavailable)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_surge)
     }
 }
@@ -2653,10 +2651,8 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.updated_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.available_replicas)
@@ -2820,7 +2816,7 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentConditionApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_update_time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -2912,7 +2908,7 @@ impl ::kapi_machinery::json::JsonEncode for DaemonSetUpdateStrategyApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rolling_update)
     }
 }
@@ -2995,7 +2991,7 @@ impl ::kapi_machinery::json::JsonEncode for RollingUpdateDaemonSetApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_unavailable)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_unavailable)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_surge)
     }
 }
@@ -3140,7 +3136,7 @@ impl ::kapi_machinery::json::JsonEncode for DaemonSetSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.update_strategy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_ready_seconds)
@@ -3390,10 +3386,7 @@ impl ::kapi_machinery::json::JsonEncode for DaemonSetStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.current_number_scheduled,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.current_number_scheduled)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.number_misscheduled,
             )
@@ -3542,7 +3535,7 @@ impl ::kapi_machinery::json::JsonEncode for DaemonSetConditionApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.last_transition_time,
@@ -3671,7 +3664,7 @@ impl ::kapi_machinery::json::JsonEncode for DaemonSetApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -3985,7 +3978,7 @@ impl ::kapi_machinery::json::JsonEncode for ReplicaSetApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -4289,7 +4282,7 @@ impl ::kapi_machinery::json::JsonEncode for ReplicaSetSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_ready_seconds)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template)
@@ -4472,7 +4465,7 @@ impl ::kapi_machinery::json::JsonEncode for ReplicaSetStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.fully_labeled_replicas,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready_replicas)
@@ -4616,7 +4609,7 @@ impl ::kapi_machinery::json::JsonEncode for ReplicaSetConditionApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.last_transition_time,
@@ -4738,7 +4731,7 @@ impl ::kapi_machinery::json::JsonEncode for ControllerRevisionApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.data)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.revision)

@@ -111,7 +111,7 @@ impl ::kapi_machinery::json::JsonEncode for TokenReviewApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -373,7 +373,7 @@ impl ::kapi_machinery::json::JsonEncode for TokenReviewSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.token)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.token)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.audiences)
     }
 }
@@ -484,7 +484,7 @@ impl ::kapi_machinery::json::JsonEncode for TokenReviewStatusApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.authenticated)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.authenticated)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.audiences)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.error)
@@ -600,7 +600,7 @@ impl ::kapi_machinery::json::JsonEncode for UserInfoApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.username)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.username)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uid)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.groups)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.extra)
@@ -727,7 +727,7 @@ impl ::kapi_machinery::json::JsonEncode for TokenRequestApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1026,7 +1026,7 @@ impl ::kapi_machinery::json::JsonEncode for TokenRequestSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.audiences)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.audiences)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expiration_seconds)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.bound_object_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attestations)
@@ -1113,7 +1113,7 @@ impl ::kapi_machinery::json::JsonEncode for TokenRequestStatusApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.token)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.token)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.expiration_timestamp,
             )
@@ -1211,7 +1211,7 @@ impl ::kapi_machinery::json::JsonEncode for BoundObjectReferenceApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_version)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uid)
@@ -1323,7 +1323,7 @@ impl ::kapi_machinery::json::JsonEncode for SelfSubjectReviewApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
     }
@@ -1572,7 +1572,7 @@ impl ::kapi_machinery::json::JsonEncode for SelfSubjectReviewStatusApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user_info)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user_info)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for SelfSubjectReviewStatusApplyConfiguration {

@@ -115,7 +115,7 @@ impl ::kapi_machinery::json::JsonEncode for TokenReviewApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -377,7 +377,7 @@ impl ::kapi_machinery::json::JsonEncode for TokenReviewSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.token)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.token)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.audiences)
     }
 }
@@ -488,7 +488,7 @@ impl ::kapi_machinery::json::JsonEncode for TokenReviewStatusApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.authenticated)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.authenticated)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.audiences)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.error)
@@ -604,7 +604,7 @@ impl ::kapi_machinery::json::JsonEncode for UserInfoApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.username)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.username)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uid)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.groups)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.extra)
@@ -716,7 +716,7 @@ impl ::kapi_machinery::json::JsonEncode for SelfSubjectReviewApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
     }
@@ -965,7 +965,7 @@ impl ::kapi_machinery::json::JsonEncode for SelfSubjectReviewStatusApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user_info)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user_info)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for SelfSubjectReviewStatusApplyConfiguration {

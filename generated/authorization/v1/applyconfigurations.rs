@@ -115,7 +115,7 @@ impl ::kapi_machinery::json::JsonEncode for SubjectAccessReviewApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -429,7 +429,7 @@ impl ::kapi_machinery::json::JsonEncode for SelfSubjectAccessReviewApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -743,7 +743,7 @@ impl ::kapi_machinery::json::JsonEncode for LocalSubjectAccessReviewApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1121,7 +1121,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceAttributesApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.verb)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.version)
@@ -1215,7 +1215,7 @@ impl ::kapi_machinery::json::JsonEncode for LabelSelectorAttributesApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.raw_selector)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.raw_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requirements)
     }
 }
@@ -1302,7 +1302,7 @@ impl ::kapi_machinery::json::JsonEncode for FieldSelectorAttributesApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.raw_selector)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.raw_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requirements)
     }
 }
@@ -1372,7 +1372,7 @@ impl ::kapi_machinery::json::JsonEncode for NonResourceAttributesApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.verb)
     }
 }
@@ -1540,10 +1540,7 @@ impl ::kapi_machinery::json::JsonEncode for SubjectAccessReviewSpecApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_attributes,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_attributes)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.non_resource_attributes,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user)
@@ -1652,10 +1649,7 @@ for SelfSubjectAccessReviewSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_attributes,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_attributes)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.non_resource_attributes,
             )
@@ -1767,7 +1761,7 @@ impl ::kapi_machinery::json::JsonEncode for SubjectAccessReviewStatusApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allowed)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allowed)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.denied)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.evaluation_error)
@@ -1899,7 +1893,7 @@ impl ::kapi_machinery::json::JsonEncode for SelfSubjectRulesReviewApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2146,7 +2140,7 @@ for SelfSubjectRulesReviewSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
     }
 }
 impl ::kapi_machinery::json::JsonDecode
@@ -2275,7 +2269,7 @@ impl ::kapi_machinery::json::JsonEncode for SubjectRulesReviewStatusApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_rules)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_rules)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.non_resource_rules)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.incomplete)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.evaluation_error)
@@ -2394,7 +2388,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceRuleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.verbs)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.verbs)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_groups)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resources)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_names)
@@ -2479,7 +2473,7 @@ impl ::kapi_machinery::json::JsonEncode for NonResourceRuleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.verbs)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.verbs)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.non_resource_urls)
     }
 }

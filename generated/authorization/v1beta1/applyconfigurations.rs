@@ -115,7 +115,7 @@ impl ::kapi_machinery::json::JsonEncode for SubjectAccessReviewApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -429,7 +429,7 @@ impl ::kapi_machinery::json::JsonEncode for SelfSubjectAccessReviewApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -743,7 +743,7 @@ impl ::kapi_machinery::json::JsonEncode for LocalSubjectAccessReviewApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1121,7 +1121,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceAttributesApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.verb)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.version)
@@ -1198,7 +1198,7 @@ impl ::kapi_machinery::json::JsonEncode for NonResourceAttributesApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.verb)
     }
 }
@@ -1368,10 +1368,7 @@ impl ::kapi_machinery::json::JsonEncode for SubjectAccessReviewSpecApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_attributes,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_attributes)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.non_resource_attributes,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user)
@@ -1482,10 +1479,7 @@ for SelfSubjectAccessReviewSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_attributes,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_attributes)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.non_resource_attributes,
             )
@@ -1597,7 +1591,7 @@ impl ::kapi_machinery::json::JsonEncode for SubjectAccessReviewStatusApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allowed)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allowed)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.denied)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.evaluation_error)
@@ -1729,7 +1723,7 @@ impl ::kapi_machinery::json::JsonEncode for SelfSubjectRulesReviewApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1976,7 +1970,7 @@ for SelfSubjectRulesReviewSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
     }
 }
 impl ::kapi_machinery::json::JsonDecode
@@ -2109,7 +2103,7 @@ impl ::kapi_machinery::json::JsonEncode for SubjectRulesReviewStatusApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_rules)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_rules)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.non_resource_rules)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.incomplete)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.evaluation_error)
@@ -2228,7 +2222,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceRuleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.verbs)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.verbs)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_groups)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resources)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_names)
@@ -2313,7 +2307,7 @@ impl ::kapi_machinery::json::JsonEncode for NonResourceRuleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.verbs)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.verbs)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.non_resource_urls)
     }
 }

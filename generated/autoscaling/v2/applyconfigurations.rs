@@ -115,7 +115,7 @@ impl ::kapi_machinery::json::JsonEncode for HorizontalPodAutoscalerApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -450,7 +450,7 @@ for HorizontalPodAutoscalerSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scale_target_ref)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scale_target_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metrics)
@@ -541,7 +541,7 @@ for CrossVersionObjectReferenceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_version)
     }
@@ -705,7 +705,7 @@ impl ::kapi_machinery::json::JsonEncode for MetricSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.object)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pods)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource)
@@ -795,7 +795,7 @@ for HorizontalPodAutoscalerBehaviorApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scale_up)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scale_up)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scale_down)
     }
 }
@@ -925,10 +925,9 @@ impl ::kapi_machinery::json::JsonEncode for HPAScalingRulesApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.stabilization_window_seconds,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.select_policy)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(
+            &self.stabilization_window_seconds,
+        ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.select_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.policies)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.tolerance)
     }
@@ -1025,7 +1024,7 @@ impl ::kapi_machinery::json::JsonEncode for HPAScalingPolicyApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.period_seconds)
     }
@@ -1134,7 +1133,7 @@ impl ::kapi_machinery::json::JsonEncode for ObjectMetricSourceApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.described_object)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.described_object)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metric)
     }
@@ -1219,7 +1218,7 @@ impl ::kapi_machinery::json::JsonEncode for PodsMetricSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metric)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metric)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target)
     }
 }
@@ -1296,7 +1295,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceMetricSourceApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target)
     }
 }
@@ -1389,7 +1388,7 @@ for ContainerResourceMetricSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.container)
     }
@@ -1476,7 +1475,7 @@ impl ::kapi_machinery::json::JsonEncode for ExternalMetricSourceApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metric)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metric)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target)
     }
 }
@@ -1553,7 +1552,7 @@ impl ::kapi_machinery::json::JsonEncode for MetricIdentifierApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
     }
 }
@@ -1675,7 +1674,7 @@ impl ::kapi_machinery::json::JsonEncode for MetricTargetApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.average_value)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -1850,10 +1849,8 @@ for HorizontalPodAutoscalerStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_scale_time)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_scale_time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.current_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.desired_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.current_metrics)
@@ -2019,7 +2016,7 @@ for HorizontalPodAutoscalerConditionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.last_transition_time,
@@ -2189,7 +2186,7 @@ impl ::kapi_machinery::json::JsonEncode for MetricStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.object)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pods)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource)
@@ -2301,7 +2298,7 @@ impl ::kapi_machinery::json::JsonEncode for ObjectMetricStatusApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metric)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metric)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.current)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.described_object)
     }
@@ -2386,7 +2383,7 @@ impl ::kapi_machinery::json::JsonEncode for PodsMetricStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metric)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metric)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.current)
     }
 }
@@ -2463,7 +2460,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceMetricStatusApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.current)
     }
 }
@@ -2556,7 +2553,7 @@ for ContainerResourceMetricStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.current)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.container)
     }
@@ -2643,7 +2640,7 @@ impl ::kapi_machinery::json::JsonEncode for ExternalMetricStatusApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metric)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metric)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.current)
     }
 }
@@ -2748,7 +2745,7 @@ impl ::kapi_machinery::json::JsonEncode for MetricValueStatusApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.average_value)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.average_utilization,

@@ -107,7 +107,7 @@ impl ::kapi_machinery::json::JsonEncode for JobApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -394,7 +394,7 @@ for PodFailurePolicyOnExitCodesRequirementApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.container_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.container_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.operator)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.values)
     }
@@ -479,7 +479,7 @@ for PodFailurePolicyOnPodConditionsPatternApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
     }
 }
@@ -594,7 +594,7 @@ impl ::kapi_machinery::json::JsonEncode for PodFailurePolicyRuleApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.action)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.action)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.on_exit_codes)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.on_pod_conditions)
     }
@@ -660,7 +660,7 @@ impl ::kapi_machinery::json::JsonEncode for PodFailurePolicyApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rules)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rules)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PodFailurePolicyApplyConfiguration {
@@ -724,7 +724,7 @@ impl ::kapi_machinery::json::JsonEncode for SuccessPolicyApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rules)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rules)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for SuccessPolicyApplyConfiguration {
@@ -806,7 +806,7 @@ impl ::kapi_machinery::json::JsonEncode for SuccessPolicyRuleApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.succeeded_indexes)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.succeeded_indexes)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.succeeded_count)
     }
 }
@@ -1173,7 +1173,7 @@ impl ::kapi_machinery::json::JsonEncode for JobSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parallelism)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parallelism)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.completions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.active_deadline_seconds,
@@ -1345,7 +1345,7 @@ for JobSchedulingConfigurationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_policy)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.scheduling_constraints,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.disruption_mode)
@@ -1589,7 +1589,7 @@ impl ::kapi_machinery::json::JsonEncode for JobStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.start_time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.completion_time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.active)
@@ -1679,7 +1679,7 @@ impl ::kapi_machinery::json::JsonEncode for UncountedTerminatedPodsApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.succeeded)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.succeeded)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.failed)
     }
 }
@@ -1832,7 +1832,7 @@ impl ::kapi_machinery::json::JsonEncode for JobConditionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_probe_time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -1915,7 +1915,7 @@ impl ::kapi_machinery::json::JsonEncode for JobTemplateSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
 }
@@ -2036,7 +2036,7 @@ impl ::kapi_machinery::json::JsonEncode for CronJobApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2417,7 +2417,7 @@ impl ::kapi_machinery::json::JsonEncode for CronJobSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.schedule)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.schedule)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.time_zone)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.starting_deadline_seconds,
@@ -2539,7 +2539,7 @@ impl ::kapi_machinery::json::JsonEncode for CronJobStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.active)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.active)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_schedule_time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.last_successful_time,

@@ -64,7 +64,7 @@ impl ::kapi_machinery::json::JsonEncode for JobTemplateSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
 }
@@ -189,7 +189,7 @@ impl ::kapi_machinery::json::JsonEncode for CronJobApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -576,7 +576,7 @@ impl ::kapi_machinery::json::JsonEncode for CronJobSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.schedule)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.schedule)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.time_zone)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.starting_deadline_seconds,
@@ -698,7 +698,7 @@ impl ::kapi_machinery::json::JsonEncode for CronJobStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.active)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.active)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_schedule_time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.last_successful_time,

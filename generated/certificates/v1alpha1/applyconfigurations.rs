@@ -94,7 +94,7 @@ impl ::kapi_machinery::json::JsonEncode for ClusterTrustBundleApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -338,7 +338,7 @@ impl ::kapi_machinery::json::JsonEncode for ClusterTrustBundleSpecApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.signer_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.signer_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.trust_bundle)
     }
 }

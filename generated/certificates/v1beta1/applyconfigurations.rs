@@ -115,7 +115,7 @@ impl ::kapi_machinery::json::JsonEncode for CertificateSigningRequestApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -482,7 +482,7 @@ for CertificateSigningRequestSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.request)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.request)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.signer_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expiration_seconds)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.usages)
@@ -575,7 +575,7 @@ for CertificateSigningRequestStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.certificate)
     }
 }
@@ -734,7 +734,7 @@ for CertificateSigningRequestConditionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
@@ -850,7 +850,7 @@ impl ::kapi_machinery::json::JsonEncode for ClusterTrustBundleApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -1094,7 +1094,7 @@ impl ::kapi_machinery::json::JsonEncode for ClusterTrustBundleSpecApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.signer_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.signer_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.trust_bundle)
     }
 }
@@ -1223,7 +1223,7 @@ impl ::kapi_machinery::json::JsonEncode for PodCertificateRequestApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1701,7 +1701,7 @@ impl ::kapi_machinery::json::JsonEncode for PodCertificateRequestSpecApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.signer_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.signer_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_uid)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -1863,7 +1863,7 @@ for PodCertificateRequestStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.certificate_chain)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.not_before)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.begin_refresh_at)

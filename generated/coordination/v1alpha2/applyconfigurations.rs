@@ -94,7 +94,7 @@ impl ::kapi_machinery::json::JsonEncode for LeaseCandidateApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -418,7 +418,7 @@ impl ::kapi_machinery::json::JsonEncode for LeaseCandidateSpecApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.lease_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.lease_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ping_time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.renew_time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.binary_version)

@@ -92,7 +92,7 @@ impl ::kapi_machinery::json::JsonEncode for LeaseApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -444,7 +444,7 @@ impl ::kapi_machinery::json::JsonEncode for LeaseSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.holder_identity)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.holder_identity)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.lease_duration_seconds,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.acquire_time)
@@ -558,7 +558,7 @@ impl ::kapi_machinery::json::JsonEncode for LeaseCandidateApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -882,7 +882,7 @@ impl ::kapi_machinery::json::JsonEncode for LeaseCandidateSpecApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.lease_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.lease_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ping_time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.renew_time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.binary_version)

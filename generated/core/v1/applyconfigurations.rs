@@ -336,7 +336,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_source)
     }
 }
@@ -987,7 +987,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host_path)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host_path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.empty_dir)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.gce_persistent_disk,
@@ -1096,7 +1096,7 @@ for PersistentVolumeClaimVolumeSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.claim_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.claim_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
     }
 }
@@ -1596,10 +1596,7 @@ impl ::kapi_machinery::json::JsonEncode for PersistentVolumeSourceApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.gce_persistent_disk,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.gce_persistent_disk)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.aws_elastic_block_store,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host_path)
@@ -1746,7 +1743,7 @@ impl ::kapi_machinery::json::JsonEncode for PersistentVolumeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2455,7 +2452,7 @@ impl ::kapi_machinery::json::JsonEncode for PersistentVolumeSpecApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.persistent_volume_source,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.access_modes)
@@ -2531,7 +2528,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeNodeAffinityApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.required)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.required)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for VolumeNodeAffinityApplyConfiguration {
@@ -2646,7 +2643,7 @@ impl ::kapi_machinery::json::JsonEncode for PersistentVolumeStatusApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.phase)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.phase)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -2775,7 +2772,7 @@ impl ::kapi_machinery::json::JsonEncode for PersistentVolumeClaimApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -3189,7 +3186,7 @@ impl ::kapi_machinery::json::JsonEncode for PersistentVolumeClaimSpecApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.access_modes)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.access_modes)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resources)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_name)
@@ -3297,7 +3294,7 @@ impl ::kapi_machinery::json::JsonEncode for TypedObjectReferenceApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_group)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
@@ -3391,10 +3388,9 @@ impl ::kapi_machinery::json::JsonEncode for ModifyVolumeStatusApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.target_volume_attributes_class_name,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(
+            &self.target_volume_attributes_class_name,
+        ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ModifyVolumeStatusApplyConfiguration {
@@ -3550,7 +3546,7 @@ for PersistentVolumeClaimConditionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_probe_time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -3648,7 +3644,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeHealthConditionApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
@@ -3744,7 +3740,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeHealthStatusApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.health_conditions)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.health_conditions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.last_transition_time,
             )
@@ -3853,7 +3849,7 @@ impl ::kapi_machinery::json::JsonEncode for PodVolumeHealthApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.health_conditions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.last_transition_time,
@@ -4137,7 +4133,7 @@ for PersistentVolumeClaimStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.phase)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.phase)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.access_modes)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
@@ -4228,7 +4224,7 @@ impl ::kapi_machinery::json::JsonEncode for HostPathVolumeSourceApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
     }
 }
@@ -4320,7 +4316,7 @@ impl ::kapi_machinery::json::JsonEncode for EmptyDirVolumeSourceApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.medium)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.medium)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.size_limit)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mode)
     }
@@ -4407,7 +4403,7 @@ impl ::kapi_machinery::json::JsonEncode for GlusterfsVolumeSourceApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.endpoints)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.endpoints)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
     }
@@ -4521,7 +4517,7 @@ for GlusterfsPersistentVolumeSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.endpoints)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.endpoints)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -4689,7 +4685,7 @@ impl ::kapi_machinery::json::JsonEncode for RBDVolumeSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.monitors)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.monitors)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.image)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pool)
@@ -4857,7 +4853,7 @@ impl ::kapi_machinery::json::JsonEncode for RBDPersistentVolumeSourceApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.monitors)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.monitors)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.image)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pool)
@@ -4971,7 +4967,7 @@ impl ::kapi_machinery::json::JsonEncode for CinderVolumeSourceApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_id)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_id)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_ref)
@@ -5082,7 +5078,7 @@ for CinderPersistentVolumeSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_id)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_id)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_ref)
@@ -5220,7 +5216,7 @@ impl ::kapi_machinery::json::JsonEncode for CephFSVolumeSourceApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.monitors)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.monitors)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_file)
@@ -5296,7 +5292,7 @@ impl ::kapi_machinery::json::JsonEncode for SecretReferenceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
     }
 }
@@ -5432,7 +5428,7 @@ for CephFSPersistentVolumeSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.monitors)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.monitors)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_file)
@@ -5518,7 +5514,7 @@ impl ::kapi_machinery::json::JsonEncode for FlockerVolumeSourceApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.dataset_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.dataset_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.dataset_uuid)
     }
 }
@@ -5622,7 +5618,7 @@ for GCEPersistentDiskVolumeSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pd_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pd_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.partition)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
@@ -5754,7 +5750,7 @@ impl ::kapi_machinery::json::JsonEncode for QuobyteVolumeSourceApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.registry)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.registry)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user)
@@ -5889,7 +5885,7 @@ for FlexPersistentVolumeSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
@@ -6023,7 +6019,7 @@ impl ::kapi_machinery::json::JsonEncode for FlexVolumeSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
@@ -6130,7 +6126,7 @@ for AWSElasticBlockStoreVolumeSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_id)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_id)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.partition)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
@@ -6222,7 +6218,7 @@ impl ::kapi_machinery::json::JsonEncode for GitRepoVolumeSourceApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.repository)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.repository)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.revision)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.directory)
     }
@@ -6350,7 +6346,7 @@ impl ::kapi_machinery::json::JsonEncode for SecretVolumeSourceApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.items)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.default_mode)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.optional)
@@ -6459,10 +6455,8 @@ impl ::kapi_machinery::json::JsonEncode for SecretProjectionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.local_object_reference,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.items)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.local_object_reference)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.items)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.optional)
     }
 }
@@ -6548,7 +6542,7 @@ impl ::kapi_machinery::json::JsonEncode for NFSVolumeSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.server)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.server)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
     }
@@ -6782,7 +6776,7 @@ impl ::kapi_machinery::json::JsonEncode for ISCSIVolumeSourceApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target_portal)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target_portal)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.iqn)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.lun)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.iscsi_interface)
@@ -7028,7 +7022,7 @@ for ISCSIPersistentVolumeSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target_portal)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target_portal)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.iqn)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.lun)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.iscsi_interface)
@@ -7161,7 +7155,7 @@ impl ::kapi_machinery::json::JsonEncode for FCVolumeSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target_wwns)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target_wwns)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.lun)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
@@ -7252,7 +7246,7 @@ impl ::kapi_machinery::json::JsonEncode for AzureFileVolumeSourceApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.share_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
     }
@@ -7363,7 +7357,7 @@ for AzureFilePersistentVolumeSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.share_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_namespace)
@@ -7488,7 +7482,7 @@ for VsphereVirtualDiskVolumeSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_path)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.storage_policy_name,
@@ -7568,7 +7562,7 @@ for PhotonPersistentDiskVolumeSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pd_id)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pd_id)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
     }
 }
@@ -7709,7 +7703,7 @@ impl ::kapi_machinery::json::JsonEncode for AzureDiskVolumeSourceApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.disk_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.disk_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.disk_uri)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.caching_mode)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
@@ -7801,7 +7795,7 @@ impl ::kapi_machinery::json::JsonEncode for PortworxVolumeSourceApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_id)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_id)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
     }
@@ -8005,7 +7999,7 @@ impl ::kapi_machinery::json::JsonEncode for ScaleIOVolumeSourceApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.gateway)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.gateway)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.system)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ssl_enabled)
@@ -8218,7 +8212,7 @@ for ScaleIOPersistentVolumeSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.gateway)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.gateway)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.system)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ssl_enabled)
@@ -8355,7 +8349,7 @@ impl ::kapi_machinery::json::JsonEncode for StorageOSVolumeSourceApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_namespace)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
@@ -8487,7 +8481,7 @@ for StorageOSPersistentVolumeSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_namespace)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
@@ -8632,10 +8626,8 @@ impl ::kapi_machinery::json::JsonEncode for ConfigMapVolumeSourceApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.local_object_reference,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.items)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.local_object_reference)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.items)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.default_mode)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.optional)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.default_user)
@@ -8743,10 +8735,8 @@ impl ::kapi_machinery::json::JsonEncode for ConfigMapProjectionApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.local_object_reference,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.items)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.local_object_reference)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.items)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.optional)
     }
 }
@@ -8849,7 +8839,7 @@ for ServiceAccountTokenProjectionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.audience)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.audience)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expiration_seconds)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user)
@@ -8987,7 +8977,7 @@ for ClusterTrustBundleProjectionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.signer_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.label_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.optional)
@@ -9191,7 +9181,7 @@ impl ::kapi_machinery::json::JsonEncode for PodCertificateProjectionApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.signer_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.signer_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.max_expiration_seconds,
@@ -9300,7 +9290,7 @@ impl ::kapi_machinery::json::JsonEncode for ProjectedVolumeSourceApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.sources)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.sources)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.default_mode)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.default_user)
     }
@@ -9485,7 +9475,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeProjectionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.downward_api)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.config_map)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -9586,7 +9576,7 @@ impl ::kapi_machinery::json::JsonEncode for KeyToPathApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mode)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user)
@@ -9660,7 +9650,7 @@ impl ::kapi_machinery::json::JsonEncode for LocalVolumeSourceApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
     }
 }
@@ -9929,7 +9919,7 @@ impl ::kapi_machinery::json::JsonEncode for CSIPersistentVolumeSourceApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_handle)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
@@ -10089,7 +10079,7 @@ impl ::kapi_machinery::json::JsonEncode for CSIVolumeSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fs_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_attributes)
@@ -10169,10 +10159,7 @@ impl ::kapi_machinery::json::JsonEncode for EphemeralVolumeSourceApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.volume_claim_template,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_claim_template)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for EphemeralVolumeSourceApplyConfiguration {
@@ -10253,7 +10240,7 @@ for PersistentVolumeClaimTemplateApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
 }
@@ -10375,7 +10362,7 @@ impl ::kapi_machinery::json::JsonEncode for ContainerPortApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host_port)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.container_port)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.protocol)
@@ -10567,7 +10554,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeMountApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.recursive_read_only,
@@ -10646,7 +10633,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeDeviceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_path)
     }
 }
@@ -10737,7 +10724,7 @@ impl ::kapi_machinery::json::JsonEncode for EnvVarApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value_from)
     }
@@ -10891,7 +10878,7 @@ impl ::kapi_machinery::json::JsonEncode for EnvVarSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.field_ref)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.field_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_field_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.config_map_key_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_key_ref)
@@ -10992,7 +10979,7 @@ impl ::kapi_machinery::json::JsonEncode for FileKeySelectorApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volume_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.optional)
@@ -11068,7 +11055,7 @@ impl ::kapi_machinery::json::JsonEncode for ObjectFieldSelectorApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_version)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_version)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.field_path)
     }
 }
@@ -11165,7 +11152,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceFieldSelectorApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.container_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.container_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.divisor)
     }
@@ -11265,10 +11252,8 @@ impl ::kapi_machinery::json::JsonEncode for ConfigMapKeySelectorApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.local_object_reference,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.local_object_reference)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.optional)
     }
 }
@@ -11367,10 +11352,8 @@ impl ::kapi_machinery::json::JsonEncode for SecretKeySelectorApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.local_object_reference,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.local_object_reference)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.optional)
     }
 }
@@ -11471,7 +11454,7 @@ impl ::kapi_machinery::json::JsonEncode for EnvFromSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.prefix)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.prefix)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.config_map_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_ref)
     }
@@ -11559,10 +11542,8 @@ impl ::kapi_machinery::json::JsonEncode for ConfigMapEnvSourceApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.local_object_reference,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.optional)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.local_object_reference)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.optional)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ConfigMapEnvSourceApplyConfiguration {
@@ -11648,10 +11629,8 @@ impl ::kapi_machinery::json::JsonEncode for SecretEnvSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.local_object_reference,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.optional)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.local_object_reference)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.optional)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for SecretEnvSourceApplyConfiguration {
@@ -11722,7 +11701,7 @@ impl ::kapi_machinery::json::JsonEncode for HTTPHeaderApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
     }
 }
@@ -11863,7 +11842,7 @@ impl ::kapi_machinery::json::JsonEncode for HTTPGetActionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheme)
@@ -11940,7 +11919,7 @@ impl ::kapi_machinery::json::JsonEncode for TCPSocketActionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host)
     }
 }
@@ -12027,7 +12006,7 @@ impl ::kapi_machinery::json::JsonEncode for GRPCActionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mode)
     }
@@ -12091,7 +12070,7 @@ impl ::kapi_machinery::json::JsonEncode for ExecActionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.command)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.command)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ExecActionApplyConfiguration {
@@ -12150,7 +12129,7 @@ impl ::kapi_machinery::json::JsonEncode for SleepActionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.seconds)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.seconds)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for SleepActionApplyConfiguration {
@@ -12362,7 +12341,7 @@ impl ::kapi_machinery::json::JsonEncode for ProbeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.probe_handler)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.probe_handler)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.initial_delay_seconds,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.timeout_seconds)
@@ -12458,7 +12437,7 @@ impl ::kapi_machinery::json::JsonEncode for ContainerResizePolicyApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.restart_policy)
     }
 }
@@ -12534,7 +12513,7 @@ impl ::kapi_machinery::json::JsonEncode for CapabilitiesApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.add)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.add)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.drop)
     }
 }
@@ -12649,7 +12628,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceRequirementsApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.limits)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.limits)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.claims)
     }
@@ -12748,7 +12727,7 @@ for VolumeResourceRequirementsApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.limits)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.limits)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
     }
 }
@@ -12822,7 +12801,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceClaimApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.request)
     }
 }
@@ -13344,7 +13323,7 @@ impl ::kapi_machinery::json::JsonEncode for ContainerApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.image)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.command)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.args)
@@ -13486,7 +13465,7 @@ impl ::kapi_machinery::json::JsonEncode for ProbeHandlerApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.exec)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.exec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.http_get)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.tcp_socket)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.grpc)
@@ -13604,7 +13583,7 @@ impl ::kapi_machinery::json::JsonEncode for LifecycleHandlerApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.exec)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.exec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.http_get)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.tcp_socket)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.sleep)
@@ -13707,7 +13686,7 @@ impl ::kapi_machinery::json::JsonEncode for LifecycleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.post_start)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.post_start)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pre_stop)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.stop_signal)
     }
@@ -13782,7 +13761,7 @@ impl ::kapi_machinery::json::JsonEncode for ContainerStateWaitingApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
 }
@@ -13845,7 +13824,7 @@ impl ::kapi_machinery::json::JsonEncode for ContainerStateRunningApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.started_at)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.started_at)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ContainerStateRunningApplyConfiguration {
@@ -13997,7 +13976,7 @@ impl ::kapi_machinery::json::JsonEncode for ContainerStateTerminatedApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.exit_code)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.exit_code)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.signal)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
@@ -14105,7 +14084,7 @@ impl ::kapi_machinery::json::JsonEncode for ContainerStateApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.waiting)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.waiting)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.running)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.terminated)
     }
@@ -14428,7 +14407,7 @@ impl ::kapi_machinery::json::JsonEncode for ContainerStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.state)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_state)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready)
@@ -14523,7 +14502,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resources)
     }
 }
@@ -14617,7 +14596,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceHealthApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_id)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_id)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.health)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
     }
@@ -14683,7 +14662,7 @@ impl ::kapi_machinery::json::JsonEncode for ContainerUserApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.linux)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.linux)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ContainerUserApplyConfiguration {
@@ -14777,7 +14756,7 @@ impl ::kapi_machinery::json::JsonEncode for LinuxContainerUserApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uid)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uid)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.gid)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.supplemental_groups,
@@ -14955,7 +14934,7 @@ impl ::kapi_machinery::json::JsonEncode for PodConditionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.observed_generation,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -15097,7 +15076,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeMountStatusApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mount_path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.read_only)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -15166,7 +15145,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.image)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.image)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for VolumeStatusApplyConfiguration {
@@ -15225,7 +15204,7 @@ impl ::kapi_machinery::json::JsonEncode for ImageVolumeStatusApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.image_ref)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.image_ref)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ImageVolumeStatusApplyConfiguration {
@@ -15310,7 +15289,7 @@ impl ::kapi_machinery::json::JsonEncode for ContainerRestartRuleApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.action)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.action)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.exit_codes)
     }
 }
@@ -15394,7 +15373,7 @@ for ContainerRestartRuleOnExitCodesApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.operator)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.operator)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.values)
     }
 }
@@ -15471,10 +15450,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeSelectorApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.node_selector_terms,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_selector_terms)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for NodeSelectorApplyConfiguration {
@@ -15567,7 +15543,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeSelectorTermApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_expressions)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_expressions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_fields)
     }
 }
@@ -15659,7 +15635,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeSelectorRequirementApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.operator)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.values)
     }
@@ -15737,10 +15713,7 @@ impl ::kapi_machinery::json::JsonEncode for TopologySelectorTermApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.match_label_expressions,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_label_expressions)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for TopologySelectorTermApplyConfiguration {
@@ -15816,7 +15789,7 @@ for TopologySelectorLabelRequirementApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.values)
     }
 }
@@ -15930,7 +15903,7 @@ impl ::kapi_machinery::json::JsonEncode for AffinityApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_affinity)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_affinity)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_affinity)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_anti_affinity)
     }
@@ -16037,10 +16010,9 @@ impl ::kapi_machinery::json::JsonEncode for PodAffinityApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.required_during_scheduling_ignored_during_execution,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(
+            &self.required_during_scheduling_ignored_during_execution,
+        )
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.preferred_during_scheduling_ignored_during_execution,
             )
@@ -16148,10 +16120,9 @@ impl ::kapi_machinery::json::JsonEncode for PodAntiAffinityApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.required_during_scheduling_ignored_during_execution,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(
+            &self.required_during_scheduling_ignored_during_execution,
+        )
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.preferred_during_scheduling_ignored_during_execution,
             )
@@ -16235,7 +16206,7 @@ impl ::kapi_machinery::json::JsonEncode for WeightedPodAffinityTermApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.weight)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.weight)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_affinity_term)
     }
 }
@@ -16404,7 +16375,7 @@ impl ::kapi_machinery::json::JsonEncode for PodAffinityTermApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.label_selector)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.label_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespaces)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.topology_key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace_selector)
@@ -16513,10 +16484,9 @@ impl ::kapi_machinery::json::JsonEncode for NodeAffinityApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.required_during_scheduling_ignored_during_execution,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(
+            &self.required_during_scheduling_ignored_during_execution,
+        )
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.preferred_during_scheduling_ignored_during_execution,
             )
@@ -16597,7 +16567,7 @@ impl ::kapi_machinery::json::JsonEncode for PreferredSchedulingTermApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.weight)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.weight)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.preference)
     }
 }
@@ -16703,7 +16673,7 @@ impl ::kapi_machinery::json::JsonEncode for TaintApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.effect)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.time_added)
@@ -16828,7 +16798,7 @@ impl ::kapi_machinery::json::JsonEncode for TolerationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.operator)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.effect)
@@ -16897,7 +16867,7 @@ impl ::kapi_machinery::json::JsonEncode for PodReadinessGateApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.condition_type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.condition_type)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PodReadinessGateApplyConfiguration {
@@ -17833,7 +17803,7 @@ impl ::kapi_machinery::json::JsonEncode for PodSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volumes)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.volumes)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.init_containers)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.containers)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -17997,7 +17967,7 @@ impl ::kapi_machinery::json::JsonEncode for PodResourceClaimApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.resource_claim_name,
             )
@@ -18085,7 +18055,7 @@ impl ::kapi_machinery::json::JsonEncode for PodResourceClaimStatusApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.resource_claim_name,
             )
@@ -18186,7 +18156,7 @@ for PodExtendedResourceClaimStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.request_mappings)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.request_mappings)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.resource_claim_name,
             )
@@ -18295,7 +18265,7 @@ for ContainerExtendedResourceRequestApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.container_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.container_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.request_name)
     }
@@ -18359,7 +18329,7 @@ impl ::kapi_machinery::json::JsonEncode for PodOSApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PodOSApplyConfiguration {
@@ -18416,7 +18386,7 @@ impl ::kapi_machinery::json::JsonEncode for PodSchedulingGateApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PodSchedulingGateApplyConfiguration {
@@ -18481,7 +18451,7 @@ impl ::kapi_machinery::json::JsonEncode for PodSchedulingGroupApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_group_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_group_name)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PodSchedulingGroupApplyConfiguration {
@@ -18684,7 +18654,7 @@ impl ::kapi_machinery::json::JsonEncode for TopologySpreadConstraintApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_skew)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_skew)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.topology_key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.when_unsatisfiable)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.label_selector)
@@ -18767,7 +18737,7 @@ impl ::kapi_machinery::json::JsonEncode for HostAliasApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ip)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ip)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hostnames)
     }
 }
@@ -19090,7 +19060,7 @@ impl ::kapi_machinery::json::JsonEncode for PodSecurityContextApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.se_linux_options)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.se_linux_options)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.windows_options)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.run_as_user)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.run_as_group)
@@ -19190,7 +19160,7 @@ impl ::kapi_machinery::json::JsonEncode for SeccompProfileApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.localhost_profile)
     }
 }
@@ -19273,7 +19243,7 @@ impl ::kapi_machinery::json::JsonEncode for AppArmorProfileApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.localhost_profile)
     }
 }
@@ -19372,7 +19342,7 @@ impl ::kapi_machinery::json::JsonEncode for PodDNSConfigApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.nameservers)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.nameservers)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.searches)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.options)
     }
@@ -19445,7 +19415,7 @@ impl ::kapi_machinery::json::JsonEncode for PodDNSConfigOptionApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
     }
 }
@@ -19503,7 +19473,7 @@ impl ::kapi_machinery::json::JsonEncode for PodIPApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ip)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ip)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for PodIPApplyConfiguration {
@@ -19560,7 +19530,7 @@ impl ::kapi_machinery::json::JsonEncode for HostIPApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ip)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ip)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for HostIPApplyConfiguration {
@@ -20081,7 +20051,7 @@ impl ::kapi_machinery::json::JsonEncode for EphemeralContainerCommonApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.image)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.command)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.args)
@@ -20472,10 +20442,9 @@ impl ::kapi_machinery::json::JsonEncode for EphemeralContainerApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.ephemeral_container_common,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(
+            &self.ephemeral_container_common,
+        )
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.target_container_name,
             )
@@ -20549,7 +20518,7 @@ impl ::kapi_machinery::json::JsonEncode for EvictionResponderApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority)
     }
 }
@@ -21072,10 +21041,8 @@ impl ::kapi_machinery::json::JsonEncode for PodStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.phase)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.phase)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
@@ -21225,7 +21192,7 @@ impl ::kapi_machinery::json::JsonEncode for PodApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -21480,7 +21447,7 @@ impl ::kapi_machinery::json::JsonEncode for PodTemplateSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
 }
@@ -21588,7 +21555,7 @@ impl ::kapi_machinery::json::JsonEncode for PodTemplateApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template)
     }
@@ -21871,7 +21838,7 @@ impl ::kapi_machinery::json::JsonEncode for ReplicationControllerSpecApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_ready_seconds)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template)
@@ -22037,7 +22004,7 @@ for ReplicationControllerStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.fully_labeled_replicas,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready_replicas)
@@ -22182,7 +22149,7 @@ for ReplicationControllerConditionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.last_transition_time,
@@ -22313,7 +22280,7 @@ impl ::kapi_machinery::json::JsonEncode for ReplicationControllerApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -22567,7 +22534,7 @@ impl ::kapi_machinery::json::JsonEncode for SessionAffinityConfigApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.client_ip)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.client_ip)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for SessionAffinityConfigApplyConfiguration {
@@ -22629,7 +22596,7 @@ impl ::kapi_machinery::json::JsonEncode for ClientIPConfigApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.timeout_seconds)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.timeout_seconds)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ClientIPConfigApplyConfiguration {
@@ -22715,7 +22682,7 @@ impl ::kapi_machinery::json::JsonEncode for ServiceStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.load_balancer)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.load_balancer)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
 }
@@ -22780,7 +22747,7 @@ impl ::kapi_machinery::json::JsonEncode for LoadBalancerStatusApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ingress)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ingress)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for LoadBalancerStatusApplyConfiguration {
@@ -22887,7 +22854,7 @@ impl ::kapi_machinery::json::JsonEncode for LoadBalancerIngressApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ip)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ip)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hostname)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ip_mode)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ports)
@@ -23366,7 +23333,7 @@ impl ::kapi_machinery::json::JsonEncode for ServiceSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ports)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ports)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.cluster_ip)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.cluster_ips)
@@ -23535,7 +23502,7 @@ impl ::kapi_machinery::json::JsonEncode for ServicePortApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.protocol)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.app_protocol)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
@@ -23660,7 +23627,7 @@ impl ::kapi_machinery::json::JsonEncode for ServiceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -24000,7 +23967,7 @@ impl ::kapi_machinery::json::JsonEncode for ServiceAccountApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secrets)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.image_pull_secrets)
@@ -24283,7 +24250,7 @@ impl ::kapi_machinery::json::JsonEncode for EndpointsApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.subsets)
     }
@@ -24561,7 +24528,7 @@ impl ::kapi_machinery::json::JsonEncode for EndpointSubsetApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.addresses)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.addresses)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.not_ready_addresses,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ports)
@@ -24668,7 +24635,7 @@ impl ::kapi_machinery::json::JsonEncode for EndpointAddressApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ip)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ip)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hostname)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target_ref)
@@ -24774,7 +24741,7 @@ impl ::kapi_machinery::json::JsonEncode for EndpointPortApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.protocol)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.app_protocol)
@@ -24966,7 +24933,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_cidr)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_cidr)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_cidrs)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.provider_id)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.unschedulable)
@@ -25045,10 +25012,7 @@ impl ::kapi_machinery::json::JsonEncode for NodePodPreemptionPolicyApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.disable_resize_preemption,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.disable_resize_preemption)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for NodePodPreemptionPolicyApplyConfiguration {
@@ -25112,7 +25076,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeConfigSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.config_map)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.config_map)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for NodeConfigSourceApplyConfiguration {
@@ -25235,7 +25199,7 @@ impl ::kapi_machinery::json::JsonEncode for ConfigMapNodeConfigSourceApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uid)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_version)
@@ -25297,7 +25261,7 @@ impl ::kapi_machinery::json::JsonEncode for DaemonEndpointApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DaemonEndpointApplyConfiguration {
@@ -25364,7 +25328,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeDaemonEndpointsApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kubelet_endpoint)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kubelet_endpoint)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for NodeDaemonEndpointsApplyConfiguration {
@@ -25450,10 +25414,9 @@ for NodeRuntimeHandlerFeaturesApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.recursive_read_only_mounts,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user_namespaces)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(
+            &self.recursive_read_only_mounts,
+        ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user_namespaces)
     }
 }
 impl ::kapi_machinery::json::JsonDecode
@@ -25531,7 +25494,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeRuntimeHandlerApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.features)
     }
 }
@@ -25599,10 +25562,9 @@ impl ::kapi_machinery::json::JsonEncode for NodeFeaturesApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.supplemental_groups_policy,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(
+            &self.supplemental_groups_policy,
+        )
     }
 }
 impl ::kapi_machinery::json::JsonDecode for NodeFeaturesApplyConfiguration {
@@ -25840,7 +25802,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeSystemInfoApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.machine_id)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.machine_id)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.system_uuid)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.boot_id)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kernel_version)
@@ -25910,7 +25872,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeSwapStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for NodeSwapStatusApplyConfiguration {
@@ -26029,7 +25991,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeConfigStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.assigned)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.assigned)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.active)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_known_good)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.error)
@@ -26368,7 +26330,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocatable)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.phase)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
@@ -26455,7 +26417,7 @@ impl ::kapi_machinery::json::JsonEncode for AttachedVolumeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_path)
     }
 }
@@ -26532,7 +26494,7 @@ impl ::kapi_machinery::json::JsonEncode for ContainerImageApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.names)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.names)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.size_bytes)
     }
 }
@@ -26690,7 +26652,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeConditionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.last_heartbeat_time,
@@ -26774,7 +26736,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeAddressApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.address)
     }
 }
@@ -26895,7 +26857,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -27134,7 +27096,7 @@ impl ::kapi_machinery::json::JsonEncode for NamespaceSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.finalizers)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.finalizers)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for NamespaceSpecApplyConfiguration {
@@ -27217,7 +27179,7 @@ impl ::kapi_machinery::json::JsonEncode for NamespaceStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.phase)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.phase)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
 }
@@ -27350,7 +27312,7 @@ impl ::kapi_machinery::json::JsonEncode for NamespaceConditionApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.last_transition_time,
@@ -27477,7 +27439,7 @@ impl ::kapi_machinery::json::JsonEncode for NamespaceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -27761,7 +27723,7 @@ impl ::kapi_machinery::json::JsonEncode for BindingApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target)
     }
@@ -28063,7 +28025,7 @@ impl ::kapi_machinery::json::JsonEncode for ObjectReferenceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uid)
@@ -28126,7 +28088,7 @@ impl ::kapi_machinery::json::JsonEncode for LocalObjectReferenceApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for LocalObjectReferenceApplyConfiguration {
@@ -28209,7 +28171,7 @@ impl ::kapi_machinery::json::JsonEncode for TypedLocalObjectReferenceApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_group)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
     }
@@ -28283,7 +28245,7 @@ impl ::kapi_machinery::json::JsonEncode for EventSourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.component)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.component)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host)
     }
 }
@@ -28619,7 +28581,7 @@ impl ::kapi_machinery::json::JsonEncode for EventApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.involved_object)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
@@ -28879,7 +28841,7 @@ impl ::kapi_machinery::json::JsonEncode for EventSeriesApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.count)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.count)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_observed_time)
     }
 }
@@ -29076,7 +29038,7 @@ impl ::kapi_machinery::json::JsonEncode for LimitRangeItemApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.default)
@@ -29147,7 +29109,7 @@ impl ::kapi_machinery::json::JsonEncode for LimitRangeSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.limits)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.limits)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for LimitRangeSpecApplyConfiguration {
@@ -29250,7 +29212,7 @@ impl ::kapi_machinery::json::JsonEncode for LimitRangeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -29525,7 +29487,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceQuotaSpecApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hard)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hard)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scopes)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scope_selector)
     }
@@ -29598,7 +29560,7 @@ impl ::kapi_machinery::json::JsonEncode for ScopeSelectorApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_expressions)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_expressions)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ScopeSelectorApplyConfiguration {
@@ -29696,7 +29658,7 @@ for ScopedResourceSelectorRequirementApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scope_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scope_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.operator)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.values)
     }
@@ -29791,7 +29753,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceQuotaStatusApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hard)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hard)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.used)
     }
 }
@@ -29916,7 +29878,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceQuotaApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -30258,7 +30220,7 @@ impl ::kapi_machinery::json::JsonEncode for SecretApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.immutable)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.data)
@@ -30568,7 +30530,7 @@ impl ::kapi_machinery::json::JsonEncode for ConfigMapApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.immutable)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.data)
@@ -30843,7 +30805,7 @@ impl ::kapi_machinery::json::JsonEncode for ComponentConditionApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.error)
@@ -30955,7 +30917,7 @@ impl ::kapi_machinery::json::JsonEncode for ComponentStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
@@ -31221,7 +31183,7 @@ impl ::kapi_machinery::json::JsonEncode for DownwardAPIVolumeSourceApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.items)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.items)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.default_mode)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.default_user)
     }
@@ -31345,7 +31307,7 @@ impl ::kapi_machinery::json::JsonEncode for DownwardAPIVolumeFileApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.field_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_field_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mode)
@@ -31413,7 +31375,7 @@ impl ::kapi_machinery::json::JsonEncode for DownwardAPIProjectionApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.items)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.items)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DownwardAPIProjectionApplyConfiguration {
@@ -31693,7 +31655,7 @@ impl ::kapi_machinery::json::JsonEncode for SecurityContextApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capabilities)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capabilities)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.privileged)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.se_linux_options)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.windows_options)
@@ -31804,7 +31766,7 @@ impl ::kapi_machinery::json::JsonEncode for SELinuxOptionsApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.role)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.level)
@@ -31941,10 +31903,7 @@ for WindowsSecurityContextOptionsApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.gmsa_credential_spec_name,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.gmsa_credential_spec_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.gmsa_credential_spec,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.run_as_user_name)
@@ -32021,7 +31980,7 @@ impl ::kapi_machinery::json::JsonEncode for SysctlApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
     }
 }
@@ -32110,7 +32069,7 @@ impl ::kapi_machinery::json::JsonEncode for PortStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.protocol)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.error)
     }
@@ -32188,7 +32147,7 @@ impl ::kapi_machinery::json::JsonEncode for ImageVolumeSourceApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reference)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reference)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pull_policy)
     }
 }
@@ -32324,10 +32283,8 @@ for NodeAllocatableResourceClaimStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.resource_claim_name,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.containers)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_claim_name)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.containers)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mapping)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.overhead)
     }
@@ -32410,7 +32367,7 @@ for NodeAllocatableMappedResourcesApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.quantity)
     }
 }
@@ -32512,7 +32469,7 @@ for NodeAllocatableOverheadResourcesApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.per_pod)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.per_container)
     }

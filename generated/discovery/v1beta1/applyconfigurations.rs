@@ -139,7 +139,7 @@ impl ::kapi_machinery::json::JsonEncode for EndpointSliceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.address_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.endpoints)
@@ -482,7 +482,7 @@ impl ::kapi_machinery::json::JsonEncode for EndpointApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.addresses)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.addresses)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hostname)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target_ref)
@@ -575,7 +575,7 @@ impl ::kapi_machinery::json::JsonEncode for EndpointConditionsApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.serving)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.terminating)
     }
@@ -660,7 +660,7 @@ impl ::kapi_machinery::json::JsonEncode for EndpointHintsApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.for_zones)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.for_zones)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.for_nodes)
     }
 }
@@ -718,7 +718,7 @@ impl ::kapi_machinery::json::JsonEncode for ForZoneApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ForZoneApplyConfiguration {
@@ -775,7 +775,7 @@ impl ::kapi_machinery::json::JsonEncode for ForNodeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ForNodeApplyConfiguration {
@@ -875,7 +875,7 @@ impl ::kapi_machinery::json::JsonEncode for EndpointPortApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.protocol)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.app_protocol)

@@ -335,7 +335,7 @@ impl ::kapi_machinery::json::JsonEncode for EventApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.event_time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.series)
@@ -604,7 +604,7 @@ impl ::kapi_machinery::json::JsonEncode for EventSeriesApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.count)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.count)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_observed_time)
     }
 }

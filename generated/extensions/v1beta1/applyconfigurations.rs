@@ -46,7 +46,7 @@ impl ::kapi_machinery::json::JsonEncode for ScaleSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ScaleSpecApplyConfiguration {
@@ -147,7 +147,7 @@ impl ::kapi_machinery::json::JsonEncode for ScaleStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target_selector)
     }
@@ -273,7 +273,7 @@ impl ::kapi_machinery::json::JsonEncode for ScaleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -563,7 +563,7 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -965,7 +965,7 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.strategy)
@@ -1035,7 +1035,7 @@ impl ::kapi_machinery::json::JsonEncode for RollbackConfigApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.revision)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.revision)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for RollbackConfigApplyConfiguration {
@@ -1123,7 +1123,7 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentStrategyApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rolling_update)
     }
 }
@@ -1206,7 +1206,7 @@ impl ::kapi_machinery::json::JsonEncode for RollingUpdateDeploymentApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_unavailable)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_unavailable)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_surge)
     }
 }
@@ -1423,10 +1423,8 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.updated_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready_replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.available_replicas)
@@ -1590,7 +1588,7 @@ impl ::kapi_machinery::json::JsonEncode for DeploymentConditionApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.last_update_time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -1684,7 +1682,7 @@ impl ::kapi_machinery::json::JsonEncode for DaemonSetUpdateStrategyApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rolling_update)
     }
 }
@@ -1767,7 +1765,7 @@ impl ::kapi_machinery::json::JsonEncode for RollingUpdateDaemonSetApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_unavailable)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_unavailable)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_surge)
     }
 }
@@ -1936,7 +1934,7 @@ impl ::kapi_machinery::json::JsonEncode for DaemonSetSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.update_strategy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_ready_seconds)
@@ -2191,10 +2189,7 @@ impl ::kapi_machinery::json::JsonEncode for DaemonSetStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.current_number_scheduled,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.current_number_scheduled)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.number_misscheduled,
             )
@@ -2343,7 +2338,7 @@ impl ::kapi_machinery::json::JsonEncode for DaemonSetConditionApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.last_transition_time,
@@ -2472,7 +2467,7 @@ impl ::kapi_machinery::json::JsonEncode for DaemonSetApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2786,7 +2781,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -3098,8 +3093,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ingress_class_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ingress_class_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.backend)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.tls)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rules)
@@ -3178,7 +3172,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressTLSApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hosts)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hosts)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_name)
     }
 }
@@ -3248,7 +3242,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.load_balancer)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.load_balancer)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for IngressStatusApplyConfiguration {
@@ -3316,7 +3310,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressLoadBalancerStatusApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ingress)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ingress)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for IngressLoadBalancerStatusApplyConfiguration {
@@ -3413,7 +3407,7 @@ for IngressLoadBalancerIngressApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ip)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ip)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hostname)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ports)
     }
@@ -3502,7 +3496,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressPortStatusApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.protocol)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.error)
     }
@@ -3593,7 +3587,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressRuleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ingress_rule_value)
     }
 }
@@ -3658,7 +3652,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressRuleValueApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.http)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.http)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for IngressRuleValueApplyConfiguration {
@@ -3726,7 +3720,7 @@ impl ::kapi_machinery::json::JsonEncode for HTTPIngressRuleValueApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.paths)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.paths)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for HTTPIngressRuleValueApplyConfiguration {
@@ -3819,7 +3813,7 @@ impl ::kapi_machinery::json::JsonEncode for HTTPIngressPathApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.backend)
     }
@@ -3922,7 +3916,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressBackendApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service_port)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource)
     }
@@ -4048,7 +4042,7 @@ impl ::kapi_machinery::json::JsonEncode for ReplicaSetApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -4352,7 +4346,7 @@ impl ::kapi_machinery::json::JsonEncode for ReplicaSetSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_ready_seconds)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template)
@@ -4537,7 +4531,7 @@ impl ::kapi_machinery::json::JsonEncode for ReplicaSetStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.replicas)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.fully_labeled_replicas,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ready_replicas)
@@ -4681,7 +4675,7 @@ impl ::kapi_machinery::json::JsonEncode for ReplicaSetConditionApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.last_transition_time,
@@ -4791,7 +4785,7 @@ impl ::kapi_machinery::json::JsonEncode for NetworkPolicyApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -5098,7 +5092,7 @@ impl ::kapi_machinery::json::JsonEncode for NetworkPolicySpecApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_selector)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ingress)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.egress)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.policy_types)
@@ -5190,7 +5184,7 @@ impl ::kapi_machinery::json::JsonEncode for NetworkPolicyIngressRuleApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ports)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ports)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.from)
     }
 }
@@ -5280,7 +5274,7 @@ impl ::kapi_machinery::json::JsonEncode for NetworkPolicyEgressRuleApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ports)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ports)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.to)
     }
 }
@@ -5369,7 +5363,7 @@ impl ::kapi_machinery::json::JsonEncode for NetworkPolicyPortApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.protocol)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.protocol)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.end_port)
     }
@@ -5445,7 +5439,7 @@ impl ::kapi_machinery::json::JsonEncode for IPBlockApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.cidr)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.cidr)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.except)
     }
 }
@@ -5554,7 +5548,7 @@ impl ::kapi_machinery::json::JsonEncode for NetworkPolicyPeerApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_selector)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ip_block)
     }

@@ -111,7 +111,7 @@ impl ::kapi_machinery::json::JsonEncode for FlowSchemaApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -445,13 +445,9 @@ impl ::kapi_machinery::json::JsonEncode for FlowSchemaSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.priority_level_configuration,
-            )
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.matching_precedence,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(
+            &self.priority_level_configuration,
+        ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.matching_precedence)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.distinguisher_method,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rules)
@@ -518,7 +514,7 @@ impl ::kapi_machinery::json::JsonEncode for FlowDistinguisherMethodApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for FlowDistinguisherMethodApplyConfiguration {
@@ -577,7 +573,7 @@ for PriorityLevelConfigurationReferenceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
     }
 }
 impl ::kapi_machinery::json::JsonDecode
@@ -697,7 +693,7 @@ impl ::kapi_machinery::json::JsonEncode for PolicyRulesWithSubjectsApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.subjects)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.subjects)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_rules)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.non_resource_rules)
     }
@@ -819,7 +815,7 @@ impl ::kapi_machinery::json::JsonEncode for SubjectApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.user)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service_account)
@@ -879,7 +875,7 @@ impl ::kapi_machinery::json::JsonEncode for UserSubjectApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for UserSubjectApplyConfiguration {
@@ -936,7 +932,7 @@ impl ::kapi_machinery::json::JsonEncode for GroupSubjectApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for GroupSubjectApplyConfiguration {
@@ -1007,7 +1003,7 @@ impl ::kapi_machinery::json::JsonEncode for ServiceAccountSubjectApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
     }
 }
@@ -1138,7 +1134,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourcePolicyRuleApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.verbs)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.verbs)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_groups)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resources)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.cluster_scope)
@@ -1224,7 +1220,7 @@ impl ::kapi_machinery::json::JsonEncode for NonResourcePolicyRuleApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.verbs)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.verbs)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.non_resource_urls)
     }
 }
@@ -1293,7 +1289,7 @@ impl ::kapi_machinery::json::JsonEncode for FlowSchemaStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for FlowSchemaStatusApplyConfiguration {
@@ -1429,7 +1425,7 @@ impl ::kapi_machinery::json::JsonEncode for FlowSchemaConditionApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.last_transition_time,
@@ -1564,7 +1560,7 @@ for PriorityLevelConfigurationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1861,7 +1857,7 @@ for PriorityLevelConfigurationSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.limited)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.exempt)
     }
@@ -1995,10 +1991,9 @@ for LimitedPriorityLevelConfigurationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.nominal_concurrency_shares,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.limit_response)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(
+            &self.nominal_concurrency_shares,
+        ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.limit_response)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.lendable_percent)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.borrowing_limit_percent,
@@ -2090,10 +2085,9 @@ for ExemptPriorityLevelConfigurationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.nominal_concurrency_shares,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.lendable_percent)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(
+            &self.nominal_concurrency_shares,
+        ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.lendable_percent)
     }
 }
 impl ::kapi_machinery::json::JsonDecode
@@ -2180,7 +2174,7 @@ impl ::kapi_machinery::json::JsonEncode for LimitResponseApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.queuing)
     }
 }
@@ -2271,7 +2265,7 @@ impl ::kapi_machinery::json::JsonEncode for QueuingConfigurationApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.queues)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.queues)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hand_size)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.queue_length_limit)
     }
@@ -2343,7 +2337,7 @@ for PriorityLevelConfigurationStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
 }
 impl ::kapi_machinery::json::JsonDecode
@@ -2485,7 +2479,7 @@ for PriorityLevelConfigurationConditionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.last_transition_time,

@@ -115,7 +115,7 @@ impl ::kapi_machinery::json::JsonEncode for EvictionRequestApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -404,7 +404,7 @@ impl ::kapi_machinery::json::JsonEncode for EvictionRequestSpecApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requester)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.intent)
     }
@@ -470,7 +470,7 @@ impl ::kapi_machinery::json::JsonEncode for EvictionRequestTargetApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for EvictionRequestTargetApplyConfiguration {
@@ -541,7 +541,7 @@ for EvictionRequestPodReferenceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uid)
     }
 }
@@ -630,7 +630,7 @@ impl ::kapi_machinery::json::JsonEncode for EvictionRequestStatusApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.observed_generation,
             )
@@ -757,7 +757,7 @@ impl ::kapi_machinery::json::JsonEncode for EvictionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1011,7 +1011,7 @@ impl ::kapi_machinery::json::JsonEncode for EvictionSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.target)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for EvictionSpecApplyConfiguration {
@@ -1075,7 +1075,7 @@ impl ::kapi_machinery::json::JsonEncode for EvictionTargetApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for EvictionTargetApplyConfiguration {
@@ -1144,7 +1144,7 @@ impl ::kapi_machinery::json::JsonEncode for EvictionPodReferenceApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uid)
     }
 }
@@ -1301,7 +1301,7 @@ impl ::kapi_machinery::json::JsonEncode for EvictionStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.observed_generation,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requesters)
@@ -1382,7 +1382,7 @@ impl ::kapi_machinery::json::JsonEncode for RequesterApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.intent)
     }
 }
@@ -1473,7 +1473,7 @@ impl ::kapi_machinery::json::JsonEncode for TargetResponderApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.priority)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.state)
     }
@@ -1628,7 +1628,7 @@ impl ::kapi_machinery::json::JsonEncode for ResponderStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.start_time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.heartbeat_time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(

@@ -64,7 +64,7 @@ impl ::kapi_machinery::json::JsonEncode for PreconditionsApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uid)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uid)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_version)
     }
 }
@@ -265,7 +265,7 @@ impl ::kapi_machinery::json::JsonEncode for DeleteOptionsApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.grace_period_seconds,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.preconditions)
@@ -594,7 +594,7 @@ impl ::kapi_machinery::json::JsonEncode for ObjectMetaApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.generate_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uid)
@@ -738,7 +738,7 @@ impl ::kapi_machinery::json::JsonEncode for OwnerReferenceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_version)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_version)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uid)
@@ -894,7 +894,7 @@ impl ::kapi_machinery::json::JsonEncode for ManagedFieldsEntryApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.manager)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.manager)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.operation)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_version)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.time)
@@ -994,7 +994,7 @@ impl ::kapi_machinery::json::JsonEncode for LabelSelectorApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_labels)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_labels)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_expressions)
     }
 }
@@ -1086,7 +1086,7 @@ impl ::kapi_machinery::json::JsonEncode for LabelSelectorRequirementApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.operator)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.values)
     }
@@ -1179,7 +1179,7 @@ impl ::kapi_machinery::json::JsonEncode for FieldSelectorRequirementApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.operator)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.values)
     }
@@ -1332,7 +1332,7 @@ impl ::kapi_machinery::json::JsonEncode for ConditionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.observed_generation,
@@ -1413,7 +1413,7 @@ impl ::kapi_machinery::json::JsonEncode for GroupResourceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.group)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource)
     }
 }

@@ -92,7 +92,7 @@ impl ::kapi_machinery::json::JsonEncode for NetworkPolicyApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -399,7 +399,7 @@ impl ::kapi_machinery::json::JsonEncode for NetworkPolicySpecApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_selector)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ingress)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.egress)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.policy_types)
@@ -487,7 +487,7 @@ impl ::kapi_machinery::json::JsonEncode for NetworkPolicyIngressRuleApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ports)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ports)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.from)
     }
 }
@@ -571,7 +571,7 @@ impl ::kapi_machinery::json::JsonEncode for NetworkPolicyEgressRuleApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ports)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ports)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.to)
     }
 }
@@ -660,7 +660,7 @@ impl ::kapi_machinery::json::JsonEncode for NetworkPolicyPortApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.protocol)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.protocol)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.end_port)
     }
@@ -736,7 +736,7 @@ impl ::kapi_machinery::json::JsonEncode for IPBlockApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.cidr)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.cidr)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.except)
     }
 }
@@ -845,7 +845,7 @@ impl ::kapi_machinery::json::JsonEncode for NetworkPolicyPeerApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_selector)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ip_block)
     }
@@ -971,7 +971,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1284,8 +1284,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ingress_class_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ingress_class_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.default_backend)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.tls)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rules)
@@ -1364,7 +1363,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressTLSApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hosts)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hosts)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_name)
     }
 }
@@ -1434,7 +1433,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.load_balancer)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.load_balancer)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for IngressStatusApplyConfiguration {
@@ -1502,7 +1501,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressLoadBalancerStatusApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ingress)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ingress)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for IngressLoadBalancerStatusApplyConfiguration {
@@ -1597,7 +1596,7 @@ for IngressLoadBalancerIngressApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ip)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ip)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hostname)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ports)
     }
@@ -1686,7 +1685,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressPortStatusApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.protocol)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.error)
     }
@@ -1775,7 +1774,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressRuleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ingress_rule_value)
     }
 }
@@ -1838,7 +1837,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressRuleValueApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.http)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.http)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for IngressRuleValueApplyConfiguration {
@@ -1902,7 +1901,7 @@ impl ::kapi_machinery::json::JsonEncode for HTTPIngressRuleValueApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.paths)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.paths)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for HTTPIngressRuleValueApplyConfiguration {
@@ -1995,7 +1994,7 @@ impl ::kapi_machinery::json::JsonEncode for HTTPIngressPathApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.backend)
     }
@@ -2080,7 +2079,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressBackendApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource)
     }
 }
@@ -2155,7 +2154,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressServiceBackendApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
     }
 }
@@ -2227,7 +2226,7 @@ impl ::kapi_machinery::json::JsonEncode for ServiceBackendPortApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.number)
     }
 }
@@ -2333,7 +2332,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressClassApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -2581,7 +2580,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressClassSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.controller)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.controller)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parameters)
     }
 }
@@ -2695,7 +2694,7 @@ for IngressClassParametersReferenceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_group)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scope)
@@ -2806,7 +2805,7 @@ impl ::kapi_machinery::json::JsonEncode for IPAddressApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -3038,7 +3037,7 @@ impl ::kapi_machinery::json::JsonEncode for IPAddressSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parent_ref)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parent_ref)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for IPAddressSpecApplyConfiguration {
@@ -3137,7 +3136,7 @@ impl ::kapi_machinery::json::JsonEncode for ParentReferenceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.group)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
@@ -3264,7 +3263,7 @@ impl ::kapi_machinery::json::JsonEncode for ServiceCIDRApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -3512,7 +3511,7 @@ impl ::kapi_machinery::json::JsonEncode for ServiceCIDRSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.cidrs)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.cidrs)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ServiceCIDRSpecApplyConfiguration {
@@ -3576,7 +3575,7 @@ impl ::kapi_machinery::json::JsonEncode for ServiceCIDRStatusApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ServiceCIDRStatusApplyConfiguration {

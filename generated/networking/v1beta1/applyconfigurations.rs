@@ -111,7 +111,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -423,8 +423,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ingress_class_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ingress_class_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.backend)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.tls)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rules)
@@ -503,7 +502,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressTLSApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hosts)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hosts)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.secret_name)
     }
 }
@@ -573,7 +572,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.load_balancer)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.load_balancer)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for IngressStatusApplyConfiguration {
@@ -641,7 +640,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressLoadBalancerStatusApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ingress)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ingress)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for IngressLoadBalancerStatusApplyConfiguration {
@@ -738,7 +737,7 @@ for IngressLoadBalancerIngressApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ip)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ip)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hostname)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ports)
     }
@@ -827,7 +826,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressPortStatusApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.port)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.protocol)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.error)
     }
@@ -918,7 +917,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressRuleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.host)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ingress_rule_value)
     }
 }
@@ -983,7 +982,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressRuleValueApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.http)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.http)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for IngressRuleValueApplyConfiguration {
@@ -1051,7 +1050,7 @@ impl ::kapi_machinery::json::JsonEncode for HTTPIngressRuleValueApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.paths)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.paths)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for HTTPIngressRuleValueApplyConfiguration {
@@ -1144,7 +1143,7 @@ impl ::kapi_machinery::json::JsonEncode for HTTPIngressPathApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.path_type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.backend)
     }
@@ -1247,7 +1246,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressBackendApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.service_port)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource)
     }
@@ -1354,7 +1353,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressClassApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -1602,7 +1601,7 @@ impl ::kapi_machinery::json::JsonEncode for IngressClassSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.controller)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.controller)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parameters)
     }
 }
@@ -1716,7 +1715,7 @@ for IngressClassParametersReferenceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_group)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scope)
@@ -1827,7 +1826,7 @@ impl ::kapi_machinery::json::JsonEncode for IPAddressApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -2059,7 +2058,7 @@ impl ::kapi_machinery::json::JsonEncode for IPAddressSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parent_ref)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parent_ref)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for IPAddressSpecApplyConfiguration {
@@ -2158,7 +2157,7 @@ impl ::kapi_machinery::json::JsonEncode for ParentReferenceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.group)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
@@ -2285,7 +2284,7 @@ impl ::kapi_machinery::json::JsonEncode for ServiceCIDRApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2533,7 +2532,7 @@ impl ::kapi_machinery::json::JsonEncode for ServiceCIDRSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.cidrs)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.cidrs)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ServiceCIDRSpecApplyConfiguration {
@@ -2597,7 +2596,7 @@ impl ::kapi_machinery::json::JsonEncode for ServiceCIDRStatusApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ServiceCIDRStatusApplyConfiguration {

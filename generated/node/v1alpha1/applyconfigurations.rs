@@ -92,7 +92,7 @@ impl ::kapi_machinery::json::JsonEncode for RuntimeClassApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -363,7 +363,7 @@ impl ::kapi_machinery::json::JsonEncode for RuntimeClassSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.runtime_handler)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.runtime_handler)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.overhead)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling)
     }
@@ -435,7 +435,7 @@ impl ::kapi_machinery::json::JsonEncode for OverheadApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_fixed)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_fixed)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for OverheadApplyConfiguration {
@@ -525,7 +525,7 @@ impl ::kapi_machinery::json::JsonEncode for SchedulingApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_selector)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.tolerations)
     }
 }

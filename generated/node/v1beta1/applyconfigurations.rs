@@ -127,7 +127,7 @@ impl ::kapi_machinery::json::JsonEncode for RuntimeClassApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.handler)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.overhead)
@@ -367,7 +367,7 @@ impl ::kapi_machinery::json::JsonEncode for OverheadApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_fixed)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_fixed)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for OverheadApplyConfiguration {
@@ -457,7 +457,7 @@ impl ::kapi_machinery::json::JsonEncode for SchedulingApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_selector)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.tolerations)
     }
 }

@@ -118,7 +118,7 @@ impl ::kapi_machinery::json::JsonEncode for PodDisruptionBudgetSpecApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_available)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_available)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max_unavailable)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -311,10 +311,8 @@ impl ::kapi_machinery::json::JsonEncode for PodDisruptionBudgetStatusApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.observed_generation,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.disrupted_pods)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.observed_generation)
+            && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.disrupted_pods)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.disruptions_allowed,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.current_healthy)
@@ -445,7 +443,7 @@ impl ::kapi_machinery::json::JsonEncode for PodDisruptionBudgetApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -745,7 +743,7 @@ impl ::kapi_machinery::json::JsonEncode for EvictionApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.delete_options)
     }

@@ -123,7 +123,7 @@ impl ::kapi_machinery::json::JsonEncode for PolicyRuleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.verbs)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.verbs)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_groups)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resources)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_names)
@@ -224,7 +224,7 @@ impl ::kapi_machinery::json::JsonEncode for SubjectApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_version)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.namespace)
@@ -310,7 +310,7 @@ impl ::kapi_machinery::json::JsonEncode for RoleRefApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_group)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
     }
@@ -419,7 +419,7 @@ impl ::kapi_machinery::json::JsonEncode for RoleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rules)
     }
@@ -717,7 +717,7 @@ impl ::kapi_machinery::json::JsonEncode for RoleBindingApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.subjects)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.role_ref)
@@ -1019,7 +1019,7 @@ impl ::kapi_machinery::json::JsonEncode for ClusterRoleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.rules)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.aggregation_rule)
@@ -1262,10 +1262,7 @@ impl ::kapi_machinery::json::JsonEncode for AggregationRuleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.cluster_role_selectors,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.cluster_role_selectors)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for AggregationRuleApplyConfiguration {
@@ -1391,7 +1388,7 @@ impl ::kapi_machinery::json::JsonEncode for ClusterRoleBindingApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.subjects)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.role_ref)

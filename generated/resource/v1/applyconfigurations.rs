@@ -92,7 +92,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceSliceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -505,7 +505,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceSliceSpecApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pool)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_selector)
@@ -601,7 +601,7 @@ impl ::kapi_machinery::json::JsonEncode for CounterSetApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.counters)
     }
 }
@@ -695,7 +695,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourcePoolApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.generation)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.resource_slice_count,
@@ -1019,7 +1019,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attributes)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.consumes_counters)
@@ -1120,7 +1120,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeAllocatableResourceApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mapping)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mapping)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.overhead)
     }
 }
@@ -1231,7 +1231,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeAllocatableMappingApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity_key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity_key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.capacity_multiplier,
             )
@@ -1317,7 +1317,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeAllocatableOverheadApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.per_pod)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.per_pod)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.per_container)
     }
 }
@@ -1402,7 +1402,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceCounterConsumptionApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.counter_set)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.counter_set)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.counters)
     }
 }
@@ -1487,7 +1487,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceCapacityApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.request_policy)
     }
 }
@@ -1550,7 +1550,7 @@ impl ::kapi_machinery::json::JsonEncode for CounterApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CounterApplyConfiguration {
@@ -1653,7 +1653,7 @@ impl ::kapi_machinery::json::JsonEncode for CapacityRequestPolicyApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.default)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.default)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.valid_values)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.valid_range)
     }
@@ -1747,7 +1747,7 @@ for CapacityRequestPolicyRangeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.step)
     }
@@ -1911,7 +1911,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceAttributeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.int)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.int)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.bool)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.string)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.version)
@@ -2023,7 +2023,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceTaintApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.effect)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.time_added)
@@ -2150,7 +2150,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceTaintRuleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2420,7 +2420,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceTaintRuleSpecApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_selector)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.taint)
     }
 }
@@ -2506,7 +2506,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceTaintSelectorApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pool)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device)
     }
@@ -2572,7 +2572,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceTaintRuleStatusApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DeviceTaintRuleStatusApplyConfiguration {
@@ -2696,7 +2696,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceClaimApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2950,7 +2950,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceClaimSpecApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.devices)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.devices)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ResourceClaimSpecApplyConfiguration {
@@ -3058,7 +3058,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceClaimApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.constraints)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.config)
     }
@@ -3160,7 +3160,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceRequestApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.exactly)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.first_available)
     }
@@ -3341,7 +3341,7 @@ impl ::kapi_machinery::json::JsonEncode for ExactDeviceRequestApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_class_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_class_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selectors)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocation_mode)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.count)
@@ -3521,7 +3521,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceSubRequestApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_class_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selectors)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocation_mode)
@@ -3597,7 +3597,7 @@ impl ::kapi_machinery::json::JsonEncode for CapacityRequirementsApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CapacityRequirementsApplyConfiguration {
@@ -3659,7 +3659,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceSelectorApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.cel)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.cel)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DeviceSelectorApplyConfiguration {
@@ -3718,7 +3718,7 @@ impl ::kapi_machinery::json::JsonEncode for CELDeviceSelectorApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CELDeviceSelectorApplyConfiguration {
@@ -3824,7 +3824,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceConstraintApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_attribute)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.distinct_attribute)
     }
@@ -3920,7 +3920,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceClaimConfigurationApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.device_configuration,
             )
@@ -3989,7 +3989,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceConfigurationApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.opaque)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.opaque)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DeviceConfigurationApplyConfiguration {
@@ -4065,7 +4065,7 @@ impl ::kapi_machinery::json::JsonEncode for OpaqueDeviceConfigurationApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parameters)
     }
 }
@@ -4191,7 +4191,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceTolerationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.operator)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.effect)
@@ -4308,7 +4308,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceClaimStatusApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocation)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocation)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reserved_for)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.devices)
     }
@@ -4409,7 +4409,7 @@ for ResourceClaimConsumerReferenceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_group)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uid)
@@ -4525,7 +4525,7 @@ impl ::kapi_machinery::json::JsonEncode for AllocationResultApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.devices)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.devices)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.allocation_timestamp,
@@ -4620,7 +4620,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceAllocationResultApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.results)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.results)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.config)
     }
 }
@@ -4877,7 +4877,7 @@ for DeviceRequestAllocationResultApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.request)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.request)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pool)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device)
@@ -5007,7 +5007,7 @@ for DeviceAllocationConfigurationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.source)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.source)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.device_configuration,
@@ -5118,7 +5118,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceClassApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -5400,7 +5400,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceClassSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selectors)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selectors)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.config)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.extended_resource_name,
@@ -5475,10 +5475,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceClassConfigurationApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.device_configuration,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_configuration)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DeviceClassConfigurationApplyConfiguration {
@@ -5585,7 +5582,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceClaimTemplateApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -5836,7 +5833,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceClaimTemplateSpecApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
 }
@@ -5993,7 +5990,7 @@ impl ::kapi_machinery::json::JsonEncode for AllocatedDeviceStatusApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pool)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.share_id)
@@ -6099,7 +6096,7 @@ impl ::kapi_machinery::json::JsonEncode for NetworkDeviceDataApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.interface_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.interface_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ips)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hardware_address)
     }

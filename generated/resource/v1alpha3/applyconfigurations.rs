@@ -94,7 +94,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceTaintApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.effect)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.time_added)
@@ -225,7 +225,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceTaintRuleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -499,7 +499,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceTaintRuleSpecApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_selector)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.taint)
     }
 }
@@ -585,7 +585,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceTaintSelectorApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pool)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device)
     }
@@ -651,7 +651,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceTaintRuleStatusApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DeviceTaintRuleStatusApplyConfiguration {
@@ -779,7 +779,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourcePoolStatusRequestApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -1081,7 +1081,7 @@ for ResourcePoolStatusRequestSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pool_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.limit)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -1187,7 +1187,7 @@ for ResourcePoolStatusRequestStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pool_count)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pool_count)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pools)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
@@ -1457,7 +1457,7 @@ impl ::kapi_machinery::json::JsonEncode for PoolStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pool_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.generation)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
@@ -1571,7 +1571,7 @@ impl ::kapi_machinery::json::JsonEncode for PartitionTypeStatusApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attribute)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attribute)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.r#type)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.total)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocatable)
@@ -1686,10 +1686,7 @@ impl ::kapi_machinery::json::JsonEncode for ShareableSummaryStatusApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.fully_available_devices,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.fully_available_devices)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.partially_available_devices,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity)
@@ -1800,7 +1797,7 @@ impl ::kapi_machinery::json::JsonEncode for ShareableCapacityStatusApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.total)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.consumed)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.available)

@@ -92,7 +92,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceSliceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -507,7 +507,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceSliceSpecApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pool)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_selector)
@@ -603,7 +603,7 @@ impl ::kapi_machinery::json::JsonEncode for CounterSetApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.counters)
     }
 }
@@ -666,7 +666,7 @@ impl ::kapi_machinery::json::JsonEncode for CounterApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CounterApplyConfiguration {
@@ -759,7 +759,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourcePoolApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.generation)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.resource_slice_count,
@@ -839,7 +839,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.basic)
     }
 }
@@ -1150,7 +1150,7 @@ impl ::kapi_machinery::json::JsonEncode for BasicDeviceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attributes)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attributes)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.consumes_counters)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_name)
@@ -1254,7 +1254,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeAllocatableResourceApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mapping)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mapping)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.overhead)
     }
 }
@@ -1367,7 +1367,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeAllocatableMappingApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity_key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity_key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.capacity_multiplier,
             )
@@ -1453,7 +1453,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeAllocatableOverheadApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.per_pod)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.per_pod)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.per_container)
     }
 }
@@ -1538,7 +1538,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceCounterConsumptionApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.counter_set)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.counter_set)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.counters)
     }
 }
@@ -1625,7 +1625,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceCapacityApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.request_policy)
     }
 }
@@ -1729,7 +1729,7 @@ impl ::kapi_machinery::json::JsonEncode for CapacityRequestPolicyApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.default)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.default)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.valid_values)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.valid_range)
     }
@@ -1823,7 +1823,7 @@ for CapacityRequestPolicyRangeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.step)
     }
@@ -1987,7 +1987,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceAttributeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.int)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.int)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.bool)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.string)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.version)
@@ -2101,7 +2101,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceTaintApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.effect)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.time_added)
@@ -2228,7 +2228,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceClaimApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2482,7 +2482,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceClaimSpecApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.devices)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.devices)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ResourceClaimSpecApplyConfiguration {
@@ -2594,7 +2594,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceClaimApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.constraints)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.config)
     }
@@ -2817,7 +2817,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceRequestApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_class_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selectors)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocation_mode)
@@ -3003,7 +3003,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceSubRequestApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_class_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selectors)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocation_mode)
@@ -3079,7 +3079,7 @@ impl ::kapi_machinery::json::JsonEncode for CapacityRequirementsApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CapacityRequirementsApplyConfiguration {
@@ -3141,7 +3141,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceSelectorApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.cel)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.cel)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DeviceSelectorApplyConfiguration {
@@ -3200,7 +3200,7 @@ impl ::kapi_machinery::json::JsonEncode for CELDeviceSelectorApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CELDeviceSelectorApplyConfiguration {
@@ -3306,7 +3306,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceConstraintApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_attribute)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.distinct_attribute)
     }
@@ -3402,7 +3402,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceClaimConfigurationApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.device_configuration,
             )
@@ -3471,7 +3471,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceConfigurationApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.opaque)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.opaque)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DeviceConfigurationApplyConfiguration {
@@ -3547,7 +3547,7 @@ impl ::kapi_machinery::json::JsonEncode for OpaqueDeviceConfigurationApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parameters)
     }
 }
@@ -3675,7 +3675,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceTolerationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.operator)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.effect)
@@ -3792,7 +3792,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceClaimStatusApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocation)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocation)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reserved_for)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.devices)
     }
@@ -3893,7 +3893,7 @@ for ResourceClaimConsumerReferenceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_group)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uid)
@@ -4011,7 +4011,7 @@ impl ::kapi_machinery::json::JsonEncode for AllocationResultApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.devices)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.devices)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.allocation_timestamp,
@@ -4106,7 +4106,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceAllocationResultApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.results)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.results)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.config)
     }
 }
@@ -4365,7 +4365,7 @@ for DeviceRequestAllocationResultApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.request)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.request)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pool)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device)
@@ -4495,7 +4495,7 @@ for DeviceAllocationConfigurationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.source)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.source)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.device_configuration,
@@ -4606,7 +4606,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceClassApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -4888,7 +4888,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceClassSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selectors)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selectors)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.config)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.extended_resource_name,
@@ -4963,10 +4963,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceClassConfigurationApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.device_configuration,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_configuration)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DeviceClassConfigurationApplyConfiguration {
@@ -5073,7 +5070,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceClaimTemplateApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -5324,7 +5321,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceClaimTemplateSpecApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
 }
@@ -5481,7 +5478,7 @@ impl ::kapi_machinery::json::JsonEncode for AllocatedDeviceStatusApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pool)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.share_id)
@@ -5587,7 +5584,7 @@ impl ::kapi_machinery::json::JsonEncode for NetworkDeviceDataApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.interface_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.interface_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ips)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hardware_address)
     }

@@ -92,7 +92,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceSliceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -507,7 +507,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceSliceSpecApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pool)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_selector)
@@ -603,7 +603,7 @@ impl ::kapi_machinery::json::JsonEncode for CounterSetApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.counters)
     }
 }
@@ -697,7 +697,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourcePoolApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.generation)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.resource_slice_count,
@@ -1023,7 +1023,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attributes)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.consumes_counters)
@@ -1128,7 +1128,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeAllocatableResourceApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mapping)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.mapping)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.overhead)
     }
 }
@@ -1241,7 +1241,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeAllocatableMappingApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity_key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.capacity_key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.capacity_multiplier,
             )
@@ -1327,7 +1327,7 @@ impl ::kapi_machinery::json::JsonEncode for NodeAllocatableOverheadApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.per_pod)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.per_pod)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.per_container)
     }
 }
@@ -1412,7 +1412,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceCounterConsumptionApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.counter_set)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.counter_set)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.counters)
     }
 }
@@ -1499,7 +1499,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceCapacityApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.request_policy)
     }
 }
@@ -1562,7 +1562,7 @@ impl ::kapi_machinery::json::JsonEncode for CounterApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CounterApplyConfiguration {
@@ -1665,7 +1665,7 @@ impl ::kapi_machinery::json::JsonEncode for CapacityRequestPolicyApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.default)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.default)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.valid_values)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.valid_range)
     }
@@ -1759,7 +1759,7 @@ for CapacityRequestPolicyRangeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.max)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.step)
     }
@@ -1923,7 +1923,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceAttributeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.int)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.int)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.bool)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.string)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.version)
@@ -2037,7 +2037,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceTaintApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.effect)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.time_added)
@@ -2166,7 +2166,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceTaintRuleApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2438,7 +2438,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceTaintRuleSpecApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_selector)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.taint)
     }
 }
@@ -2524,7 +2524,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceTaintSelectorApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pool)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device)
     }
@@ -2590,7 +2590,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceTaintRuleStatusApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DeviceTaintRuleStatusApplyConfiguration {
@@ -2714,7 +2714,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceClaimApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2968,7 +2968,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceClaimSpecApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.devices)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.devices)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for ResourceClaimSpecApplyConfiguration {
@@ -3080,7 +3080,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceClaimApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.constraints)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.config)
     }
@@ -3184,7 +3184,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceRequestApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.exactly)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.first_available)
     }
@@ -3369,7 +3369,7 @@ impl ::kapi_machinery::json::JsonEncode for ExactDeviceRequestApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_class_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_class_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selectors)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocation_mode)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.count)
@@ -3553,7 +3553,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceSubRequestApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_class_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selectors)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocation_mode)
@@ -3629,7 +3629,7 @@ impl ::kapi_machinery::json::JsonEncode for CapacityRequirementsApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CapacityRequirementsApplyConfiguration {
@@ -3691,7 +3691,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceSelectorApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.cel)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.cel)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DeviceSelectorApplyConfiguration {
@@ -3750,7 +3750,7 @@ impl ::kapi_machinery::json::JsonEncode for CELDeviceSelectorApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expression)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CELDeviceSelectorApplyConfiguration {
@@ -3856,7 +3856,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceConstraintApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.match_attribute)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.distinct_attribute)
     }
@@ -3952,7 +3952,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceClaimConfigurationApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.device_configuration,
             )
@@ -4021,7 +4021,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceConfigurationApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.opaque)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.opaque)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DeviceConfigurationApplyConfiguration {
@@ -4097,7 +4097,7 @@ impl ::kapi_machinery::json::JsonEncode for OpaqueDeviceConfigurationApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parameters)
     }
 }
@@ -4225,7 +4225,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceTolerationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.operator)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.effect)
@@ -4342,7 +4342,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceClaimStatusApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocation)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocation)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reserved_for)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.devices)
     }
@@ -4443,7 +4443,7 @@ for ResourceClaimConsumerReferenceApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_group)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.uid)
@@ -4561,7 +4561,7 @@ impl ::kapi_machinery::json::JsonEncode for AllocationResultApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.devices)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.devices)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_selector)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.allocation_timestamp,
@@ -4656,7 +4656,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceAllocationResultApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.results)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.results)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.config)
     }
 }
@@ -4915,7 +4915,7 @@ for DeviceRequestAllocationResultApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.request)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.request)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pool)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device)
@@ -5045,7 +5045,7 @@ for DeviceAllocationConfigurationApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.source)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.source)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.requests)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.device_configuration,
@@ -5156,7 +5156,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceClassApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -5438,7 +5438,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceClassSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selectors)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.selectors)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.config)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.extended_resource_name,
@@ -5513,10 +5513,7 @@ impl ::kapi_machinery::json::JsonEncode for DeviceClassConfigurationApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.device_configuration,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device_configuration)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for DeviceClassConfigurationApplyConfiguration {
@@ -5623,7 +5620,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceClaimTemplateApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -5874,7 +5871,7 @@ impl ::kapi_machinery::json::JsonEncode for ResourceClaimTemplateSpecApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
 }
@@ -6031,7 +6028,7 @@ impl ::kapi_machinery::json::JsonEncode for AllocatedDeviceStatusApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pool)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.device)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.share_id)
@@ -6137,7 +6134,7 @@ impl ::kapi_machinery::json::JsonEncode for NetworkDeviceDataApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.interface_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.interface_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.ips)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.hardware_address)
     }

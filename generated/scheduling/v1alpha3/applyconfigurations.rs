@@ -92,7 +92,7 @@ impl ::kapi_machinery::json::JsonEncode for WorkloadApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -395,7 +395,7 @@ impl ::kapi_machinery::json::JsonEncode for WorkloadSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.controller_ref)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.controller_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.pod_group_templates,
             )
@@ -484,7 +484,7 @@ impl ::kapi_machinery::json::JsonEncode for TypedLocalObjectReferenceApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_group)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
     }
@@ -706,7 +706,7 @@ impl ::kapi_machinery::json::JsonEncode for PodGroupTemplateApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.scheduling_constraints,
@@ -972,7 +972,7 @@ impl ::kapi_machinery::json::JsonEncode for CompositePodGroupTemplateApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.scheduling_constraints,
@@ -1072,7 +1072,7 @@ impl ::kapi_machinery::json::JsonEncode for PodGroupSchedulingPolicyApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.basic)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.basic)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.gang)
     }
 }
@@ -1168,7 +1168,7 @@ impl ::kapi_machinery::json::JsonEncode for GangSchedulingPolicyApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_count)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_count)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for GangSchedulingPolicyApplyConfiguration {
@@ -1275,7 +1275,7 @@ impl ::kapi_machinery::json::JsonEncode for PodGroupResourceClaimApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.resource_claim_name,
             )
@@ -1366,7 +1366,7 @@ impl ::kapi_machinery::json::JsonEncode for DisruptionModeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.single)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.single)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.all)
     }
 }
@@ -1563,7 +1563,7 @@ impl ::kapi_machinery::json::JsonEncode for PodGroupApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2009,10 +2009,9 @@ impl ::kapi_machinery::json::JsonEncode for PodGroupSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.parent_composite_pod_group_name,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.workload_ref)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(
+            &self.parent_composite_pod_group_name,
+        ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.workload_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.scheduling_constraints,
@@ -2116,7 +2115,7 @@ impl ::kapi_machinery::json::JsonEncode for PodGroupStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.resource_claim_statuses,
             )
@@ -2203,7 +2202,7 @@ for PodGroupResourceClaimStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.resource_claim_name,
             )
@@ -2293,7 +2292,7 @@ impl ::kapi_machinery::json::JsonEncode for WorkloadReferenceApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.workload_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.workload_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template_name)
     }
 }
@@ -2364,7 +2363,7 @@ for PodGroupSchedulingConstraintsApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.topology)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.topology)
     }
 }
 impl ::kapi_machinery::json::JsonDecode
@@ -2423,7 +2422,7 @@ impl ::kapi_machinery::json::JsonEncode for TopologyConstraintApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for TopologyConstraintApplyConfiguration {
@@ -2510,7 +2509,7 @@ for WorkloadPodGroupSchedulingPolicyApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.basic)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.basic)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.gang)
     }
 }
@@ -2614,7 +2613,7 @@ for WorkloadPodGroupGangSchedulingPolicyApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_count)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_count)
     }
 }
 impl ::kapi_machinery::json::JsonDecode
@@ -2686,7 +2685,7 @@ for WorkloadPodGroupSchedulingConstraintsApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.topology)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.topology)
     }
 }
 impl ::kapi_machinery::json::JsonDecode
@@ -2797,7 +2796,7 @@ for WorkloadPodGroupResourceClaimApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.resource_claim_name,
             )
@@ -2892,7 +2891,7 @@ for WorkloadPodGroupDisruptionModeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.single)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.single)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.all)
     }
 }
@@ -3103,7 +3102,7 @@ impl ::kapi_machinery::json::JsonEncode for CompositePodGroupApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -3525,10 +3524,9 @@ impl ::kapi_machinery::json::JsonEncode for CompositePodGroupSpecApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.parent_composite_pod_group_name,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.workload_ref)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(
+            &self.parent_composite_pod_group_name,
+        ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.workload_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.scheduling_constraints,
@@ -3623,7 +3621,7 @@ for CompositePodGroupSchedulingPolicyApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.basic)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.basic)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.gang)
     }
 }
@@ -3730,7 +3728,7 @@ for CompositeGangSchedulingPolicyApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_group_count)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_group_count)
     }
 }
 impl ::kapi_machinery::json::JsonDecode
@@ -3817,7 +3815,7 @@ impl ::kapi_machinery::json::JsonEncode for CompositeDisruptionModeApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.single)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.single)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.all)
     }
 }
@@ -3962,7 +3960,7 @@ impl ::kapi_machinery::json::JsonEncode for CompositePodGroupStatusApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CompositePodGroupStatusApplyConfiguration {
@@ -4032,7 +4030,7 @@ for CompositePodGroupSchedulingConstraintsApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.topology)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.topology)
     }
 }
 impl ::kapi_machinery::json::JsonDecode

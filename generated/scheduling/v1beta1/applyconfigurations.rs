@@ -140,7 +140,7 @@ impl ::kapi_machinery::json::JsonEncode for PriorityClassApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.value)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.global_default)
@@ -416,7 +416,7 @@ impl ::kapi_machinery::json::JsonEncode for WorkloadApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -719,7 +719,7 @@ impl ::kapi_machinery::json::JsonEncode for WorkloadSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.controller_ref)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.controller_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.pod_group_templates,
             )
@@ -808,7 +808,7 @@ impl ::kapi_machinery::json::JsonEncode for TypedLocalObjectReferenceApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_group)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.api_group)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.kind)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
     }
@@ -1030,7 +1030,7 @@ impl ::kapi_machinery::json::JsonEncode for PodGroupTemplateApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.scheduling_constraints,
@@ -1296,7 +1296,7 @@ impl ::kapi_machinery::json::JsonEncode for CompositePodGroupTemplateApplyConfig
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.scheduling_constraints,
@@ -1396,7 +1396,7 @@ impl ::kapi_machinery::json::JsonEncode for PodGroupSchedulingPolicyApplyConfigu
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.basic)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.basic)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.gang)
     }
 }
@@ -1492,7 +1492,7 @@ impl ::kapi_machinery::json::JsonEncode for GangSchedulingPolicyApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_count)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_count)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for GangSchedulingPolicyApplyConfiguration {
@@ -1599,7 +1599,7 @@ impl ::kapi_machinery::json::JsonEncode for PodGroupResourceClaimApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.resource_claim_name,
             )
@@ -1688,7 +1688,7 @@ impl ::kapi_machinery::json::JsonEncode for DisruptionModeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.single)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.single)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.all)
     }
 }
@@ -1885,7 +1885,7 @@ impl ::kapi_machinery::json::JsonEncode for PodGroupApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2329,10 +2329,9 @@ impl ::kapi_machinery::json::JsonEncode for PodGroupSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.parent_composite_pod_group_name,
-            ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.workload_ref)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(
+            &self.parent_composite_pod_group_name,
+        ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.workload_ref)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.scheduling_policy)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.scheduling_constraints,
@@ -2436,7 +2435,7 @@ impl ::kapi_machinery::json::JsonEncode for PodGroupStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.resource_claim_statuses,
             )
@@ -2523,7 +2522,7 @@ for PodGroupResourceClaimStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.resource_claim_name,
             )
@@ -2613,7 +2612,7 @@ impl ::kapi_machinery::json::JsonEncode for WorkloadReferenceApplyConfiguration 
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.workload_name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.workload_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.template_name)
     }
 }
@@ -2684,7 +2683,7 @@ for PodGroupSchedulingConstraintsApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.topology)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.topology)
     }
 }
 impl ::kapi_machinery::json::JsonDecode
@@ -2743,7 +2742,7 @@ impl ::kapi_machinery::json::JsonEncode for TopologyConstraintApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.key)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for TopologyConstraintApplyConfiguration {
@@ -2830,7 +2829,7 @@ for CompositePodGroupSchedulingPolicyApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.basic)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.basic)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.gang)
     }
 }
@@ -2937,7 +2936,7 @@ for CompositeGangSchedulingPolicyApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_group_count)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.min_group_count)
     }
 }
 impl ::kapi_machinery::json::JsonDecode
@@ -3024,7 +3023,7 @@ impl ::kapi_machinery::json::JsonEncode for CompositeDisruptionModeApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.single)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.single)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.all)
     }
 }
@@ -3175,7 +3174,7 @@ for CompositePodGroupSchedulingConstraintsApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.topology)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.topology)
     }
 }
 impl ::kapi_machinery::json::JsonDecode

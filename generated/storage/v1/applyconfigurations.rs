@@ -226,7 +226,7 @@ impl ::kapi_machinery::json::JsonEncode for StorageClassApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.provisioner)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parameters)
@@ -528,7 +528,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttachmentApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -806,7 +806,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttachmentSpecApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attacher)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attacher)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.source)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_name)
     }
@@ -900,10 +900,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttachmentSourceApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.persistent_volume_name,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.persistent_volume_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.inline_volume_spec)
     }
 }
@@ -1038,7 +1035,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttachmentStatusApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attached)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attached)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.attachment_metadata,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attach_error)
@@ -1127,7 +1124,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeErrorApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.time)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.error_code)
     }
@@ -1232,7 +1229,7 @@ impl ::kapi_machinery::json::JsonEncode for CSIDriverApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -1678,7 +1675,7 @@ impl ::kapi_machinery::json::JsonEncode for CSIDriverSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attach_required)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attach_required)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_info_on_mount)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.volume_lifecycle_modes,
@@ -1771,7 +1768,7 @@ impl ::kapi_machinery::json::JsonEncode for TokenRequestApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.audience)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.audience)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expiration_seconds)
     }
 }
@@ -1894,7 +1891,7 @@ impl ::kapi_machinery::json::JsonEncode for CSINodeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2144,7 +2141,7 @@ impl ::kapi_machinery::json::JsonEncode for CSINodeSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.drivers)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.drivers)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CSINodeSpecApplyConfiguration {
@@ -2254,7 +2251,7 @@ impl ::kapi_machinery::json::JsonEncode for CSINodeDriverApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_id)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.topology_keys)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocatable)
@@ -2316,7 +2313,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeNodeResourcesApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.count)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.count)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for VolumeNodeResourcesApplyConfiguration {
@@ -2467,7 +2464,7 @@ impl ::kapi_machinery::json::JsonEncode for StorageHealthConditionApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.access_mode)
@@ -2557,7 +2554,7 @@ impl ::kapi_machinery::json::JsonEncode for StorageHealthApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.health_conditions)
     }
 }
@@ -2627,7 +2624,7 @@ impl ::kapi_machinery::json::JsonEncode for CSINodeStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage_health)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage_health)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CSINodeStatusApplyConfiguration {
@@ -2799,7 +2796,7 @@ impl ::kapi_machinery::json::JsonEncode for CSIStorageCapacityApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_topology)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage_class_name)
@@ -3100,7 +3097,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttributesClassApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parameters)

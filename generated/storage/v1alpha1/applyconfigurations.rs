@@ -115,7 +115,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttachmentApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -395,7 +395,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttachmentSpecApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attacher)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attacher)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.source)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_name)
     }
@@ -489,10 +489,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttachmentSourceApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.persistent_volume_name,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.persistent_volume_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.inline_volume_spec)
     }
 }
@@ -627,7 +624,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttachmentStatusApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attached)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attached)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.attachment_metadata,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attach_error)
@@ -716,7 +713,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeErrorApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.time)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.error_code)
     }
@@ -890,7 +887,7 @@ impl ::kapi_machinery::json::JsonEncode for CSIStorageCapacityApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_topology)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage_class_name)
@@ -1191,7 +1188,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttributesClassApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parameters)

@@ -226,7 +226,7 @@ impl ::kapi_machinery::json::JsonEncode for StorageClassApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.provisioner)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parameters)
@@ -530,7 +530,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttachmentApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -810,7 +810,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttachmentSpecApplyConfigurati
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attacher)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attacher)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.source)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_name)
     }
@@ -904,10 +904,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttachmentSourceApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true
-            && ::kapi_machinery::json::JsonEncode::is_json_zero(
-                &self.persistent_volume_name,
-            )
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.persistent_volume_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.inline_volume_spec)
     }
 }
@@ -1042,7 +1039,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttachmentStatusApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attached)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attached)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.attachment_metadata,
             ) && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attach_error)
@@ -1131,7 +1128,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeErrorApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.time)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.time)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.error_code)
     }
@@ -1238,7 +1235,7 @@ impl ::kapi_machinery::json::JsonEncode for CSIDriverApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
     }
@@ -1686,7 +1683,7 @@ impl ::kapi_machinery::json::JsonEncode for CSIDriverSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attach_required)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.attach_required)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.pod_info_on_mount)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(
                 &self.volume_lifecycle_modes,
@@ -1779,7 +1776,7 @@ impl ::kapi_machinery::json::JsonEncode for TokenRequestApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.audience)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.audience)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.expiration_seconds)
     }
 }
@@ -1904,7 +1901,7 @@ impl ::kapi_machinery::json::JsonEncode for CSINodeApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -2156,7 +2153,7 @@ impl ::kapi_machinery::json::JsonEncode for CSINodeSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.drivers)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.drivers)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CSINodeSpecApplyConfiguration {
@@ -2266,7 +2263,7 @@ impl ::kapi_machinery::json::JsonEncode for CSINodeDriverApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_id)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.topology_keys)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.allocatable)
@@ -2328,7 +2325,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeNodeResourcesApplyConfiguratio
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.count)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.count)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for VolumeNodeResourcesApplyConfiguration {
@@ -2479,7 +2476,7 @@ impl ::kapi_machinery::json::JsonEncode for StorageHealthConditionApplyConfigura
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.reason)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.message)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.access_mode)
@@ -2569,7 +2566,7 @@ impl ::kapi_machinery::json::JsonEncode for StorageHealthApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.health_conditions)
     }
 }
@@ -2639,7 +2636,7 @@ impl ::kapi_machinery::json::JsonEncode for CSINodeStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage_health)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage_health)
     }
 }
 impl ::kapi_machinery::json::JsonDecode for CSINodeStatusApplyConfiguration {
@@ -2811,7 +2808,7 @@ impl ::kapi_machinery::json::JsonEncode for CSIStorageCapacityApplyConfiguration
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.node_topology)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.storage_class_name)
@@ -3112,7 +3109,7 @@ impl ::kapi_machinery::json::JsonEncode for VolumeAttributesClassApplyConfigurat
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.driver_name)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.parameters)

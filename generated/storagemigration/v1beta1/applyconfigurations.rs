@@ -115,7 +115,7 @@ impl ::kapi_machinery::json::JsonEncode for StorageVersionMigrationApplyConfigur
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && self.kind.is_none() && self.api_version.is_none()
+        self.kind.is_none() && self.api_version.is_none()
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.metadata)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.spec)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.status)
@@ -367,7 +367,7 @@ for StorageVersionMigrationSpecApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource)
     }
 }
 impl ::kapi_machinery::json::JsonDecode
@@ -455,7 +455,7 @@ for StorageVersionMigrationStatusApplyConfiguration {
     }
     #[::kapi_macros::where_used]
     fn is_json_zero(&self) -> bool {
-        true && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
+        ::kapi_machinery::json::JsonEncode::is_json_zero(&self.conditions)
             && ::kapi_machinery::json::JsonEncode::is_json_zero(&self.resource_version)
     }
 }

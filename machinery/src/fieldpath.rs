@@ -177,7 +177,7 @@ impl Set {
                 Some(Value::Object(out))
             }
             Value::Array(items) => {
-                let mut by_key: HashMap<Vec<u8>, (&[(String, Value)], &Set)> = HashMap::new();
+                let mut by_key: HashMap<Vec<u8>, KeyedChild<'_>> = HashMap::new();
                 let mut key_names: Vec<Vec<&str>> = Vec::new();
                 let mut by_value: HashMap<Vec<u8>, &Set> = HashMap::new();
                 let mut by_index: HashMap<usize, &Set> = HashMap::new();
@@ -235,10 +235,14 @@ impl Set {
         }
     }
 
-    fn child(&self, elem: &PathElement) -> Option<&Set> {
+    /// The set below one element of this node, if the set has it.
+    pub fn child(&self, elem: &PathElement) -> Option<&Set> {
         self.children.iter().find(|(e, _)| e == elem).map(|(_, s)| s)
     }
 }
+
+/// A keyed list element's key values and the set below it.
+type KeyedChild<'a> = (&'a [(String, Value)], &'a Set);
 
 /// Parses one key; `Err(None)` for an unknown prefix, `Err(Some(reason))` for a bad payload.
 fn parse_element(key: &str) -> Result<PathElement, Option<String>> {

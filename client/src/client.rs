@@ -678,32 +678,47 @@ impl<R: Resource> Api<R> {
         self.call_typed(Call { method: Method::PATCH, path, query: query_of(options), payload }).await
     }
 
-    /// Server-side apply to a subresource: sends `obj` (of the subresource's kind `S`) as an
-    /// `application/apply-patch+yaml` patch. `options.field_manager` is required.
-    pub async fn apply_subresource<S: VersionedKind>(
+    /// Server-side apply to a subresource: sends an apply configuration of the subresource's
+    /// kind (a `ScaleApplyConfiguration` for `scale`) as an `application/apply-patch+yaml` patch,
+    /// only the fields set. `options.field_manager` is required; the configuration's name, if
+    /// set, must be `name`.
+    pub async fn apply_subresource<A: ApplyConfiguration>(
         &self,
         name: &str,
         subresource: &str,
-        obj: &S,
+        config: &A,
         options: &ApplyOptions,
-    ) -> Result<S, Error> {
-        Ok(self.apply_subresource_with_warnings(name, subresource, obj, options).await?.value)
+    ) -> Result<A::Kind, Error>
+    where
+        A::Kind: VersionedKind,
+    {
+        Ok(self.apply_subresource_with_warnings(name, subresource, config, options).await?.value)
     }
 
     /// [`Api::apply_subresource`] with the call's warnings.
-    pub async fn apply_subresource_with_warnings<S: VersionedKind>(
+    pub async fn apply_subresource_with_warnings<A: ApplyConfiguration>(
         &self,
         name: &str,
         subresource: &str,
-        obj: &S,
+        config: &A,
         options: &ApplyOptions,
-    ) -> Result<Response<S>, Error> {
+    ) -> Result<Response<A::Kind>, Error>
+    where
+        A::Kind: VersionedKind,
+    {
         Self::check_subresource_verb(subresource, "apply")?;
         if options.field_manager.is_empty() {
             return Err(Error::InvalidRequest("apply needs ApplyOptions.field_manager".into()));
         }
+        check_type_meta::<A::Kind>(config)?;
+        if let Some(n) = config.name().filter(|n| !n.is_empty() && *n != name) {
+            return Err(Error::InvalidRequest(format!(
+                "the apply configuration's name {n:?} does not match the name {name:?} of the request"
+            )));
+        }
         let path = self.item_path(name, Some(subresource))?;
-        let payload = Payload::Raw(APPLY_PATCH_CONTENT_TYPE, Bytes::from(apply_document(obj)?));
+        let data = kapi_machinery::json::to_vec(config).map_err(|e| Error::Encode(e.to_string()))?;
+        let payload = Payload::Raw(APPLY_PATCH_CONTENT_TYPE, Bytes::from(data));
         self.call_typed(Call { method: Method::PATCH, path, query: query_of(options), payload }).await
     }
 
@@ -851,16 +866,7 @@ impl<R: Resource> Api<R> {
         if options.field_manager.is_empty() {
             return Err(Error::InvalidRequest("apply needs ApplyOptions.field_manager".into()));
         }
-        let gvk = R::static_gvk();
-        let api_version = gvk.api_version();
-        if config.api_version() != Some(api_version.as_str()) || config.kind() != Some(gvk.kind.as_str()) {
-            return Err(Error::InvalidRequest(format!(
-                "the apply configuration must set apiVersion {api_version:?} and kind {:?} (its `new` sets them); it has {:?} and {:?}",
-                gvk.kind,
-                config.api_version().unwrap_or_default(),
-                config.kind().unwrap_or_default()
-            )));
-        }
+        check_type_meta::<R>(config)?;
         let name = match config.name() {
             Some(n) if !n.is_empty() => n,
             _ => return Err(Error::InvalidRequest("the apply configuration must set metadata.name".into())),
@@ -996,6 +1002,21 @@ impl<R: Listable> Api<R> {
             options.resource_version_match.0.clear();
         }
     }
+}
+
+/// An apply configuration names the kind it is sent as: the server refuses anything else.
+fn check_type_meta<K: Kind>(config: &impl ApplyConfiguration) -> Result<(), Error> {
+    let gvk = K::static_gvk();
+    let api_version = gvk.api_version();
+    if config.api_version() != Some(api_version.as_str()) || config.kind() != Some(gvk.kind.as_str()) {
+        return Err(Error::InvalidRequest(format!(
+            "the apply configuration must set apiVersion {api_version:?} and kind {:?} (its `new` sets them); it has {:?} and {:?}",
+            gvk.kind,
+            config.api_version().unwrap_or_default(),
+            config.kind().unwrap_or_default()
+        )));
+    }
+    Ok(())
 }
 
 /// An object as an apply patch: JSON (which is YAML) with its `apiVersion` and `kind` set.

@@ -1,10 +1,10 @@
 //! Field sets in the `FieldsV1` form of `metadata.managedFields`: a typed parser, its rendering, and the extraction of the part of an object a set names (upstream's `Extract*`).
-//!
-//! A `FieldsV1` document is a tree of JSON objects whose keys are path elements: `f:<name>` (a
-//! struct field or map key), `k:<json object>` (the element of a keyed list with these key
-//! values), `v:<json value>` (an element of a set of scalars), `i:<index>` (a list element by
-//! position) and `.` (the element itself, next to its fields). An empty object below an element
-//! means the element is owned whole; a non-empty one means only what it lists.
+//
+// A `FieldsV1` document is a tree of JSON objects whose keys are path elements: `f:<name>` (a
+// struct field or map key), `k:<json object>` (the element of a keyed list with these key
+// values), `v:<json value>` (an element of a set of scalars), `i:<index>` (a list element by
+// position) and `.` (the element itself, next to its fields). An empty object below an element
+// means the element is owned whole; a non-empty one means only what it lists.
 
 use std::collections::HashMap;
 

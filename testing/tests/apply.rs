@@ -1,5 +1,4 @@
-//! Server-side apply with generated apply configurations: what the server stores and records for
-//! the manager, and the extraction of the manager's configuration back from the stored object.
+//! Server-side apply with generated apply configurations: what the server stores and records for the manager, and the extraction of the manager's configuration back from the stored object.
 
 use std::sync::Arc;
 

@@ -1,11 +1,11 @@
 //! applyconfiguration-gen: for every type reachable from a `+genclient` kind (or a kind a `+genclient:method=` line takes), an apply configuration with every field optional, `with_*` builders, a constructor and `extract_<kind>` per kind, encoded with only the fields set; compiled with the owning crate's `apply` feature.
-//!
-//! Field shapes map as upstream's generator maps them: scalars, newtypes, special types and
-//! hand-written JSON forms become `Option<T>`; structs become `Option<<Type>ApplyConfiguration>`
-//! (`Box`ed where the type is); slices become `Vec` of the element's configuration (a nil and an
-//! empty list are alike, as `omitempty` makes them upstream); maps keep their keys and map their
-//! values. An `inline` struct stays inline as its configuration; a kind's `TypeMeta` becomes
-//! `kind` and `apiVersion`. Every member is written only when set.
+//
+// Field shapes map as upstream's generator maps them: scalars, newtypes, special types and
+// hand-written JSON forms become `Option<T>`; structs become `Option<<Type>ApplyConfiguration>`
+// (`Box`ed where the type is); slices become `Vec` of the element's configuration (a nil and an
+// empty list are alike, as `omitempty` makes them upstream); maps keep their keys and map their
+// values. An `inline` struct stays inline as its configuration; a kind's `TypeMeta` becomes
+// `kind` and `apiVersion`. Every member is written only when set.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

@@ -1559,14 +1559,14 @@ pub mod apps {
             pub async fn apply_scale(
                 &self,
                 name: &str,
-                scale: &::kapi_api::autoscaling::v1::Scale,
+                scale: &impl ::kapi_api::machinery::ApplyConfiguration<
+                    Kind = ::kapi_api::autoscaling::v1::Scale,
+                >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
             ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
                 Ok(
                     self
-                        .apply_subresource_with_warnings::<
-                            ::kapi_api::autoscaling::v1::Scale,
-                        >(name, "scale", scale, options)
+                        .apply_subresource_with_warnings(name, "scale", scale, options)
                         .await?
                         .value,
                 )
@@ -1575,16 +1575,15 @@ pub mod apps {
             pub async fn apply_scale_with_warnings(
                 &self,
                 name: &str,
-                scale: &::kapi_api::autoscaling::v1::Scale,
+                scale: &impl ::kapi_api::machinery::ApplyConfiguration<
+                    Kind = ::kapi_api::autoscaling::v1::Scale,
+                >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
             ) -> Result<
                 kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
                 kapi_client::Error,
             > {
-                self.apply_subresource_with_warnings::<
-                        ::kapi_api::autoscaling::v1::Scale,
-                    >(name, "scale", scale, options)
-                    .await
+                self.apply_subresource_with_warnings(name, "scale", scale, options).await
             }
         }
         kapi_client::resource!(
@@ -1660,14 +1659,14 @@ pub mod apps {
             pub async fn apply_scale(
                 &self,
                 name: &str,
-                scale: &::kapi_api::autoscaling::v1::Scale,
+                scale: &impl ::kapi_api::machinery::ApplyConfiguration<
+                    Kind = ::kapi_api::autoscaling::v1::Scale,
+                >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
             ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
                 Ok(
                     self
-                        .apply_subresource_with_warnings::<
-                            ::kapi_api::autoscaling::v1::Scale,
-                        >(name, "scale", scale, options)
+                        .apply_subresource_with_warnings(name, "scale", scale, options)
                         .await?
                         .value,
                 )
@@ -1676,16 +1675,15 @@ pub mod apps {
             pub async fn apply_scale_with_warnings(
                 &self,
                 name: &str,
-                scale: &::kapi_api::autoscaling::v1::Scale,
+                scale: &impl ::kapi_api::machinery::ApplyConfiguration<
+                    Kind = ::kapi_api::autoscaling::v1::Scale,
+                >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
             ) -> Result<
                 kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
                 kapi_client::Error,
             > {
-                self.apply_subresource_with_warnings::<
-                        ::kapi_api::autoscaling::v1::Scale,
-                    >(name, "scale", scale, options)
-                    .await
+                self.apply_subresource_with_warnings(name, "scale", scale, options).await
             }
         }
         kapi_client::resource!(
@@ -1767,14 +1765,14 @@ pub mod apps {
             pub async fn apply_scale(
                 &self,
                 name: &str,
-                scale: &::kapi_api::autoscaling::v1::Scale,
+                scale: &impl ::kapi_api::machinery::ApplyConfiguration<
+                    Kind = ::kapi_api::autoscaling::v1::Scale,
+                >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
             ) -> Result<::kapi_api::autoscaling::v1::Scale, kapi_client::Error> {
                 Ok(
                     self
-                        .apply_subresource_with_warnings::<
-                            ::kapi_api::autoscaling::v1::Scale,
-                        >(name, "scale", scale, options)
+                        .apply_subresource_with_warnings(name, "scale", scale, options)
                         .await?
                         .value,
                 )
@@ -1783,16 +1781,15 @@ pub mod apps {
             pub async fn apply_scale_with_warnings(
                 &self,
                 name: &str,
-                scale: &::kapi_api::autoscaling::v1::Scale,
+                scale: &impl ::kapi_api::machinery::ApplyConfiguration<
+                    Kind = ::kapi_api::autoscaling::v1::Scale,
+                >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
             ) -> Result<
                 kapi_client::Response<::kapi_api::autoscaling::v1::Scale>,
                 kapi_client::Error,
             > {
-                self.apply_subresource_with_warnings::<
-                        ::kapi_api::autoscaling::v1::Scale,
-                    >(name, "scale", scale, options)
-                    .await
+                self.apply_subresource_with_warnings(name, "scale", scale, options).await
             }
         }
         kapi_client::resource!(
@@ -2374,14 +2371,14 @@ pub mod apps {
             pub async fn apply_scale(
                 &self,
                 name: &str,
-                scale: &::kapi_api::apps::v1beta2::Scale,
+                scale: &impl ::kapi_api::machinery::ApplyConfiguration<
+                    Kind = ::kapi_api::apps::v1beta2::Scale,
+                >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
             ) -> Result<::kapi_api::apps::v1beta2::Scale, kapi_client::Error> {
                 Ok(
                     self
-                        .apply_subresource_with_warnings::<
-                            ::kapi_api::apps::v1beta2::Scale,
-                        >(name, "scale", scale, options)
+                        .apply_subresource_with_warnings(name, "scale", scale, options)
                         .await?
                         .value,
                 )
@@ -2390,16 +2387,15 @@ pub mod apps {
             pub async fn apply_scale_with_warnings(
                 &self,
                 name: &str,
-                scale: &::kapi_api::apps::v1beta2::Scale,
+                scale: &impl ::kapi_api::machinery::ApplyConfiguration<
+                    Kind = ::kapi_api::apps::v1beta2::Scale,
+                >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
             ) -> Result<
                 kapi_client::Response<::kapi_api::apps::v1beta2::Scale>,
                 kapi_client::Error,
             > {
-                self.apply_subresource_with_warnings::<
-                        ::kapi_api::apps::v1beta2::Scale,
-                    >(name, "scale", scale, options)
-                    .await
+                self.apply_subresource_with_warnings(name, "scale", scale, options).await
             }
         }
         kapi_client::resource!(
@@ -6096,14 +6092,14 @@ pub mod extensions {
             pub async fn apply_scale(
                 &self,
                 name: &str,
-                scale: &::kapi_api::extensions::v1beta1::Scale,
+                scale: &impl ::kapi_api::machinery::ApplyConfiguration<
+                    Kind = ::kapi_api::extensions::v1beta1::Scale,
+                >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
             ) -> Result<::kapi_api::extensions::v1beta1::Scale, kapi_client::Error> {
                 Ok(
                     self
-                        .apply_subresource_with_warnings::<
-                            ::kapi_api::extensions::v1beta1::Scale,
-                        >(name, "scale", scale, options)
+                        .apply_subresource_with_warnings(name, "scale", scale, options)
                         .await?
                         .value,
                 )
@@ -6112,16 +6108,15 @@ pub mod extensions {
             pub async fn apply_scale_with_warnings(
                 &self,
                 name: &str,
-                scale: &::kapi_api::extensions::v1beta1::Scale,
+                scale: &impl ::kapi_api::machinery::ApplyConfiguration<
+                    Kind = ::kapi_api::extensions::v1beta1::Scale,
+                >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
             ) -> Result<
                 kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
                 kapi_client::Error,
             > {
-                self.apply_subresource_with_warnings::<
-                        ::kapi_api::extensions::v1beta1::Scale,
-                    >(name, "scale", scale, options)
-                    .await
+                self.apply_subresource_with_warnings(name, "scale", scale, options).await
             }
         }
         kapi_client::resource!(
@@ -6212,14 +6207,14 @@ pub mod extensions {
             pub async fn apply_scale(
                 &self,
                 name: &str,
-                scale: &::kapi_api::extensions::v1beta1::Scale,
+                scale: &impl ::kapi_api::machinery::ApplyConfiguration<
+                    Kind = ::kapi_api::extensions::v1beta1::Scale,
+                >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
             ) -> Result<::kapi_api::extensions::v1beta1::Scale, kapi_client::Error> {
                 Ok(
                     self
-                        .apply_subresource_with_warnings::<
-                            ::kapi_api::extensions::v1beta1::Scale,
-                        >(name, "scale", scale, options)
+                        .apply_subresource_with_warnings(name, "scale", scale, options)
                         .await?
                         .value,
                 )
@@ -6228,16 +6223,15 @@ pub mod extensions {
             pub async fn apply_scale_with_warnings(
                 &self,
                 name: &str,
-                scale: &::kapi_api::extensions::v1beta1::Scale,
+                scale: &impl ::kapi_api::machinery::ApplyConfiguration<
+                    Kind = ::kapi_api::extensions::v1beta1::Scale,
+                >,
                 options: &::kapi_api::meta::v1::ApplyOptions,
             ) -> Result<
                 kapi_client::Response<::kapi_api::extensions::v1beta1::Scale>,
                 kapi_client::Error,
             > {
-                self.apply_subresource_with_warnings::<
-                        ::kapi_api::extensions::v1beta1::Scale,
-                    >(name, "scale", scale, options)
-                    .await
+                self.apply_subresource_with_warnings(name, "scale", scale, options).await
             }
         }
         kapi_client::resource!(

@@ -17,7 +17,9 @@ use kapi_api::meta::v1::{
     UpdateOptions,
 };
 use kapi_machinery::serializer::{MEDIA_TYPE_JSON, MEDIA_TYPE_PROTOBUF};
-use kapi_machinery::{Format, GroupVersionKind, Kind, Object, Options, Scheme, Serializer, VersionedKind};
+use kapi_machinery::{
+    ApplyConfiguration, Format, GroupVersionKind, Kind, Object, Options, Scheme, Serializer, VersionedKind,
+};
 
 use crate::body::{self, Body};
 use crate::config::Config;
@@ -706,32 +708,47 @@ impl<R: Resource> Api<R> {
         self.call_typed(Call { method: Method::PATCH, path, query: query_of(options), payload }).await
     }
 
-    /// Server-side apply to a subresource: sends `obj` (of the subresource's kind `S`) as an
-    /// `application/apply-patch+yaml` patch. `options.field_manager` is required.
-    pub async fn apply_subresource<S: VersionedKind>(
+    /// Server-side apply to a subresource: sends an apply configuration of the subresource's
+    /// kind (a `ScaleApplyConfiguration` for `scale`) as an `application/apply-patch+yaml` patch,
+    /// only the fields set. `options.field_manager` is required; the configuration's name, if
+    /// set, must be `name`.
+    pub async fn apply_subresource<A: ApplyConfiguration>(
         &self,
         name: &str,
         subresource: &str,
-        obj: &S,
+        config: &A,
         options: &ApplyOptions,
-    ) -> Result<S, Error> {
-        Ok(self.apply_subresource_with_warnings(name, subresource, obj, options).await?.value)
+    ) -> Result<A::Kind, Error>
+    where
+        A::Kind: VersionedKind,
+    {
+        Ok(self.apply_subresource_with_warnings(name, subresource, config, options).await?.value)
     }
 
     /// [`Api::apply_subresource`] with the call's warnings.
-    pub async fn apply_subresource_with_warnings<S: VersionedKind>(
+    pub async fn apply_subresource_with_warnings<A: ApplyConfiguration>(
         &self,
         name: &str,
         subresource: &str,
-        obj: &S,
+        config: &A,
         options: &ApplyOptions,
-    ) -> Result<Response<S>, Error> {
+    ) -> Result<Response<A::Kind>, Error>
+    where
+        A::Kind: VersionedKind,
+    {
         Self::check_subresource_verb(subresource, "apply")?;
         if options.field_manager.is_empty() {
             return Err(Error::InvalidRequest("apply needs ApplyOptions.field_manager".into()));
         }
+        check_type_meta::<A::Kind>(config)?;
+        if let Some(n) = config.name().filter(|n| !n.is_empty() && *n != name) {
+            return Err(Error::InvalidRequest(format!(
+                "the apply configuration's name {n:?} does not match the name {name:?} of the request"
+            )));
+        }
         let path = self.item_path(name, Some(subresource))?;
-        let payload = Payload::Raw(APPLY_PATCH_CONTENT_TYPE, Bytes::from(apply_document(obj)?));
+        let data = kapi_machinery::json::to_vec(config).map_err(|e| Error::Encode(e.to_string()))?;
+        let payload = Payload::Raw(APPLY_PATCH_CONTENT_TYPE, Bytes::from(data));
         self.call_typed(Call { method: Method::PATCH, path, query: query_of(options), payload }).await
     }
 
@@ -828,14 +845,84 @@ impl<R: Resource> Api<R> {
         self.call_typed(Call { method: Method::PATCH, path, query: query_of(options), payload }).await
     }
 
-    /// Server-side apply: sends the object as an `application/apply-patch+yaml` patch (JSON is
-    /// YAML). `options.field_manager` is required; the object's name, if set, must be `name`.
-    pub async fn apply(&self, name: &str, obj: &R, options: &ApplyOptions) -> Result<R, Error> {
-        Ok(self.apply_with_warnings(name, obj, options).await?.value)
+    /// Server-side apply (client-go's `Apply`): sends an apply configuration — only the fields
+    /// the caller set — as an `application/apply-patch+yaml` patch, so the field manager owns
+    /// exactly those. The configuration's `metadata.name` names the object and must be set, as
+    /// must its `apiVersion` and `kind` (the generated `new` sets all three);
+    /// `options.field_manager` is required.
+    pub async fn apply<A: ApplyConfiguration<Kind = R>>(&self, config: &A, options: &ApplyOptions) -> Result<R, Error> {
+        Ok(self.apply_with_warnings(config, options).await?.value)
     }
 
     /// [`Api::apply`] with the call's warnings.
-    pub async fn apply_with_warnings(&self, name: &str, obj: &R, options: &ApplyOptions) -> Result<Response<R>, Error> {
+    pub async fn apply_with_warnings<A: ApplyConfiguration<Kind = R>>(
+        &self,
+        config: &A,
+        options: &ApplyOptions,
+    ) -> Result<Response<R>, Error> {
+        Self::check_verb("apply")?;
+        let (path, payload) = self.apply_request(config, options, None)?;
+        self.call_typed(Call { method: Method::PATCH, path, query: query_of(options), payload }).await
+    }
+
+    /// Server-side apply to the `status` subresource (client-go's `ApplyStatus`): the
+    /// configuration's status (and identity) only, owned by the manager for the subresource.
+    pub async fn apply_status<A: ApplyConfiguration<Kind = R>>(
+        &self,
+        config: &A,
+        options: &ApplyOptions,
+    ) -> Result<R, Error> {
+        Ok(self.apply_status_with_warnings(config, options).await?.value)
+    }
+
+    /// [`Api::apply_status`] with the call's warnings.
+    pub async fn apply_status_with_warnings<A: ApplyConfiguration<Kind = R>>(
+        &self,
+        config: &A,
+        options: &ApplyOptions,
+    ) -> Result<Response<R>, Error> {
+        Self::check_subresource_verb("status", "apply")?;
+        let (path, payload) = self.apply_request(config, options, Some("status"))?;
+        self.call_typed(Call { method: Method::PATCH, path, query: query_of(options), payload }).await
+    }
+
+    /// Checks an apply configuration against the resource and the request, and encodes it.
+    fn apply_request<A: ApplyConfiguration<Kind = R>>(
+        &self,
+        config: &A,
+        options: &ApplyOptions,
+        subresource: Option<&str>,
+    ) -> Result<(String, Payload<'static>), Error> {
+        if options.field_manager.is_empty() {
+            return Err(Error::InvalidRequest("apply needs ApplyOptions.field_manager".into()));
+        }
+        check_type_meta::<R>(config)?;
+        let name = match config.name() {
+            Some(n) if !n.is_empty() => n,
+            _ => return Err(Error::InvalidRequest("the apply configuration must set metadata.name".into())),
+        };
+        self.check_object_namespace(config.namespace().unwrap_or_default())?;
+        let path = self.item_path(name, subresource)?;
+        let data = kapi_machinery::json::to_vec(config).map_err(|e| Error::Encode(e.to_string()))?;
+        Ok((path, Payload::Raw(APPLY_PATCH_CONTENT_TYPE, Bytes::from(data))))
+    }
+
+    /// Server-side apply of a whole typed object: every field of `obj` is sent, zero values
+    /// included (`null` for unset pointers, `{}` for empty structs), and the field manager comes
+    /// to own all of them. Prefer [`Api::apply`] with an apply configuration; this is for kinds
+    /// without one (custom resources defined in a program). `options.field_manager` is required;
+    /// the object's name, if set, must be `name`.
+    pub async fn apply_object(&self, name: &str, obj: &R, options: &ApplyOptions) -> Result<R, Error> {
+        Ok(self.apply_object_with_warnings(name, obj, options).await?.value)
+    }
+
+    /// [`Api::apply_object`] with the call's warnings.
+    pub async fn apply_object_with_warnings(
+        &self,
+        name: &str,
+        obj: &R,
+        options: &ApplyOptions,
+    ) -> Result<Response<R>, Error> {
         Self::check_verb("apply")?;
         if options.field_manager.is_empty() {
             return Err(Error::InvalidRequest("apply needs ApplyOptions.field_manager".into()));
@@ -945,6 +1032,21 @@ impl<R: Listable> Api<R> {
             options.resource_version_match.0.clear();
         }
     }
+}
+
+/// An apply configuration names the kind it is sent as: the server refuses anything else.
+fn check_type_meta<K: Kind>(config: &impl ApplyConfiguration) -> Result<(), Error> {
+    let gvk = K::static_gvk();
+    let api_version = gvk.api_version();
+    if config.api_version() != Some(api_version.as_str()) || config.kind() != Some(gvk.kind.as_str()) {
+        return Err(Error::InvalidRequest(format!(
+            "the apply configuration must set apiVersion {api_version:?} and kind {:?} (its `new` sets them); it has {:?} and {:?}",
+            gvk.kind,
+            config.api_version().unwrap_or_default(),
+            config.kind().unwrap_or_default()
+        )));
+    }
+    Ok(())
 }
 
 /// An object as an apply patch: JSON (which is YAML) with its `apiVersion` and `kind` set.

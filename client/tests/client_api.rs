@@ -332,7 +332,7 @@ async fn requests_that_cannot_be_valid_are_refused_before_sending() {
     let merge = Patch::Merge(b"{}".to_vec());
     let invalid = [
         api.patch("w", &merge, &PatchOptions::default()).await.map(drop),
-        api.apply("w", &widget("ns", "w"), &ApplyOptions { field_manager: "m".into(), ..Default::default() })
+        api.apply_object("w", &widget("ns", "w"), &ApplyOptions { field_manager: "m".into(), ..Default::default() })
             .await
             .map(drop),
         api.delete_collection(&ListOptions::default(), &DeleteOptions::default()).await.map(drop),
@@ -349,10 +349,11 @@ async fn requests_that_cannot_be_valid_are_refused_before_sending() {
     }
     assert!(mock.requests().is_empty());
     let vwc_api = client(&mock).api::<Vwc>().unwrap();
-    let no_manager = vwc_api.apply("a", &vwc("a", ""), &ApplyOptions::default()).await;
+    let no_manager = vwc_api.apply_object("a", &vwc("a", ""), &ApplyOptions::default()).await;
     assert!(matches!(no_manager, Err(Error::InvalidRequest(m)) if m.contains("field_manager")));
-    let wrong_name =
-        vwc_api.apply("b", &vwc("a", ""), &ApplyOptions { field_manager: "m".into(), ..Default::default() }).await;
+    let wrong_name = vwc_api
+        .apply_object("b", &vwc("a", ""), &ApplyOptions { field_manager: "m".into(), ..Default::default() })
+        .await;
     assert!(matches!(wrong_name, Err(Error::InvalidRequest(_))));
     assert!(mock.requests().is_empty());
 }
@@ -546,7 +547,11 @@ async fn patch_and_apply_bodies() {
     }
 
     let applied = api
-        .apply("a", &vwc("a", ""), &ApplyOptions { field_manager: "ctl".into(), force: true, ..Default::default() })
+        .apply_object(
+            "a",
+            &vwc("a", ""),
+            &ApplyOptions { field_manager: "ctl".into(), force: true, ..Default::default() },
+        )
         .await
         .unwrap();
     assert_eq!(applied.metadata.resource_version, "3");
@@ -596,6 +601,48 @@ async fn patch_bodies_from_serde_values() {
     // A map whose keys are not strings has no JSON form: the caller's error, before any request.
     let bad: std::collections::BTreeMap<Vec<u8>, i32> = [(vec![1], 1)].into();
     assert!(matches!(Patch::merge_from(&bad), Err(Error::InvalidRequest(m)) if m.contains("key must be a string")));
+}
+
+/// The issue's probe: an apply configuration with one webhook sends exactly what was set, where
+/// the whole typed object sent `"clientConfig":{}`, `"sideEffects":null` and
+/// `"admissionReviewVersions":null` for the manager to own.
+#[tokio::test]
+async fn apply_sends_only_the_fields_set() {
+    use kapi_api::admissionregistration::v1::{
+        MutatingWebhookApplyConfiguration, MutatingWebhookConfiguration, MutatingWebhookConfigurationApplyConfiguration,
+    };
+    let mock = Mock::new(|_, _| {
+        let mut out = MutatingWebhookConfiguration::default();
+        out.metadata.name = "probe".into();
+        json(&out)
+    });
+    let api = client(&mock).api::<MutatingWebhookConfiguration>().unwrap();
+    let config = MutatingWebhookConfigurationApplyConfiguration::new("probe")
+        .with_labels([("team", "a")])
+        .with_webhooks([MutatingWebhookApplyConfiguration::default().with_name("w.example.com")]);
+    let opts = ApplyOptions { field_manager: "probe".into(), ..Default::default() };
+    assert_eq!(api.apply(&config, &opts).await.unwrap().metadata.name, "probe");
+    let req = mock.requests().pop().unwrap();
+    assert_eq!(req.method, Method::PATCH);
+    assert_eq!(
+        req.uri,
+        format!("{BASE}/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations/probe?fieldManager=probe")
+    );
+    assert_eq!(req.header(CONTENT_TYPE), "application/apply-patch+yaml");
+    assert_eq!(
+        std::str::from_utf8(&req.body).unwrap(),
+        r#"{"kind":"MutatingWebhookConfiguration","apiVersion":"admissionregistration.k8s.io/v1","metadata":{"name":"probe","labels":{"team":"a"}},"webhooks":[{"name":"w.example.com"}]}"#
+    );
+
+    // What a configuration must carry is checked before anything is sent.
+    let no_name = MutatingWebhookConfigurationApplyConfiguration::default()
+        .with_kind("MutatingWebhookConfiguration")
+        .with_api_version("admissionregistration.k8s.io/v1");
+    assert!(matches!(api.apply(&no_name, &opts).await, Err(Error::InvalidRequest(m)) if m.contains("metadata.name")));
+    let no_kind = MutatingWebhookConfigurationApplyConfiguration::default().with_name("x");
+    assert!(matches!(api.apply(&no_kind, &opts).await, Err(Error::InvalidRequest(m)) if m.contains("apiVersion")));
+    assert!(matches!(api.apply(&config, &ApplyOptions::default()).await, Err(Error::InvalidRequest(_))));
+    assert_eq!(mock.requests().len(), 1);
 }
 
 #[tokio::test]

@@ -10,7 +10,8 @@ pub use kapi_frontend::universe::Universe;
 pub use output::{Changes, Outputs};
 
 /// The generators, by name, in the order they run.
-pub const GENERATORS: &[&str] = &["defaults", "conversion", "register", "proto", "roundtrip", "clientset", "openapi"];
+pub const GENERATORS: &[&str] =
+    &["defaults", "conversion", "register", "proto", "roundtrip", "clientset", "openapi", "applyconfig"];
 
 /// Runs the named generators (all when `only` is empty) over a universe. Returns every output
 /// file, or every diagnostic (the universe's own and the generators') if there is any. Reads and
@@ -50,6 +51,9 @@ pub fn generate(u: &Universe, only: &[String]) -> Result<Outputs, Vec<Diagnostic
     }
     if wanted("openapi") {
         emit::openapi::generate(u, &mut outputs, &mut diagnostics);
+    }
+    if wanted("applyconfig") {
+        emit::applyconfig::generate(u, &mut outputs, &mut diagnostics);
     }
     if diagnostics.is_empty() { Ok(outputs.finish(only.is_empty())) } else { Err(diagnostics) }
 }

@@ -11,9 +11,11 @@
 //! The feature `serde` adds `serde::Serialize` and `serde::Deserialize` to every type the derive
 //! writes codecs for, in any crate, following the JSON codec's rules (`serde_codec`).
 
+pub mod apply;
 pub mod base64;
 pub mod conversion;
 pub mod error;
+pub mod fieldpath;
 #[cfg(feature = "testing")]
 pub mod fill;
 #[cfg(feature = "testing")]
@@ -84,6 +86,7 @@ macro_rules! __serde {
     ($($item:tt)*) => {};
 }
 
+pub use apply::ApplyConfiguration;
 pub use conversion::ConversionError;
 pub use error::{DecodeError, DecodeErrorKind, EncodeError};
 #[cfg(feature = "testing")]

@@ -162,16 +162,19 @@ async fn deployment_scale_reads_and_writes_replicas() {
             .await
             .unwrap();
         assert_eq!(p.spec.replicas, 8);
-        let mut applied = kapi_api::autoscaling::v1::Scale {
-            metadata: ObjectMeta { name: "web".into(), ..Default::default() },
-            ..Default::default()
+        use kapi_api::autoscaling::v1::{ScaleApplyConfiguration, ScaleSpecApplyConfiguration};
+        let scale_to = |n: i32| {
+            ScaleApplyConfiguration::new()
+                .with_name("web")
+                .with_spec(ScaleSpecApplyConfiguration::default().with_replicas(n))
         };
-        applied.spec.replicas = 4;
         let apply = ApplyOptions { field_manager: "scaler".into(), ..Default::default() };
-        assert_eq!(api.apply_scale("web", &applied, &apply).await.unwrap().spec.replicas, 4);
+        assert_eq!(api.apply_scale("web", &scale_to(4), &apply).await.unwrap().spec.replicas, 4);
         let dry_apply = ApplyOptions { dry_run: vec!["All".into()], ..apply.clone() };
-        applied.spec.replicas = 7;
-        assert_eq!(api.apply_scale("web", &applied, &dry_apply).await.unwrap().spec.replicas, 7);
+        assert_eq!(api.apply_scale("web", &scale_to(7), &dry_apply).await.unwrap().spec.replicas, 7);
+        // The configuration names the object it applies to.
+        let err = api.apply_scale("other", &scale_to(1), &apply).await.unwrap_err();
+        assert!(matches!(err, Error::InvalidRequest(_)), "{err}");
         assert!(last_query(&server).contains("dryRun=All"), "{backend:?}");
         assert_eq!(api.get("web", &GetOptions::default()).await.unwrap().spec.replicas, Some(4));
 
@@ -236,7 +239,12 @@ async fn every_scalable_kind_speaks_its_groups_scale() {
         s.spec.replicas = 6;
         assert_eq!(rcs.update_scale("rc", &s, &UpdateOptions::default()).await.unwrap().spec.replicas, 6);
         let err = rcs
-            .apply_subresource("rc", "scale", &s, &ApplyOptions { field_manager: "m".into(), ..Default::default() })
+            .apply_subresource(
+                "rc",
+                "scale",
+                &kapi_api::autoscaling::v1::ScaleApplyConfiguration::new().with_name("rc"),
+                &ApplyOptions { field_manager: "m".into(), ..Default::default() },
+            )
             .await
             .unwrap_err();
         assert!(matches!(err, Error::InvalidRequest(_)), "{err}");
@@ -277,11 +285,9 @@ async fn every_scalable_kind_speaks_its_groups_scale() {
         assert_eq!(s.type_meta.api_version, "extensions/v1beta1");
         assert_eq!(s.spec.replicas, 3);
         let apply = ApplyOptions { field_manager: "m".into(), ..Default::default() };
-        let mut s2 = kapi_api::extensions::v1beta1::Scale {
-            metadata: ObjectMeta { name: "ext".into(), ..Default::default() },
-            ..Default::default()
-        };
-        s2.spec.replicas = 2;
+        let s2 = kapi_api::extensions::v1beta1::ScaleApplyConfiguration::new()
+            .with_name("ext")
+            .with_spec(kapi_api::extensions::v1beta1::ScaleSpecApplyConfiguration::default().with_replicas(2));
         assert_eq!(ext.apply_scale("ext", &s2, &apply).await.unwrap().spec.replicas, 2);
     }
 }

@@ -635,31 +635,33 @@ fn typed_methods_impl(ty: &TokenStream, methods: &[TypedMethod]) -> TokenStream 
             "get" => (
                 quote!(name: &str, options: &::kapi_api::meta::v1::GetOptions),
                 quote!(name, #sub, options),
-                quote!(<#result>),
+                quote!(::<#result>),
                 format_ident!("get_subresource_with_warnings"),
             ),
             "create" => (
                 quote!(name: &str, #body: &#input, options: &::kapi_api::meta::v1::CreateOptions),
                 quote!(name, #sub, #body, options),
-                quote!(<#input, #result>),
+                quote!(::<#input, #result>),
                 format_ident!("create_subresource_with_warnings"),
             ),
             "update" => (
                 quote!(name: &str, #body: &#input, options: &::kapi_api::meta::v1::UpdateOptions),
                 quote!(name, #sub, #body, options),
-                quote!(<#result>),
+                quote!(::<#result>),
                 format_ident!("update_subresource_with_warnings"),
             ),
             "patch" => (
                 quote!(name: &str, patch: &kapi_client::Patch, options: &::kapi_api::meta::v1::PatchOptions),
                 quote!(name, #sub, patch, options),
-                quote!(<#result>),
+                quote!(::<#result>),
                 format_ident!("patch_subresource_with_warnings"),
             ),
+            // An apply configuration of the input kind (upstream's `ApplyScale` takes a
+            // `ScaleApplyConfiguration`), so only the fields set are sent.
             _ => (
-                quote!(name: &str, #body: &#input, options: &::kapi_api::meta::v1::ApplyOptions),
+                quote!(name: &str, #body: &impl ::kapi_api::machinery::ApplyConfiguration<Kind = #input>, options: &::kapi_api::meta::v1::ApplyOptions),
                 quote!(name, #sub, #body, options),
-                quote!(<#result>),
+                quote!(),
                 format_ident!("apply_subresource_with_warnings"),
             ),
         };
@@ -668,11 +670,11 @@ fn typed_methods_impl(ty: &TokenStream, methods: &[TypedMethod]) -> TokenStream 
         quote! {
             #[doc = #doc]
             pub async fn #name(&self, #plain_params) -> Result<#result, kapi_client::Error> {
-                Ok(self.#call::#generic(#plain_args).await?.value)
+                Ok(self.#call #generic(#plain_args).await?.value)
             }
             #[doc = #doc_warn]
             pub async fn #warn(&self, #params) -> Result<kapi_client::Response<#result>, kapi_client::Error> {
-                self.#call::#generic(#args).await
+                self.#call #generic(#args).await
             }
         }
     });

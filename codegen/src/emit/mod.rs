@@ -1,5 +1,6 @@
 //! The generators, one module per kind of output, and what they share: the plan (analysis one generator's output depends on in another's) and the collection of outputs with one `mod.rs` per package.
 
+pub mod applyconfig;
 pub mod clientset;
 pub mod conversion;
 pub mod defaults;

@@ -14,6 +14,12 @@ pub use table::*;
 pub use types::*;
 pub use watch::*;
 
+#[rustfmt::skip]
+#[path = "../../../../generated/meta/v1/mod.rs"]
+mod generated;
+
+pub use generated::*;
+
 use kapi_machinery::{Kind, Scheme, SchemeError};
 
 /// Registers `T` in its home kind (core `v1`) and under `gv`.

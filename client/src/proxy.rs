@@ -1,7 +1,13 @@
-//! The proxy of a kubeconfig's `proxy-url`: an HTTP proxy asked for a tunnel with `CONNECT`, or a SOCKS5 proxy; the caller's request deadline bounds the exchange and replies are read under a size limit.
+//! The proxy of a kubeconfig's `proxy-url`: an HTTP proxy asked for a tunnel with `CONNECT` (over TLS for `https://`), or a SOCKS5 proxy; the caller's request deadline bounds the exchange and replies are read under a size limit.
 
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use rustls_pki_types::ServerName;
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::TcpStream;
+
+/// A byte stream to the target through a proxy: a TCP stream, or TLS to an `https://` proxy.
+pub trait Tunnel: AsyncRead + AsyncWrite + Send + Unpin {}
+
+impl<T: AsyncRead + AsyncWrite + Send + Unpin> Tunnel for T {}
 
 /// The longest `CONNECT` reply head read from an HTTP proxy.
 const MAX_CONNECT_REPLY: usize = 8 << 10;
@@ -11,6 +17,9 @@ const MAX_CONNECT_REPLY: usize = 8 << 10;
 pub enum ProxyKind {
     /// `http://`: an HTTP `CONNECT` tunnel.
     HttpConnect,
+    /// `https://`: an HTTP `CONNECT` tunnel inside TLS to the proxy (verified with the client's
+    /// TLS settings, as Go's transport verifies an https proxy).
+    HttpsConnect,
     /// `socks5://` or `socks5h://`: SOCKS5, the target host name resolved by the proxy.
     Socks5,
 }
@@ -40,18 +49,16 @@ impl std::fmt::Debug for Proxy {
 }
 
 impl Proxy {
-    /// Parses `http://[user:pass@]host[:port]` (port 80 by default) or
+    /// Parses `http://[user:pass@]host[:port]` (port 80 by default), `https://…` (443) or
     /// `socks5://[user:pass@]host[:port]` (port 1080).
     pub fn parse(url: &str) -> Result<Proxy, String> {
         let uri: http::Uri = url.parse().map_err(|e| format!("not a URL: {e}"))?;
         let (kind, default_port) = match uri.scheme_str() {
             Some("http") => (ProxyKind::HttpConnect, 80),
+            Some("https") => (ProxyKind::HttpsConnect, 443),
             Some("socks5" | "socks5h") => (ProxyKind::Socks5, 1080),
-            Some("https") => {
-                return Err("an https:// proxy (TLS to the proxy) is not supported; use http:// or socks5://".into());
-            }
-            Some(other) => return Err(format!("scheme {other:?} is not http, socks5 or socks5h")),
-            None => return Err("no scheme (http:// or socks5://)".into()),
+            Some(other) => return Err(format!("scheme {other:?} is not http, https, socks5 or socks5h")),
+            None => return Err("no scheme (http://, https:// or socks5://)".into()),
         };
         let authority = uri.authority().ok_or("no host")?;
         let host = authority.host().trim_start_matches('[').trim_end_matches(']').to_owned();
@@ -71,20 +78,45 @@ impl Proxy {
         Ok(Proxy { kind, host, port: authority.port_u16().unwrap_or(default_port), credentials })
     }
 
-    /// A TCP stream to `host:port` through the proxy.
-    pub async fn connect(&self, host: &str, port: u16) -> Result<TcpStream, String> {
+    /// A stream to `host:port` through the proxy; `tls` connects to an `https://` proxy.
+    pub async fn connect(
+        &self,
+        host: &str,
+        port: u16,
+        tls: Option<&tokio_rustls::TlsConnector>,
+    ) -> Result<Box<dyn Tunnel>, String> {
         let mut tcp = TcpStream::connect((self.host.as_str(), self.port))
             .await
             .map_err(|e| format!("connecting to the proxy {}:{}: {e}", self.host, self.port))?;
-        let result = match self.kind {
-            ProxyKind::HttpConnect => self.http_connect(&mut tcp, host, port).await,
-            ProxyKind::Socks5 => self.socks5(&mut tcp, host, port).await,
-        };
-        result.map_err(|e| format!("proxy {}:{} to {host}:{port}: {e}", self.host, self.port))?;
-        Ok(tcp)
+        // Best effort: a failure only costs latency.
+        let _ = tcp.set_nodelay(true);
+        let context = |e: String| format!("proxy {}:{} to {host}:{port}: {e}", self.host, self.port);
+        match self.kind {
+            ProxyKind::HttpConnect => {
+                self.http_connect(&mut tcp, host, port).await.map_err(context)?;
+                Ok(Box::new(tcp))
+            }
+            ProxyKind::Socks5 => {
+                self.socks5(&mut tcp, host, port).await.map_err(context)?;
+                Ok(Box::new(tcp))
+            }
+            ProxyKind::HttpsConnect => {
+                let tls = tls.ok_or_else(|| context("no TLS configuration for an https:// proxy".into()))?;
+                let name = ServerName::try_from(self.host.clone())
+                    .map_err(|e| context(format!("{:?} is not a valid TLS server name: {e}", self.host)))?;
+                let mut stream = tls.connect(name, tcp).await.map_err(|e| context(format!("TLS to the proxy: {e}")))?;
+                self.http_connect(&mut stream, host, port).await.map_err(context)?;
+                Ok(Box::new(stream))
+            }
+        }
     }
 
-    async fn http_connect(&self, tcp: &mut TcpStream, host: &str, port: u16) -> Result<(), String> {
+    async fn http_connect(
+        &self,
+        tcp: &mut (impl AsyncRead + AsyncWrite + Unpin),
+        host: &str,
+        port: u16,
+    ) -> Result<(), String> {
         let target = if host.contains(':') { format!("[{host}]:{port}") } else { format!("{host}:{port}") };
         let mut head = format!("CONNECT {target} HTTP/1.1\r\nHost: {target}\r\n");
         if let Some((u, p)) = &self.credentials {
@@ -126,7 +158,12 @@ impl Proxy {
         Ok(())
     }
 
-    async fn socks5(&self, tcp: &mut TcpStream, host: &str, port: u16) -> Result<(), String> {
+    async fn socks5(
+        &self,
+        tcp: &mut (impl AsyncRead + AsyncWrite + Unpin),
+        host: &str,
+        port: u16,
+    ) -> Result<(), String> {
         let io = |what: &'static str| move |e: std::io::Error| format!("{what}: {e}");
         let greeting: &[u8] = if self.credentials.is_some() { &[5, 2, 0, 2] } else { &[5, 1, 0] };
         tcp.write_all(greeting).await.map_err(io("sending the SOCKS5 greeting"))?;

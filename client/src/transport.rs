@@ -144,6 +144,9 @@ struct Inner {
     oidc: Option<Arc<OidcState>>,
     proxy: Option<Proxy>,
     proxy_env: ProxyEnv,
+    /// TLS to an `https://` proxy (HTTP/1.1 only: `CONNECT` is an HTTP/1.1 request), made when
+    /// a proxy in use has that scheme.
+    proxy_tls: Option<tokio_rustls::TlsConnector>,
     retry: Retry,
     bucket: Option<(RateLimit, Mutex<Bucket>)>,
     idle: Mutex<HashMap<PoolKey, Vec<H1>>>,
@@ -187,6 +190,16 @@ impl Transport {
             ProxyEnv::from_process().map_err(|e| Error::Config(format!("proxy from the environment: {e}")))?
         } else {
             ProxyEnv::default()
+        };
+        let https_proxy = |p: Option<&Proxy>| p.is_some_and(|p| p.kind == crate::proxy::ProxyKind::HttpsConnect);
+        let proxy_tls = if https_proxy(proxy.as_ref())
+            || https_proxy(proxy_env.http.as_ref())
+            || https_proxy(proxy_env.https.as_ref())
+        {
+            let tls = crate::tls::rustls_config_with(&config.tls, None, false)?;
+            Some(tokio_rustls::TlsConnector::from(Arc::new(tls)))
+        } else {
+            None
         };
         let bucket = match config.rate_limit {
             Some(limit) if !(limit.qps.is_finite() && limit.qps > 0.0) || limit.burst == 0 => {
@@ -245,6 +258,7 @@ impl Transport {
                 disable_compression: config.disable_compression,
                 exec,
                 oidc,
+                proxy_tls,
                 proxy,
                 proxy_env,
                 retry: config.retry.clone(),
@@ -409,14 +423,17 @@ impl Inner {
         let fail = |msg: String| Error::Transport(format!("{request}: {msg}"));
         let proxy = self.proxy.as_ref().or_else(|| self.proxy_env.select(key.https, &key.host, key.port));
         tracing::debug!(host = %key.host, port = key.port, https = key.https, proxied = proxy.is_some(), "connecting");
-        let tcp = match proxy {
-            Some(proxy) => proxy.connect(&key.host, key.port).await.map_err(fail)?,
-            None => tokio::net::TcpStream::connect((key.host.as_str(), key.port))
-                .await
-                .map_err(|e| fail(format!("connecting to {}:{}: {e}", key.host, key.port)))?,
+        let tcp: Box<dyn crate::proxy::Tunnel> = match proxy {
+            Some(proxy) => proxy.connect(&key.host, key.port, self.proxy_tls.as_ref()).await.map_err(fail)?,
+            None => {
+                let tcp = tokio::net::TcpStream::connect((key.host.as_str(), key.port))
+                    .await
+                    .map_err(|e| fail(format!("connecting to {}:{}: {e}", key.host, key.port)))?;
+                // Best effort: a failure only costs latency.
+                let _ = tcp.set_nodelay(true);
+                Box::new(tcp)
+            }
         };
-        // Best effort: a failure only costs latency.
-        let _ = tcp.set_nodelay(true);
         if key.https {
             let connector = if h1_only { &self.tls_h1 } else { &self.tls };
             let connector =

@@ -730,3 +730,70 @@ async fn requests_retries_and_warnings_are_traced() {
     assert!(has(&["DEBUG", "status=200", "response headers"]), "{log:#?}");
     assert!(has(&["WARN kapi_client::warning", "deprecated"]), "{log:#?}");
 }
+
+/// An HTTP CONNECT proxy behind TLS (an `https://` proxy URL), with a certificate for
+/// `127.0.0.1` that `ca` signs.
+async fn tls_connect_proxy(target: SocketAddr) -> (SocketAddr, String) {
+    let ca_key = rcgen::KeyPair::generate().unwrap();
+    let mut ca_params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+    ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    let ca = ca_params.self_signed(&ca_key).unwrap();
+    let key = rcgen::KeyPair::generate().unwrap();
+    let cert = rcgen::CertificateParams::new(vec!["127.0.0.1".to_owned()])
+        .unwrap()
+        .signed_by(&key, &ca, &ca_key)
+        .unwrap();
+    let der = rustls_pki_types::CertificateDer::from(cert.der().to_vec());
+    let private = rustls_pki_types::PrivateKeyDer::try_from(key.serialize_der()).unwrap();
+    let config = rustls::ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_no_client_auth()
+        .with_single_cert(vec![der], private)
+        .unwrap();
+    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        while let Ok((tcp, _)) = listener.accept().await {
+            let acceptor = acceptor.clone();
+            tokio::spawn(async move {
+                let Ok(mut tls) = acceptor.accept(tcp).await else { return };
+                // The CONNECT head arrives inside TLS.
+                let mut head = Vec::new();
+                let mut buf = [0u8; 1024];
+                while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+                    let n = tls.read(&mut buf).await.unwrap();
+                    assert!(n > 0, "the client closed before its CONNECT head");
+                    head.extend_from_slice(&buf[..n]);
+                }
+                let head = String::from_utf8(head).unwrap();
+                let authority = head.split(' ').nth(1).unwrap().to_owned();
+                let (host, port) = authority.rsplit_once(':').unwrap();
+                let mut upstream = TcpStream::connect(target_of(host, port.parse().unwrap(), target)).await.unwrap();
+                tls.write_all(b"HTTP/1.1 200 Connection established\r\n\r\n").await.unwrap();
+                let _ = tokio::io::copy_bidirectional(&mut tls, &mut upstream).await;
+            });
+        }
+    });
+    (addr, ca.pem())
+}
+
+#[tokio::test]
+async fn requests_go_through_an_https_connect_proxy() {
+    let target = target().await;
+    let (proxy, ca) = tls_connect_proxy(target).await;
+    let url = format!("http://{TARGET_NAME}:{}", target.port());
+    let mut c = Config::new(url.clone()).unwrap();
+    c.proxy_url = Some(format!("https://{proxy}"));
+    c.tls.ca = Some(kapi_client::PemSource::Data(ca.into_bytes()));
+    let t = Transport::new(&c).unwrap();
+    assert_eq!(guarded(get_text(&t, &format!("{url}/api"))).await.unwrap(), "ok GET /api HTTP/1.1");
+
+    // A proxy whose certificate the client does not trust is refused, naming the proxy.
+    let mut c = Config::new(url.clone()).unwrap();
+    c.proxy_url = Some(format!("https://{proxy}"));
+    let t = Transport::new(&c).unwrap();
+    let err = guarded(get_text(&t, &format!("{url}/api"))).await.unwrap_err().to_string();
+    assert!(err.contains(&format!("proxy {proxy} to")) && err.contains("TLS to the proxy"), "{err}");
+}

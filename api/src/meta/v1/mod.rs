@@ -14,10 +14,13 @@ pub use table::*;
 pub use types::*;
 pub use watch::*;
 
+// The generator writes only apply configurations for this package.
+#[cfg(feature = "apply")]
 #[rustfmt::skip]
 #[path = "../../../../generated/meta/v1/mod.rs"]
 mod generated;
 
+#[cfg(feature = "apply")]
 pub use generated::*;
 
 use kapi_machinery::{Kind, Scheme, SchemeError};

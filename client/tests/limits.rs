@@ -739,10 +739,8 @@ async fn tls_connect_proxy(target: SocketAddr) -> (SocketAddr, String) {
     ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
     let ca = ca_params.self_signed(&ca_key).unwrap();
     let key = rcgen::KeyPair::generate().unwrap();
-    let cert = rcgen::CertificateParams::new(vec!["127.0.0.1".to_owned()])
-        .unwrap()
-        .signed_by(&key, &ca, &ca_key)
-        .unwrap();
+    let cert =
+        rcgen::CertificateParams::new(vec!["127.0.0.1".to_owned()]).unwrap().signed_by(&key, &ca, &ca_key).unwrap();
     let der = rustls_pki_types::CertificateDer::from(cert.der().to_vec());
     let private = rustls_pki_types::PrivateKeyDer::try_from(key.serialize_der()).unwrap();
     let config = rustls::ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))

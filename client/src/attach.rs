@@ -7,7 +7,7 @@
 
 use futures_util::{SinkExt, StreamExt};
 use kapi_api::meta::v1::Status;
-use tokio::io::{AsyncReadExt, AsyncWriteExt, DuplexStream};
+use tokio::io::{AsyncWriteExt, DuplexStream};
 use tokio::sync::{mpsc, oneshot};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -192,7 +192,7 @@ impl Pump {
                     }
                     Some(Ok(_)) => {}
                 },
-                n = read_some(&mut self.stdin, &mut buf), if self.stdin.is_some() => match n {
+                n = websocket::read_open(&mut self.stdin, &mut buf), if self.stdin.is_some() => match n {
                     Ok(0) | Err(_) => {
                         self.stdin = None;
                         if self.close_signal {
@@ -250,13 +250,6 @@ impl Pump {
             *pipe = None;
         }
         Ok(())
-    }
-}
-
-async fn read_some(r: &mut Option<DuplexStream>, buf: &mut [u8]) -> std::io::Result<usize> {
-    match r {
-        Some(r) => r.read(buf).await,
-        None => std::future::pending().await,
     }
 }
 

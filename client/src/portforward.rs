@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use futures_util::{SinkExt, StreamExt};
-use tokio::io::{AsyncRead, AsyncWriteExt, DuplexStream};
+use tokio::io::{AsyncWriteExt, DuplexStream};
 use tokio::sync::oneshot;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -33,14 +33,15 @@ impl Portforwarder {
         let mut streams = HashMap::new();
         let mut errors = HashMap::new();
         let mut channels = Vec::with_capacity(ports.len());
+        let mut pipes = Vec::with_capacity(ports.len());
         for &port in ports {
             let (near, far) = tokio::io::duplex(PIPE_BYTES);
             let (err_tx, err_rx) = oneshot::channel();
             streams.insert(port, near);
             errors.insert(port, err_rx);
+            pipes.push(Some(far));
             channels.push(PortChannels {
                 port,
-                stream: Some(far),
                 data_prefix_seen: false,
                 error_prefix_seen: false,
                 error: Vec::new(),
@@ -49,7 +50,7 @@ impl Portforwarder {
         }
         let (done_tx, done) = oneshot::channel();
         let task = tokio::spawn(async move {
-            let _ = done_tx.send(pump(socket, channels, context).await);
+            let _ = done_tx.send(pump(socket, channels, pipes, context).await);
         });
         Portforwarder { streams, errors, done, task }
     }
@@ -81,9 +82,9 @@ impl Portforwarder {
     }
 }
 
+/// One port's channel state; its byte stream is the same index of the pump's pipes.
 struct PortChannels {
     port: u16,
-    stream: Option<DuplexStream>,
     data_prefix_seen: bool,
     error_prefix_seen: bool,
     error: Vec<u8>,
@@ -100,7 +101,12 @@ impl PortChannels {
     }
 }
 
-async fn pump(mut socket: Socket, mut ports: Vec<PortChannels>, context: String) -> Result<(), Error> {
+async fn pump(
+    mut socket: Socket,
+    mut ports: Vec<PortChannels>,
+    mut pipes: Vec<Option<DuplexStream>>,
+    context: String,
+) -> Result<(), Error> {
     let fail = |e: &dyn std::fmt::Display| Error::Transport(format!("{context}: {e}"));
     let mut buf = vec![0u8; 32 << 10];
     let result = loop {
@@ -110,7 +116,8 @@ async fn pump(mut socket: Socket, mut ports: Vec<PortChannels>, context: String)
                 Some(Err(e)) => break Err(fail(&e)),
                 Some(Ok(Message::Binary(data))) => {
                     let Some((&channel, mut rest)) = data.split_first() else { continue };
-                    let Some(p) = ports.get_mut(usize::from(channel / 2)) else { continue };
+                    let i = usize::from(channel / 2);
+                    let Some(p) = ports.get_mut(i) else { continue };
                     let is_error = channel % 2 == 1;
                     let seen = if is_error { &mut p.error_prefix_seen } else { &mut p.data_prefix_seen };
                     if !*seen {
@@ -133,21 +140,21 @@ async fn pump(mut socket: Socket, mut ports: Vec<PortChannels>, context: String)
                         let room = MAX_ERROR_BYTES.saturating_sub(p.error.len());
                         p.error.extend_from_slice(&rest[..rest.len().min(room)]);
                         p.finish_error();
-                    } else if let Some(w) = &mut p.stream
+                    } else if let Some(w) = &mut pipes[i]
                         && !rest.is_empty()
                         && w.write_all(rest).await.is_err()
                     {
-                        p.stream = None;
+                        pipes[i] = None;
                     }
                 }
                 Some(Ok(Message::Text(_))) => break Err(fail(&"the server sent a text message; channels are binary")),
                 Some(Ok(_)) => {}
             },
-            read = read_any(&mut ports, &mut buf) => match read {
+            read = websocket::read_any(&mut pipes, &mut buf) => match read {
                 (i, Ok(0) | Err(_)) => {
                     // The caller closed its side; the server sees the end with the connection.
-                    ports[i].stream = None;
-                    if ports.iter().all(|p| p.stream.is_none()) {
+                    pipes[i] = None;
+                    if pipes.iter().all(Option::is_none) {
                         break Ok(());
                     }
                 }
@@ -160,34 +167,12 @@ async fn pump(mut socket: Socket, mut ports: Vec<PortChannels>, context: String)
             },
         }
     };
+    pipes.clear();
     for p in &mut ports {
-        p.stream = None;
         p.finish_error();
     }
     websocket::close_normally(&mut socket).await;
     result
-}
-
-/// Reads from whichever open stream has data first; waits forever when none is open.
-async fn read_any(ports: &mut [PortChannels], buf: &mut [u8]) -> (usize, std::io::Result<usize>) {
-    let open: Vec<usize> = (0..ports.len()).filter(|&i| ports[i].stream.is_some()).collect();
-    if open.is_empty() {
-        return std::future::pending().await;
-    }
-    // One read at a time: poll each open stream and take the first that is ready.
-    std::future::poll_fn(|cx| {
-        for &i in &open {
-            let Some(s) = ports[i].stream.as_mut() else { continue };
-            let mut rb = tokio::io::ReadBuf::new(buf);
-            match std::pin::Pin::new(s).poll_read(cx, &mut rb) {
-                std::task::Poll::Ready(Ok(())) => return std::task::Poll::Ready((i, Ok(rb.filled().len()))),
-                std::task::Poll::Ready(Err(e)) => return std::task::Poll::Ready((i, Err(e))),
-                std::task::Poll::Pending => {}
-            }
-        }
-        std::task::Poll::Pending
-    })
-    .await
 }
 
 mod pods {

@@ -783,15 +783,8 @@ fn copy_request(request: &http::Request<Bytes>) -> http::Request<Bytes> {
     *copy.uri_mut() = request.uri().clone();
     *copy.version_mut() = request.version();
     *copy.headers_mut() = request.headers().clone();
-    if request.extensions().get::<Streaming>().is_some() {
-        copy.extensions_mut().insert(Streaming);
-    }
-    if let Some(max) = request.extensions().get::<MaxResponseBytes>() {
-        copy.extensions_mut().insert(*max);
-    }
-    if request.extensions().get::<Upgrade>().is_some() {
-        copy.extensions_mut().insert(Upgrade);
-    }
+    // Every extension goes along: ours (Streaming, MaxResponseBytes, Upgrade) and the caller's.
+    *copy.extensions_mut() = request.extensions().clone();
     copy
 }
 

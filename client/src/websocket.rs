@@ -104,6 +104,40 @@ where
     let _ = socket.close(Some(frame)).await;
 }
 
+/// Reads from `pipe` while it is open; a closed (`None`) pipe never becomes ready, so a
+/// `select!` branch over it simply waits.
+pub async fn read_open(pipe: &mut Option<tokio::io::DuplexStream>, buf: &mut [u8]) -> std::io::Result<usize> {
+    use tokio::io::AsyncReadExt as _;
+    match pipe {
+        Some(p) => p.read(buf).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Reads from whichever open pipe has data first and returns its index with the result; waits
+/// forever while none is open.
+pub async fn read_any(
+    pipes: &mut [Option<tokio::io::DuplexStream>],
+    buf: &mut [u8],
+) -> (usize, std::io::Result<usize>) {
+    use std::task::Poll;
+    use tokio::io::AsyncRead as _;
+    if pipes.iter().all(Option::is_none) {
+        return std::future::pending().await;
+    }
+    std::future::poll_fn(|cx| {
+        for (i, pipe) in pipes.iter_mut().enumerate() {
+            let Some(p) = pipe.as_mut() else { continue };
+            let mut rb = tokio::io::ReadBuf::new(buf);
+            if let Poll::Ready(r) = std::pin::Pin::new(p).poll_read(cx, &mut rb) {
+                return Poll::Ready((i, r.map(|()| rb.filled().len())));
+            }
+        }
+        Poll::Pending
+    })
+    .await
+}
+
 /// One channel message: the channel byte, then `data`.
 pub fn frame(channel: u8, data: &[u8]) -> Bytes {
     let mut out = Vec::with_capacity(data.len() + 1);

@@ -22,7 +22,7 @@ use kapi_client::api_errors;
 use kapi_client::body::{self, Body};
 use kapi_client::websocket::{self, CLOSE, ERROR, PROTOCOL_V4, PROTOCOL_V5, RESIZE, STDERR, STDIN, STDOUT};
 use kapi_machinery::json::value;
-use tokio::io::{AsyncReadExt, AsyncWriteExt, DuplexStream};
+use tokio::io::{AsyncWriteExt, DuplexStream};
 use tokio::sync::mpsc;
 use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -293,13 +293,6 @@ fn status_message(outcome: &ExecOutcome, command: &[String]) -> Vec<u8> {
     kapi_machinery::json::to_vec(&status).unwrap_or_default()
 }
 
-async fn read_some(r: &mut Option<DuplexStream>, buf: &mut [u8]) -> std::io::Result<usize> {
-    match r {
-        Some(r) => r.read(buf).await,
-        None => std::future::pending().await,
-    }
-}
-
 /// Runs one command: the handler on one side of the pipes, the socket on the other.
 async fn serve_command(
     mut socket: ServerSocket,
@@ -362,7 +355,7 @@ async fn serve_command(
                 }
                 Some(Ok(_)) => {}
             },
-            n = read_some(&mut stdout_r, &mut out_buf), if stdout_r.is_some() => match n {
+            n = websocket::read_open(&mut stdout_r, &mut out_buf), if stdout_r.is_some() => match n {
                 Ok(n) if n > 0 => {
                     if socket.send(Message::Binary(websocket::frame(STDOUT, &out_buf[..n]))).await.is_err() {
                         run.abort();
@@ -371,7 +364,7 @@ async fn serve_command(
                 }
                 _ => stdout_r = None,
             },
-            n = read_some(&mut stderr_r, &mut err_buf), if stderr_r.is_some() => match n {
+            n = websocket::read_open(&mut stderr_r, &mut err_buf), if stderr_r.is_some() => match n {
                 Ok(n) if n > 0 => {
                     if socket.send(Message::Binary(websocket::frame(STDERR, &err_buf[..n]))).await.is_err() {
                         run.abort();
@@ -454,7 +447,7 @@ async fn serve_ports(
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                 Some(Ok(_)) => {}
             },
-            read = read_any(&mut pipes, &mut buf) => match read {
+            read = websocket::read_any(&mut pipes, &mut buf) => match read {
                 (i, Ok(n)) if n > 0 => {
                     let channel = u8::try_from(2 * i).unwrap_or(u8::MAX);
                     if socket.send(Message::Binary(websocket::frame(channel, &buf[..n]))).await.is_err() {
@@ -478,24 +471,4 @@ async fn serve_ports(
         }
     }
     websocket::close_normally(&mut socket).await;
-}
-
-/// Reads from whichever open pipe has data first; waits forever when none is open.
-async fn read_any(pipes: &mut [Option<DuplexStream>], buf: &mut [u8]) -> (usize, std::io::Result<usize>) {
-    use tokio::io::AsyncRead;
-    if pipes.iter().all(Option::is_none) {
-        return std::future::pending().await;
-    }
-    std::future::poll_fn(|cx| {
-        for (i, pipe) in pipes.iter_mut().enumerate() {
-            let Some(s) = pipe.as_mut() else { continue };
-            let mut rb = tokio::io::ReadBuf::new(buf);
-            match Pin::new(s).poll_read(cx, &mut rb) {
-                std::task::Poll::Ready(r) => return std::task::Poll::Ready((i, r.map(|()| rb.filled().len()))),
-                std::task::Poll::Pending => {}
-            }
-        }
-        std::task::Poll::Pending
-    })
-    .await
 }

@@ -1,16 +1,16 @@
-//! The proxy of a kubeconfig's `proxy-url`: an HTTP proxy asked for a tunnel with `CONNECT` (over TLS for `https://`), or a SOCKS5 proxy; the caller's request deadline bounds the exchange and replies are read under a size limit.
+//! The proxy of a kubeconfig's `proxy-url` or of the environment: an HTTP proxy asked for a tunnel with `CONNECT` (over TLS for `https://`), or a SOCKS5 proxy, spoken to with hyper-util's proxy connectors.
 
-use rustls_pki_types::ServerName;
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+use std::sync::Arc;
+
+use hyper_rustls::{HttpsConnectorBuilder, MaybeHttpsStream};
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::client::legacy::connect::proxy::{SocksV5, Tunnel};
+use hyper_util::rt::TokioIo;
 use tokio::net::TcpStream;
+use tower_service::Service;
 
-/// A byte stream to the target through a proxy: a TCP stream, or TLS to an `https://` proxy.
-pub trait Tunnel: AsyncRead + AsyncWrite + Send + Unpin {}
-
-impl<T: AsyncRead + AsyncWrite + Send + Unpin> Tunnel for T {}
-
-/// The longest `CONNECT` reply head read from an HTTP proxy.
-const MAX_CONNECT_REPLY: usize = 8 << 10;
+/// A byte stream to a target: TCP, or TLS to an `https://` proxy with the tunnel inside it.
+pub(crate) type ProxyStream = MaybeHttpsStream<TokioIo<TcpStream>>;
 
 /// How the proxy is spoken to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,166 +78,114 @@ impl Proxy {
         Ok(Proxy { kind, host, port: authority.port_u16().unwrap_or(default_port), credentials })
     }
 
-    /// A stream to `host:port` through the proxy; `tls` connects to an `https://` proxy.
-    pub async fn connect(
+    /// The proxy's address as the URI hyper-util's connectors dial.
+    fn uri(&self) -> Result<http::Uri, String> {
+        let scheme = match self.kind {
+            ProxyKind::HttpConnect => "http",
+            ProxyKind::HttpsConnect => "https",
+            ProxyKind::Socks5 => "socks5",
+        };
+        let host = if self.host.contains(':') { format!("[{}]", self.host) } else { self.host.clone() };
+        format!("{scheme}://{host}:{}", self.port).parse().map_err(|e| format!("the proxy address: {e}"))
+    }
+
+    /// A stream to `host:port` through the proxy: TCP to it (and TLS with `tls` for an
+    /// `https://` proxy), then hyper-util's `CONNECT` or SOCKS5 handshake over that stream.
+    pub(crate) async fn connect(
         &self,
+        http: &HttpConnector,
+        tls: Option<&Arc<rustls::ClientConfig>>,
+        https: bool,
         host: &str,
         port: u16,
-        tls: Option<&tokio_rustls::TlsConnector>,
-    ) -> Result<Box<dyn Tunnel>, String> {
-        let mut tcp = TcpStream::connect((self.host.as_str(), self.port))
-            .await
-            .map_err(|e| format!("connecting to the proxy {}:{}: {e}", self.host, self.port))?;
-        // Best effort: a failure only costs latency.
-        let _ = tcp.set_nodelay(true);
+    ) -> Result<ProxyStream, String> {
         let context = |e: String| format!("proxy {}:{} to {host}:{port}: {e}", self.host, self.port);
-        match self.kind {
-            ProxyKind::HttpConnect => {
-                self.http_connect(&mut tcp, host, port).await.map_err(context)?;
-                Ok(Box::new(tcp))
-            }
-            ProxyKind::Socks5 => {
-                self.socks5(&mut tcp, host, port).await.map_err(context)?;
-                Ok(Box::new(tcp))
-            }
+        let proxy = self.uri().map_err(context)?;
+        // The target with its port spelled out: the handshakes take 443 for a URI without one.
+        let bracketed = if host.contains(':') { format!("[{host}]") } else { host.to_owned() };
+        let scheme = if https { "https" } else { "http" };
+        let target: http::Uri =
+            format!("{scheme}://{bracketed}:{port}").parse().map_err(|e| context(format!("the target: {e}")))?;
+        // The TCP and TLS steps are ours to run so that their errors keep their causes (the
+        // handshakes' errors name none of their inner connector's).
+        let tcp = oneshot(http.clone(), proxy.clone())
+            .await
+            .map_err(|e| context(format!("connecting to the proxy: {}", chain(&e))))?;
+        let stream = match self.kind {
+            ProxyKind::HttpConnect | ProxyKind::Socks5 => MaybeHttpsStream::Http(tcp),
             ProxyKind::HttpsConnect => {
                 let tls = tls.ok_or_else(|| context("no TLS configuration for an https:// proxy".into()))?;
-                let name = ServerName::try_from(self.host.clone())
-                    .map_err(|e| context(format!("{:?} is not a valid TLS server name: {e}", self.host)))?;
-                let mut stream = tls.connect(name, tcp).await.map_err(|e| context(format!("TLS to the proxy: {e}")))?;
-                self.http_connect(&mut stream, host, port).await.map_err(context)?;
-                Ok(Box::new(stream))
-            }
-        }
-    }
-
-    async fn http_connect(
-        &self,
-        tcp: &mut (impl AsyncRead + AsyncWrite + Unpin),
-        host: &str,
-        port: u16,
-    ) -> Result<(), String> {
-        let target = if host.contains(':') { format!("[{host}]:{port}") } else { format!("{host}:{port}") };
-        let mut head = format!("CONNECT {target} HTTP/1.1\r\nHost: {target}\r\n");
-        if let Some((u, p)) = &self.credentials {
-            let mut enc = Vec::new();
-            kapi_machinery::base64::encode_into(format!("{u}:{p}").as_bytes(), &mut enc);
-            head.push_str(&format!("Proxy-Authorization: Basic {}\r\n", String::from_utf8_lossy(&enc)));
-        }
-        head.push_str("\r\n");
-        tcp.write_all(head.as_bytes()).await.map_err(|e| format!("sending CONNECT: {e}"))?;
-        // The tunnel carries nothing until we speak, so the reply ends at its blank line.
-        let mut reply = Vec::new();
-        let mut buf = [0u8; 1024];
-        let end = loop {
-            let n = tcp.read(&mut buf).await.map_err(|e| format!("reading the CONNECT reply: {e}"))?;
-            if n == 0 {
-                return Err("the proxy closed the connection before answering CONNECT".into());
-            }
-            reply.extend_from_slice(&buf[..n]);
-            if let Some(pos) = reply.windows(4).position(|w| w == b"\r\n\r\n") {
-                break pos + 4;
-            }
-            if reply.len() > MAX_CONNECT_REPLY {
-                return Err(format!("the CONNECT reply head is longer than {MAX_CONNECT_REPLY} bytes"));
+                // `CONNECT` is an HTTP/1.1 request: no ALPN for HTTP/2 to the proxy.
+                let connector = HttpsConnectorBuilder::new()
+                    .with_tls_config((**tls).clone())
+                    .https_only()
+                    .enable_http1()
+                    .wrap_connector(Ready(Some(tcp)));
+                oneshot(connector, proxy.clone())
+                    .await
+                    .map_err(|e| context(format!("TLS to the proxy: {}", chain(&*e))))?
             }
         };
-        let status_line = String::from_utf8_lossy(reply.split(|b| *b == b'\r').next().unwrap_or_default()).into_owned();
-        let mut words = status_line.split(' ');
-        let version = words.next().unwrap_or_default();
-        let code = words.next().unwrap_or_default();
-        if !version.starts_with("HTTP/1.") {
-            return Err(format!("not an HTTP reply: {status_line:?}"));
-        }
-        if !code.starts_with('2') || code.len() != 3 {
-            return Err(format!("CONNECT was refused: {status_line:?}"));
-        }
-        if end != reply.len() {
-            return Err("the proxy sent data after its CONNECT reply".into());
-        }
-        Ok(())
-    }
-
-    async fn socks5(
-        &self,
-        tcp: &mut (impl AsyncRead + AsyncWrite + Unpin),
-        host: &str,
-        port: u16,
-    ) -> Result<(), String> {
-        let io = |what: &'static str| move |e: std::io::Error| format!("{what}: {e}");
-        let greeting: &[u8] = if self.credentials.is_some() { &[5, 2, 0, 2] } else { &[5, 1, 0] };
-        tcp.write_all(greeting).await.map_err(io("sending the SOCKS5 greeting"))?;
-        let mut choice = [0u8; 2];
-        tcp.read_exact(&mut choice).await.map_err(io("reading the SOCKS5 method"))?;
-        if choice[0] != 5 {
-            return Err(format!("not a SOCKS5 proxy (version byte {})", choice[0]));
-        }
-        match (choice[1], &self.credentials) {
-            (0, _) => {}
-            (2, Some((u, p))) => {
-                let mut msg = vec![1, u.len() as u8];
-                msg.extend_from_slice(u.as_bytes());
-                msg.push(p.len() as u8);
-                msg.extend_from_slice(p.as_bytes());
-                tcp.write_all(&msg).await.map_err(io("sending the SOCKS5 credentials"))?;
-                let mut ok = [0u8; 2];
-                tcp.read_exact(&mut ok).await.map_err(io("reading the SOCKS5 login reply"))?;
-                if ok[1] != 0 {
-                    return Err("the SOCKS5 proxy refused the user name and password".into());
+        match self.kind {
+            ProxyKind::HttpConnect | ProxyKind::HttpsConnect => {
+                let mut tunnel = Tunnel::new(proxy, Ready(Some(stream)));
+                if let Some((u, p)) = &self.credentials {
+                    let mut enc = b"Basic ".to_vec();
+                    kapi_machinery::base64::encode_into(format!("{u}:{p}").as_bytes(), &mut enc);
+                    let value = http::HeaderValue::from_bytes(&enc).map_err(|e| context(e.to_string()))?;
+                    tunnel = tunnel.with_auth(value);
                 }
+                oneshot(tunnel, target).await.map_err(|e| context(format!("CONNECT: {}", chain(&e))))
             }
-            (0xff, _) => return Err("the SOCKS5 proxy accepts none of our authentication methods".into()),
-            (m, _) => return Err(format!("the SOCKS5 proxy chose method {m}, which was not offered")),
-        }
-        let mut req = vec![5, 1, 0];
-        match host.parse::<std::net::IpAddr>() {
-            Ok(std::net::IpAddr::V4(ip)) => {
-                req.push(1);
-                req.extend_from_slice(&ip.octets());
-            }
-            Ok(std::net::IpAddr::V6(ip)) => {
-                req.push(4);
-                req.extend_from_slice(&ip.octets());
-            }
-            Err(_) => {
-                let len = u8::try_from(host.len()).map_err(|_| "the host name is longer than 255 bytes".to_owned())?;
-                req.push(3);
-                req.push(len);
-                req.extend_from_slice(host.as_bytes());
+            ProxyKind::Socks5 => {
+                // The proxy resolves the host name (hyper-util's default), for socks5:// as for
+                // socks5h://, so that names only the proxy's network knows work.
+                let mut socks = SocksV5::new(proxy, Ready(Some(stream)));
+                if let Some((u, p)) = &self.credentials {
+                    socks = socks.with_auth(u.clone(), p.clone());
+                }
+                oneshot(socks, target).await.map_err(|e| context(chain(&e)))
             }
         }
-        req.extend_from_slice(&port.to_be_bytes());
-        tcp.write_all(&req).await.map_err(io("sending the SOCKS5 connect request"))?;
-        let mut head = [0u8; 4];
-        tcp.read_exact(&mut head).await.map_err(io("reading the SOCKS5 connect reply"))?;
-        if head[1] != 0 {
-            let why = match head[1] {
-                1 => "general failure",
-                2 => "not allowed by the rule set",
-                3 => "network unreachable",
-                4 => "host unreachable",
-                5 => "connection refused",
-                6 => "TTL expired",
-                7 => "command not supported",
-                8 => "address type not supported",
-                _ => "unknown reply code",
-            };
-            return Err(format!("the SOCKS5 proxy could not connect: {why} ({})", head[1]));
+    }
+}
+
+/// Waits until a service is ready and calls it once.
+async fn oneshot<S: Service<http::Uri>>(mut service: S, uri: http::Uri) -> Result<S::Response, S::Error> {
+    std::future::poll_fn(|cx| service.poll_ready(cx)).await?;
+    service.call(uri).await
+}
+
+/// Renders an error and its sources.
+fn chain(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut s = e.to_string();
+    let mut cur = e.source();
+    while let Some(c) = cur {
+        let text = c.to_string();
+        if !s.contains(&text) {
+            s.push_str(": ");
+            s.push_str(&text);
         }
-        // The bound address that follows is read and dropped: its length is set by its type.
-        let rest = match head[3] {
-            1 => 4 + 2,
-            4 => 16 + 2,
-            3 => {
-                let mut len = [0u8; 1];
-                tcp.read_exact(&mut len).await.map_err(io("reading the SOCKS5 bound address"))?;
-                usize::from(len[0]) + 2
-            }
-            t => return Err(format!("the SOCKS5 reply has an unknown address type {t}")),
-        };
-        let mut skip = vec![0u8; rest];
-        tcp.read_exact(&mut skip).await.map_err(io("reading the SOCKS5 bound address"))?;
-        Ok(())
+        cur = c.source();
+    }
+    s
+}
+
+/// A connector that hands out one stream made beforehand, so that hyper-rustls and the proxy
+/// handshakes run over a connection whose errors we have reported already.
+struct Ready<T>(Option<T>);
+
+impl<T> Service<http::Uri> for Ready<T> {
+    type Response = T;
+    type Error = std::io::Error;
+    type Future = std::future::Ready<Result<T, std::io::Error>>;
+
+    fn poll_ready(&mut self, _cx: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), std::io::Error>> {
+        std::task::Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, _uri: http::Uri) -> Self::Future {
+        std::future::ready(self.0.take().ok_or_else(|| std::io::Error::other("the connection was taken already")))
     }
 }
 
@@ -245,7 +193,9 @@ impl Proxy {
 /// client-go uses when a kubeconfig names no `proxy-url`): `HTTPS_PROXY` for `https://` targets,
 /// `HTTP_PROXY` for `http://` ones (upper case before lower case; a value without a scheme is
 /// `http://`), except for hosts that `NO_PROXY` matches and for loopback hosts, which are never
-/// proxied.
+/// proxied. hyper-util's `Matcher` reads these variables as curl does instead (no `:port` in
+/// `NO_PROXY`, loopback proxied, `ALL_PROXY`, a malformed value silently ignored), so Go's rules
+/// stay ours.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ProxyEnv {
     /// The proxy of `http://` targets.

@@ -22,15 +22,15 @@ const SYSTEM_CA_BUNDLES: &[&str] = &[
 
 /// Builds the rustls client configuration of a [`TlsConfig`].
 pub fn rustls_config(tls: &TlsConfig) -> Result<rustls::ClientConfig, Error> {
-    rustls_config_with(tls, None, false)
+    rustls_config_with(tls, None)
 }
 
 /// [`rustls_config`], taking the client certificate from `resolver` (an exec plugin's) when the
-/// configuration has none, and offering HTTP/2 by ALPN when `http2` is set.
+/// configuration has none. ALPN is left empty: hyper-rustls's connector fills it in (`h2` and
+/// `http/1.1`, or nothing for HTTP/1.1 alone) and refuses a configuration that has it already.
 pub fn rustls_config_with(
     tls: &TlsConfig,
     resolver: Option<Arc<dyn rustls::client::ResolvesClientCert>>,
-    http2: bool,
 ) -> Result<rustls::ClientConfig, Error> {
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let builder = rustls::ClientConfig::builder_with_provider(provider.clone())
@@ -54,7 +54,7 @@ pub fn rustls_config_with(
         }
         builder.with_root_certificates(roots)
     };
-    let mut config = match (&tls.client_certificate, &tls.client_key) {
+    let config = match (&tls.client_certificate, &tls.client_key) {
         (Some(cert), Some(key)) => {
             let certs = parse_certificates(&cert.load()?)
                 .map_err(|e| Error::Config(format!("TLS: the client certificate: {e}")))?;
@@ -71,7 +71,6 @@ pub fn rustls_config_with(
         (Some(_), None) => return Err(Error::Config("TLS: a client certificate needs a client key".into())),
         (None, Some(_)) => return Err(Error::Config("TLS: a client key needs a client certificate".into())),
     };
-    config.alpn_protocols = if http2 { vec![b"h2".to_vec(), b"http/1.1".to_vec()] } else { vec![b"http/1.1".to_vec()] };
     Ok(config)
 }
 

@@ -1,23 +1,25 @@
-//! The HTTP transport: hyper over tokio, HTTP/2 when ALPN agrees and HTTP/1.1 otherwise, with
-//! rustls (ring) for `https://`. It keeps idle connections per scheme, host and port for reuse,
-//! adds the credentials of the configuration to every request (running exec plugins and
-//! refreshing OIDC tokens as needed), and passes response bodies through frame by frame under the
-//! configured size, deadline and idle limits, so watch streams arrive as the server writes them
-//! and no response can hang or grow without bound.
+//! The HTTP transport: hyper-util's pooling client (HTTP/2 when ALPN agrees, HTTP/1.1 otherwise)
+//! over hyper-rustls (rustls on ring) and proxy connectors, plus what those crates leave to us:
+//! the credentials of the configuration on every request (running exec plugins and refreshing
+//! OIDC tokens as needed), retries, the rate limit, gzip, and response bodies passed through frame
+//! by frame under the configured size, deadline and idle limits, so watch streams arrive as the
+//! server writes them and no response can hang or grow without bound.
 
-use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
-use http::header::{AUTHORIZATION, HOST, HeaderName, HeaderValue, USER_AGENT};
+use http::header::{AUTHORIZATION, HeaderName, HeaderValue, USER_AGENT};
 use http_body_util::{BodyExt, Full};
 use hyper::body::{Frame, Incoming, SizeHint};
-use hyper::client::conn::{TrySendError, http1, http2};
-use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_rustls::{FixedServerNameResolver, HttpsConnector, HttpsConnectorBuilder, MaybeHttpsStream};
+use hyper_util::client::legacy::Client as HyperClient;
+use hyper_util::client::legacy::connect::{Connection, HttpConnector};
+use hyper_util::rt::{TokioExecutor, TokioTimer};
 use rustls_pki_types::ServerName;
 use tracing::Instrument;
 
@@ -26,7 +28,7 @@ use crate::body::Body;
 use crate::config::{Auth, Config, Impersonation, Limits, RateLimit, Retry};
 use crate::exec::{Credential, ExecState};
 use crate::oidc::OidcState;
-use crate::proxy::{Proxy, ProxyEnv};
+use crate::proxy::{Proxy, ProxyEnv, ProxyStream};
 use crate::service::{ResponseFuture, Service};
 
 /// A request extension that marks a response as a stream (like a watch or a followed log): its
@@ -54,71 +56,182 @@ const MAX_IDLE_PER_HOST: usize = 8;
 /// How long a token read from a file is used before the file is read again.
 const TOKEN_FILE_REFRESH: Duration = Duration::from_secs(60);
 
-type H1 = http1::SendRequest<Full<Bytes>>;
-type H2 = http2::SendRequest<Full<Bytes>>;
-
 /// How often an idle HTTP/2 connection is pinged, and how long the answer may take (client-go's
 /// HTTP/2 health check: 30 s and 15 s), so a dead peer under a quiet watch is noticed.
 const H2_PING_INTERVAL: Duration = Duration::from_secs(30);
 const H2_PING_TIMEOUT: Duration = Duration::from_secs(15);
 
-/// A connection's request sender: HTTP/1.1 (one request at a time, pooled while idle) or HTTP/2
-/// (multiplexed, shared by every request to its host).
-enum Sender {
-    H1(H1),
-    H2(H2),
-}
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
-/// The two forms of a request's target: HTTP/1.1 sends the origin form with `Host`, HTTP/2 the
-/// absolute URI (its `:authority` replaces `Host`).
+/// A connection to an API server: TLS (hyper-rustls) or not, over TCP or a proxy's tunnel.
+type Stream = MaybeHttpsStream<ProxyStream>;
+
+/// The connector of the legacy client: it picks the proxy of each target (hyper-util's proxy
+/// connectors wrap one fixed proxy, and the environment's proxy depends on the target), dials
+/// it, puts hyper-rustls's TLS on top for `https://`, and counts the connections it opens.
 #[derive(Clone)]
-struct Target {
-    absolute: http::Uri,
-    origin: http::Uri,
-    host: HeaderValue,
+struct Connector {
+    dialer: Dialer,
+    /// TLS to the API server; `None` when the base URL is `http://`.
+    tls: Option<HttpsConnector<Dialer>>,
+    opened: Arc<AtomicUsize>,
+    opened_h2: Arc<AtomicUsize>,
 }
 
-fn for_h1(mut req: hyper::Request<Full<Bytes>>) -> hyper::Request<Full<Bytes>> {
-    if let Some(t) = req.extensions().get::<Target>().cloned() {
-        *req.uri_mut() = t.origin;
-        req.headers_mut().entry(HOST).or_insert(t.host);
+/// TCP to the target, or a tunnel through the proxy that applies to it.
+#[derive(Clone)]
+struct Dialer {
+    http: HttpConnector,
+    proxy: Option<Arc<Proxy>>,
+    proxy_env: Arc<ProxyEnv>,
+    /// TLS to an `https://` proxy (HTTP/1.1 only: `CONNECT` is an HTTP/1.1 request), made when
+    /// a proxy in use has that scheme.
+    proxy_tls: Option<Arc<rustls::ClientConfig>>,
+}
+
+/// A TLS handshake with the API server failed; [`client_error`] makes it an [`Error::Tls`].
+#[derive(Debug)]
+struct TlsFailure {
+    server: String,
+    message: String,
+}
+
+impl std::fmt::Display for TlsFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TLS handshake with {}: {}", self.server, self.message)
     }
-    req
 }
 
-fn for_h2(mut req: hyper::Request<Full<Bytes>>) -> hyper::Request<Full<Bytes>> {
-    if let Some(t) = req.extensions().get::<Target>().cloned() {
-        *req.uri_mut() = t.absolute;
-        req.headers_mut().remove(HOST);
-    }
-    req
-}
+impl std::error::Error for TlsFailure {}
 
-impl Sender {
-    async fn ready(&mut self) -> hyper::Result<()> {
-        match self {
-            Sender::H1(s) => s.ready().await,
-            Sender::H2(s) => s.ready().await,
+/// The rustls error inside an error's chain (through `io::Error`s, whose `source` skips the
+/// error they wrap), if any.
+fn rustls_error<'a>(e: &'a (dyn std::error::Error + 'static)) -> Option<&'a rustls::Error> {
+    let mut cur = Some(e);
+    while let Some(c) = cur {
+        if let Some(r) = c.downcast_ref::<rustls::Error>() {
+            return Some(r);
         }
+        cur = match c.downcast_ref::<std::io::Error>().and_then(|io| io.get_ref()) {
+            Some(inner) => Some(inner as &(dyn std::error::Error + 'static)),
+            None => c.source(),
+        };
+    }
+    None
+}
+
+fn host_port(dst: &http::Uri) -> (bool, String, u16) {
+    let https = dst.scheme_str() == Some("https");
+    let host = dst.host().unwrap_or_default().trim_start_matches('[').trim_end_matches(']').to_owned();
+    (https, host, dst.port_u16().unwrap_or(if https { 443 } else { 80 }))
+}
+
+impl tower_service::Service<http::Uri> for Dialer {
+    type Response = ProxyStream;
+    type Error = BoxError;
+    type Future = Pin<Box<dyn Future<Output = Result<ProxyStream, BoxError>> + Send>>;
+
+    fn poll_ready(&mut self, _cx: &mut Context<'_>) -> Poll<Result<(), BoxError>> {
+        // Every call dials anew.
+        Poll::Ready(Ok(()))
     }
 
-    async fn try_send(
-        &mut self,
-        req: hyper::Request<Full<Bytes>>,
-    ) -> Result<http::Response<Incoming>, TrySendError<hyper::Request<Full<Bytes>>>> {
-        match self {
-            Sender::H1(s) => s.try_send_request(for_h1(req)).await,
-            Sender::H2(s) => s.try_send_request(for_h2(req)).await,
-        }
+    fn call(&mut self, dst: http::Uri) -> Self::Future {
+        let this = self.clone();
+        Box::pin(async move {
+            let (https, host, port) = host_port(&dst);
+            let proxy = this.proxy.as_deref().or_else(|| this.proxy_env.select(https, &host, port));
+            tracing::debug!(host = %host, port, https, proxied = proxy.is_some(), "connecting");
+            match proxy {
+                Some(proxy) => Ok(proxy.connect(&this.http, this.proxy_tls.as_ref(), https, &host, port).await?),
+                None => {
+                    let mut http = this.http.clone();
+                    let tcp = tower_service::Service::call(&mut http, dst)
+                        .await
+                        .map_err(|e| format!("connecting to {host}:{port}: {}", error_chain(&e)))?;
+                    Ok(MaybeHttpsStream::Http(tcp))
+                }
+            }
+        })
     }
 }
 
-/// Scheme, host and port: what a connection can be reused for.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct PoolKey {
-    https: bool,
-    host: String,
-    port: u16,
+impl tower_service::Service<http::Uri> for Connector {
+    type Response = Stream;
+    type Error = BoxError;
+    type Future = Pin<Box<dyn Future<Output = Result<Stream, BoxError>> + Send>>;
+
+    fn poll_ready(&mut self, _cx: &mut Context<'_>) -> Poll<Result<(), BoxError>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, dst: http::Uri) -> Self::Future {
+        let this = self.clone();
+        Box::pin(async move {
+            let (https, host, port) = host_port(&dst);
+            let stream = if https {
+                let mut tls = this.tls.clone().ok_or("https is not configured for this transport")?;
+                tower_service::Service::call(&mut tls, dst).await.map_err(|e| -> BoxError {
+                    match rustls_error(&*e) {
+                        Some(r) => Box::new(TlsFailure { server: format!("{host}:{port}"), message: r.to_string() }),
+                        None => e,
+                    }
+                })?
+            } else {
+                let mut dialer = this.dialer.clone();
+                MaybeHttpsStream::Http(tower_service::Service::call(&mut dialer, dst).await?)
+            };
+            this.opened.fetch_add(1, Ordering::Relaxed);
+            if stream.connected().is_negotiated_h2() {
+                tracing::debug!("the server chose HTTP/2");
+                this.opened_h2.fetch_add(1, Ordering::Relaxed);
+            }
+            Ok(stream)
+        })
+    }
+}
+
+/// The legacy client's errors as ours: a TLS failure names the server, anything else the request.
+fn client_error(request: &str, e: &hyper_util::client::legacy::Error) -> Error {
+    let mut cur: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(c) = cur {
+        if let Some(t) = c.downcast_ref::<TlsFailure>() {
+            return Error::Tls { request: request.to_owned(), server: t.server.clone(), message: t.message.clone() };
+        }
+        cur = c.source();
+    }
+    // A connect error's own text ("client error (Connect)") says less than its cause.
+    let text = match std::error::Error::source(e) {
+        Some(cause) if e.is_connect() => error_chain(cause),
+        _ => error_chain(e),
+    };
+    Error::Transport(format!("{request}: {text}"))
+}
+
+type Pool = HyperClient<Connector, Full<Bytes>>;
+
+/// The two clients of a transport: `pooled` for every request, `upgrade` for upgrades, which
+/// offers HTTP/1.1 alone and keeps no idle connection, so an upgrade always gets a fresh
+/// connection of its own that no other request shares.
+struct Clients {
+    pooled: Pool,
+    upgrade: Pool,
+}
+
+impl Clients {
+    fn new(connector: &Connector, upgrade: &Connector) -> Clients {
+        let mut pooled = HyperClient::builder(TokioExecutor::new());
+        pooled
+            .timer(TokioTimer::new())
+            .pool_timer(TokioTimer::new())
+            .pool_max_idle_per_host(MAX_IDLE_PER_HOST)
+            .http2_keep_alive_interval(H2_PING_INTERVAL)
+            .http2_keep_alive_timeout(H2_PING_TIMEOUT)
+            .http2_keep_alive_while_idle(true);
+        let mut fresh = HyperClient::builder(TokioExecutor::new());
+        fresh.pool_max_idle_per_host(0);
+        Clients { pooled: pooled.build(connector.clone()), upgrade: fresh.build(upgrade.clone()) }
+    }
 }
 
 /// The HTTPS (or plain HTTP) transport to an API server.
@@ -129,10 +242,6 @@ pub struct Transport {
 
 struct Inner {
     base: http::Uri,
-    tls: Option<tokio_rustls::TlsConnector>,
-    /// The TLS connector offering HTTP/1.1 alone, for upgrades (a WebSocket needs HTTP/1.1).
-    tls_h1: Option<tokio_rustls::TlsConnector>,
-    server_name: Option<ServerName<'static>>,
     auth: Auth,
     token_cache: Mutex<Option<(String, Instant)>>,
     extra_headers: Vec<(HeaderName, HeaderValue)>,
@@ -142,15 +251,14 @@ struct Inner {
     disable_compression: bool,
     exec: Option<Arc<ExecState>>,
     oidc: Option<Arc<OidcState>>,
-    proxy: Option<Proxy>,
-    proxy_env: ProxyEnv,
-    /// TLS to an `https://` proxy (HTTP/1.1 only: `CONNECT` is an HTTP/1.1 request), made when
-    /// a proxy in use has that scheme.
-    proxy_tls: Option<tokio_rustls::TlsConnector>,
     retry: Retry,
     bucket: Option<(RateLimit, Mutex<Bucket>)>,
-    idle: Mutex<HashMap<PoolKey, Vec<H1>>>,
-    shared: Mutex<HashMap<PoolKey, H2>>,
+    connector: Connector,
+    upgrade_connector: Connector,
+    /// Replaced by new clients (with empty pools) when an exec plugin returns a new client
+    /// certificate, so that new requests handshake with it; hyper-util's client has no way to
+    /// empty its pool.
+    clients: Mutex<Arc<Clients>>,
 }
 
 /// The state of the rate limiter: tokens (negative while requests wait) as of `at`.
@@ -163,7 +271,7 @@ impl std::fmt::Debug for Transport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Transport")
             .field("base", &self.inner.base)
-            .field("tls", &self.inner.tls.is_some())
+            .field("tls", &self.inner.connector.tls.is_some())
             .field("auth", &self.inner.auth)
             .field("timeout", &self.inner.timeout)
             .finish_non_exhaustive()
@@ -196,8 +304,7 @@ impl Transport {
             || https_proxy(proxy_env.http.as_ref())
             || https_proxy(proxy_env.https.as_ref())
         {
-            let tls = crate::tls::rustls_config_with(&config.tls, None, false)?;
-            Some(tokio_rustls::TlsConnector::from(Arc::new(tls)))
+            Some(Arc::new(crate::tls::rustls_config(&config.tls)?))
         } else {
             None
         };
@@ -210,6 +317,18 @@ impl Transport {
             Some(limit) => Some((limit, Mutex::new(Bucket { tokens: f64::from(limit.burst), at: Instant::now() }))),
             None => None,
         };
+        let server_name = match &config.tls.server_name {
+            Some(name) => Some(
+                ServerName::try_from(name.clone())
+                    .map_err(|e| Error::Config(format!("TLS server name {name:?}: {e}")))?,
+            ),
+            None => None,
+        };
+        let mut http = HttpConnector::new();
+        // hyper-rustls and the proxies decide the scheme; this connector only opens TCP.
+        http.enforce_http(false);
+        http.set_nodelay(true);
+        let dialer = Dialer { http, proxy: proxy.map(Arc::new), proxy_env: Arc::new(proxy_env), proxy_tls };
         let (tls, tls_h1) = if base.scheme_str() == Some("https") {
             // A certificate an exec plugin returns is used when the configuration has none of its own.
             let resolver = match &exec {
@@ -218,23 +337,31 @@ impl Transport {
                 }
                 _ => None,
             };
-            let tls = crate::tls::rustls_config_with(&config.tls, resolver.clone(), config.http2)?;
-            let tls_h1 = if config.http2 {
-                Arc::new(crate::tls::rustls_config_with(&config.tls, resolver, false)?)
-            } else {
-                Arc::new(tls.clone())
+            let tls = crate::tls::rustls_config_with(&config.tls, resolver)?;
+            let builder = |tls: rustls::ClientConfig| {
+                let b = HttpsConnectorBuilder::new().with_tls_config(tls).https_or_http();
+                match &server_name {
+                    Some(name) => b.with_server_name_resolver(FixedServerNameResolver::new(name.clone())),
+                    None => b,
+                }
             };
-            (Some(tokio_rustls::TlsConnector::from(Arc::new(tls))), Some(tokio_rustls::TlsConnector::from(tls_h1)))
+            let h1 = builder(tls.clone()).enable_http1().wrap_connector(dialer.clone());
+            let any = if config.http2 {
+                builder(tls).enable_http1().enable_http2().wrap_connector(dialer.clone())
+            } else {
+                h1.clone()
+            };
+            (Some(any), Some(h1))
         } else {
             (None, None)
         };
-        let server_name = match &config.tls.server_name {
-            Some(name) => Some(
-                ServerName::try_from(name.clone())
-                    .map_err(|e| Error::Config(format!("TLS server name {name:?}: {e}")))?,
-            ),
-            None => None,
+        let connector = |tls| Connector {
+            dialer: dialer.clone(),
+            tls,
+            opened: Arc::new(AtomicUsize::new(0)),
+            opened_h2: Arc::new(AtomicUsize::new(0)),
         };
+        let (connector, upgrade_connector) = (connector(tls), connector(tls_h1));
         let user_agent = HeaderValue::from_str(&config.user_agent)
             .map_err(|_| Error::Config(format!("user agent {:?} is not a valid header value", config.user_agent)))?;
         match &config.auth {
@@ -246,9 +373,6 @@ impl Transport {
         Ok(Transport {
             inner: Arc::new(Inner {
                 base,
-                tls,
-                tls_h1,
-                server_name,
                 auth: config.auth.clone(),
                 token_cache: Mutex::new(None),
                 extra_headers: impersonation_headers(&config.impersonate)?,
@@ -258,25 +382,24 @@ impl Transport {
                 disable_compression: config.disable_compression,
                 exec,
                 oidc,
-                proxy_tls,
-                proxy,
-                proxy_env,
                 retry: config.retry.clone(),
                 bucket,
-                idle: Mutex::new(HashMap::new()),
-                shared: Mutex::new(HashMap::new()),
+                clients: Mutex::new(Arc::new(Clients::new(&connector, &upgrade_connector))),
+                connector,
+                upgrade_connector,
             }),
         })
     }
 
-    /// The number of idle pooled connections (for tests and diagnostics).
-    pub fn idle_connections(&self) -> usize {
-        self.inner.idle.lock().unwrap_or_else(PoisonError::into_inner).values().map(Vec::len).sum()
+    /// The number of connections opened so far (for tests and diagnostics): with pooling,
+    /// requests in sequence to one host share one.
+    pub fn connections(&self) -> usize {
+        self.inner.connector.opened.load(Ordering::Relaxed)
     }
 
-    /// The number of open HTTP/2 connections, each shared by all requests to its host.
+    /// How many of [`Transport::connections`] speak HTTP/2, each shared by concurrent requests.
     pub fn http2_connections(&self) -> usize {
-        self.inner.shared.lock().unwrap_or_else(PoisonError::into_inner).values().filter(|s| !s.is_closed()).count()
+        self.inner.connector.opened_h2.load(Ordering::Relaxed)
     }
 }
 
@@ -374,90 +497,6 @@ impl Inner {
         Ok(Some(v))
     }
 
-    /// The shared HTTP/2 connection to a host, or else an idle HTTP/1.1 one, that is still usable.
-    async fn pooled(&self, key: &PoolKey) -> Option<Sender> {
-        let shared = self.shared.lock().unwrap_or_else(PoisonError::into_inner).get(key).cloned();
-        if let Some(mut h2) = shared.filter(|s| !s.is_closed())
-            && h2.ready().await.is_ok()
-        {
-            return Some(Sender::H2(h2));
-        }
-        loop {
-            let candidate = {
-                let mut idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner);
-                idle.get_mut(key).and_then(Vec::pop)
-            };
-            let mut sender = candidate?;
-            if sender.is_closed() {
-                continue;
-            }
-            if sender.ready().await.is_ok() {
-                return Some(Sender::H1(sender));
-            }
-        }
-    }
-
-    fn give_back(&self, key: PoolKey, sender: Sender) {
-        // An HTTP/2 connection stays shared while it is open; only HTTP/1.1 ones are pooled.
-        let Sender::H1(sender) = sender else { return };
-        if sender.is_closed() {
-            return;
-        }
-        let mut idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner);
-        let list = idle.entry(key).or_default();
-        if list.len() < MAX_IDLE_PER_HOST {
-            list.push(sender);
-        }
-    }
-
-    async fn connect(&self, key: &PoolKey, request: &str) -> Result<Sender, Error> {
-        let sender = self.dial(key, request, false).await?;
-        if let Sender::H2(h2) = &sender {
-            self.shared.lock().unwrap_or_else(PoisonError::into_inner).insert(key.clone(), h2.clone());
-        }
-        Ok(sender)
-    }
-
-    /// A new connection; `h1_only` offers HTTP/1.1 alone in TLS (for upgrades).
-    async fn dial(&self, key: &PoolKey, request: &str, h1_only: bool) -> Result<Sender, Error> {
-        let fail = |msg: String| Error::Transport(format!("{request}: {msg}"));
-        let proxy = self.proxy.as_ref().or_else(|| self.proxy_env.select(key.https, &key.host, key.port));
-        tracing::debug!(host = %key.host, port = key.port, https = key.https, proxied = proxy.is_some(), "connecting");
-        let tcp: Box<dyn crate::proxy::Tunnel> = match proxy {
-            Some(proxy) => proxy.connect(&key.host, key.port, self.proxy_tls.as_ref()).await.map_err(fail)?,
-            None => {
-                let tcp = tokio::net::TcpStream::connect((key.host.as_str(), key.port))
-                    .await
-                    .map_err(|e| fail(format!("connecting to {}:{}: {e}", key.host, key.port)))?;
-                // Best effort: a failure only costs latency.
-                let _ = tcp.set_nodelay(true);
-                Box::new(tcp)
-            }
-        };
-        if key.https {
-            let connector = if h1_only { &self.tls_h1 } else { &self.tls };
-            let connector =
-                connector.as_ref().ok_or_else(|| fail("https is not configured for this transport".into()))?;
-            let name = match &self.server_name {
-                Some(n) => n.clone(),
-                None => ServerName::try_from(key.host.clone())
-                    .map_err(|e| fail(format!("{:?} is not a valid TLS server name: {e}", key.host)))?,
-            };
-            let tls = connector.connect(name, tcp).await.map_err(|e| Error::Tls {
-                request: request.to_owned(),
-                server: format!("{}:{}", key.host, key.port),
-                message: error_chain(&e),
-            })?;
-            if tls.get_ref().1.alpn_protocol() == Some(b"h2") {
-                tracing::debug!("the server chose HTTP/2");
-                return handshake_h2(TokioIo::new(tls)).await.map_err(fail);
-            }
-            handshake(TokioIo::new(tls)).await.map(Sender::H1).map_err(fail)
-        } else {
-            handshake(TokioIo::new(tcp)).await.map(Sender::H1).map_err(fail)
-        }
-    }
-
     /// How long the next request waits for the rate limiter (taking its token now).
     fn reserve(&self) -> Option<Duration> {
         let (limit, bucket) = self.bucket.as_ref()?;
@@ -470,13 +509,20 @@ impl Inner {
     }
 
     /// Drops every idle connection (after a plugin returned a new client certificate, so that
-    /// new requests handshake with it).
+    /// new requests handshake with it): new clients start with empty pools, and the old ones
+    /// close their connections once the responses still using them are done.
     fn clear_pool(&self) {
-        self.idle.lock().unwrap_or_else(PoisonError::into_inner).clear();
-        self.shared.lock().unwrap_or_else(PoisonError::into_inner).clear();
+        let fresh = Arc::new(Clients::new(&self.connector, &self.upgrade_connector));
+        *self.clients.lock().unwrap_or_else(PoisonError::into_inner) = fresh;
     }
 
-    fn prepare(&self, request: http::Request<Bytes>) -> Result<(PoolKey, hyper::Request<Full<Bytes>>), Error> {
+    fn clients(&self) -> Arc<Clients> {
+        self.clients.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    /// The request as hyper-util's client takes it: an absolute URI (it writes the origin form
+    /// and `Host` for HTTP/1.1 itself), our headers and the credentials that need no waiting.
+    fn prepare(&self, request: http::Request<Bytes>) -> Result<hyper::Request<Full<Bytes>>, Error> {
         let (mut parts, body) = request.into_parts();
         let uri = if parts.uri.scheme().is_some() {
             parts.uri.clone()
@@ -493,18 +539,12 @@ impl Inner {
             }
             b.build().map_err(|e| Error::InvalidRequest(format!("URL {}: {e}", parts.uri)))?
         };
-        let https = match uri.scheme_str() {
-            Some("https") => true,
-            Some("http") => false,
+        match uri.scheme_str() {
+            Some("https" | "http") => {}
             _ => return Err(Error::InvalidRequest(format!("URL {uri}: the scheme must be http or https"))),
-        };
-        let authority = uri.authority().cloned().ok_or_else(|| Error::InvalidRequest(format!("URL {uri}: no host")))?;
-        let host = authority.host().trim_start_matches('[').trim_end_matches(']').to_owned();
-        let port = authority.port_u16().unwrap_or(if https { 443 } else { 80 });
-        if !parts.headers.contains_key(HOST) {
-            let value = HeaderValue::from_str(authority.as_str())
-                .map_err(|_| Error::InvalidRequest(format!("URL {uri}: host is not a valid header")))?;
-            parts.headers.insert(HOST, value);
+        }
+        if uri.host().is_none_or(str::is_empty) {
+            return Err(Error::InvalidRequest(format!("URL {uri}: no host")));
         }
         if !parts.headers.contains_key(USER_AGENT) {
             parts.headers.insert(USER_AGENT, self.user_agent.clone());
@@ -517,82 +557,8 @@ impl Inner {
         for (k, v) in &self.extra_headers {
             parts.headers.append(k.clone(), v.clone());
         }
-        let origin = uri.path_and_query().map(|p| p.as_str()).unwrap_or("/");
-        let origin: http::Uri = origin.parse().map_err(|e| Error::InvalidRequest(format!("URL {uri}: {e}")))?;
-        let host_value = parts.headers.get(HOST).cloned().expect("set above when missing");
-        parts.extensions.insert(Target { absolute: uri.clone(), origin: origin.clone(), host: host_value });
-        parts.uri = origin;
-        Ok((PoolKey { https, host, port }, hyper::Request::from_parts(parts, Full::new(body))))
-    }
-}
-
-async fn handshake_h2<I>(io: I) -> Result<Sender, String>
-where
-    I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
-{
-    let (sender, conn) = http2::Builder::new(TokioExecutor::new())
-        .timer(TokioTimer::new())
-        .keep_alive_interval(H2_PING_INTERVAL)
-        .keep_alive_timeout(H2_PING_TIMEOUT)
-        .keep_alive_while_idle(true)
-        .handshake(io)
-        .await
-        .map_err(|e| format!("HTTP/2 handshake: {}", error_chain(&e)))?;
-    tokio::spawn(async move {
-        // As for HTTP/1.1: errors surface on the streams that use the connection.
-        let _ = conn.await;
-    });
-    Ok(Sender::H2(sender))
-}
-
-async fn handshake<I>(io: I) -> Result<H1, String>
-where
-    I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
-{
-    let (sender, conn) =
-        http1::Builder::new().handshake(io).await.map_err(|e| format!("HTTP handshake: {}", error_chain(&e)))?;
-    tokio::spawn(async move {
-        // The connection ends when the server closes it or every sender and body is dropped;
-        // its error, if any, surfaces on the request or body using it. After a `101` it hands
-        // the connection to the upgrade.
-        let _ = conn.with_upgrades().await;
-    });
-    Ok(sender)
-}
-
-/// A response body that returns its connection to the pool once it has been read to the end.
-struct PooledBody {
-    inner: Incoming,
-    release: Option<(Arc<Inner>, PoolKey, Sender)>,
-}
-
-impl hyper::body::Body for PooledBody {
-    type Data = Bytes;
-    type Error = std::io::Error;
-
-    fn poll_frame(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, std::io::Error>>> {
-        let this = self.get_mut();
-        match Pin::new(&mut this.inner).poll_frame(cx) {
-            Poll::Ready(None) => {
-                if let Some((inner, key, sender)) = this.release.take() {
-                    inner.give_back(key, sender);
-                }
-                Poll::Ready(None)
-            }
-            Poll::Ready(Some(Err(e))) => {
-                this.release = None;
-                Poll::Ready(Some(Err(std::io::Error::other(error_chain(&e)))))
-            }
-            other => other.map(|o| o.map(|r| r.map_err(std::io::Error::other))),
-        }
-    }
-
-    fn is_end_stream(&self) -> bool {
-        self.inner.is_end_stream()
-    }
-
-    fn size_hint(&self) -> SizeHint {
-        self.inner.size_hint()
+        parts.uri = uri;
+        Ok(hyper::Request::from_parts(parts, Full::new(body)))
     }
 }
 
@@ -607,7 +573,7 @@ enum Bound {
 /// A response body under its limits; a limit that passes ends it with the typed [`Error`] inside
 /// the `io::Error` (see [`Error::from_body`]) and closes the connection.
 struct LimitedBody {
-    inner: Option<PooledBody>,
+    inner: Option<Incoming>,
     request: Arc<str>,
     max: Option<u64>,
     read: u64,
@@ -630,7 +596,7 @@ struct Timer {
 }
 
 impl LimitedBody {
-    fn new(inner: PooledBody, request: &str, bound: Bound) -> LimitedBody {
+    fn new(inner: Incoming, request: &str, bound: Bound) -> LimitedBody {
         let (max, timer) = match bound {
             Bound::Whole { max, deadline } => (
                 Some(max),
@@ -735,7 +701,7 @@ impl hyper::body::Body for LimitedBody {
                 }
                 Poll::Ready(Some(Err(e))) => {
                     this.inner = None;
-                    return Poll::Ready(Some(Err(e)));
+                    return Poll::Ready(Some(Err(std::io::Error::other(error_chain(&e)))));
                 }
                 Poll::Pending => break,
             }
@@ -885,33 +851,13 @@ impl Transport {
         }
         // The deadline starts once the credentials are at hand: a plugin has its own limit.
         let start = tokio::time::Instant::now();
-        let fail = |msg: String| Error::Transport(format!("{label}: {msg}"));
-        let (key, mut req) = self.inner.prepare(request)?;
-        let inner = self.inner.clone();
-        let attempt = async {
-            if upgrade {
-                let mut sender = inner.dial(&key, label, true).await?;
-                sender.ready().await.map_err(|e| fail(error_chain(&e)))?;
-                let resp = sender.try_send(req).await.map_err(|e| fail(error_chain(e.error())))?;
-                return Ok((resp, sender));
-            }
-            // A pooled connection may have been closed by the server while idle; a request it
-            // could not send is retried once on a new connection.
-            if let Some(mut sender) = inner.pooled(&key).await {
-                match sender.try_send(req).await {
-                    Ok(resp) => return Ok((resp, sender)),
-                    Err(mut e) => match e.take_message() {
-                        Some(r) => req = r,
-                        None => return Err(fail(error_chain(e.error()))),
-                    },
-                }
-            }
-            let mut sender = inner.connect(&key, label).await?;
-            sender.ready().await.map_err(|e| fail(error_chain(&e)))?;
-            let resp = sender.try_send(req).await.map_err(|e| fail(error_chain(e.error())))?;
-            Ok((resp, sender))
-        };
-        let (resp, sender) = match self.inner.timeout {
+        let req = self.inner.prepare(request)?;
+        let clients = self.inner.clients();
+        let client = if upgrade { &clients.upgrade } else { &clients.pooled };
+        // hyper-util's client retries on a new connection a request that a pooled connection,
+        // closed by the server while idle, could not send.
+        let attempt = async { client.request(req).await.map_err(|e| client_error(label, &e)) };
+        let resp = match self.inner.timeout {
             Some(limit) => tokio::time::timeout(limit, attempt).await.map_err(|_| Error::Timeout {
                 request: label.to_owned(),
                 what: "connecting and the response headers".to_owned(),
@@ -931,9 +877,6 @@ impl Transport {
             parts.headers.remove(http::header::CONTENT_ENCODING);
             parts.headers.remove(http::header::CONTENT_LENGTH);
         }
-        // An upgraded connection belongs to its caller; it never goes back to the pool.
-        let release = (!upgrade).then(|| (self.inner.clone(), key, sender));
-        let pooled = PooledBody { inner: body, release };
         let limits = &self.inner.limits;
         let bound = if streaming && parts.status.is_success() {
             let idle = match timeout_seconds {
@@ -946,7 +889,7 @@ impl Transport {
             let max = max_response.map_or(limits.max_response_bytes, |m| m.min(limits.max_response_bytes));
             Bound::Whole { max, deadline: self.inner.timeout.map(|t| (start + t, t)) }
         };
-        let mut body = LimitedBody::new(pooled, label, bound);
+        let mut body = LimitedBody::new(body, label, bound);
         if gzipped {
             body.gunzip = Some(flate2::write::GzDecoder::new(Vec::new()));
         }

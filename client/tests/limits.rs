@@ -394,7 +394,34 @@ async fn requests_go_through_a_socks5_proxy() {
     c.proxy_url = Some(format!("socks5://u:wrong@{proxy}"));
     let t = Transport::new(&c).unwrap();
     let err = guarded(get_text(&t, &format!("{url}/x"))).await.unwrap_err();
-    assert!(err.to_string().contains("refused the user name and password"), "{err}");
+    assert!(err.to_string().contains("credentials not accepted"), "{err}");
+}
+
+#[tokio::test]
+async fn a_refusing_or_absent_proxy_is_an_error_naming_it() {
+    // A proxy that wants credentials it was not given.
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let proxy = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        while let Ok((mut tcp, _)) = listener.accept().await {
+            let _ = read_head(&mut tcp).await;
+            let _ = tcp.write_all(b"HTTP/1.1 407 Proxy Authentication Required\r\n\r\n").await;
+        }
+    });
+    let url = format!("http://{TARGET_NAME}:80");
+    let mut c = Config::new(url.clone()).unwrap();
+    c.proxy_url = Some(format!("http://{proxy}"));
+    let err = guarded(get_text(&Transport::new(&c).unwrap(), &format!("{url}/x"))).await.unwrap_err().to_string();
+    assert!(err.contains(&format!("proxy {proxy} to {TARGET_NAME}:80")), "{err}");
+    assert!(err.contains("proxy authorization required"), "{err}");
+
+    // A proxy that is not there.
+    let gone = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
+    for scheme in ["http", "socks5"] {
+        c.proxy_url = Some(format!("{scheme}://{gone}"));
+        let err = guarded(get_text(&Transport::new(&c).unwrap(), &format!("{url}/x"))).await.unwrap_err();
+        assert!(matches!(&err, Error::Transport(m) if m.contains("connecting to the proxy")), "{err}");
+    }
 }
 
 /// A keep-alive server answering the n-th request (over any connection) with `replies[n]`, the

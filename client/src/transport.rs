@@ -1,9 +1,4 @@
-//! The HTTP transport: hyper-util's pooling client (HTTP/2 when ALPN agrees, HTTP/1.1 otherwise)
-//! over hyper-rustls (rustls on ring) and proxy connectors, plus what those crates leave to us:
-//! the credentials of the configuration on every request (running exec plugins and refreshing
-//! OIDC tokens as needed), retries, the rate limit, gzip, and response bodies passed through frame
-//! by frame under the configured size, deadline and idle limits, so watch streams arrive as the
-//! server writes them and no response can hang or grow without bound.
+//! The HTTP transport: hyper-util's pooling client over hyper-rustls and proxy connectors, plus what they leave to us (credentials per request, retries, rate limit, gzip, body limits).
 
 use std::future::Future;
 use std::pin::Pin;
@@ -234,7 +229,11 @@ impl Clients {
     }
 }
 
-/// The HTTPS (or plain HTTP) transport to an API server.
+/// The HTTPS (or plain HTTP) transport to an API server: it pools connections (HTTP/2 when ALPN
+/// agrees), adds the configuration's credentials to every request (running exec plugins and
+/// refreshing OIDC tokens as needed), and passes response bodies through frame by frame under the
+/// configured size, deadline and idle limits, so watch streams arrive as the server writes them
+/// and no response can hang or grow without bound.
 #[derive(Clone)]
 pub struct Transport {
     inner: Arc<Inner>,

@@ -373,6 +373,26 @@ async fn http2_is_negotiated_and_one_connection_carries_concurrent_requests() {
 }
 
 #[tokio::test]
+async fn an_upgrade_request_gets_a_fresh_http1_connection_of_its_own() {
+    let ca = Ca::new("ca");
+    let srv = start(Some(with_h2(server_tls(&ca.server(&["localhost"]), None))), echo()).await;
+    let url = format!("https://localhost:{}", srv.addr.port());
+    let t = Transport::new(&https_config(url.clone(), &ca)).unwrap();
+    assert!(get(&t, &format!("{url}/a")).await.unwrap().contains("version=HTTP/2.0"));
+    for i in 1..=2 {
+        let mut req = http::Request::get(format!("{url}/u")).body(Bytes::new()).unwrap();
+        req.extensions_mut().insert(kapi_client::transport::Upgrade);
+        let resp = t.call(req).await.unwrap();
+        let text = String::from_utf8(body::collect(resp.into_body()).await.unwrap().to_vec()).unwrap();
+        assert!(text.contains("version=HTTP/1.1") && text.starts_with("GET /u "), "{text}");
+        assert_eq!(srv.accepts.load(Ordering::SeqCst), 1 + i, "neither the HTTP/2 connection nor a pooled one");
+    }
+    // Plain requests still share the HTTP/2 connection.
+    assert!(get(&t, &format!("{url}/b")).await.unwrap().contains("version=HTTP/2.0"));
+    assert_eq!(srv.accepts.load(Ordering::SeqCst), 3);
+}
+
+#[tokio::test]
 async fn a_streamed_body_arrives_over_http2() {
     type Slot = Arc<Mutex<Option<tokio::sync::mpsc::Sender<Result<Bytes, std::io::Error>>>>>;
     let slot: Slot = Arc::default();

@@ -14,6 +14,10 @@ pub type ResponseFuture<'a> = Pin<Box<dyn Future<Output = Result<http::Response<
 
 /// Something that answers HTTP requests: the HTTPS [`crate::Transport`], or an in-process server
 /// (kapi-testing's `ApiServer`, which is how its fake clientset works without a network).
+///
+/// Ours rather than tower's trait because clients share one service through an `Arc` and call it
+/// through `&self`; tower's `call(&mut self)` after `poll_ready` would need a clone or a lock per
+/// request. [`Tower`] adapts any tower stack to it, and the transport is a tower service too.
 pub trait Service: Send + Sync + 'static {
     /// Sends one request and returns the response; the response body may still be streaming.
     fn call(&self, request: http::Request<Bytes>) -> ResponseFuture<'_>;

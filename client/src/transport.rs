@@ -115,6 +115,7 @@ fn rustls_error<'a>(e: &'a (dyn std::error::Error + 'static)) -> Option<&'a rust
     None
 }
 
+/// Whether a connector's target is `https://`, its host without brackets, and its port.
 fn host_port(dst: &http::Uri) -> (bool, String, u16) {
     let https = dst.scheme_str() == Some("https");
     let host = dst.host().unwrap_or_default().trim_start_matches('[').trim_end_matches(']').to_owned();

@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use kapi_api::meta::v1::ListOptions;
 
+use crate::resource::ResourceScope;
 use crate::informer::{InformerConfig, InformerError, SharedInformer};
 use crate::labels::Selector;
 use crate::reflector::ReflectorConfig;
@@ -144,7 +145,7 @@ impl SharedInformerFactory {
             return informer.clone();
         }
         let mut reflector = self.reflector.clone();
-        if !R::NAMESPACED {
+        if !R::Scope::NAMESPACED {
             reflector.namespace = None;
         }
         let resync_period = self.custom_resync.get(&type_id).copied().unwrap_or(self.default_resync);

@@ -21,7 +21,7 @@ use futures_util::StreamExt;
 use kapi_api::meta::v1::ListOptions;
 
 use crate::reflector::{Backoff, BackoffState, status_error};
-use crate::{Error, EventStream, ListResource, ListWatch, Listable, Resource as _, WatchEvent};
+use crate::{Error, EventStream, ListResource, ListWatch, Listable, WatchEvent};
 
 /// What a [`watcher`] stream yields.
 #[derive(Debug, Clone, PartialEq)]

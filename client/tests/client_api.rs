@@ -17,6 +17,7 @@ use kapi_api::meta::v1::{
 };
 use kapi_client::body::{self, Body};
 use kapi_client::client::ACCEPT_PROTOBUF_OR_JSON;
+use kapi_client::labels::Selector;
 use kapi_client::{
     Api, Client, ContentType, DeleteResponse, Error, ListResource, ListWatch, Patch, ResponseFuture, Service, WatchEvent,
 };
@@ -425,6 +426,51 @@ async fn delete_collection() {
     assert_eq!(req.body.as_ref(), br#"{"kind":"DeleteOptions","apiVersion":"admissionregistration.k8s.io/v1"}"#);
 }
 
+#[tokio::test]
+async fn builder_options_and_typed_selectors_travel_as_query_parameters() {
+    let mock = Mock::new(|req, _| {
+        if req.method == Method::DELETE {
+            json(&status(200, "Success", ""))
+        } else if req.method == Method::PATCH {
+            json(&vwc("a", "2"))
+        } else {
+            json(&vwc_list(vec![vwc("a", "1")], "5", ""))
+        }
+    });
+    let api = client(&mock).api::<Vwc>();
+    let selector = Selector::new().eq("app", "web").in_("tier", ["b", "a"]).not_exists("canary");
+    let lo = ListOptions::default().labels(&selector).fields("metadata.name!=x").limit(100).at_least("7");
+    api.list(&lo).await.unwrap();
+    let patch = PatchOptions::default().dry_run().field_manager("me").field_validation("Strict").force();
+    api.patch("a", &Patch::Merge(b"{}".to_vec()), &patch).await.unwrap();
+    let delete = DeleteOptions::default().grace_period(0).propagation_policy("Foreground").dry_run();
+    api.delete("a", &delete).await.unwrap();
+    let reqs = mock.requests();
+    assert_eq!(
+        reqs[0].uri,
+        format!(
+            "{BASE}{VWC_PATH}?fieldSelector=metadata.name%21%3Dx&labelSelector=app%3Dweb%2C%21canary%2Ctier+in+%28a%2Cb%29\
+             &limit=100&resourceVersion=7&resourceVersionMatch=NotOlderThan"
+        )
+    );
+    assert_eq!(reqs[1].uri, format!("{BASE}{VWC_PATH}/a?dryRun=All&fieldManager=me&fieldValidation=Strict&force=true"));
+    assert_eq!(
+        reqs[2].body.as_ref(),
+        br#"{"kind":"DeleteOptions","apiVersion":"admissionregistration.k8s.io/v1","gracePeriodSeconds":0,"propagationPolicy":"Foreground","dryRun":["All"]}"#
+    );
+    let apply = ApplyOptions::new("me").force().dry_run();
+    assert_eq!((apply.field_manager.as_str(), apply.force, apply.dry_run.as_slice()), ("me", true, &["All".to_string()][..]));
+    assert_eq!(CreateOptions::default().field_manager("m").dry_run().dry_run, ["All"]);
+    assert_eq!(UpdateOptions::default().field_validation("Warn").field_validation, "Warn");
+
+    // A selector error converts into the client's error and stays reachable as its source.
+    let bad = Selector::new().eq("bad key", "x").validate().unwrap_err();
+    let err = Error::from(bad.clone());
+    assert!(matches!(&err, Error::Selector(_)));
+    let source = std::error::Error::source(&err).and_then(|s| s.downcast_ref::<kapi_client::labels::SelectorError>());
+    assert_eq!(source, Some(&bad));
+}
+
 fn query_param(uri: &str, key: &str) -> Option<String> {
     let q = uri.split_once('?')?.1;
     q.split('&').find_map(|kv| kv.strip_prefix(&format!("{key}=")).map(str::to_owned))
@@ -669,6 +715,10 @@ async fn error_responses() {
     assert!(matches!(get().await, Err(Error::Decode { source, .. }) if source.to_string().contains("returned a Status")));
     let err = get().await.unwrap_err();
     assert!(matches!(&err, Error::Decode { context, .. } if context.contains(VWC_PATH)), "{err:?}");
+    // The codec's error is the source, and its text is in the message too.
+    let source = std::error::Error::source(&err).expect("a decode error has a source");
+    let cause = source.downcast_ref::<kapi_machinery::DecodeError>().expect("the codec's own error");
+    assert!(err.to_string().ends_with(&cause.to_string()), "{err}");
     assert!(matches!(get().await, Err(Error::Decode { source, .. }) if source.to_string().contains("Widget")));
     let err = get().await.unwrap_err();
     assert_eq!(err.status().unwrap().reason(), "InternalError");

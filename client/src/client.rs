@@ -24,10 +24,10 @@ use kapi_machinery::{
 use crate::body::{self, Body};
 use crate::config::Config;
 use crate::options::{Query, QueryParams};
+use crate::resource::{ClusterResourceScope, NamespaceResourceScope, ResourceScope};
 use crate::service::Service;
 use crate::transport::Transport;
 use crate::warning::{LogWarnings, WarningHandler, warnings_from_headers};
-use crate::resource::{ClusterResourceScope, NamespaceResourceScope, ResourceScope};
 use crate::{Error, EventStream, GroupVersionResource, ListResource, ListWatch, Listable, Resource, StatusError};
 
 /// The `Accept` header of requests for resources served in protobuf.
@@ -597,7 +597,8 @@ impl<R: Resource> Api<R> {
             Outcome::Object(v) => Ok(Response { value: v, warnings: resp.warnings }),
             Outcome::Status(s) => Err(Error::Decode {
                 context,
-                source: format!("expected kind {}, the server returned a Status: {}", T::static_gvk(), s.message).into(),
+                source: format!("expected kind {}, the server returned a Status: {}", T::static_gvk(), s.message)
+                    .into(),
             }),
         }
     }

@@ -20,10 +20,10 @@ use kapi_machinery::serializer::MEDIA_TYPE_JSON;
 use kapi_machinery::yaml::StreamError;
 use kapi_machinery::{DecodeError, DecodeErrorKind, GroupVersion, GroupVersionKind};
 
-use crate::resource::ResourceScope;
 use crate::body::{self, Body};
 use crate::client::{APPLY_PATCH_CONTENT_TYPE, check_segment, escape_segment, query_of};
 use crate::options::Query;
+use crate::resource::ResourceScope;
 use crate::transport::MaxResponseBytes;
 use crate::watch::DEFAULT_MAX_FRAME_SIZE;
 use crate::{Client, DeleteResponse, Error, EventStream, GroupVersionResource, Patch, StatusError, WatchEvent};
@@ -855,7 +855,10 @@ impl futures_core::Stream for DynamicEvents {
             let fail = |this: &mut DynamicEvents, message: String| {
                 this.body = None;
                 this.frames.buf.clear();
-                Poll::Ready(Some(Err(Error::Decode { context: format!("watch event {}", this.index), source: message.into() })))
+                Poll::Ready(Some(Err(Error::Decode {
+                    context: format!("watch event {}", this.index),
+                    source: message.into(),
+                })))
             };
             match this.frames.next_frame() {
                 Ok(Some(frame)) => {

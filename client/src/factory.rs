@@ -11,10 +11,10 @@ use std::time::Duration;
 
 use kapi_api::meta::v1::ListOptions;
 
-use crate::resource::ResourceScope;
 use crate::informer::{InformerConfig, InformerError, SharedInformer};
 use crate::labels::Selector;
 use crate::reflector::ReflectorConfig;
+use crate::resource::ResourceScope;
 use crate::{GroupVersionResource, ListWatch, Listable, ResourceInfo};
 
 /// An informer of any resource type.

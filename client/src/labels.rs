@@ -196,7 +196,11 @@ impl Selector {
             Ok(r) => self.requirements.push(r),
             Err(e) => {
                 // Kept as written, so that the text shows what was asked for.
-                self.requirements.push(Requirement { key: key.to_owned(), operator, values: values.into_iter().collect() });
+                self.requirements.push(Requirement {
+                    key: key.to_owned(),
+                    operator,
+                    values: values.into_iter().collect(),
+                });
                 self.error.get_or_insert(Box::new(e));
             }
         }
@@ -341,7 +345,8 @@ impl TryFrom<&LabelSelector> for Selector {
         let at = |place: String, e: SelectorError| SelectorError { message: format!("{place}: {}", e.message), ..e };
         let mut requirements = Vec::with_capacity(selector.match_labels.len() + selector.match_expressions.len());
         for (k, v) in &selector.match_labels {
-            let r = Requirement::new(k, Operator::Equals, [v.as_str()]).map_err(|e| at(format!("matchLabels[{k:?}]"), e))?;
+            let r = Requirement::new(k, Operator::Equals, [v.as_str()])
+                .map_err(|e| at(format!("matchLabels[{k:?}]"), e))?;
             requirements.push(r);
         }
         for (i, expr) in selector.match_expressions.iter().enumerate() {
@@ -734,7 +739,13 @@ mod tests {
 
     #[test]
     fn builds_from_expressions_and_round_trips_through_text() {
-        let s = Selector::new().eq("app", "web").in_("tier", ["b", "a"]).exists("x").not_exists("y").ne("v", "2").gt("n", 3);
+        let s = Selector::new()
+            .eq("app", "web")
+            .in_("tier", ["b", "a"])
+            .exists("x")
+            .not_exists("y")
+            .ne("v", "2")
+            .gt("n", 3);
         assert!(s.error().is_none());
         assert_eq!(s.to_string(), "app=web,n>3,tier in (a,b),v!=2,x,!y");
         assert_eq!(Selector::parse(&s.to_string()).unwrap(), s);
@@ -780,13 +791,17 @@ mod tests {
         assert_eq!(s.to_string(), "app=web,env notin (dev),tier in (a,b),x,!y");
         assert!(Selector::try_from(&LabelSelector::default()).unwrap().is_empty());
 
-        let bad_op = LabelSelector { match_expressions: vec![req("a", "In", &["1"]), req("a", "Equals", &["1"])], ..Default::default() };
+        let bad_op = LabelSelector {
+            match_expressions: vec![req("a", "In", &["1"]), req("a", "Equals", &["1"])],
+            ..Default::default()
+        };
         let err = Selector::try_from(&bad_op).unwrap_err();
         assert_eq!(err.message, r#"matchExpressions[1]: "Equals" is not a valid label selector operator"#);
         let empty_in = LabelSelector { match_expressions: vec![req("a", "In", &[])], ..Default::default() };
         let err = Selector::try_from(empty_in).unwrap_err();
         assert_eq!(err.message, "matchExpressions[0]: values: for 'in', 'notin' operators, values set can't be empty");
-        let values_on_exists = LabelSelector { match_expressions: vec![req("a", "Exists", &["1"])], ..Default::default() };
+        let values_on_exists =
+            LabelSelector { match_expressions: vec![req("a", "Exists", &["1"])], ..Default::default() };
         let err = Selector::try_from(&values_on_exists).unwrap_err();
         assert!(err.message.ends_with("values set must be empty for exists and does not exist"), "{err}");
         let bad_label = LabelSelector { match_labels: labels(&[("a", "-x")]), ..Default::default() };

@@ -35,7 +35,6 @@ impl<R: Resource> Lister<R> {
     pub fn list(&self, selector: &Selector) -> Vec<Arc<R>> {
         self.store.list().into_iter().filter(|o| selector.matches(&o.metadata().labels)).collect()
     }
-
 }
 
 impl<R: Resource<Scope = ClusterResourceScope>> Lister<R> {

@@ -19,8 +19,8 @@ use std::time::{Duration, Instant};
 
 use kapi_api::meta::v1::{INITIAL_EVENTS_ANNOTATION_KEY, ListOptions, ResourceVersionMatch, Status};
 
-use crate::resource::ResourceScope;
 use crate::labels::Selector;
+use crate::resource::ResourceScope;
 use crate::store::{Store, object_key};
 use crate::{Error, EventStream, ListResource, ListWatch, Listable, Resource, StatusError, WatchEvent};
 

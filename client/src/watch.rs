@@ -58,8 +58,7 @@ struct JsonScan {
 /// A scheme with the kinds a watch of `R` can carry: `R`, `Status` and `WatchEvent`.
 fn watch_scheme<R: Resource>() -> Result<Scheme, Error> {
     let mut scheme = Scheme::new();
-    let fail =
-        |e: kapi_machinery::SchemeError| Error::Decode { context: "the watch scheme".into(), source: e.into() };
+    let fail = |e: kapi_machinery::SchemeError| Error::Decode { context: "the watch scheme".into(), source: e.into() };
     scheme.add_known_type::<R>().map_err(fail)?;
     scheme.add_known_type::<Status>().map_err(fail)?;
     scheme.add_known_type::<RawWatchEvent>().map_err(fail)?;

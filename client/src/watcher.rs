@@ -162,20 +162,22 @@ struct State<R: Listable, L> {
 /// `list_watch` is usually an [`crate::Api`] (one namespace or all).
 ///
 /// ```no_run
-/// # async fn run(client: kapi_client::Client) {
-/// use kapi_client::StreamExt;
 /// use kapi_client::watcher::{Event, WatcherConfig, watcher};
-/// # type Pod = kapi_api::core::v1::Pod;
-/// let pods = kapi_client::Api::<Pod>::namespaced(client, "default");
-/// let mut events = std::pin::pin!(watcher(pods, WatcherConfig::default().labels("app=web")));
-/// while let Some(event) = events.next().await {
-///     match event {
-///         Ok(Event::Apply(pod) | Event::InitApply(pod)) => println!("{}", pod.metadata.name),
-///         Ok(_) => {}
-///         Err(e) => eprintln!("{e}"),   // retried after a back-off
+/// use kapi_client::{Api, Listable, Resource, StreamExt};
+///
+/// async fn names<R: Listable + Send + 'static>(api: Api<R>)
+/// where
+///     R::List: Send,
+/// {
+///     let mut events = std::pin::pin!(watcher(api, WatcherConfig::default().labels("app=web")));
+///     while let Some(event) = events.next().await {
+///         match event {
+///             Ok(Event::Apply(o) | Event::InitApply(o)) => println!("{}", o.metadata().name),
+///             Ok(_) => {}
+///             Err(e) => eprintln!("{e}"), // retried after a back-off
+///         }
 ///     }
 /// }
-/// # }
 /// ```
 pub fn watcher<R, L>(list_watch: L, config: WatcherConfig) -> impl Stream<Item = Result<Event<R>, Error>> + Send
 where

@@ -19,7 +19,8 @@ use kapi_client::body::{self, Body};
 use kapi_client::client::ACCEPT_PROTOBUF_OR_JSON;
 use kapi_client::labels::Selector;
 use kapi_client::{
-    Api, Client, ContentType, DeleteResponse, Error, ListResource, ListWatch, Patch, ResponseFuture, Service, WatchEvent,
+    Api, Client, ContentType, DeleteResponse, Error, ListResource, ListWatch, Patch, ResponseFuture, Service,
+    WatchEvent,
 };
 use kapi_machinery::proto::frame_length_delimited;
 use kapi_machinery::types::RawExtension;
@@ -300,7 +301,10 @@ async fn scopes_and_paths() {
         assert!(matches!(api.list(&ListOptions::default()).await, Err(Error::InvalidRequest(_))), "{bad:?}");
         assert!(matches!(api.collection_path(), Err(Error::InvalidRequest(_))), "{bad:?}");
     }
-    assert_eq!(Api::<Vwc>::all(c.clone()).collection_path().unwrap(), "/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations");
+    assert_eq!(
+        Api::<Vwc>::all(c.clone()).collection_path().unwrap(),
+        "/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations"
+    );
     assert_eq!(Api::<Widget>::all(c.clone()).collection_path().unwrap(), "/apis/example.com/v1/widgets");
 
     let api = c.namespaced::<Widget>("ns1");
@@ -459,7 +463,10 @@ async fn builder_options_and_typed_selectors_travel_as_query_parameters() {
         br#"{"kind":"DeleteOptions","apiVersion":"admissionregistration.k8s.io/v1","gracePeriodSeconds":0,"propagationPolicy":"Foreground","dryRun":["All"]}"#
     );
     let apply = ApplyOptions::new("me").force().dry_run();
-    assert_eq!((apply.field_manager.as_str(), apply.force, apply.dry_run.as_slice()), ("me", true, &["All".to_string()][..]));
+    assert_eq!(
+        (apply.field_manager.as_str(), apply.force, apply.dry_run.as_slice()),
+        ("me", true, &["All".to_string()][..])
+    );
     assert_eq!(CreateOptions::default().field_manager("m").dry_run().dry_run, ["All"]);
     assert_eq!(UpdateOptions::default().field_validation("Warn").field_validation, "Warn");
 
@@ -516,7 +523,10 @@ async fn list_all_stops_on_a_repeated_token() {
     let mock = Mock::new(|_, _| json(&vwc_list(vec![vwc("a", "1")], "1", "same")));
     let api = client(&mock).api::<Vwc>();
     let err = api.list_all(&ListOptions { limit: 1, ..Default::default() }).await.unwrap_err();
-    assert!(matches!(&err, Error::Decode { source, .. } if source.to_string().contains("same continue token")), "{err:?}");
+    assert!(
+        matches!(&err, Error::Decode { source, .. } if source.to_string().contains("same continue token")),
+        "{err:?}"
+    );
     assert_eq!(mock.requests().len(), 2);
 }
 
@@ -712,7 +722,9 @@ async fn error_responses() {
     let err = get().await.unwrap_err();
     assert!(err.is_already_exists());
     assert_eq!(err.status().unwrap().code, 409);
-    assert!(matches!(get().await, Err(Error::Decode { source, .. }) if source.to_string().contains("returned a Status")));
+    assert!(
+        matches!(get().await, Err(Error::Decode { source, .. }) if source.to_string().contains("returned a Status"))
+    );
     let err = get().await.unwrap_err();
     assert!(matches!(&err, Error::Decode { context, .. } if context.contains(VWC_PATH)), "{err:?}");
     // The codec's error is the source, and its text is in the message too.

@@ -241,7 +241,7 @@ fn frame_size_limits() {
     d.push(&data);
     match d.next_event() {
         Some(Err(Error::Decode { context, source })) => {
-                let message = source.to_string();
+            let message = source.to_string();
             assert_eq!(context, "watch event 0");
             assert!(message.contains("exceeds the limit of 8"), "{message}");
         }

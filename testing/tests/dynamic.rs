@@ -315,8 +315,7 @@ async fn applies_a_multi_document_manifest() {
     let cm: ConfigMap =
         client.namespaced::<ConfigMap>("default").get("settings", &GetOptions::default()).await.unwrap();
     assert_eq!(cm.data.get("mode").map(String::as_str), Some("fast"));
-    let web: Deployment =
-        client.namespaced::<Deployment>("prod").get("web", &GetOptions::default()).await.unwrap();
+    let web: Deployment = client.namespaced::<Deployment>("prod").get("web", &GetOptions::default()).await.unwrap();
     assert_eq!(web.spec.replicas, Some(2));
     let nightly = DynamicApi::namespaced(&client, &mapper.find("crontabs").unwrap(), "default")
         .unwrap()

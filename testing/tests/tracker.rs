@@ -489,9 +489,9 @@ fn chunked_lists_are_consistent_snapshots() {
 fn resource_version_semantics_of_reads() {
     let t = tracker();
     create(&t, vwc("a", &[]));
-    let rv_a: u64 = t.resource_version().parse();
+    let rv_a: u64 = t.resource_version().parse().unwrap();
     create(&t, vwc("b", &[]));
-    let now: u64 = t.resource_version().parse();
+    let now: u64 = t.resource_version().parse().unwrap();
     let list = |rv: String, m: &str, limit: i64| {
         t.list(
             &gvr(),

@@ -50,7 +50,8 @@ async fn lists_watches_resumes_relists_on_gone_and_backs_off() {
     let other = Vwc { metadata: meta("", "other", "", &[("app", "db")]), ..Default::default() };
     hooks.create(&other, &CreateOptions::default()).await.unwrap();
 
-    let backoff = Backoff { initial: Duration::from_millis(20), max: Duration::from_millis(40), factor: 2.0, jitter: 0.5 };
+    let backoff =
+        Backoff { initial: Duration::from_millis(20), max: Duration::from_millis(40), factor: 2.0, jitter: 0.5 };
     let config = WatcherConfig::default().labels("app=web").page_size(1).backoff(backoff);
     let mut events = Box::pin(watcher(client.api::<Vwc>(), config));
 
@@ -80,7 +81,9 @@ async fn lists_watches_resumes_relists_on_gone_and_backs_off() {
 
     // Failures are yielded as errors and retried after the back-off until the watch is back.
     server.close_watches();
-    server.fail_next(Fault::status(500, "InternalError", "the etcd leader changed").on_method(http::Method::GET).times(2));
+    server.fail_next(
+        Fault::status(500, "InternalError", "the etcd leader changed").on_method(http::Method::GET).times(2),
+    );
     let started = std::time::Instant::now();
     for _ in 0..2 {
         let err = guard(events.next()).await.unwrap().unwrap_err();

@@ -221,7 +221,6 @@ async fn mutates_denies_and_keeps_side_effects_out_of_dry_runs() {
     env.cs
         .admissionregistration_v1()
         .validating_webhook_configurations()
-        .unwrap()
         .create(
             &ValidatingWebhookConfiguration {
                 metadata: ObjectMeta { name: "audited".into(), ..Default::default() },
@@ -332,7 +331,6 @@ async fn patches_deletes_and_namespace_selectors_are_admitted() {
     env.cs
         .core_v1()
         .namespaces()
-        .unwrap()
         .create(
             &Namespace {
                 metadata: ObjectMeta {
@@ -352,7 +350,6 @@ async fn patches_deletes_and_namespace_selectors_are_admitted() {
     env.cs
         .admissionregistration_v1()
         .mutating_webhook_configurations()
-        .unwrap()
         .create(
             &MutatingWebhookConfiguration {
                 metadata: ObjectMeta { name: "deadline".into(), ..Default::default() },

@@ -64,66 +64,48 @@ pub mod admissionregistration {
             /// `validatingadmissionpolicies` of `admissionregistration.k8s.io/v1`.
             pub fn validating_admission_policies(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicy,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicy,
             > {
                 self.client.api()
             }
             /// `validatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1`.
             pub fn validating_admission_policy_bindings(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBinding,
             > {
                 self.client.api()
             }
             /// `mutatingadmissionpolicies` of `admissionregistration.k8s.io/v1`.
             pub fn mutating_admission_policies(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicy,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicy,
             > {
                 self.client.api()
             }
             /// `mutatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1`.
             pub fn mutating_admission_policy_bindings(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicyBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicyBinding,
             > {
                 self.client.api()
             }
             /// `validatingwebhookconfigurations` of `admissionregistration.k8s.io/v1`.
             pub fn validating_webhook_configurations(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::admissionregistration::v1::ValidatingWebhookConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::admissionregistration::v1::ValidatingWebhookConfiguration,
             > {
                 self.client.api()
             }
             /// `mutatingwebhookconfigurations` of `admissionregistration.k8s.io/v1`.
             pub fn mutating_webhook_configurations(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::admissionregistration::v1::MutatingWebhookConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::admissionregistration::v1::MutatingWebhookConfiguration,
             > {
                 self.client.api()
             }
@@ -146,187 +128,133 @@ pub mod admissionregistration {
             #[inline]
             pub fn validating_admission_policies(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicy,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicy,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicy,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicy,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn validating_admission_policy_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicy,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicy,
             > {
-                Ok(self.validating_admission_policies()?.lister())
+                self.validating_admission_policies().lister()
             }
             /// `validatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1`.
             #[inline]
             pub fn validating_admission_policy_bindings(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBinding,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBinding,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBinding,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn validating_admission_policy_binding_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBinding,
             > {
-                Ok(self.validating_admission_policy_bindings()?.lister())
+                self.validating_admission_policy_bindings().lister()
             }
             /// `mutatingadmissionpolicies` of `admissionregistration.k8s.io/v1`.
             #[inline]
             pub fn mutating_admission_policies(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicy,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicy,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicy,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicy,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn mutating_admission_policy_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicy,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicy,
             > {
-                Ok(self.mutating_admission_policies()?.lister())
+                self.mutating_admission_policies().lister()
             }
             /// `mutatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1`.
             #[inline]
             pub fn mutating_admission_policy_bindings(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicyBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicyBinding,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicyBinding,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicyBinding,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn mutating_admission_policy_binding_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicyBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicyBinding,
             > {
-                Ok(self.mutating_admission_policy_bindings()?.lister())
+                self.mutating_admission_policy_bindings().lister()
             }
             /// `validatingwebhookconfigurations` of `admissionregistration.k8s.io/v1`.
             #[inline]
             pub fn validating_webhook_configurations(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::admissionregistration::v1::ValidatingWebhookConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::admissionregistration::v1::ValidatingWebhookConfiguration,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::admissionregistration::v1::ValidatingWebhookConfiguration,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::admissionregistration::v1::ValidatingWebhookConfiguration,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn validating_webhook_configuration_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::admissionregistration::v1::ValidatingWebhookConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::admissionregistration::v1::ValidatingWebhookConfiguration,
             > {
-                Ok(self.validating_webhook_configurations()?.lister())
+                self.validating_webhook_configurations().lister()
             }
             /// `mutatingwebhookconfigurations` of `admissionregistration.k8s.io/v1`.
             #[inline]
             pub fn mutating_webhook_configurations(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::admissionregistration::v1::MutatingWebhookConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::admissionregistration::v1::MutatingWebhookConfiguration,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::admissionregistration::v1::MutatingWebhookConfiguration,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::admissionregistration::v1::MutatingWebhookConfiguration,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn mutating_webhook_configuration_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::admissionregistration::v1::MutatingWebhookConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::admissionregistration::v1::MutatingWebhookConfiguration,
             > {
-                Ok(self.mutating_webhook_configurations()?.lister())
+                self.mutating_webhook_configurations().lister()
             }
         }
         /// The resources of this group version.
@@ -420,44 +348,32 @@ pub mod admissionregistration {
             /// `validatingadmissionpolicies` of `admissionregistration.k8s.io/v1alpha1`.
             pub fn validating_admission_policies(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicy,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicy,
             > {
                 self.client.api()
             }
             /// `validatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1alpha1`.
             pub fn validating_admission_policy_bindings(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
             > {
                 self.client.api()
             }
             /// `mutatingadmissionpolicies` of `admissionregistration.k8s.io/v1alpha1`.
             pub fn mutating_admission_policies(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicy,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicy,
             > {
                 self.client.api()
             }
             /// `mutatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1alpha1`.
             pub fn mutating_admission_policy_bindings(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding,
             > {
                 self.client.api()
             }
@@ -480,125 +396,89 @@ pub mod admissionregistration {
             #[inline]
             pub fn validating_admission_policies(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicy,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicy,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicy,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicy,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn validating_admission_policy_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicy,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicy,
             > {
-                Ok(self.validating_admission_policies()?.lister())
+                self.validating_admission_policies().lister()
             }
             /// `validatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1alpha1`.
             #[inline]
             pub fn validating_admission_policy_bindings(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn validating_admission_policy_binding_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
             > {
-                Ok(self.validating_admission_policy_bindings()?.lister())
+                self.validating_admission_policy_bindings().lister()
             }
             /// `mutatingadmissionpolicies` of `admissionregistration.k8s.io/v1alpha1`.
             #[inline]
             pub fn mutating_admission_policies(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicy,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicy,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicy,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicy,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn mutating_admission_policy_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicy,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicy,
             > {
-                Ok(self.mutating_admission_policies()?.lister())
+                self.mutating_admission_policies().lister()
             }
             /// `mutatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1alpha1`.
             #[inline]
             pub fn mutating_admission_policy_bindings(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn mutating_admission_policy_binding_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding,
             > {
-                Ok(self.mutating_admission_policy_bindings()?.lister())
+                self.mutating_admission_policy_bindings().lister()
             }
         }
         /// The resources of this group version.
@@ -695,66 +575,48 @@ pub mod admissionregistration {
             /// `validatingadmissionpolicies` of `admissionregistration.k8s.io/v1beta1`.
             pub fn validating_admission_policies(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicy,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicy,
             > {
                 self.client.api()
             }
             /// `validatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1beta1`.
             pub fn validating_admission_policy_bindings(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding,
             > {
                 self.client.api()
             }
             /// `mutatingadmissionpolicies` of `admissionregistration.k8s.io/v1beta1`.
             pub fn mutating_admission_policies(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicy,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicy,
             > {
                 self.client.api()
             }
             /// `mutatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1beta1`.
             pub fn mutating_admission_policy_bindings(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding,
             > {
                 self.client.api()
             }
             /// `validatingwebhookconfigurations` of `admissionregistration.k8s.io/v1beta1`.
             pub fn validating_webhook_configurations(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::admissionregistration::v1beta1::ValidatingWebhookConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::admissionregistration::v1beta1::ValidatingWebhookConfiguration,
             > {
                 self.client.api()
             }
             /// `mutatingwebhookconfigurations` of `admissionregistration.k8s.io/v1beta1`.
             pub fn mutating_webhook_configurations(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::admissionregistration::v1beta1::MutatingWebhookConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::admissionregistration::v1beta1::MutatingWebhookConfiguration,
             > {
                 self.client.api()
             }
@@ -777,187 +639,133 @@ pub mod admissionregistration {
             #[inline]
             pub fn validating_admission_policies(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicy,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicy,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicy,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicy,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn validating_admission_policy_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicy,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicy,
             > {
-                Ok(self.validating_admission_policies()?.lister())
+                self.validating_admission_policies().lister()
             }
             /// `validatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1beta1`.
             #[inline]
             pub fn validating_admission_policy_bindings(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn validating_admission_policy_binding_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding,
             > {
-                Ok(self.validating_admission_policy_bindings()?.lister())
+                self.validating_admission_policy_bindings().lister()
             }
             /// `mutatingadmissionpolicies` of `admissionregistration.k8s.io/v1beta1`.
             #[inline]
             pub fn mutating_admission_policies(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicy,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicy,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicy,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicy,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn mutating_admission_policy_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicy,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicy,
             > {
-                Ok(self.mutating_admission_policies()?.lister())
+                self.mutating_admission_policies().lister()
             }
             /// `mutatingadmissionpolicybindings` of `admissionregistration.k8s.io/v1beta1`.
             #[inline]
             pub fn mutating_admission_policy_bindings(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn mutating_admission_policy_binding_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding,
             > {
-                Ok(self.mutating_admission_policy_bindings()?.lister())
+                self.mutating_admission_policy_bindings().lister()
             }
             /// `validatingwebhookconfigurations` of `admissionregistration.k8s.io/v1beta1`.
             #[inline]
             pub fn validating_webhook_configurations(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::admissionregistration::v1beta1::ValidatingWebhookConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::admissionregistration::v1beta1::ValidatingWebhookConfiguration,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::admissionregistration::v1beta1::ValidatingWebhookConfiguration,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::admissionregistration::v1beta1::ValidatingWebhookConfiguration,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn validating_webhook_configuration_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::admissionregistration::v1beta1::ValidatingWebhookConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::admissionregistration::v1beta1::ValidatingWebhookConfiguration,
             > {
-                Ok(self.validating_webhook_configurations()?.lister())
+                self.validating_webhook_configurations().lister()
             }
             /// `mutatingwebhookconfigurations` of `admissionregistration.k8s.io/v1beta1`.
             #[inline]
             pub fn mutating_webhook_configurations(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::admissionregistration::v1beta1::MutatingWebhookConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::admissionregistration::v1beta1::MutatingWebhookConfiguration,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::admissionregistration::v1beta1::MutatingWebhookConfiguration,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::admissionregistration::v1beta1::MutatingWebhookConfiguration,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn mutating_webhook_configuration_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::admissionregistration::v1beta1::MutatingWebhookConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::admissionregistration::v1beta1::MutatingWebhookConfiguration,
             > {
-                Ok(self.mutating_webhook_configurations()?.lister())
+                self.mutating_webhook_configurations().lister()
             }
         }
         /// The resources of this group version.
@@ -1035,11 +843,8 @@ pub mod apiextensions {
             /// `customresourcedefinitions` of `apiextensions.k8s.io/v1`.
             pub fn custom_resource_definitions(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::apiextensions::v1::CustomResourceDefinition,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::apiextensions::v1::CustomResourceDefinition,
             > {
                 self.client.api()
             }
@@ -1062,32 +867,23 @@ pub mod apiextensions {
             #[inline]
             pub fn custom_resource_definitions(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::apiextensions::v1::CustomResourceDefinition,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::apiextensions::v1::CustomResourceDefinition,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::apiextensions::v1::CustomResourceDefinition,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::apiextensions::v1::CustomResourceDefinition,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn custom_resource_definition_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::apiextensions::v1::CustomResourceDefinition,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::apiextensions::v1::CustomResourceDefinition,
             > {
-                Ok(self.custom_resource_definitions()?.lister())
+                self.custom_resource_definitions().lister()
             }
         }
         /// The resources of this group version.
@@ -1128,11 +924,8 @@ pub mod apiextensions {
             /// `customresourcedefinitions` of `apiextensions.k8s.io/v1beta1`.
             pub fn custom_resource_definitions(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::apiextensions::v1beta1::CustomResourceDefinition,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::apiextensions::v1beta1::CustomResourceDefinition,
             > {
                 self.client.api()
             }
@@ -1155,32 +948,23 @@ pub mod apiextensions {
             #[inline]
             pub fn custom_resource_definitions(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::apiextensions::v1beta1::CustomResourceDefinition,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::apiextensions::v1beta1::CustomResourceDefinition,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::apiextensions::v1beta1::CustomResourceDefinition,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::apiextensions::v1beta1::CustomResourceDefinition,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn custom_resource_definition_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::apiextensions::v1beta1::CustomResourceDefinition,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::apiextensions::v1beta1::CustomResourceDefinition,
             > {
-                Ok(self.custom_resource_definitions()?.lister())
+                self.custom_resource_definitions().lister()
             }
         }
         /// The resources of this group version.
@@ -1227,10 +1011,7 @@ pub mod apiregistration {
             /// `apiservices` of `apiregistration.k8s.io/v1`.
             pub fn api_services(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apiregistration::v1::APIService>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apiregistration::v1::APIService> {
                 self.client.api()
             }
         }
@@ -1252,30 +1033,23 @@ pub mod apiregistration {
             #[inline]
             pub fn api_services(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::apiregistration::v1::APIService,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::apiregistration::v1::APIService,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::apiregistration::v1::APIService,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::apiregistration::v1::APIService,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn api_service_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::apiregistration::v1::APIService>,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::apiregistration::v1::APIService,
             > {
-                Ok(self.api_services()?.lister())
+                self.api_services().lister()
             }
         }
         /// The resources of this group version.
@@ -1315,10 +1089,7 @@ pub mod apiregistration {
             /// `apiservices` of `apiregistration.k8s.io/v1beta1`.
             pub fn api_services(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apiregistration::v1beta1::APIService>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apiregistration::v1beta1::APIService> {
                 self.client.api()
             }
         }
@@ -1340,32 +1111,23 @@ pub mod apiregistration {
             #[inline]
             pub fn api_services(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::apiregistration::v1beta1::APIService,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::apiregistration::v1beta1::APIService,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::apiregistration::v1beta1::APIService,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::apiregistration::v1beta1::APIService,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn api_service_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::apiregistration::v1beta1::APIService,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::apiregistration::v1beta1::APIService,
             > {
-                Ok(self.api_services()?.lister())
+                self.api_services().lister()
             }
         }
         /// The resources of this group version.
@@ -1409,11 +1171,8 @@ pub mod apiserverinternal {
             /// `storageversions` of `internal.apiserver.k8s.io/v1alpha1`.
             pub fn storage_versions(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::apiserverinternal::v1alpha1::StorageVersion,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::apiserverinternal::v1alpha1::StorageVersion,
             > {
                 self.client.api()
             }
@@ -1436,32 +1195,23 @@ pub mod apiserverinternal {
             #[inline]
             pub fn storage_versions(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::apiserverinternal::v1alpha1::StorageVersion,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::apiserverinternal::v1alpha1::StorageVersion,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::apiserverinternal::v1alpha1::StorageVersion,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::apiserverinternal::v1alpha1::StorageVersion,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn storage_version_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::apiserverinternal::v1alpha1::StorageVersion,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::apiserverinternal::v1alpha1::StorageVersion,
             > {
-                Ok(self.storage_versions()?.lister())
+                self.storage_versions().lister()
             }
         }
         /// The resources of this group version.
@@ -1813,95 +1563,65 @@ pub mod apps {
             pub fn stateful_sets(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1::StatefulSet>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1::StatefulSet> {
                 self.client.namespaced(namespace)
             }
             /// `statefulsets` of `apps/v1` in every namespace (list and watch).
             pub fn stateful_sets_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1::StatefulSet>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1::StatefulSet> {
                 self.client.all_namespaces()
             }
             /// `deployments` of `apps/v1`.
             pub fn deployments(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1::Deployment>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1::Deployment> {
                 self.client.namespaced(namespace)
             }
             /// `deployments` of `apps/v1` in every namespace (list and watch).
             pub fn deployments_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1::Deployment>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1::Deployment> {
                 self.client.all_namespaces()
             }
             /// `daemonsets` of `apps/v1`.
             pub fn daemon_sets(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1::DaemonSet>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1::DaemonSet> {
                 self.client.namespaced(namespace)
             }
             /// `daemonsets` of `apps/v1` in every namespace (list and watch).
             pub fn daemon_sets_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1::DaemonSet>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1::DaemonSet> {
                 self.client.all_namespaces()
             }
             /// `replicasets` of `apps/v1`.
             pub fn replica_sets(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1::ReplicaSet>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1::ReplicaSet> {
                 self.client.namespaced(namespace)
             }
             /// `replicasets` of `apps/v1` in every namespace (list and watch).
             pub fn replica_sets_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1::ReplicaSet>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1::ReplicaSet> {
                 self.client.all_namespaces()
             }
             /// `controllerrevisions` of `apps/v1`.
             pub fn controller_revisions(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1::ControllerRevision>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1::ControllerRevision> {
                 self.client.namespaced(namespace)
             }
             /// `controllerrevisions` of `apps/v1` in every namespace (list and watch).
             pub fn controller_revisions_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1::ControllerRevision>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1::ControllerRevision> {
                 self.client.all_namespaces()
             }
         }
@@ -1923,138 +1643,99 @@ pub mod apps {
             #[inline]
             pub fn stateful_sets(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::apps::v1::StatefulSet>,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::apps::v1::StatefulSet,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::apps::v1::StatefulSet,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::apps::v1::StatefulSet,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn stateful_set_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::apps::v1::StatefulSet>,
-                kapi_client::Error,
-            > {
-                Ok(self.stateful_sets()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::apps::v1::StatefulSet> {
+                self.stateful_sets().lister()
             }
             /// `deployments` of `apps/v1`.
             #[inline]
             pub fn deployments(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::apps::v1::Deployment>,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::apps::v1::Deployment,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::apps::v1::Deployment,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::apps::v1::Deployment,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn deployment_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::apps::v1::Deployment>,
-                kapi_client::Error,
-            > {
-                Ok(self.deployments()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::apps::v1::Deployment> {
+                self.deployments().lister()
             }
             /// `daemonsets` of `apps/v1`.
             #[inline]
             pub fn daemon_sets(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::apps::v1::DaemonSet>,
-                kapi_client::Error,
-            > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::apps::v1::DaemonSet,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+            ) -> kapi_client::informer::SharedInformer<::kapi_api::apps::v1::DaemonSet> {
+                self.factory
+                    .informer::<
+                        ::kapi_api::apps::v1::DaemonSet,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn daemon_set_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::apps::v1::DaemonSet>,
-                kapi_client::Error,
-            > {
-                Ok(self.daemon_sets()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::apps::v1::DaemonSet> {
+                self.daemon_sets().lister()
             }
             /// `replicasets` of `apps/v1`.
             #[inline]
             pub fn replica_sets(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::apps::v1::ReplicaSet>,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::apps::v1::ReplicaSet,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::apps::v1::ReplicaSet,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::apps::v1::ReplicaSet,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn replica_set_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::apps::v1::ReplicaSet>,
-                kapi_client::Error,
-            > {
-                Ok(self.replica_sets()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::apps::v1::ReplicaSet> {
+                self.replica_sets().lister()
             }
             /// `controllerrevisions` of `apps/v1`.
             #[inline]
             pub fn controller_revisions(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::apps::v1::ControllerRevision,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::apps::v1::ControllerRevision,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::apps::v1::ControllerRevision,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::apps::v1::ControllerRevision,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn controller_revision_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::apps::v1::ControllerRevision>,
-                kapi_client::Error,
-            > {
-                Ok(self.controller_revisions()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::apps::v1::ControllerRevision> {
+                self.controller_revisions().lister()
             }
         }
         /// The resources of this group version.
@@ -2117,57 +1798,39 @@ pub mod apps {
             pub fn stateful_sets(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1beta1::StatefulSet>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1beta1::StatefulSet> {
                 self.client.namespaced(namespace)
             }
             /// `statefulsets` of `apps/v1beta1` in every namespace (list and watch).
             pub fn stateful_sets_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1beta1::StatefulSet>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1beta1::StatefulSet> {
                 self.client.all_namespaces()
             }
             /// `deployments` of `apps/v1beta1`.
             pub fn deployments(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1beta1::Deployment>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1beta1::Deployment> {
                 self.client.namespaced(namespace)
             }
             /// `deployments` of `apps/v1beta1` in every namespace (list and watch).
             pub fn deployments_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1beta1::Deployment>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1beta1::Deployment> {
                 self.client.all_namespaces()
             }
             /// `controllerrevisions` of `apps/v1beta1`.
             pub fn controller_revisions(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1beta1::ControllerRevision>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1beta1::ControllerRevision> {
                 self.client.namespaced(namespace)
             }
             /// `controllerrevisions` of `apps/v1beta1` in every namespace (list and watch).
             pub fn controller_revisions_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1beta1::ControllerRevision>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1beta1::ControllerRevision> {
                 self.client.all_namespaces()
             }
         }
@@ -2189,90 +1852,63 @@ pub mod apps {
             #[inline]
             pub fn stateful_sets(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::apps::v1beta1::StatefulSet,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::apps::v1beta1::StatefulSet,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::apps::v1beta1::StatefulSet,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::apps::v1beta1::StatefulSet,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn stateful_set_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::apps::v1beta1::StatefulSet>,
-                kapi_client::Error,
-            > {
-                Ok(self.stateful_sets()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::apps::v1beta1::StatefulSet> {
+                self.stateful_sets().lister()
             }
             /// `deployments` of `apps/v1beta1`.
             #[inline]
             pub fn deployments(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::apps::v1beta1::Deployment,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::apps::v1beta1::Deployment,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::apps::v1beta1::Deployment,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::apps::v1beta1::Deployment,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn deployment_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::apps::v1beta1::Deployment>,
-                kapi_client::Error,
-            > {
-                Ok(self.deployments()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::apps::v1beta1::Deployment> {
+                self.deployments().lister()
             }
             /// `controllerrevisions` of `apps/v1beta1`.
             #[inline]
             pub fn controller_revisions(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::apps::v1beta1::ControllerRevision,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::apps::v1beta1::ControllerRevision,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::apps::v1beta1::ControllerRevision,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::apps::v1beta1::ControllerRevision,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn controller_revision_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::apps::v1beta1::ControllerRevision,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::apps::v1beta1::ControllerRevision,
             > {
-                Ok(self.controller_revisions()?.lister())
+                self.controller_revisions().lister()
             }
         }
         /// The resources of this group version.
@@ -2440,95 +2076,65 @@ pub mod apps {
             pub fn stateful_sets(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1beta2::StatefulSet>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1beta2::StatefulSet> {
                 self.client.namespaced(namespace)
             }
             /// `statefulsets` of `apps/v1beta2` in every namespace (list and watch).
             pub fn stateful_sets_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1beta2::StatefulSet>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1beta2::StatefulSet> {
                 self.client.all_namespaces()
             }
             /// `deployments` of `apps/v1beta2`.
             pub fn deployments(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1beta2::Deployment>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1beta2::Deployment> {
                 self.client.namespaced(namespace)
             }
             /// `deployments` of `apps/v1beta2` in every namespace (list and watch).
             pub fn deployments_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1beta2::Deployment>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1beta2::Deployment> {
                 self.client.all_namespaces()
             }
             /// `daemonsets` of `apps/v1beta2`.
             pub fn daemon_sets(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1beta2::DaemonSet>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1beta2::DaemonSet> {
                 self.client.namespaced(namespace)
             }
             /// `daemonsets` of `apps/v1beta2` in every namespace (list and watch).
             pub fn daemon_sets_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1beta2::DaemonSet>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1beta2::DaemonSet> {
                 self.client.all_namespaces()
             }
             /// `replicasets` of `apps/v1beta2`.
             pub fn replica_sets(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1beta2::ReplicaSet>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1beta2::ReplicaSet> {
                 self.client.namespaced(namespace)
             }
             /// `replicasets` of `apps/v1beta2` in every namespace (list and watch).
             pub fn replica_sets_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1beta2::ReplicaSet>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1beta2::ReplicaSet> {
                 self.client.all_namespaces()
             }
             /// `controllerrevisions` of `apps/v1beta2`.
             pub fn controller_revisions(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1beta2::ControllerRevision>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1beta2::ControllerRevision> {
                 self.client.namespaced(namespace)
             }
             /// `controllerrevisions` of `apps/v1beta2` in every namespace (list and watch).
             pub fn controller_revisions_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::apps::v1beta2::ControllerRevision>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::apps::v1beta2::ControllerRevision> {
                 self.client.all_namespaces()
             }
         }
@@ -2550,148 +2156,103 @@ pub mod apps {
             #[inline]
             pub fn stateful_sets(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::apps::v1beta2::StatefulSet,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::apps::v1beta2::StatefulSet,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::apps::v1beta2::StatefulSet,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::apps::v1beta2::StatefulSet,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn stateful_set_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::apps::v1beta2::StatefulSet>,
-                kapi_client::Error,
-            > {
-                Ok(self.stateful_sets()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::apps::v1beta2::StatefulSet> {
+                self.stateful_sets().lister()
             }
             /// `deployments` of `apps/v1beta2`.
             #[inline]
             pub fn deployments(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::apps::v1beta2::Deployment,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::apps::v1beta2::Deployment,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::apps::v1beta2::Deployment,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::apps::v1beta2::Deployment,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn deployment_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::apps::v1beta2::Deployment>,
-                kapi_client::Error,
-            > {
-                Ok(self.deployments()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::apps::v1beta2::Deployment> {
+                self.deployments().lister()
             }
             /// `daemonsets` of `apps/v1beta2`.
             #[inline]
             pub fn daemon_sets(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::apps::v1beta2::DaemonSet,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::apps::v1beta2::DaemonSet,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::apps::v1beta2::DaemonSet,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::apps::v1beta2::DaemonSet,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn daemon_set_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::apps::v1beta2::DaemonSet>,
-                kapi_client::Error,
-            > {
-                Ok(self.daemon_sets()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::apps::v1beta2::DaemonSet> {
+                self.daemon_sets().lister()
             }
             /// `replicasets` of `apps/v1beta2`.
             #[inline]
             pub fn replica_sets(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::apps::v1beta2::ReplicaSet,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::apps::v1beta2::ReplicaSet,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::apps::v1beta2::ReplicaSet,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::apps::v1beta2::ReplicaSet,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn replica_set_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::apps::v1beta2::ReplicaSet>,
-                kapi_client::Error,
-            > {
-                Ok(self.replica_sets()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::apps::v1beta2::ReplicaSet> {
+                self.replica_sets().lister()
             }
             /// `controllerrevisions` of `apps/v1beta2`.
             #[inline]
             pub fn controller_revisions(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::apps::v1beta2::ControllerRevision,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::apps::v1beta2::ControllerRevision,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::apps::v1beta2::ControllerRevision,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::apps::v1beta2::ControllerRevision,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn controller_revision_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::apps::v1beta2::ControllerRevision,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::apps::v1beta2::ControllerRevision,
             > {
-                Ok(self.controller_revisions()?.lister())
+                self.controller_revisions().lister()
             }
         }
         /// The resources of this group version.
@@ -2748,19 +2309,13 @@ pub mod authentication {
             /// `tokenreviews` of `authentication.k8s.io/v1`.
             pub fn token_reviews(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::authentication::v1::TokenReview>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::authentication::v1::TokenReview> {
                 self.client.api()
             }
             /// `selfsubjectreviews` of `authentication.k8s.io/v1`.
             pub fn self_subject_reviews(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::authentication::v1::SelfSubjectReview>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::authentication::v1::SelfSubjectReview> {
                 self.client.api()
             }
         }
@@ -2810,18 +2365,14 @@ pub mod authentication {
             /// `tokenreviews` of `authentication.k8s.io/v1beta1`.
             pub fn token_reviews(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::authentication::v1beta1::TokenReview>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::authentication::v1beta1::TokenReview> {
                 self.client.api()
             }
             /// `selfsubjectreviews` of `authentication.k8s.io/v1beta1`.
             pub fn self_subject_reviews(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::authentication::v1beta1::SelfSubjectReview>,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::authentication::v1beta1::SelfSubjectReview,
             > {
                 self.client.api()
             }
@@ -2889,18 +2440,14 @@ pub mod authorization {
             /// `subjectaccessreviews` of `authorization.k8s.io/v1`.
             pub fn subject_access_reviews(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::authorization::v1::SubjectAccessReview>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::authorization::v1::SubjectAccessReview> {
                 self.client.api()
             }
             /// `selfsubjectaccessreviews` of `authorization.k8s.io/v1`.
             pub fn self_subject_access_reviews(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::authorization::v1::SelfSubjectAccessReview>,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::authorization::v1::SelfSubjectAccessReview,
             > {
                 self.client.api()
             }
@@ -2908,31 +2455,24 @@ pub mod authorization {
             pub fn local_subject_access_reviews(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::authorization::v1::LocalSubjectAccessReview,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::authorization::v1::LocalSubjectAccessReview,
             > {
                 self.client.namespaced(namespace)
             }
             /// `localsubjectaccessreviews` of `authorization.k8s.io/v1` in every namespace (list and watch).
             pub fn local_subject_access_reviews_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::authorization::v1::LocalSubjectAccessReview,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::authorization::v1::LocalSubjectAccessReview,
             > {
                 self.client.all_namespaces()
             }
             /// `selfsubjectrulesreviews` of `authorization.k8s.io/v1`.
             pub fn self_subject_rules_reviews(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::authorization::v1::SelfSubjectRulesReview>,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::authorization::v1::SelfSubjectRulesReview,
             > {
                 self.client.api()
             }
@@ -3008,22 +2548,16 @@ pub mod authorization {
             /// `subjectaccessreviews` of `authorization.k8s.io/v1beta1`.
             pub fn subject_access_reviews(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::authorization::v1beta1::SubjectAccessReview,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::authorization::v1beta1::SubjectAccessReview,
             > {
                 self.client.api()
             }
             /// `selfsubjectaccessreviews` of `authorization.k8s.io/v1beta1`.
             pub fn self_subject_access_reviews(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::authorization::v1beta1::SelfSubjectAccessReview,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::authorization::v1beta1::SelfSubjectAccessReview,
             > {
                 self.client.api()
             }
@@ -3031,33 +2565,24 @@ pub mod authorization {
             pub fn local_subject_access_reviews(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::authorization::v1beta1::LocalSubjectAccessReview,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::authorization::v1beta1::LocalSubjectAccessReview,
             > {
                 self.client.namespaced(namespace)
             }
             /// `localsubjectaccessreviews` of `authorization.k8s.io/v1beta1` in every namespace (list and watch).
             pub fn local_subject_access_reviews_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::authorization::v1beta1::LocalSubjectAccessReview,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::authorization::v1beta1::LocalSubjectAccessReview,
             > {
                 self.client.all_namespaces()
             }
             /// `selfsubjectrulesreviews` of `authorization.k8s.io/v1beta1`.
             pub fn self_subject_rules_reviews(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::authorization::v1beta1::SelfSubjectRulesReview,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::authorization::v1beta1::SelfSubjectRulesReview,
             > {
                 self.client.api()
             }
@@ -3125,19 +2650,13 @@ pub mod autoscaling {
             pub fn horizontal_pod_autoscalers(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::autoscaling::v1::HorizontalPodAutoscaler>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::autoscaling::v1::HorizontalPodAutoscaler> {
                 self.client.namespaced(namespace)
             }
             /// `horizontalpodautoscalers` of `autoscaling/v1` in every namespace (list and watch).
             pub fn horizontal_pod_autoscalers_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::autoscaling::v1::HorizontalPodAutoscaler>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::autoscaling::v1::HorizontalPodAutoscaler> {
                 self.client.all_namespaces()
             }
         }
@@ -3159,32 +2678,23 @@ pub mod autoscaling {
             #[inline]
             pub fn horizontal_pod_autoscalers(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::autoscaling::v1::HorizontalPodAutoscaler,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::autoscaling::v1::HorizontalPodAutoscaler,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::autoscaling::v1::HorizontalPodAutoscaler,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::autoscaling::v1::HorizontalPodAutoscaler,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn horizontal_pod_autoscaler_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::autoscaling::v1::HorizontalPodAutoscaler,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::autoscaling::v1::HorizontalPodAutoscaler,
             > {
-                Ok(self.horizontal_pod_autoscalers()?.lister())
+                self.horizontal_pod_autoscalers().lister()
             }
         }
         /// The resources of this group version.
@@ -3225,19 +2735,13 @@ pub mod autoscaling {
             pub fn horizontal_pod_autoscalers(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::autoscaling::v2::HorizontalPodAutoscaler>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::autoscaling::v2::HorizontalPodAutoscaler> {
                 self.client.namespaced(namespace)
             }
             /// `horizontalpodautoscalers` of `autoscaling/v2` in every namespace (list and watch).
             pub fn horizontal_pod_autoscalers_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::autoscaling::v2::HorizontalPodAutoscaler>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::autoscaling::v2::HorizontalPodAutoscaler> {
                 self.client.all_namespaces()
             }
         }
@@ -3259,32 +2763,23 @@ pub mod autoscaling {
             #[inline]
             pub fn horizontal_pod_autoscalers(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::autoscaling::v2::HorizontalPodAutoscaler,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::autoscaling::v2::HorizontalPodAutoscaler,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::autoscaling::v2::HorizontalPodAutoscaler,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::autoscaling::v2::HorizontalPodAutoscaler,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn horizontal_pod_autoscaler_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::autoscaling::v2::HorizontalPodAutoscaler,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::autoscaling::v2::HorizontalPodAutoscaler,
             > {
-                Ok(self.horizontal_pod_autoscalers()?.lister())
+                self.horizontal_pod_autoscalers().lister()
             }
         }
         /// The resources of this group version.
@@ -3334,38 +2829,26 @@ pub mod batch {
             pub fn jobs(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::batch::v1::Job>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::batch::v1::Job> {
                 self.client.namespaced(namespace)
             }
             /// `jobs` of `batch/v1` in every namespace (list and watch).
             pub fn jobs_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::batch::v1::Job>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::batch::v1::Job> {
                 self.client.all_namespaces()
             }
             /// `cronjobs` of `batch/v1`.
             pub fn cron_jobs(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::batch::v1::CronJob>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::batch::v1::CronJob> {
                 self.client.namespaced(namespace)
             }
             /// `cronjobs` of `batch/v1` in every namespace (list and watch).
             pub fn cron_jobs_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::batch::v1::CronJob>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::batch::v1::CronJob> {
                 self.client.all_namespaces()
             }
         }
@@ -3387,55 +2870,37 @@ pub mod batch {
             #[inline]
             pub fn jobs(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::batch::v1::Job>,
-                kapi_client::Error,
-            > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::batch::v1::Job,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+            ) -> kapi_client::informer::SharedInformer<::kapi_api::batch::v1::Job> {
+                self.factory
+                    .informer::<
+                        ::kapi_api::batch::v1::Job,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn job_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::batch::v1::Job>,
-                kapi_client::Error,
-            > {
-                Ok(self.jobs()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::batch::v1::Job> {
+                self.jobs().lister()
             }
             /// `cronjobs` of `batch/v1`.
             #[inline]
             pub fn cron_jobs(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::batch::v1::CronJob>,
-                kapi_client::Error,
-            > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::batch::v1::CronJob,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+            ) -> kapi_client::informer::SharedInformer<::kapi_api::batch::v1::CronJob> {
+                self.factory
+                    .informer::<
+                        ::kapi_api::batch::v1::CronJob,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn cron_job_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::batch::v1::CronJob>,
-                kapi_client::Error,
-            > {
-                Ok(self.cron_jobs()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::batch::v1::CronJob> {
+                self.cron_jobs().lister()
             }
         }
         /// The resources of this group version.
@@ -3476,19 +2941,13 @@ pub mod batch {
             pub fn cron_jobs(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::batch::v1beta1::CronJob>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::batch::v1beta1::CronJob> {
                 self.client.namespaced(namespace)
             }
             /// `cronjobs` of `batch/v1beta1` in every namespace (list and watch).
             pub fn cron_jobs_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::batch::v1beta1::CronJob>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::batch::v1beta1::CronJob> {
                 self.client.all_namespaces()
             }
         }
@@ -3510,30 +2969,21 @@ pub mod batch {
             #[inline]
             pub fn cron_jobs(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::batch::v1beta1::CronJob,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::batch::v1beta1::CronJob,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::batch::v1beta1::CronJob,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::batch::v1beta1::CronJob,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn cron_job_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::batch::v1beta1::CronJob>,
-                kapi_client::Error,
-            > {
-                Ok(self.cron_jobs()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::batch::v1beta1::CronJob> {
+                self.cron_jobs().lister()
             }
         }
         /// The resources of this group version.
@@ -3631,40 +3081,28 @@ pub mod certificates {
             /// `certificatesigningrequests` of `certificates.k8s.io/v1`.
             pub fn certificate_signing_requests(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::certificates::v1::CertificateSigningRequest,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::certificates::v1::CertificateSigningRequest,
             > {
                 self.client.api()
             }
             /// `clustertrustbundles` of `certificates.k8s.io/v1`.
             pub fn cluster_trust_bundles(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::certificates::v1::ClusterTrustBundle>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::certificates::v1::ClusterTrustBundle> {
                 self.client.api()
             }
             /// `podcertificaterequests` of `certificates.k8s.io/v1`.
             pub fn pod_certificate_requests(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::certificates::v1::PodCertificateRequest>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::certificates::v1::PodCertificateRequest> {
                 self.client.namespaced(namespace)
             }
             /// `podcertificaterequests` of `certificates.k8s.io/v1` in every namespace (list and watch).
             pub fn pod_certificate_requests_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::certificates::v1::PodCertificateRequest>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::certificates::v1::PodCertificateRequest> {
                 self.client.all_namespaces()
             }
         }
@@ -3686,94 +3124,67 @@ pub mod certificates {
             #[inline]
             pub fn certificate_signing_requests(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::certificates::v1::CertificateSigningRequest,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::certificates::v1::CertificateSigningRequest,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::certificates::v1::CertificateSigningRequest,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::certificates::v1::CertificateSigningRequest,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn certificate_signing_request_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::certificates::v1::CertificateSigningRequest,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::certificates::v1::CertificateSigningRequest,
             > {
-                Ok(self.certificate_signing_requests()?.lister())
+                self.certificate_signing_requests().lister()
             }
             /// `clustertrustbundles` of `certificates.k8s.io/v1`.
             #[inline]
             pub fn cluster_trust_bundles(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::certificates::v1::ClusterTrustBundle,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::certificates::v1::ClusterTrustBundle,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::certificates::v1::ClusterTrustBundle,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::certificates::v1::ClusterTrustBundle,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn cluster_trust_bundle_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::certificates::v1::ClusterTrustBundle,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::certificates::v1::ClusterTrustBundle,
             > {
-                Ok(self.cluster_trust_bundles()?.lister())
+                self.cluster_trust_bundles().lister()
             }
             /// `podcertificaterequests` of `certificates.k8s.io/v1`.
             #[inline]
             pub fn pod_certificate_requests(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::certificates::v1::PodCertificateRequest,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::certificates::v1::PodCertificateRequest,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::certificates::v1::PodCertificateRequest,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::certificates::v1::PodCertificateRequest,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn pod_certificate_request_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::certificates::v1::PodCertificateRequest,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::certificates::v1::PodCertificateRequest,
             > {
-                Ok(self.pod_certificate_requests()?.lister())
+                self.pod_certificate_requests().lister()
             }
         }
         /// The resources of this group version.
@@ -3820,9 +3231,8 @@ pub mod certificates {
             /// `clustertrustbundles` of `certificates.k8s.io/v1alpha1`.
             pub fn cluster_trust_bundles(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::certificates::v1alpha1::ClusterTrustBundle>,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::certificates::v1alpha1::ClusterTrustBundle,
             > {
                 self.client.api()
             }
@@ -3845,32 +3255,23 @@ pub mod certificates {
             #[inline]
             pub fn cluster_trust_bundles(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::certificates::v1alpha1::ClusterTrustBundle,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::certificates::v1alpha1::ClusterTrustBundle,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::certificates::v1alpha1::ClusterTrustBundle,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::certificates::v1alpha1::ClusterTrustBundle,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn cluster_trust_bundle_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::certificates::v1alpha1::ClusterTrustBundle,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::certificates::v1alpha1::ClusterTrustBundle,
             > {
-                Ok(self.cluster_trust_bundles()?.lister())
+                self.cluster_trust_bundles().lister()
             }
         }
         /// The resources of this group version.
@@ -3925,20 +3326,16 @@ pub mod certificates {
             /// `certificatesigningrequests` of `certificates.k8s.io/v1beta1`.
             pub fn certificate_signing_requests(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::certificates::v1beta1::CertificateSigningRequest,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::certificates::v1beta1::CertificateSigningRequest,
             > {
                 self.client.api()
             }
             /// `clustertrustbundles` of `certificates.k8s.io/v1beta1`.
             pub fn cluster_trust_bundles(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::certificates::v1beta1::ClusterTrustBundle>,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::certificates::v1beta1::ClusterTrustBundle,
             > {
                 self.client.api()
             }
@@ -3946,22 +3343,16 @@ pub mod certificates {
             pub fn pod_certificate_requests(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::certificates::v1beta1::PodCertificateRequest,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::certificates::v1beta1::PodCertificateRequest,
             > {
                 self.client.namespaced(namespace)
             }
             /// `podcertificaterequests` of `certificates.k8s.io/v1beta1` in every namespace (list and watch).
             pub fn pod_certificate_requests_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::certificates::v1beta1::PodCertificateRequest,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::certificates::v1beta1::PodCertificateRequest,
             > {
                 self.client.all_namespaces()
             }
@@ -3984,94 +3375,67 @@ pub mod certificates {
             #[inline]
             pub fn certificate_signing_requests(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::certificates::v1beta1::CertificateSigningRequest,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::certificates::v1beta1::CertificateSigningRequest,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::certificates::v1beta1::CertificateSigningRequest,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::certificates::v1beta1::CertificateSigningRequest,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn certificate_signing_request_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::certificates::v1beta1::CertificateSigningRequest,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::certificates::v1beta1::CertificateSigningRequest,
             > {
-                Ok(self.certificate_signing_requests()?.lister())
+                self.certificate_signing_requests().lister()
             }
             /// `clustertrustbundles` of `certificates.k8s.io/v1beta1`.
             #[inline]
             pub fn cluster_trust_bundles(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::certificates::v1beta1::ClusterTrustBundle,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::certificates::v1beta1::ClusterTrustBundle,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::certificates::v1beta1::ClusterTrustBundle,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::certificates::v1beta1::ClusterTrustBundle,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn cluster_trust_bundle_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::certificates::v1beta1::ClusterTrustBundle,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::certificates::v1beta1::ClusterTrustBundle,
             > {
-                Ok(self.cluster_trust_bundles()?.lister())
+                self.cluster_trust_bundles().lister()
             }
             /// `podcertificaterequests` of `certificates.k8s.io/v1beta1`.
             #[inline]
             pub fn pod_certificate_requests(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::certificates::v1beta1::PodCertificateRequest,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::certificates::v1beta1::PodCertificateRequest,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::certificates::v1beta1::PodCertificateRequest,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::certificates::v1beta1::PodCertificateRequest,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn pod_certificate_request_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::certificates::v1beta1::PodCertificateRequest,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::certificates::v1beta1::PodCertificateRequest,
             > {
-                Ok(self.pod_certificate_requests()?.lister())
+                self.pod_certificate_requests().lister()
             }
         }
         /// The resources of this group version.
@@ -4126,19 +3490,13 @@ pub mod coordination {
             pub fn leases(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::coordination::v1::Lease>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::coordination::v1::Lease> {
                 self.client.namespaced(namespace)
             }
             /// `leases` of `coordination.k8s.io/v1` in every namespace (list and watch).
             pub fn leases_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::coordination::v1::Lease>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::coordination::v1::Lease> {
                 self.client.all_namespaces()
             }
         }
@@ -4160,30 +3518,21 @@ pub mod coordination {
             #[inline]
             pub fn leases(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::coordination::v1::Lease,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::coordination::v1::Lease,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::coordination::v1::Lease,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::coordination::v1::Lease,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn lease_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::coordination::v1::Lease>,
-                kapi_client::Error,
-            > {
-                Ok(self.leases()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::coordination::v1::Lease> {
+                self.leases().lister()
             }
         }
         /// The resources of this group version.
@@ -4224,19 +3573,13 @@ pub mod coordination {
             pub fn lease_candidates(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::coordination::v1alpha2::LeaseCandidate>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::coordination::v1alpha2::LeaseCandidate> {
                 self.client.namespaced(namespace)
             }
             /// `leasecandidates` of `coordination.k8s.io/v1alpha2` in every namespace (list and watch).
             pub fn lease_candidates_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::coordination::v1alpha2::LeaseCandidate>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::coordination::v1alpha2::LeaseCandidate> {
                 self.client.all_namespaces()
             }
         }
@@ -4258,32 +3601,23 @@ pub mod coordination {
             #[inline]
             pub fn lease_candidates(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::coordination::v1alpha2::LeaseCandidate,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::coordination::v1alpha2::LeaseCandidate,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::coordination::v1alpha2::LeaseCandidate,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::coordination::v1alpha2::LeaseCandidate,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn lease_candidate_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::coordination::v1alpha2::LeaseCandidate,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::coordination::v1alpha2::LeaseCandidate,
             > {
-                Ok(self.lease_candidates()?.lister())
+                self.lease_candidates().lister()
             }
         }
         /// The resources of this group version.
@@ -4331,38 +3665,26 @@ pub mod coordination {
             pub fn leases(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::coordination::v1beta1::Lease>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::coordination::v1beta1::Lease> {
                 self.client.namespaced(namespace)
             }
             /// `leases` of `coordination.k8s.io/v1beta1` in every namespace (list and watch).
             pub fn leases_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::coordination::v1beta1::Lease>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::coordination::v1beta1::Lease> {
                 self.client.all_namespaces()
             }
             /// `leasecandidates` of `coordination.k8s.io/v1beta1`.
             pub fn lease_candidates(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::coordination::v1beta1::LeaseCandidate>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::coordination::v1beta1::LeaseCandidate> {
                 self.client.namespaced(namespace)
             }
             /// `leasecandidates` of `coordination.k8s.io/v1beta1` in every namespace (list and watch).
             pub fn lease_candidates_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::coordination::v1beta1::LeaseCandidate>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::coordination::v1beta1::LeaseCandidate> {
                 self.client.all_namespaces()
             }
         }
@@ -4384,61 +3706,43 @@ pub mod coordination {
             #[inline]
             pub fn leases(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::coordination::v1beta1::Lease,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::coordination::v1beta1::Lease,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::coordination::v1beta1::Lease,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::coordination::v1beta1::Lease,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn lease_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::coordination::v1beta1::Lease>,
-                kapi_client::Error,
-            > {
-                Ok(self.leases()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::coordination::v1beta1::Lease> {
+                self.leases().lister()
             }
             /// `leasecandidates` of `coordination.k8s.io/v1beta1`.
             #[inline]
             pub fn lease_candidates(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::coordination::v1beta1::LeaseCandidate,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::coordination::v1beta1::LeaseCandidate,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::coordination::v1beta1::LeaseCandidate,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::coordination::v1beta1::LeaseCandidate,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn lease_candidate_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::coordination::v1beta1::LeaseCandidate,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::coordination::v1beta1::LeaseCandidate,
             > {
-                Ok(self.lease_candidates()?.lister())
+                self.lease_candidates().lister()
             }
         }
         /// The resources of this group version.
@@ -4853,265 +4157,179 @@ pub mod core {
             /// `persistentvolumes` of `v1`.
             pub fn persistent_volumes(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::PersistentVolume>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::PersistentVolume> {
                 self.client.api()
             }
             /// `persistentvolumeclaims` of `v1`.
             pub fn persistent_volume_claims(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::PersistentVolumeClaim>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::PersistentVolumeClaim> {
                 self.client.namespaced(namespace)
             }
             /// `persistentvolumeclaims` of `v1` in every namespace (list and watch).
             pub fn persistent_volume_claims_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::PersistentVolumeClaim>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::PersistentVolumeClaim> {
                 self.client.all_namespaces()
             }
             /// `pods` of `v1`.
             pub fn pods(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::Pod>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::Pod> {
                 self.client.namespaced(namespace)
             }
             /// `pods` of `v1` in every namespace (list and watch).
             pub fn pods_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::Pod>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::Pod> {
                 self.client.all_namespaces()
             }
             /// `podtemplates` of `v1`.
             pub fn pod_templates(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::PodTemplate>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::PodTemplate> {
                 self.client.namespaced(namespace)
             }
             /// `podtemplates` of `v1` in every namespace (list and watch).
             pub fn pod_templates_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::PodTemplate>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::PodTemplate> {
                 self.client.all_namespaces()
             }
             /// `replicationcontrollers` of `v1`.
             pub fn replication_controllers(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::ReplicationController>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::ReplicationController> {
                 self.client.namespaced(namespace)
             }
             /// `replicationcontrollers` of `v1` in every namespace (list and watch).
             pub fn replication_controllers_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::ReplicationController>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::ReplicationController> {
                 self.client.all_namespaces()
             }
             /// `services` of `v1`.
             pub fn services(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::Service>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::Service> {
                 self.client.namespaced(namespace)
             }
             /// `services` of `v1` in every namespace (list and watch).
             pub fn services_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::Service>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::Service> {
                 self.client.all_namespaces()
             }
             /// `serviceaccounts` of `v1`.
             pub fn service_accounts(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::ServiceAccount>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::ServiceAccount> {
                 self.client.namespaced(namespace)
             }
             /// `serviceaccounts` of `v1` in every namespace (list and watch).
             pub fn service_accounts_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::ServiceAccount>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::ServiceAccount> {
                 self.client.all_namespaces()
             }
             /// `endpoints` of `v1`.
             pub fn endpoints(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::Endpoints>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::Endpoints> {
                 self.client.namespaced(namespace)
             }
             /// `endpoints` of `v1` in every namespace (list and watch).
             pub fn endpoints_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::Endpoints>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::Endpoints> {
                 self.client.all_namespaces()
             }
             /// `nodes` of `v1`.
-            pub fn nodes(
-                &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::Node>,
-                kapi_client::Error,
-            > {
+            pub fn nodes(&self) -> kapi_client::Api<::kapi_api::core::v1::Node> {
                 self.client.api()
             }
             /// `namespaces` of `v1`.
             pub fn namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::Namespace>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::Namespace> {
                 self.client.api()
             }
             /// `events` of `v1`.
             pub fn events(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::Event>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::Event> {
                 self.client.namespaced(namespace)
             }
             /// `events` of `v1` in every namespace (list and watch).
             pub fn events_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::Event>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::Event> {
                 self.client.all_namespaces()
             }
             /// `limitranges` of `v1`.
             pub fn limit_ranges(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::LimitRange>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::LimitRange> {
                 self.client.namespaced(namespace)
             }
             /// `limitranges` of `v1` in every namespace (list and watch).
             pub fn limit_ranges_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::LimitRange>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::LimitRange> {
                 self.client.all_namespaces()
             }
             /// `resourcequotas` of `v1`.
             pub fn resource_quotas(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::ResourceQuota>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::ResourceQuota> {
                 self.client.namespaced(namespace)
             }
             /// `resourcequotas` of `v1` in every namespace (list and watch).
             pub fn resource_quotas_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::ResourceQuota>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::ResourceQuota> {
                 self.client.all_namespaces()
             }
             /// `secrets` of `v1`.
             pub fn secrets(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::Secret>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::Secret> {
                 self.client.namespaced(namespace)
             }
             /// `secrets` of `v1` in every namespace (list and watch).
             pub fn secrets_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::Secret>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::Secret> {
                 self.client.all_namespaces()
             }
             /// `configmaps` of `v1`.
             pub fn config_maps(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::ConfigMap>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::ConfigMap> {
                 self.client.namespaced(namespace)
             }
             /// `configmaps` of `v1` in every namespace (list and watch).
             pub fn config_maps_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::ConfigMap>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::ConfigMap> {
                 self.client.all_namespaces()
             }
             /// `componentstatuses` of `v1`.
             pub fn component_statuses(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::core::v1::ComponentStatus>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::core::v1::ComponentStatus> {
                 self.client.api()
             }
         }
@@ -5133,442 +4351,302 @@ pub mod core {
             #[inline]
             pub fn persistent_volumes(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::core::v1::PersistentVolume,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::core::v1::PersistentVolume,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::core::v1::PersistentVolume,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::core::v1::PersistentVolume,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn persistent_volume_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::core::v1::PersistentVolume>,
-                kapi_client::Error,
-            > {
-                Ok(self.persistent_volumes()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::core::v1::PersistentVolume> {
+                self.persistent_volumes().lister()
             }
             /// `persistentvolumeclaims` of `v1`.
             #[inline]
             pub fn persistent_volume_claims(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::core::v1::PersistentVolumeClaim,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::core::v1::PersistentVolumeClaim,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::core::v1::PersistentVolumeClaim,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::core::v1::PersistentVolumeClaim,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn persistent_volume_claim_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::core::v1::PersistentVolumeClaim>,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::core::v1::PersistentVolumeClaim,
             > {
-                Ok(self.persistent_volume_claims()?.lister())
+                self.persistent_volume_claims().lister()
             }
             /// `pods` of `v1`.
             #[inline]
             pub fn pods(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::core::v1::Pod>,
-                kapi_client::Error,
-            > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::core::v1::Pod,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+            ) -> kapi_client::informer::SharedInformer<::kapi_api::core::v1::Pod> {
+                self.factory
+                    .informer::<
+                        ::kapi_api::core::v1::Pod,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn pod_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::core::v1::Pod>,
-                kapi_client::Error,
-            > {
-                Ok(self.pods()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::core::v1::Pod> {
+                self.pods().lister()
             }
             /// `podtemplates` of `v1`.
             #[inline]
             pub fn pod_templates(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::core::v1::PodTemplate>,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::core::v1::PodTemplate,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::core::v1::PodTemplate,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::core::v1::PodTemplate,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn pod_template_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::core::v1::PodTemplate>,
-                kapi_client::Error,
-            > {
-                Ok(self.pod_templates()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::core::v1::PodTemplate> {
+                self.pod_templates().lister()
             }
             /// `replicationcontrollers` of `v1`.
             #[inline]
             pub fn replication_controllers(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::core::v1::ReplicationController,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::core::v1::ReplicationController,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::core::v1::ReplicationController,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::core::v1::ReplicationController,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn replication_controller_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::core::v1::ReplicationController>,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::core::v1::ReplicationController,
             > {
-                Ok(self.replication_controllers()?.lister())
+                self.replication_controllers().lister()
             }
             /// `services` of `v1`.
             #[inline]
             pub fn services(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::core::v1::Service>,
-                kapi_client::Error,
-            > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::core::v1::Service,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+            ) -> kapi_client::informer::SharedInformer<::kapi_api::core::v1::Service> {
+                self.factory
+                    .informer::<
+                        ::kapi_api::core::v1::Service,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn service_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::core::v1::Service>,
-                kapi_client::Error,
-            > {
-                Ok(self.services()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::core::v1::Service> {
+                self.services().lister()
             }
             /// `serviceaccounts` of `v1`.
             #[inline]
             pub fn service_accounts(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::core::v1::ServiceAccount,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::core::v1::ServiceAccount,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::core::v1::ServiceAccount,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::core::v1::ServiceAccount,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn service_account_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::core::v1::ServiceAccount>,
-                kapi_client::Error,
-            > {
-                Ok(self.service_accounts()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::core::v1::ServiceAccount> {
+                self.service_accounts().lister()
             }
             /// `endpoints` of `v1`.
             #[inline]
             pub fn endpoints(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::core::v1::Endpoints>,
-                kapi_client::Error,
-            > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::core::v1::Endpoints,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+            ) -> kapi_client::informer::SharedInformer<::kapi_api::core::v1::Endpoints> {
+                self.factory
+                    .informer::<
+                        ::kapi_api::core::v1::Endpoints,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn endpoints_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::core::v1::Endpoints>,
-                kapi_client::Error,
-            > {
-                Ok(self.endpoints()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::core::v1::Endpoints> {
+                self.endpoints().lister()
             }
             /// `nodes` of `v1`.
             #[inline]
             pub fn nodes(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::core::v1::Node>,
-                kapi_client::Error,
-            > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<::kapi_api::core::v1::Node, _>(self.client.api()?),
-                )
+            ) -> kapi_client::informer::SharedInformer<::kapi_api::core::v1::Node> {
+                self.factory.informer::<::kapi_api::core::v1::Node, _>(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn node_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::core::v1::Node>,
-                kapi_client::Error,
-            > {
-                Ok(self.nodes()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::core::v1::Node> {
+                self.nodes().lister()
             }
             /// `namespaces` of `v1`.
             #[inline]
             pub fn namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::core::v1::Namespace>,
-                kapi_client::Error,
-            > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::core::v1::Namespace,
-                            _,
-                        >(self.client.api()?),
-                )
+            ) -> kapi_client::informer::SharedInformer<::kapi_api::core::v1::Namespace> {
+                self.factory
+                    .informer::<::kapi_api::core::v1::Namespace, _>(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn namespace_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::core::v1::Namespace>,
-                kapi_client::Error,
-            > {
-                Ok(self.namespaces()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::core::v1::Namespace> {
+                self.namespaces().lister()
             }
             /// `events` of `v1`.
             #[inline]
             pub fn events(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::core::v1::Event>,
-                kapi_client::Error,
-            > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::core::v1::Event,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+            ) -> kapi_client::informer::SharedInformer<::kapi_api::core::v1::Event> {
+                self.factory
+                    .informer::<
+                        ::kapi_api::core::v1::Event,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn event_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::core::v1::Event>,
-                kapi_client::Error,
-            > {
-                Ok(self.events()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::core::v1::Event> {
+                self.events().lister()
             }
             /// `limitranges` of `v1`.
             #[inline]
             pub fn limit_ranges(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::core::v1::LimitRange>,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::core::v1::LimitRange,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::core::v1::LimitRange,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::core::v1::LimitRange,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn limit_range_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::core::v1::LimitRange>,
-                kapi_client::Error,
-            > {
-                Ok(self.limit_ranges()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::core::v1::LimitRange> {
+                self.limit_ranges().lister()
             }
             /// `resourcequotas` of `v1`.
             #[inline]
             pub fn resource_quotas(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::core::v1::ResourceQuota,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::core::v1::ResourceQuota,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::core::v1::ResourceQuota,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::core::v1::ResourceQuota,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn resource_quota_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::core::v1::ResourceQuota>,
-                kapi_client::Error,
-            > {
-                Ok(self.resource_quotas()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::core::v1::ResourceQuota> {
+                self.resource_quotas().lister()
             }
             /// `secrets` of `v1`.
             #[inline]
             pub fn secrets(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::core::v1::Secret>,
-                kapi_client::Error,
-            > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::core::v1::Secret,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+            ) -> kapi_client::informer::SharedInformer<::kapi_api::core::v1::Secret> {
+                self.factory
+                    .informer::<
+                        ::kapi_api::core::v1::Secret,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn secret_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::core::v1::Secret>,
-                kapi_client::Error,
-            > {
-                Ok(self.secrets()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::core::v1::Secret> {
+                self.secrets().lister()
             }
             /// `configmaps` of `v1`.
             #[inline]
             pub fn config_maps(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::core::v1::ConfigMap>,
-                kapi_client::Error,
-            > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::core::v1::ConfigMap,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+            ) -> kapi_client::informer::SharedInformer<::kapi_api::core::v1::ConfigMap> {
+                self.factory
+                    .informer::<
+                        ::kapi_api::core::v1::ConfigMap,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn config_map_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::core::v1::ConfigMap>,
-                kapi_client::Error,
-            > {
-                Ok(self.config_maps()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::core::v1::ConfigMap> {
+                self.config_maps().lister()
             }
             /// `componentstatuses` of `v1`.
             #[inline]
             pub fn component_statuses(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::core::v1::ComponentStatus,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::core::v1::ComponentStatus,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::core::v1::ComponentStatus,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::core::v1::ComponentStatus,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn component_status_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::core::v1::ComponentStatus>,
-                kapi_client::Error,
-            > {
-                Ok(self.component_statuses()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::core::v1::ComponentStatus> {
+                self.component_statuses().lister()
             }
         }
         /// The resources of this group version.
@@ -5645,19 +4723,13 @@ pub mod discovery {
             pub fn endpoint_slices(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::discovery::v1::EndpointSlice>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::discovery::v1::EndpointSlice> {
                 self.client.namespaced(namespace)
             }
             /// `endpointslices` of `discovery.k8s.io/v1` in every namespace (list and watch).
             pub fn endpoint_slices_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::discovery::v1::EndpointSlice>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::discovery::v1::EndpointSlice> {
                 self.client.all_namespaces()
             }
         }
@@ -5679,30 +4751,21 @@ pub mod discovery {
             #[inline]
             pub fn endpoint_slices(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::discovery::v1::EndpointSlice,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::discovery::v1::EndpointSlice,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::discovery::v1::EndpointSlice,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::discovery::v1::EndpointSlice,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn endpoint_slice_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::discovery::v1::EndpointSlice>,
-                kapi_client::Error,
-            > {
-                Ok(self.endpoint_slices()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::discovery::v1::EndpointSlice> {
+                self.endpoint_slices().lister()
             }
         }
         /// The resources of this group version.
@@ -5743,19 +4806,13 @@ pub mod discovery {
             pub fn endpoint_slices(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::discovery::v1beta1::EndpointSlice>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::discovery::v1beta1::EndpointSlice> {
                 self.client.namespaced(namespace)
             }
             /// `endpointslices` of `discovery.k8s.io/v1beta1` in every namespace (list and watch).
             pub fn endpoint_slices_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::discovery::v1beta1::EndpointSlice>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::discovery::v1beta1::EndpointSlice> {
                 self.client.all_namespaces()
             }
         }
@@ -5777,32 +4834,23 @@ pub mod discovery {
             #[inline]
             pub fn endpoint_slices(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::discovery::v1beta1::EndpointSlice,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::discovery::v1beta1::EndpointSlice,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::discovery::v1beta1::EndpointSlice,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::discovery::v1beta1::EndpointSlice,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn endpoint_slice_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::discovery::v1beta1::EndpointSlice,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::discovery::v1beta1::EndpointSlice,
             > {
-                Ok(self.endpoint_slices()?.lister())
+                self.endpoint_slices().lister()
             }
         }
         /// The resources of this group version.
@@ -5846,19 +4894,13 @@ pub mod events {
             pub fn events(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::events::v1::Event>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::events::v1::Event> {
                 self.client.namespaced(namespace)
             }
             /// `events` of `events.k8s.io/v1` in every namespace (list and watch).
             pub fn events_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::events::v1::Event>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::events::v1::Event> {
                 self.client.all_namespaces()
             }
         }
@@ -5880,28 +4922,19 @@ pub mod events {
             #[inline]
             pub fn events(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::events::v1::Event>,
-                kapi_client::Error,
-            > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::events::v1::Event,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+            ) -> kapi_client::informer::SharedInformer<::kapi_api::events::v1::Event> {
+                self.factory
+                    .informer::<
+                        ::kapi_api::events::v1::Event,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn event_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::events::v1::Event>,
-                kapi_client::Error,
-            > {
-                Ok(self.events()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::events::v1::Event> {
+                self.events().lister()
             }
         }
         /// The resources of this group version.
@@ -5938,19 +4971,13 @@ pub mod events {
             pub fn events(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::events::v1beta1::Event>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::events::v1beta1::Event> {
                 self.client.namespaced(namespace)
             }
             /// `events` of `events.k8s.io/v1beta1` in every namespace (list and watch).
             pub fn events_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::events::v1beta1::Event>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::events::v1beta1::Event> {
                 self.client.all_namespaces()
             }
         }
@@ -5972,30 +4999,21 @@ pub mod events {
             #[inline]
             pub fn events(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::events::v1beta1::Event,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::events::v1beta1::Event,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::events::v1beta1::Event,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::events::v1beta1::Event,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn event_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::events::v1beta1::Event>,
-                kapi_client::Error,
-            > {
-                Ok(self.events()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::events::v1beta1::Event> {
+                self.events().lister()
             }
         }
         /// The resources of this group version.
@@ -6255,95 +5273,65 @@ pub mod extensions {
             pub fn deployments(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::extensions::v1beta1::Deployment>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::extensions::v1beta1::Deployment> {
                 self.client.namespaced(namespace)
             }
             /// `deployments` of `extensions/v1beta1` in every namespace (list and watch).
             pub fn deployments_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::extensions::v1beta1::Deployment>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::extensions::v1beta1::Deployment> {
                 self.client.all_namespaces()
             }
             /// `daemonsets` of `extensions/v1beta1`.
             pub fn daemon_sets(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::extensions::v1beta1::DaemonSet>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::extensions::v1beta1::DaemonSet> {
                 self.client.namespaced(namespace)
             }
             /// `daemonsets` of `extensions/v1beta1` in every namespace (list and watch).
             pub fn daemon_sets_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::extensions::v1beta1::DaemonSet>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::extensions::v1beta1::DaemonSet> {
                 self.client.all_namespaces()
             }
             /// `ingresses` of `extensions/v1beta1`.
             pub fn ingresses(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::extensions::v1beta1::Ingress>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::extensions::v1beta1::Ingress> {
                 self.client.namespaced(namespace)
             }
             /// `ingresses` of `extensions/v1beta1` in every namespace (list and watch).
             pub fn ingresses_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::extensions::v1beta1::Ingress>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::extensions::v1beta1::Ingress> {
                 self.client.all_namespaces()
             }
             /// `replicasets` of `extensions/v1beta1`.
             pub fn replica_sets(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::extensions::v1beta1::ReplicaSet>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::extensions::v1beta1::ReplicaSet> {
                 self.client.namespaced(namespace)
             }
             /// `replicasets` of `extensions/v1beta1` in every namespace (list and watch).
             pub fn replica_sets_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::extensions::v1beta1::ReplicaSet>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::extensions::v1beta1::ReplicaSet> {
                 self.client.all_namespaces()
             }
             /// `networkpolicies` of `extensions/v1beta1`.
             pub fn network_policies(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::extensions::v1beta1::NetworkPolicy>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::extensions::v1beta1::NetworkPolicy> {
                 self.client.namespaced(namespace)
             }
             /// `networkpolicies` of `extensions/v1beta1` in every namespace (list and watch).
             pub fn network_policies_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::extensions::v1beta1::NetworkPolicy>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::extensions::v1beta1::NetworkPolicy> {
                 self.client.all_namespaces()
             }
         }
@@ -6365,148 +5353,109 @@ pub mod extensions {
             #[inline]
             pub fn deployments(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::extensions::v1beta1::Deployment,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::extensions::v1beta1::Deployment,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::extensions::v1beta1::Deployment,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::extensions::v1beta1::Deployment,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn deployment_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::extensions::v1beta1::Deployment>,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::extensions::v1beta1::Deployment,
             > {
-                Ok(self.deployments()?.lister())
+                self.deployments().lister()
             }
             /// `daemonsets` of `extensions/v1beta1`.
             #[inline]
             pub fn daemon_sets(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::extensions::v1beta1::DaemonSet,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::extensions::v1beta1::DaemonSet,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::extensions::v1beta1::DaemonSet,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::extensions::v1beta1::DaemonSet,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn daemon_set_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::extensions::v1beta1::DaemonSet>,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::extensions::v1beta1::DaemonSet,
             > {
-                Ok(self.daemon_sets()?.lister())
+                self.daemon_sets().lister()
             }
             /// `ingresses` of `extensions/v1beta1`.
             #[inline]
             pub fn ingresses(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::extensions::v1beta1::Ingress,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::extensions::v1beta1::Ingress,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::extensions::v1beta1::Ingress,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::extensions::v1beta1::Ingress,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn ingress_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::extensions::v1beta1::Ingress>,
-                kapi_client::Error,
-            > {
-                Ok(self.ingresses()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::extensions::v1beta1::Ingress> {
+                self.ingresses().lister()
             }
             /// `replicasets` of `extensions/v1beta1`.
             #[inline]
             pub fn replica_sets(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::extensions::v1beta1::ReplicaSet,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::extensions::v1beta1::ReplicaSet,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::extensions::v1beta1::ReplicaSet,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::extensions::v1beta1::ReplicaSet,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn replica_set_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::extensions::v1beta1::ReplicaSet>,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::extensions::v1beta1::ReplicaSet,
             > {
-                Ok(self.replica_sets()?.lister())
+                self.replica_sets().lister()
             }
             /// `networkpolicies` of `extensions/v1beta1`.
             #[inline]
             pub fn network_policies(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::extensions::v1beta1::NetworkPolicy,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::extensions::v1beta1::NetworkPolicy,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::extensions::v1beta1::NetworkPolicy,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::extensions::v1beta1::NetworkPolicy,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn network_policy_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::extensions::v1beta1::NetworkPolicy,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::extensions::v1beta1::NetworkPolicy,
             > {
-                Ok(self.network_policies()?.lister())
+                self.network_policies().lister()
             }
         }
         /// The resources of this group version.
@@ -6569,20 +5518,14 @@ pub mod flowcontrol {
             /// `flowschemas` of `flowcontrol.apiserver.k8s.io/v1`.
             pub fn flow_schemas(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::flowcontrol::v1::FlowSchema>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::flowcontrol::v1::FlowSchema> {
                 self.client.api()
             }
             /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1`.
             pub fn priority_level_configurations(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::flowcontrol::v1::PriorityLevelConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::flowcontrol::v1::PriorityLevelConfiguration,
             > {
                 self.client.api()
             }
@@ -6605,61 +5548,43 @@ pub mod flowcontrol {
             #[inline]
             pub fn flow_schemas(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::flowcontrol::v1::FlowSchema,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::flowcontrol::v1::FlowSchema,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::flowcontrol::v1::FlowSchema,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::flowcontrol::v1::FlowSchema,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn flow_schema_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::flowcontrol::v1::FlowSchema>,
-                kapi_client::Error,
-            > {
-                Ok(self.flow_schemas()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::flowcontrol::v1::FlowSchema> {
+                self.flow_schemas().lister()
             }
             /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1`.
             #[inline]
             pub fn priority_level_configurations(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::flowcontrol::v1::PriorityLevelConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::flowcontrol::v1::PriorityLevelConfiguration,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::flowcontrol::v1::PriorityLevelConfiguration,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::flowcontrol::v1::PriorityLevelConfiguration,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn priority_level_configuration_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::flowcontrol::v1::PriorityLevelConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::flowcontrol::v1::PriorityLevelConfiguration,
             > {
-                Ok(self.priority_level_configurations()?.lister())
+                self.priority_level_configurations().lister()
             }
         }
         /// The resources of this group version.
@@ -6709,20 +5634,14 @@ pub mod flowcontrol {
             /// `flowschemas` of `flowcontrol.apiserver.k8s.io/v1beta1`.
             pub fn flow_schemas(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::flowcontrol::v1beta1::FlowSchema>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::flowcontrol::v1beta1::FlowSchema> {
                 self.client.api()
             }
             /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1beta1`.
             pub fn priority_level_configurations(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::flowcontrol::v1beta1::PriorityLevelConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::flowcontrol::v1beta1::PriorityLevelConfiguration,
             > {
                 self.client.api()
             }
@@ -6745,63 +5664,45 @@ pub mod flowcontrol {
             #[inline]
             pub fn flow_schemas(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::flowcontrol::v1beta1::FlowSchema,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::flowcontrol::v1beta1::FlowSchema,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::flowcontrol::v1beta1::FlowSchema,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::flowcontrol::v1beta1::FlowSchema,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn flow_schema_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::flowcontrol::v1beta1::FlowSchema,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::flowcontrol::v1beta1::FlowSchema,
             > {
-                Ok(self.flow_schemas()?.lister())
+                self.flow_schemas().lister()
             }
             /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1beta1`.
             #[inline]
             pub fn priority_level_configurations(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::flowcontrol::v1beta1::PriorityLevelConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::flowcontrol::v1beta1::PriorityLevelConfiguration,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::flowcontrol::v1beta1::PriorityLevelConfiguration,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::flowcontrol::v1beta1::PriorityLevelConfiguration,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn priority_level_configuration_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::flowcontrol::v1beta1::PriorityLevelConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::flowcontrol::v1beta1::PriorityLevelConfiguration,
             > {
-                Ok(self.priority_level_configurations()?.lister())
+                self.priority_level_configurations().lister()
             }
         }
         /// The resources of this group version.
@@ -6854,20 +5755,14 @@ pub mod flowcontrol {
             /// `flowschemas` of `flowcontrol.apiserver.k8s.io/v1beta2`.
             pub fn flow_schemas(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::flowcontrol::v1beta2::FlowSchema>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::flowcontrol::v1beta2::FlowSchema> {
                 self.client.api()
             }
             /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1beta2`.
             pub fn priority_level_configurations(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::flowcontrol::v1beta2::PriorityLevelConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::flowcontrol::v1beta2::PriorityLevelConfiguration,
             > {
                 self.client.api()
             }
@@ -6890,63 +5785,45 @@ pub mod flowcontrol {
             #[inline]
             pub fn flow_schemas(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::flowcontrol::v1beta2::FlowSchema,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::flowcontrol::v1beta2::FlowSchema,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::flowcontrol::v1beta2::FlowSchema,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::flowcontrol::v1beta2::FlowSchema,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn flow_schema_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::flowcontrol::v1beta2::FlowSchema,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::flowcontrol::v1beta2::FlowSchema,
             > {
-                Ok(self.flow_schemas()?.lister())
+                self.flow_schemas().lister()
             }
             /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1beta2`.
             #[inline]
             pub fn priority_level_configurations(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::flowcontrol::v1beta2::PriorityLevelConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::flowcontrol::v1beta2::PriorityLevelConfiguration,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::flowcontrol::v1beta2::PriorityLevelConfiguration,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::flowcontrol::v1beta2::PriorityLevelConfiguration,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn priority_level_configuration_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::flowcontrol::v1beta2::PriorityLevelConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::flowcontrol::v1beta2::PriorityLevelConfiguration,
             > {
-                Ok(self.priority_level_configurations()?.lister())
+                self.priority_level_configurations().lister()
             }
         }
         /// The resources of this group version.
@@ -6999,20 +5876,14 @@ pub mod flowcontrol {
             /// `flowschemas` of `flowcontrol.apiserver.k8s.io/v1beta3`.
             pub fn flow_schemas(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::flowcontrol::v1beta3::FlowSchema>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::flowcontrol::v1beta3::FlowSchema> {
                 self.client.api()
             }
             /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1beta3`.
             pub fn priority_level_configurations(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::flowcontrol::v1beta3::PriorityLevelConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::flowcontrol::v1beta3::PriorityLevelConfiguration,
             > {
                 self.client.api()
             }
@@ -7035,63 +5906,45 @@ pub mod flowcontrol {
             #[inline]
             pub fn flow_schemas(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::flowcontrol::v1beta3::FlowSchema,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::flowcontrol::v1beta3::FlowSchema,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::flowcontrol::v1beta3::FlowSchema,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::flowcontrol::v1beta3::FlowSchema,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn flow_schema_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::flowcontrol::v1beta3::FlowSchema,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::flowcontrol::v1beta3::FlowSchema,
             > {
-                Ok(self.flow_schemas()?.lister())
+                self.flow_schemas().lister()
             }
             /// `prioritylevelconfigurations` of `flowcontrol.apiserver.k8s.io/v1beta3`.
             #[inline]
             pub fn priority_level_configurations(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::flowcontrol::v1beta3::PriorityLevelConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::flowcontrol::v1beta3::PriorityLevelConfiguration,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::flowcontrol::v1beta3::PriorityLevelConfiguration,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::flowcontrol::v1beta3::PriorityLevelConfiguration,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn priority_level_configuration_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::flowcontrol::v1beta3::PriorityLevelConfiguration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::flowcontrol::v1beta3::PriorityLevelConfiguration,
             > {
-                Ok(self.priority_level_configurations()?.lister())
+                self.priority_level_configurations().lister()
             }
         }
         /// The resources of this group version.
@@ -7149,38 +6002,26 @@ pub mod lifecycle {
             pub fn eviction_requests(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::lifecycle::v1alpha1::EvictionRequest>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::lifecycle::v1alpha1::EvictionRequest> {
                 self.client.namespaced(namespace)
             }
             /// `evictionrequests` of `lifecycle.k8s.io/v1alpha1` in every namespace (list and watch).
             pub fn eviction_requests_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::lifecycle::v1alpha1::EvictionRequest>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::lifecycle::v1alpha1::EvictionRequest> {
                 self.client.all_namespaces()
             }
             /// `evictions` of `lifecycle.k8s.io/v1alpha1`.
             pub fn evictions(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::lifecycle::v1alpha1::Eviction>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::lifecycle::v1alpha1::Eviction> {
                 self.client.namespaced(namespace)
             }
             /// `evictions` of `lifecycle.k8s.io/v1alpha1` in every namespace (list and watch).
             pub fn evictions_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::lifecycle::v1alpha1::Eviction>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::lifecycle::v1alpha1::Eviction> {
                 self.client.all_namespaces()
             }
         }
@@ -7202,61 +6043,43 @@ pub mod lifecycle {
             #[inline]
             pub fn eviction_requests(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::lifecycle::v1alpha1::EvictionRequest,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::lifecycle::v1alpha1::EvictionRequest,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::lifecycle::v1alpha1::EvictionRequest,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::lifecycle::v1alpha1::EvictionRequest,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn eviction_request_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::lifecycle::v1alpha1::EvictionRequest,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::lifecycle::v1alpha1::EvictionRequest,
             > {
-                Ok(self.eviction_requests()?.lister())
+                self.eviction_requests().lister()
             }
             /// `evictions` of `lifecycle.k8s.io/v1alpha1`.
             #[inline]
             pub fn evictions(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::lifecycle::v1alpha1::Eviction,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::lifecycle::v1alpha1::Eviction,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::lifecycle::v1alpha1::Eviction,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::lifecycle::v1alpha1::Eviction,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn eviction_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::lifecycle::v1alpha1::Eviction>,
-                kapi_client::Error,
-            > {
-                Ok(self.evictions()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::lifecycle::v1alpha1::Eviction> {
+                self.evictions().lister()
             }
         }
         /// The resources of this group version.
@@ -7331,65 +6154,44 @@ pub mod networking {
             pub fn network_policies(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::networking::v1::NetworkPolicy>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::networking::v1::NetworkPolicy> {
                 self.client.namespaced(namespace)
             }
             /// `networkpolicies` of `networking.k8s.io/v1` in every namespace (list and watch).
             pub fn network_policies_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::networking::v1::NetworkPolicy>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::networking::v1::NetworkPolicy> {
                 self.client.all_namespaces()
             }
             /// `ingresses` of `networking.k8s.io/v1`.
             pub fn ingresses(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::networking::v1::Ingress>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::networking::v1::Ingress> {
                 self.client.namespaced(namespace)
             }
             /// `ingresses` of `networking.k8s.io/v1` in every namespace (list and watch).
             pub fn ingresses_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::networking::v1::Ingress>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::networking::v1::Ingress> {
                 self.client.all_namespaces()
             }
             /// `ingressclasses` of `networking.k8s.io/v1`.
             pub fn ingress_classes(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::networking::v1::IngressClass>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::networking::v1::IngressClass> {
                 self.client.api()
             }
             /// `ipaddresses` of `networking.k8s.io/v1`.
             pub fn ip_addresses(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::networking::v1::IPAddress>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::networking::v1::IPAddress> {
                 self.client.api()
             }
             /// `servicecidrs` of `networking.k8s.io/v1`.
             pub fn service_cid_rs(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::networking::v1::ServiceCIDR>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::networking::v1::ServiceCIDR> {
                 self.client.api()
             }
         }
@@ -7411,146 +6213,101 @@ pub mod networking {
             #[inline]
             pub fn network_policies(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::networking::v1::NetworkPolicy,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::networking::v1::NetworkPolicy,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::networking::v1::NetworkPolicy,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::networking::v1::NetworkPolicy,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn network_policy_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::networking::v1::NetworkPolicy>,
-                kapi_client::Error,
-            > {
-                Ok(self.network_policies()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::networking::v1::NetworkPolicy> {
+                self.network_policies().lister()
             }
             /// `ingresses` of `networking.k8s.io/v1`.
             #[inline]
             pub fn ingresses(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::networking::v1::Ingress,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::networking::v1::Ingress,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::networking::v1::Ingress,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::networking::v1::Ingress,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn ingress_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::networking::v1::Ingress>,
-                kapi_client::Error,
-            > {
-                Ok(self.ingresses()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::networking::v1::Ingress> {
+                self.ingresses().lister()
             }
             /// `ingressclasses` of `networking.k8s.io/v1`.
             #[inline]
             pub fn ingress_classes(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::networking::v1::IngressClass,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::networking::v1::IngressClass,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::networking::v1::IngressClass,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::networking::v1::IngressClass,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn ingress_class_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::networking::v1::IngressClass>,
-                kapi_client::Error,
-            > {
-                Ok(self.ingress_classes()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::networking::v1::IngressClass> {
+                self.ingress_classes().lister()
             }
             /// `ipaddresses` of `networking.k8s.io/v1`.
             #[inline]
             pub fn ip_addresses(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::networking::v1::IPAddress,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::networking::v1::IPAddress,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::networking::v1::IPAddress,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::networking::v1::IPAddress,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn ip_address_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::networking::v1::IPAddress>,
-                kapi_client::Error,
-            > {
-                Ok(self.ip_addresses()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::networking::v1::IPAddress> {
+                self.ip_addresses().lister()
             }
             /// `servicecidrs` of `networking.k8s.io/v1`.
             #[inline]
             pub fn service_cid_rs(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::networking::v1::ServiceCIDR,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::networking::v1::ServiceCIDR,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::networking::v1::ServiceCIDR,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::networking::v1::ServiceCIDR,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn service_cidr_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::networking::v1::ServiceCIDR>,
-                kapi_client::Error,
-            > {
-                Ok(self.service_cid_rs()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::networking::v1::ServiceCIDR> {
+                self.service_cid_rs().lister()
             }
         }
         /// The resources of this group version.
@@ -7622,46 +6379,31 @@ pub mod networking {
             pub fn ingresses(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::networking::v1beta1::Ingress>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::networking::v1beta1::Ingress> {
                 self.client.namespaced(namespace)
             }
             /// `ingresses` of `networking.k8s.io/v1beta1` in every namespace (list and watch).
             pub fn ingresses_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::networking::v1beta1::Ingress>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::networking::v1beta1::Ingress> {
                 self.client.all_namespaces()
             }
             /// `ingressclasses` of `networking.k8s.io/v1beta1`.
             pub fn ingress_classes(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::networking::v1beta1::IngressClass>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::networking::v1beta1::IngressClass> {
                 self.client.api()
             }
             /// `ipaddresses` of `networking.k8s.io/v1beta1`.
             pub fn ip_addresses(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::networking::v1beta1::IPAddress>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::networking::v1beta1::IPAddress> {
                 self.client.api()
             }
             /// `servicecidrs` of `networking.k8s.io/v1beta1`.
             pub fn service_cid_rs(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::networking::v1beta1::ServiceCIDR>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::networking::v1beta1::ServiceCIDR> {
                 self.client.api()
             }
         }
@@ -7683,121 +6425,87 @@ pub mod networking {
             #[inline]
             pub fn ingresses(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::networking::v1beta1::Ingress,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::networking::v1beta1::Ingress,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::networking::v1beta1::Ingress,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::networking::v1beta1::Ingress,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn ingress_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::networking::v1beta1::Ingress>,
-                kapi_client::Error,
-            > {
-                Ok(self.ingresses()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::networking::v1beta1::Ingress> {
+                self.ingresses().lister()
             }
             /// `ingressclasses` of `networking.k8s.io/v1beta1`.
             #[inline]
             pub fn ingress_classes(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::networking::v1beta1::IngressClass,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::networking::v1beta1::IngressClass,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::networking::v1beta1::IngressClass,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::networking::v1beta1::IngressClass,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn ingress_class_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::networking::v1beta1::IngressClass,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::networking::v1beta1::IngressClass,
             > {
-                Ok(self.ingress_classes()?.lister())
+                self.ingress_classes().lister()
             }
             /// `ipaddresses` of `networking.k8s.io/v1beta1`.
             #[inline]
             pub fn ip_addresses(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::networking::v1beta1::IPAddress,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::networking::v1beta1::IPAddress,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::networking::v1beta1::IPAddress,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::networking::v1beta1::IPAddress,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn ip_address_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::networking::v1beta1::IPAddress>,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::networking::v1beta1::IPAddress,
             > {
-                Ok(self.ip_addresses()?.lister())
+                self.ip_addresses().lister()
             }
             /// `servicecidrs` of `networking.k8s.io/v1beta1`.
             #[inline]
             pub fn service_cid_rs(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::networking::v1beta1::ServiceCIDR,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::networking::v1beta1::ServiceCIDR,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::networking::v1beta1::ServiceCIDR,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::networking::v1beta1::ServiceCIDR,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn service_cidr_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::networking::v1beta1::ServiceCIDR,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::networking::v1beta1::ServiceCIDR,
             > {
-                Ok(self.service_cid_rs()?.lister())
+                self.service_cid_rs().lister()
             }
         }
         /// The resources of this group version.
@@ -7849,10 +6557,7 @@ pub mod node {
             /// `runtimeclasses` of `node.k8s.io/v1`.
             pub fn runtime_classes(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::node::v1::RuntimeClass>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::node::v1::RuntimeClass> {
                 self.client.api()
             }
         }
@@ -7874,30 +6579,18 @@ pub mod node {
             #[inline]
             pub fn runtime_classes(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::node::v1::RuntimeClass,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::node::v1::RuntimeClass,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::node::v1::RuntimeClass,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<::kapi_api::node::v1::RuntimeClass, _>(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn runtime_class_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::node::v1::RuntimeClass>,
-                kapi_client::Error,
-            > {
-                Ok(self.runtime_classes()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::node::v1::RuntimeClass> {
+                self.runtime_classes().lister()
             }
         }
         /// The resources of this group version.
@@ -7936,10 +6629,7 @@ pub mod node {
             /// `runtimeclasses` of `node.k8s.io/v1alpha1`.
             pub fn runtime_classes(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::node::v1alpha1::RuntimeClass>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::node::v1alpha1::RuntimeClass> {
                 self.client.api()
             }
         }
@@ -7961,30 +6651,21 @@ pub mod node {
             #[inline]
             pub fn runtime_classes(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::node::v1alpha1::RuntimeClass,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::node::v1alpha1::RuntimeClass,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::node::v1alpha1::RuntimeClass,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::node::v1alpha1::RuntimeClass,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn runtime_class_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::node::v1alpha1::RuntimeClass>,
-                kapi_client::Error,
-            > {
-                Ok(self.runtime_classes()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::node::v1alpha1::RuntimeClass> {
+                self.runtime_classes().lister()
             }
         }
         /// The resources of this group version.
@@ -8024,10 +6705,7 @@ pub mod node {
             /// `runtimeclasses` of `node.k8s.io/v1beta1`.
             pub fn runtime_classes(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::node::v1beta1::RuntimeClass>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::node::v1beta1::RuntimeClass> {
                 self.client.api()
             }
         }
@@ -8049,30 +6727,21 @@ pub mod node {
             #[inline]
             pub fn runtime_classes(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::node::v1beta1::RuntimeClass,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::node::v1beta1::RuntimeClass,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::node::v1beta1::RuntimeClass,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::node::v1beta1::RuntimeClass,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn runtime_class_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::node::v1beta1::RuntimeClass>,
-                kapi_client::Error,
-            > {
-                Ok(self.runtime_classes()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::node::v1beta1::RuntimeClass> {
+                self.runtime_classes().lister()
             }
         }
         /// The resources of this group version.
@@ -8117,19 +6786,13 @@ pub mod policy {
             pub fn pod_disruption_budgets(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::policy::v1::PodDisruptionBudget>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::policy::v1::PodDisruptionBudget> {
                 self.client.namespaced(namespace)
             }
             /// `poddisruptionbudgets` of `policy/v1` in every namespace (list and watch).
             pub fn pod_disruption_budgets_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::policy::v1::PodDisruptionBudget>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::policy::v1::PodDisruptionBudget> {
                 self.client.all_namespaces()
             }
         }
@@ -8151,30 +6814,23 @@ pub mod policy {
             #[inline]
             pub fn pod_disruption_budgets(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::policy::v1::PodDisruptionBudget,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::policy::v1::PodDisruptionBudget,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::policy::v1::PodDisruptionBudget,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::policy::v1::PodDisruptionBudget,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn pod_disruption_budget_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::policy::v1::PodDisruptionBudget>,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::policy::v1::PodDisruptionBudget,
             > {
-                Ok(self.pod_disruption_budgets()?.lister())
+                self.pod_disruption_budgets().lister()
             }
         }
         /// The resources of this group version.
@@ -8215,19 +6871,13 @@ pub mod policy {
             pub fn pod_disruption_budgets(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::policy::v1beta1::PodDisruptionBudget>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::policy::v1beta1::PodDisruptionBudget> {
                 self.client.namespaced(namespace)
             }
             /// `poddisruptionbudgets` of `policy/v1beta1` in every namespace (list and watch).
             pub fn pod_disruption_budgets_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::policy::v1beta1::PodDisruptionBudget>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::policy::v1beta1::PodDisruptionBudget> {
                 self.client.all_namespaces()
             }
         }
@@ -8249,32 +6899,23 @@ pub mod policy {
             #[inline]
             pub fn pod_disruption_budgets(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::policy::v1beta1::PodDisruptionBudget,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::policy::v1beta1::PodDisruptionBudget,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::policy::v1beta1::PodDisruptionBudget,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::policy::v1beta1::PodDisruptionBudget,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn pod_disruption_budget_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::policy::v1beta1::PodDisruptionBudget,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::policy::v1beta1::PodDisruptionBudget,
             > {
-                Ok(self.pod_disruption_budgets()?.lister())
+                self.pod_disruption_budgets().lister()
             }
         }
         /// The resources of this group version.
@@ -8337,56 +6978,38 @@ pub mod rbac {
             pub fn roles(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::rbac::v1::Role>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::rbac::v1::Role> {
                 self.client.namespaced(namespace)
             }
             /// `roles` of `rbac.authorization.k8s.io/v1` in every namespace (list and watch).
             pub fn roles_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::rbac::v1::Role>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::rbac::v1::Role> {
                 self.client.all_namespaces()
             }
             /// `rolebindings` of `rbac.authorization.k8s.io/v1`.
             pub fn role_bindings(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::rbac::v1::RoleBinding>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::rbac::v1::RoleBinding> {
                 self.client.namespaced(namespace)
             }
             /// `rolebindings` of `rbac.authorization.k8s.io/v1` in every namespace (list and watch).
             pub fn role_bindings_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::rbac::v1::RoleBinding>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::rbac::v1::RoleBinding> {
                 self.client.all_namespaces()
             }
             /// `clusterroles` of `rbac.authorization.k8s.io/v1`.
             pub fn cluster_roles(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::rbac::v1::ClusterRole>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::rbac::v1::ClusterRole> {
                 self.client.api()
             }
             /// `clusterrolebindings` of `rbac.authorization.k8s.io/v1`.
             pub fn cluster_role_bindings(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::rbac::v1::ClusterRoleBinding>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::rbac::v1::ClusterRoleBinding> {
                 self.client.api()
             }
         }
@@ -8408,111 +7031,76 @@ pub mod rbac {
             #[inline]
             pub fn roles(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::rbac::v1::Role>,
-                kapi_client::Error,
-            > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::rbac::v1::Role,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+            ) -> kapi_client::informer::SharedInformer<::kapi_api::rbac::v1::Role> {
+                self.factory
+                    .informer::<
+                        ::kapi_api::rbac::v1::Role,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn role_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::rbac::v1::Role>,
-                kapi_client::Error,
-            > {
-                Ok(self.roles()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::rbac::v1::Role> {
+                self.roles().lister()
             }
             /// `rolebindings` of `rbac.authorization.k8s.io/v1`.
             #[inline]
             pub fn role_bindings(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::rbac::v1::RoleBinding>,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::rbac::v1::RoleBinding,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::rbac::v1::RoleBinding,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::rbac::v1::RoleBinding,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn role_binding_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::rbac::v1::RoleBinding>,
-                kapi_client::Error,
-            > {
-                Ok(self.role_bindings()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::rbac::v1::RoleBinding> {
+                self.role_bindings().lister()
             }
             /// `clusterroles` of `rbac.authorization.k8s.io/v1`.
             #[inline]
             pub fn cluster_roles(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::rbac::v1::ClusterRole>,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::rbac::v1::ClusterRole,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::rbac::v1::ClusterRole,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<::kapi_api::rbac::v1::ClusterRole, _>(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn cluster_role_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::rbac::v1::ClusterRole>,
-                kapi_client::Error,
-            > {
-                Ok(self.cluster_roles()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::rbac::v1::ClusterRole> {
+                self.cluster_roles().lister()
             }
             /// `clusterrolebindings` of `rbac.authorization.k8s.io/v1`.
             #[inline]
             pub fn cluster_role_bindings(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::rbac::v1::ClusterRoleBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::rbac::v1::ClusterRoleBinding,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::rbac::v1::ClusterRoleBinding,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::rbac::v1::ClusterRoleBinding,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn cluster_role_binding_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::rbac::v1::ClusterRoleBinding>,
-                kapi_client::Error,
-            > {
-                Ok(self.cluster_role_bindings()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::rbac::v1::ClusterRoleBinding> {
+                self.cluster_role_bindings().lister()
             }
         }
         /// The resources of this group version.
@@ -8579,56 +7167,38 @@ pub mod rbac {
             pub fn roles(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::rbac::v1alpha1::Role>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::rbac::v1alpha1::Role> {
                 self.client.namespaced(namespace)
             }
             /// `roles` of `rbac.authorization.k8s.io/v1alpha1` in every namespace (list and watch).
             pub fn roles_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::rbac::v1alpha1::Role>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::rbac::v1alpha1::Role> {
                 self.client.all_namespaces()
             }
             /// `rolebindings` of `rbac.authorization.k8s.io/v1alpha1`.
             pub fn role_bindings(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::rbac::v1alpha1::RoleBinding>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::rbac::v1alpha1::RoleBinding> {
                 self.client.namespaced(namespace)
             }
             /// `rolebindings` of `rbac.authorization.k8s.io/v1alpha1` in every namespace (list and watch).
             pub fn role_bindings_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::rbac::v1alpha1::RoleBinding>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::rbac::v1alpha1::RoleBinding> {
                 self.client.all_namespaces()
             }
             /// `clusterroles` of `rbac.authorization.k8s.io/v1alpha1`.
             pub fn cluster_roles(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::rbac::v1alpha1::ClusterRole>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::rbac::v1alpha1::ClusterRole> {
                 self.client.api()
             }
             /// `clusterrolebindings` of `rbac.authorization.k8s.io/v1alpha1`.
             pub fn cluster_role_bindings(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::rbac::v1alpha1::ClusterRoleBinding>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::rbac::v1alpha1::ClusterRoleBinding> {
                 self.client.api()
             }
         }
@@ -8650,117 +7220,83 @@ pub mod rbac {
             #[inline]
             pub fn roles(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::rbac::v1alpha1::Role>,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::rbac::v1alpha1::Role,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::rbac::v1alpha1::Role,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::rbac::v1alpha1::Role,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn role_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::rbac::v1alpha1::Role>,
-                kapi_client::Error,
-            > {
-                Ok(self.roles()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::rbac::v1alpha1::Role> {
+                self.roles().lister()
             }
             /// `rolebindings` of `rbac.authorization.k8s.io/v1alpha1`.
             #[inline]
             pub fn role_bindings(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::rbac::v1alpha1::RoleBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::rbac::v1alpha1::RoleBinding,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::rbac::v1alpha1::RoleBinding,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::rbac::v1alpha1::RoleBinding,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn role_binding_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::rbac::v1alpha1::RoleBinding>,
-                kapi_client::Error,
-            > {
-                Ok(self.role_bindings()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::rbac::v1alpha1::RoleBinding> {
+                self.role_bindings().lister()
             }
             /// `clusterroles` of `rbac.authorization.k8s.io/v1alpha1`.
             #[inline]
             pub fn cluster_roles(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::rbac::v1alpha1::ClusterRole,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::rbac::v1alpha1::ClusterRole,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::rbac::v1alpha1::ClusterRole,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::rbac::v1alpha1::ClusterRole,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn cluster_role_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::rbac::v1alpha1::ClusterRole>,
-                kapi_client::Error,
-            > {
-                Ok(self.cluster_roles()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::rbac::v1alpha1::ClusterRole> {
+                self.cluster_roles().lister()
             }
             /// `clusterrolebindings` of `rbac.authorization.k8s.io/v1alpha1`.
             #[inline]
             pub fn cluster_role_bindings(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::rbac::v1alpha1::ClusterRoleBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::rbac::v1alpha1::ClusterRoleBinding,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::rbac::v1alpha1::ClusterRoleBinding,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::rbac::v1alpha1::ClusterRoleBinding,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn cluster_role_binding_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::rbac::v1alpha1::ClusterRoleBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::rbac::v1alpha1::ClusterRoleBinding,
             > {
-                Ok(self.cluster_role_bindings()?.lister())
+                self.cluster_role_bindings().lister()
             }
         }
         /// The resources of this group version.
@@ -8828,56 +7364,38 @@ pub mod rbac {
             pub fn roles(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::rbac::v1beta1::Role>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::rbac::v1beta1::Role> {
                 self.client.namespaced(namespace)
             }
             /// `roles` of `rbac.authorization.k8s.io/v1beta1` in every namespace (list and watch).
             pub fn roles_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::rbac::v1beta1::Role>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::rbac::v1beta1::Role> {
                 self.client.all_namespaces()
             }
             /// `rolebindings` of `rbac.authorization.k8s.io/v1beta1`.
             pub fn role_bindings(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::rbac::v1beta1::RoleBinding>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::rbac::v1beta1::RoleBinding> {
                 self.client.namespaced(namespace)
             }
             /// `rolebindings` of `rbac.authorization.k8s.io/v1beta1` in every namespace (list and watch).
             pub fn role_bindings_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::rbac::v1beta1::RoleBinding>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::rbac::v1beta1::RoleBinding> {
                 self.client.all_namespaces()
             }
             /// `clusterroles` of `rbac.authorization.k8s.io/v1beta1`.
             pub fn cluster_roles(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::rbac::v1beta1::ClusterRole>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::rbac::v1beta1::ClusterRole> {
                 self.client.api()
             }
             /// `clusterrolebindings` of `rbac.authorization.k8s.io/v1beta1`.
             pub fn cluster_role_bindings(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::rbac::v1beta1::ClusterRoleBinding>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::rbac::v1beta1::ClusterRoleBinding> {
                 self.client.api()
             }
         }
@@ -8899,117 +7417,81 @@ pub mod rbac {
             #[inline]
             pub fn roles(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::rbac::v1beta1::Role>,
-                kapi_client::Error,
-            > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::rbac::v1beta1::Role,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+            ) -> kapi_client::informer::SharedInformer<::kapi_api::rbac::v1beta1::Role> {
+                self.factory
+                    .informer::<
+                        ::kapi_api::rbac::v1beta1::Role,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn role_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::rbac::v1beta1::Role>,
-                kapi_client::Error,
-            > {
-                Ok(self.roles()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::rbac::v1beta1::Role> {
+                self.roles().lister()
             }
             /// `rolebindings` of `rbac.authorization.k8s.io/v1beta1`.
             #[inline]
             pub fn role_bindings(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::rbac::v1beta1::RoleBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::rbac::v1beta1::RoleBinding,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::rbac::v1beta1::RoleBinding,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::rbac::v1beta1::RoleBinding,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn role_binding_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::rbac::v1beta1::RoleBinding>,
-                kapi_client::Error,
-            > {
-                Ok(self.role_bindings()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::rbac::v1beta1::RoleBinding> {
+                self.role_bindings().lister()
             }
             /// `clusterroles` of `rbac.authorization.k8s.io/v1beta1`.
             #[inline]
             pub fn cluster_roles(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::rbac::v1beta1::ClusterRole,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::rbac::v1beta1::ClusterRole,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::rbac::v1beta1::ClusterRole,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::rbac::v1beta1::ClusterRole,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn cluster_role_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::rbac::v1beta1::ClusterRole>,
-                kapi_client::Error,
-            > {
-                Ok(self.cluster_roles()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::rbac::v1beta1::ClusterRole> {
+                self.cluster_roles().lister()
             }
             /// `clusterrolebindings` of `rbac.authorization.k8s.io/v1beta1`.
             #[inline]
             pub fn cluster_role_bindings(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::rbac::v1beta1::ClusterRoleBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::rbac::v1beta1::ClusterRoleBinding,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::rbac::v1beta1::ClusterRoleBinding,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::rbac::v1beta1::ClusterRoleBinding,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn cluster_role_binding_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::rbac::v1beta1::ClusterRoleBinding,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::rbac::v1beta1::ClusterRoleBinding,
             > {
-                Ok(self.cluster_role_bindings()?.lister())
+                self.cluster_role_bindings().lister()
             }
         }
         /// The resources of this group version.
@@ -9088,66 +7570,45 @@ pub mod resource {
             /// `resourceslices` of `resource.k8s.io/v1`.
             pub fn resource_slices(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::resource::v1::ResourceSlice>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::resource::v1::ResourceSlice> {
                 self.client.api()
             }
             /// `devicetaintrules` of `resource.k8s.io/v1`.
             pub fn device_taint_rules(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::resource::v1::DeviceTaintRule>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::resource::v1::DeviceTaintRule> {
                 self.client.api()
             }
             /// `resourceclaims` of `resource.k8s.io/v1`.
             pub fn resource_claims(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::resource::v1::ResourceClaim>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::resource::v1::ResourceClaim> {
                 self.client.namespaced(namespace)
             }
             /// `resourceclaims` of `resource.k8s.io/v1` in every namespace (list and watch).
             pub fn resource_claims_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::resource::v1::ResourceClaim>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::resource::v1::ResourceClaim> {
                 self.client.all_namespaces()
             }
             /// `deviceclasses` of `resource.k8s.io/v1`.
             pub fn device_classes(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::resource::v1::DeviceClass>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::resource::v1::DeviceClass> {
                 self.client.api()
             }
             /// `resourceclaimtemplates` of `resource.k8s.io/v1`.
             pub fn resource_claim_templates(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::resource::v1::ResourceClaimTemplate>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::resource::v1::ResourceClaimTemplate> {
                 self.client.namespaced(namespace)
             }
             /// `resourceclaimtemplates` of `resource.k8s.io/v1` in every namespace (list and watch).
             pub fn resource_claim_templates_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::resource::v1::ResourceClaimTemplate>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::resource::v1::ResourceClaimTemplate> {
                 self.client.all_namespaces()
             }
         }
@@ -9169,148 +7630,103 @@ pub mod resource {
             #[inline]
             pub fn resource_slices(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::resource::v1::ResourceSlice,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::resource::v1::ResourceSlice,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::resource::v1::ResourceSlice,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::resource::v1::ResourceSlice,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn resource_slice_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::resource::v1::ResourceSlice>,
-                kapi_client::Error,
-            > {
-                Ok(self.resource_slices()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::resource::v1::ResourceSlice> {
+                self.resource_slices().lister()
             }
             /// `devicetaintrules` of `resource.k8s.io/v1`.
             #[inline]
             pub fn device_taint_rules(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::resource::v1::DeviceTaintRule,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::resource::v1::DeviceTaintRule,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::resource::v1::DeviceTaintRule,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::resource::v1::DeviceTaintRule,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn device_taint_rule_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::resource::v1::DeviceTaintRule>,
-                kapi_client::Error,
-            > {
-                Ok(self.device_taint_rules()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::resource::v1::DeviceTaintRule> {
+                self.device_taint_rules().lister()
             }
             /// `resourceclaims` of `resource.k8s.io/v1`.
             #[inline]
             pub fn resource_claims(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::resource::v1::ResourceClaim,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::resource::v1::ResourceClaim,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::resource::v1::ResourceClaim,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::resource::v1::ResourceClaim,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn resource_claim_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::resource::v1::ResourceClaim>,
-                kapi_client::Error,
-            > {
-                Ok(self.resource_claims()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::resource::v1::ResourceClaim> {
+                self.resource_claims().lister()
             }
             /// `deviceclasses` of `resource.k8s.io/v1`.
             #[inline]
             pub fn device_classes(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::resource::v1::DeviceClass,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::resource::v1::DeviceClass,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::resource::v1::DeviceClass,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::resource::v1::DeviceClass,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn device_class_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::resource::v1::DeviceClass>,
-                kapi_client::Error,
-            > {
-                Ok(self.device_classes()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::resource::v1::DeviceClass> {
+                self.device_classes().lister()
             }
             /// `resourceclaimtemplates` of `resource.k8s.io/v1`.
             #[inline]
             pub fn resource_claim_templates(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::resource::v1::ResourceClaimTemplate,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::resource::v1::ResourceClaimTemplate,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::resource::v1::ResourceClaimTemplate,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::resource::v1::ResourceClaimTemplate,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn resource_claim_template_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::resource::v1::ResourceClaimTemplate,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::resource::v1::ResourceClaimTemplate,
             > {
-                Ok(self.resource_claim_templates()?.lister())
+                self.resource_claim_templates().lister()
             }
         }
         /// The resources of this group version.
@@ -9367,20 +7783,14 @@ pub mod resource {
             /// `devicetaintrules` of `resource.k8s.io/v1alpha3`.
             pub fn device_taint_rules(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::resource::v1alpha3::DeviceTaintRule>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::resource::v1alpha3::DeviceTaintRule> {
                 self.client.api()
             }
             /// `resourcepoolstatusrequests` of `resource.k8s.io/v1alpha3`.
             pub fn resource_pool_status_requests(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::resource::v1alpha3::ResourcePoolStatusRequest,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::resource::v1alpha3::ResourcePoolStatusRequest,
             > {
                 self.client.api()
             }
@@ -9403,63 +7813,45 @@ pub mod resource {
             #[inline]
             pub fn device_taint_rules(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::resource::v1alpha3::DeviceTaintRule,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::resource::v1alpha3::DeviceTaintRule,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::resource::v1alpha3::DeviceTaintRule,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::resource::v1alpha3::DeviceTaintRule,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn device_taint_rule_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::resource::v1alpha3::DeviceTaintRule,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::resource::v1alpha3::DeviceTaintRule,
             > {
-                Ok(self.device_taint_rules()?.lister())
+                self.device_taint_rules().lister()
             }
             /// `resourcepoolstatusrequests` of `resource.k8s.io/v1alpha3`.
             #[inline]
             pub fn resource_pool_status_requests(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::resource::v1alpha3::ResourcePoolStatusRequest,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::resource::v1alpha3::ResourcePoolStatusRequest,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::resource::v1alpha3::ResourcePoolStatusRequest,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::resource::v1alpha3::ResourcePoolStatusRequest,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn resource_pool_status_request_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::resource::v1alpha3::ResourcePoolStatusRequest,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::resource::v1alpha3::ResourcePoolStatusRequest,
             > {
-                Ok(self.resource_pool_status_requests()?.lister())
+                self.resource_pool_status_requests().lister()
             }
         }
         /// The resources of this group version.
@@ -9526,57 +7918,39 @@ pub mod resource {
             /// `resourceslices` of `resource.k8s.io/v1beta1`.
             pub fn resource_slices(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::resource::v1beta1::ResourceSlice>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::resource::v1beta1::ResourceSlice> {
                 self.client.api()
             }
             /// `resourceclaims` of `resource.k8s.io/v1beta1`.
             pub fn resource_claims(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::resource::v1beta1::ResourceClaim>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::resource::v1beta1::ResourceClaim> {
                 self.client.namespaced(namespace)
             }
             /// `resourceclaims` of `resource.k8s.io/v1beta1` in every namespace (list and watch).
             pub fn resource_claims_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::resource::v1beta1::ResourceClaim>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::resource::v1beta1::ResourceClaim> {
                 self.client.all_namespaces()
             }
             /// `deviceclasses` of `resource.k8s.io/v1beta1`.
             pub fn device_classes(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::resource::v1beta1::DeviceClass>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::resource::v1beta1::DeviceClass> {
                 self.client.api()
             }
             /// `resourceclaimtemplates` of `resource.k8s.io/v1beta1`.
             pub fn resource_claim_templates(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::resource::v1beta1::ResourceClaimTemplate>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::resource::v1beta1::ResourceClaimTemplate> {
                 self.client.namespaced(namespace)
             }
             /// `resourceclaimtemplates` of `resource.k8s.io/v1beta1` in every namespace (list and watch).
             pub fn resource_claim_templates_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::resource::v1beta1::ResourceClaimTemplate>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::resource::v1beta1::ResourceClaimTemplate> {
                 self.client.all_namespaces()
             }
         }
@@ -9598,123 +7972,89 @@ pub mod resource {
             #[inline]
             pub fn resource_slices(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::resource::v1beta1::ResourceSlice,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::resource::v1beta1::ResourceSlice,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::resource::v1beta1::ResourceSlice,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::resource::v1beta1::ResourceSlice,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn resource_slice_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::resource::v1beta1::ResourceSlice,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::resource::v1beta1::ResourceSlice,
             > {
-                Ok(self.resource_slices()?.lister())
+                self.resource_slices().lister()
             }
             /// `resourceclaims` of `resource.k8s.io/v1beta1`.
             #[inline]
             pub fn resource_claims(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::resource::v1beta1::ResourceClaim,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::resource::v1beta1::ResourceClaim,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::resource::v1beta1::ResourceClaim,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::resource::v1beta1::ResourceClaim,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn resource_claim_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::resource::v1beta1::ResourceClaim,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::resource::v1beta1::ResourceClaim,
             > {
-                Ok(self.resource_claims()?.lister())
+                self.resource_claims().lister()
             }
             /// `deviceclasses` of `resource.k8s.io/v1beta1`.
             #[inline]
             pub fn device_classes(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::resource::v1beta1::DeviceClass,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::resource::v1beta1::DeviceClass,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::resource::v1beta1::DeviceClass,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::resource::v1beta1::DeviceClass,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn device_class_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::resource::v1beta1::DeviceClass>,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::resource::v1beta1::DeviceClass,
             > {
-                Ok(self.device_classes()?.lister())
+                self.device_classes().lister()
             }
             /// `resourceclaimtemplates` of `resource.k8s.io/v1beta1`.
             #[inline]
             pub fn resource_claim_templates(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::resource::v1beta1::ResourceClaimTemplate,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::resource::v1beta1::ResourceClaimTemplate,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::resource::v1beta1::ResourceClaimTemplate,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::resource::v1beta1::ResourceClaimTemplate,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn resource_claim_template_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::resource::v1beta1::ResourceClaimTemplate,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::resource::v1beta1::ResourceClaimTemplate,
             > {
-                Ok(self.resource_claim_templates()?.lister())
+                self.resource_claim_templates().lister()
             }
         }
         /// The resources of this group version.
@@ -9791,66 +8131,45 @@ pub mod resource {
             /// `resourceslices` of `resource.k8s.io/v1beta2`.
             pub fn resource_slices(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::resource::v1beta2::ResourceSlice>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::resource::v1beta2::ResourceSlice> {
                 self.client.api()
             }
             /// `devicetaintrules` of `resource.k8s.io/v1beta2`.
             pub fn device_taint_rules(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::resource::v1beta2::DeviceTaintRule>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::resource::v1beta2::DeviceTaintRule> {
                 self.client.api()
             }
             /// `resourceclaims` of `resource.k8s.io/v1beta2`.
             pub fn resource_claims(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::resource::v1beta2::ResourceClaim>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::resource::v1beta2::ResourceClaim> {
                 self.client.namespaced(namespace)
             }
             /// `resourceclaims` of `resource.k8s.io/v1beta2` in every namespace (list and watch).
             pub fn resource_claims_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::resource::v1beta2::ResourceClaim>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::resource::v1beta2::ResourceClaim> {
                 self.client.all_namespaces()
             }
             /// `deviceclasses` of `resource.k8s.io/v1beta2`.
             pub fn device_classes(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::resource::v1beta2::DeviceClass>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::resource::v1beta2::DeviceClass> {
                 self.client.api()
             }
             /// `resourceclaimtemplates` of `resource.k8s.io/v1beta2`.
             pub fn resource_claim_templates(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::resource::v1beta2::ResourceClaimTemplate>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::resource::v1beta2::ResourceClaimTemplate> {
                 self.client.namespaced(namespace)
             }
             /// `resourceclaimtemplates` of `resource.k8s.io/v1beta2` in every namespace (list and watch).
             pub fn resource_claim_templates_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::resource::v1beta2::ResourceClaimTemplate>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::resource::v1beta2::ResourceClaimTemplate> {
                 self.client.all_namespaces()
             }
         }
@@ -9872,154 +8191,111 @@ pub mod resource {
             #[inline]
             pub fn resource_slices(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::resource::v1beta2::ResourceSlice,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::resource::v1beta2::ResourceSlice,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::resource::v1beta2::ResourceSlice,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::resource::v1beta2::ResourceSlice,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn resource_slice_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::resource::v1beta2::ResourceSlice,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::resource::v1beta2::ResourceSlice,
             > {
-                Ok(self.resource_slices()?.lister())
+                self.resource_slices().lister()
             }
             /// `devicetaintrules` of `resource.k8s.io/v1beta2`.
             #[inline]
             pub fn device_taint_rules(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::resource::v1beta2::DeviceTaintRule,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::resource::v1beta2::DeviceTaintRule,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::resource::v1beta2::DeviceTaintRule,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::resource::v1beta2::DeviceTaintRule,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn device_taint_rule_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::resource::v1beta2::DeviceTaintRule,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::resource::v1beta2::DeviceTaintRule,
             > {
-                Ok(self.device_taint_rules()?.lister())
+                self.device_taint_rules().lister()
             }
             /// `resourceclaims` of `resource.k8s.io/v1beta2`.
             #[inline]
             pub fn resource_claims(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::resource::v1beta2::ResourceClaim,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::resource::v1beta2::ResourceClaim,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::resource::v1beta2::ResourceClaim,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::resource::v1beta2::ResourceClaim,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn resource_claim_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::resource::v1beta2::ResourceClaim,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::resource::v1beta2::ResourceClaim,
             > {
-                Ok(self.resource_claims()?.lister())
+                self.resource_claims().lister()
             }
             /// `deviceclasses` of `resource.k8s.io/v1beta2`.
             #[inline]
             pub fn device_classes(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::resource::v1beta2::DeviceClass,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::resource::v1beta2::DeviceClass,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::resource::v1beta2::DeviceClass,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::resource::v1beta2::DeviceClass,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn device_class_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::resource::v1beta2::DeviceClass>,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::resource::v1beta2::DeviceClass,
             > {
-                Ok(self.device_classes()?.lister())
+                self.device_classes().lister()
             }
             /// `resourceclaimtemplates` of `resource.k8s.io/v1beta2`.
             #[inline]
             pub fn resource_claim_templates(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::resource::v1beta2::ResourceClaimTemplate,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::resource::v1beta2::ResourceClaimTemplate,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::resource::v1beta2::ResourceClaimTemplate,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::resource::v1beta2::ResourceClaimTemplate,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn resource_claim_template_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::resource::v1beta2::ResourceClaimTemplate,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::resource::v1beta2::ResourceClaimTemplate,
             > {
-                Ok(self.resource_claim_templates()?.lister())
+                self.resource_claim_templates().lister()
             }
         }
         /// The resources of this group version.
@@ -10075,10 +8351,7 @@ pub mod scheduling {
             /// `priorityclasses` of `scheduling.k8s.io/v1`.
             pub fn priority_classes(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::scheduling::v1::PriorityClass>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::scheduling::v1::PriorityClass> {
                 self.client.api()
             }
         }
@@ -10100,30 +8373,21 @@ pub mod scheduling {
             #[inline]
             pub fn priority_classes(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::scheduling::v1::PriorityClass,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::scheduling::v1::PriorityClass,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::scheduling::v1::PriorityClass,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::scheduling::v1::PriorityClass,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn priority_class_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::scheduling::v1::PriorityClass>,
-                kapi_client::Error,
-            > {
-                Ok(self.priority_classes()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::scheduling::v1::PriorityClass> {
+                self.priority_classes().lister()
             }
         }
         /// The resources of this group version.
@@ -10178,57 +8442,39 @@ pub mod scheduling {
             pub fn workloads(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::scheduling::v1alpha3::Workload>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::scheduling::v1alpha3::Workload> {
                 self.client.namespaced(namespace)
             }
             /// `workloads` of `scheduling.k8s.io/v1alpha3` in every namespace (list and watch).
             pub fn workloads_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::scheduling::v1alpha3::Workload>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::scheduling::v1alpha3::Workload> {
                 self.client.all_namespaces()
             }
             /// `podgroups` of `scheduling.k8s.io/v1alpha3`.
             pub fn pod_groups(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::scheduling::v1alpha3::PodGroup>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::scheduling::v1alpha3::PodGroup> {
                 self.client.namespaced(namespace)
             }
             /// `podgroups` of `scheduling.k8s.io/v1alpha3` in every namespace (list and watch).
             pub fn pod_groups_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::scheduling::v1alpha3::PodGroup>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::scheduling::v1alpha3::PodGroup> {
                 self.client.all_namespaces()
             }
             /// `compositepodgroups` of `scheduling.k8s.io/v1alpha3`.
             pub fn composite_pod_groups(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::scheduling::v1alpha3::CompositePodGroup>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::scheduling::v1alpha3::CompositePodGroup> {
                 self.client.namespaced(namespace)
             }
             /// `compositepodgroups` of `scheduling.k8s.io/v1alpha3` in every namespace (list and watch).
             pub fn composite_pod_groups_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::scheduling::v1alpha3::CompositePodGroup>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::scheduling::v1alpha3::CompositePodGroup> {
                 self.client.all_namespaces()
             }
         }
@@ -10250,90 +8496,67 @@ pub mod scheduling {
             #[inline]
             pub fn workloads(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::scheduling::v1alpha3::Workload,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::scheduling::v1alpha3::Workload,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::scheduling::v1alpha3::Workload,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::scheduling::v1alpha3::Workload,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn workload_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::scheduling::v1alpha3::Workload>,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::scheduling::v1alpha3::Workload,
             > {
-                Ok(self.workloads()?.lister())
+                self.workloads().lister()
             }
             /// `podgroups` of `scheduling.k8s.io/v1alpha3`.
             #[inline]
             pub fn pod_groups(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::scheduling::v1alpha3::PodGroup,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::scheduling::v1alpha3::PodGroup,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::scheduling::v1alpha3::PodGroup,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::scheduling::v1alpha3::PodGroup,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn pod_group_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::scheduling::v1alpha3::PodGroup>,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::scheduling::v1alpha3::PodGroup,
             > {
-                Ok(self.pod_groups()?.lister())
+                self.pod_groups().lister()
             }
             /// `compositepodgroups` of `scheduling.k8s.io/v1alpha3`.
             #[inline]
             pub fn composite_pod_groups(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::scheduling::v1alpha3::CompositePodGroup,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::scheduling::v1alpha3::CompositePodGroup,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::scheduling::v1alpha3::CompositePodGroup,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::scheduling::v1alpha3::CompositePodGroup,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn composite_pod_group_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::scheduling::v1alpha3::CompositePodGroup,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::scheduling::v1alpha3::CompositePodGroup,
             > {
-                Ok(self.composite_pod_groups()?.lister())
+                self.composite_pod_groups().lister()
             }
         }
         /// The resources of this group version.
@@ -10393,48 +8616,33 @@ pub mod scheduling {
             /// `priorityclasses` of `scheduling.k8s.io/v1beta1`.
             pub fn priority_classes(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::scheduling::v1beta1::PriorityClass>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::scheduling::v1beta1::PriorityClass> {
                 self.client.api()
             }
             /// `workloads` of `scheduling.k8s.io/v1beta1`.
             pub fn workloads(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::scheduling::v1beta1::Workload>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::scheduling::v1beta1::Workload> {
                 self.client.namespaced(namespace)
             }
             /// `workloads` of `scheduling.k8s.io/v1beta1` in every namespace (list and watch).
             pub fn workloads_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::scheduling::v1beta1::Workload>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::scheduling::v1beta1::Workload> {
                 self.client.all_namespaces()
             }
             /// `podgroups` of `scheduling.k8s.io/v1beta1`.
             pub fn pod_groups(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::scheduling::v1beta1::PodGroup>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::scheduling::v1beta1::PodGroup> {
                 self.client.namespaced(namespace)
             }
             /// `podgroups` of `scheduling.k8s.io/v1beta1` in every namespace (list and watch).
             pub fn pod_groups_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::scheduling::v1beta1::PodGroup>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::scheduling::v1beta1::PodGroup> {
                 self.client.all_namespaces()
             }
         }
@@ -10456,90 +8664,63 @@ pub mod scheduling {
             #[inline]
             pub fn priority_classes(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::scheduling::v1beta1::PriorityClass,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::scheduling::v1beta1::PriorityClass,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::scheduling::v1beta1::PriorityClass,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::scheduling::v1beta1::PriorityClass,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn priority_class_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::scheduling::v1beta1::PriorityClass,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::scheduling::v1beta1::PriorityClass,
             > {
-                Ok(self.priority_classes()?.lister())
+                self.priority_classes().lister()
             }
             /// `workloads` of `scheduling.k8s.io/v1beta1`.
             #[inline]
             pub fn workloads(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::scheduling::v1beta1::Workload,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::scheduling::v1beta1::Workload,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::scheduling::v1beta1::Workload,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::scheduling::v1beta1::Workload,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn workload_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::scheduling::v1beta1::Workload>,
-                kapi_client::Error,
-            > {
-                Ok(self.workloads()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::scheduling::v1beta1::Workload> {
+                self.workloads().lister()
             }
             /// `podgroups` of `scheduling.k8s.io/v1beta1`.
             #[inline]
             pub fn pod_groups(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::scheduling::v1beta1::PodGroup,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::scheduling::v1beta1::PodGroup,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::scheduling::v1beta1::PodGroup,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::scheduling::v1beta1::PodGroup,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn pod_group_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::scheduling::v1beta1::PodGroup>,
-                kapi_client::Error,
-            > {
-                Ok(self.pod_groups()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::scheduling::v1beta1::PodGroup> {
+                self.pod_groups().lister()
             }
         }
         /// The resources of this group version.
@@ -10622,65 +8803,44 @@ pub mod storage {
             /// `storageclasses` of `storage.k8s.io/v1`.
             pub fn storage_classes(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::storage::v1::StorageClass>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::storage::v1::StorageClass> {
                 self.client.api()
             }
             /// `volumeattachments` of `storage.k8s.io/v1`.
             pub fn volume_attachments(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::storage::v1::VolumeAttachment>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::storage::v1::VolumeAttachment> {
                 self.client.api()
             }
             /// `csidrivers` of `storage.k8s.io/v1`.
             pub fn csi_drivers(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::storage::v1::CSIDriver>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::storage::v1::CSIDriver> {
                 self.client.api()
             }
             /// `csinodes` of `storage.k8s.io/v1`.
             pub fn csi_nodes(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::storage::v1::CSINode>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::storage::v1::CSINode> {
                 self.client.api()
             }
             /// `csistoragecapacities` of `storage.k8s.io/v1`.
             pub fn csi_storage_capacities(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::storage::v1::CSIStorageCapacity>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::storage::v1::CSIStorageCapacity> {
                 self.client.namespaced(namespace)
             }
             /// `csistoragecapacities` of `storage.k8s.io/v1` in every namespace (list and watch).
             pub fn csi_storage_capacities_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::storage::v1::CSIStorageCapacity>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::storage::v1::CSIStorageCapacity> {
                 self.client.all_namespaces()
             }
             /// `volumeattributesclasses` of `storage.k8s.io/v1`.
             pub fn volume_attributes_classes(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::storage::v1::VolumeAttributesClass>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::storage::v1::VolumeAttributesClass> {
                 self.client.api()
             }
         }
@@ -10702,175 +8862,119 @@ pub mod storage {
             #[inline]
             pub fn storage_classes(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::storage::v1::StorageClass,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::storage::v1::StorageClass,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::storage::v1::StorageClass,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::storage::v1::StorageClass,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn storage_class_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::storage::v1::StorageClass>,
-                kapi_client::Error,
-            > {
-                Ok(self.storage_classes()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::storage::v1::StorageClass> {
+                self.storage_classes().lister()
             }
             /// `volumeattachments` of `storage.k8s.io/v1`.
             #[inline]
             pub fn volume_attachments(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::storage::v1::VolumeAttachment,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::storage::v1::VolumeAttachment,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::storage::v1::VolumeAttachment,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::storage::v1::VolumeAttachment,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn volume_attachment_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::storage::v1::VolumeAttachment>,
-                kapi_client::Error,
-            > {
-                Ok(self.volume_attachments()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::storage::v1::VolumeAttachment> {
+                self.volume_attachments().lister()
             }
             /// `csidrivers` of `storage.k8s.io/v1`.
             #[inline]
             pub fn csi_drivers(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::storage::v1::CSIDriver,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::storage::v1::CSIDriver,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::storage::v1::CSIDriver,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<::kapi_api::storage::v1::CSIDriver, _>(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn csi_driver_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::storage::v1::CSIDriver>,
-                kapi_client::Error,
-            > {
-                Ok(self.csi_drivers()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::storage::v1::CSIDriver> {
+                self.csi_drivers().lister()
             }
             /// `csinodes` of `storage.k8s.io/v1`.
             #[inline]
             pub fn csi_nodes(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<::kapi_api::storage::v1::CSINode>,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::storage::v1::CSINode,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::storage::v1::CSINode,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<::kapi_api::storage::v1::CSINode, _>(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn csi_node_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::storage::v1::CSINode>,
-                kapi_client::Error,
-            > {
-                Ok(self.csi_nodes()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::storage::v1::CSINode> {
+                self.csi_nodes().lister()
             }
             /// `csistoragecapacities` of `storage.k8s.io/v1`.
             #[inline]
             pub fn csi_storage_capacities(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::storage::v1::CSIStorageCapacity,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::storage::v1::CSIStorageCapacity,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::storage::v1::CSIStorageCapacity,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::storage::v1::CSIStorageCapacity,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn csi_storage_capacity_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::storage::v1::CSIStorageCapacity>,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::storage::v1::CSIStorageCapacity,
             > {
-                Ok(self.csi_storage_capacities()?.lister())
+                self.csi_storage_capacities().lister()
             }
             /// `volumeattributesclasses` of `storage.k8s.io/v1`.
             #[inline]
             pub fn volume_attributes_classes(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::storage::v1::VolumeAttributesClass,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::storage::v1::VolumeAttributesClass,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::storage::v1::VolumeAttributesClass,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::storage::v1::VolumeAttributesClass,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn volume_attributes_class_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::storage::v1::VolumeAttributesClass,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::storage::v1::VolumeAttributesClass,
             > {
-                Ok(self.volume_attributes_classes()?.lister())
+                self.volume_attributes_classes().lister()
             }
         }
         /// The resources of this group version.
@@ -10936,38 +9040,26 @@ pub mod storage {
             /// `volumeattachments` of `storage.k8s.io/v1alpha1`.
             pub fn volume_attachments(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::storage::v1alpha1::VolumeAttachment>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::storage::v1alpha1::VolumeAttachment> {
                 self.client.api()
             }
             /// `csistoragecapacities` of `storage.k8s.io/v1alpha1`.
             pub fn csi_storage_capacities(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::storage::v1alpha1::CSIStorageCapacity>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::storage::v1alpha1::CSIStorageCapacity> {
                 self.client.namespaced(namespace)
             }
             /// `csistoragecapacities` of `storage.k8s.io/v1alpha1` in every namespace (list and watch).
             pub fn csi_storage_capacities_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::storage::v1alpha1::CSIStorageCapacity>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::storage::v1alpha1::CSIStorageCapacity> {
                 self.client.all_namespaces()
             }
             /// `volumeattributesclasses` of `storage.k8s.io/v1alpha1`.
             pub fn volume_attributes_classes(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::storage::v1alpha1::VolumeAttributesClass>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::storage::v1alpha1::VolumeAttributesClass> {
                 self.client.api()
             }
         }
@@ -10989,94 +9081,67 @@ pub mod storage {
             #[inline]
             pub fn volume_attachments(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::storage::v1alpha1::VolumeAttachment,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::storage::v1alpha1::VolumeAttachment,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::storage::v1alpha1::VolumeAttachment,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::storage::v1alpha1::VolumeAttachment,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn volume_attachment_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::storage::v1alpha1::VolumeAttachment,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::storage::v1alpha1::VolumeAttachment,
             > {
-                Ok(self.volume_attachments()?.lister())
+                self.volume_attachments().lister()
             }
             /// `csistoragecapacities` of `storage.k8s.io/v1alpha1`.
             #[inline]
             pub fn csi_storage_capacities(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::storage::v1alpha1::CSIStorageCapacity,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::storage::v1alpha1::CSIStorageCapacity,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::storage::v1alpha1::CSIStorageCapacity,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::storage::v1alpha1::CSIStorageCapacity,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn csi_storage_capacity_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::storage::v1alpha1::CSIStorageCapacity,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::storage::v1alpha1::CSIStorageCapacity,
             > {
-                Ok(self.csi_storage_capacities()?.lister())
+                self.csi_storage_capacities().lister()
             }
             /// `volumeattributesclasses` of `storage.k8s.io/v1alpha1`.
             #[inline]
             pub fn volume_attributes_classes(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::storage::v1alpha1::VolumeAttributesClass,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::storage::v1alpha1::VolumeAttributesClass,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::storage::v1alpha1::VolumeAttributesClass,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::storage::v1alpha1::VolumeAttributesClass,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn volume_attributes_class_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::storage::v1alpha1::VolumeAttributesClass,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::storage::v1alpha1::VolumeAttributesClass,
             > {
-                Ok(self.volume_attributes_classes()?.lister())
+                self.volume_attributes_classes().lister()
             }
         }
         /// The resources of this group version.
@@ -11157,65 +9222,44 @@ pub mod storage {
             /// `storageclasses` of `storage.k8s.io/v1beta1`.
             pub fn storage_classes(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::storage::v1beta1::StorageClass>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::storage::v1beta1::StorageClass> {
                 self.client.api()
             }
             /// `volumeattachments` of `storage.k8s.io/v1beta1`.
             pub fn volume_attachments(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::storage::v1beta1::VolumeAttachment>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::storage::v1beta1::VolumeAttachment> {
                 self.client.api()
             }
             /// `csidrivers` of `storage.k8s.io/v1beta1`.
             pub fn csi_drivers(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::storage::v1beta1::CSIDriver>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::storage::v1beta1::CSIDriver> {
                 self.client.api()
             }
             /// `csinodes` of `storage.k8s.io/v1beta1`.
             pub fn csi_nodes(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::storage::v1beta1::CSINode>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::storage::v1beta1::CSINode> {
                 self.client.api()
             }
             /// `csistoragecapacities` of `storage.k8s.io/v1beta1`.
             pub fn csi_storage_capacities(
                 &self,
                 namespace: &str,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::storage::v1beta1::CSIStorageCapacity>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::storage::v1beta1::CSIStorageCapacity> {
                 self.client.namespaced(namespace)
             }
             /// `csistoragecapacities` of `storage.k8s.io/v1beta1` in every namespace (list and watch).
             pub fn csi_storage_capacities_all_namespaces(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::storage::v1beta1::CSIStorageCapacity>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::storage::v1beta1::CSIStorageCapacity> {
                 self.client.all_namespaces()
             }
             /// `volumeattributesclasses` of `storage.k8s.io/v1beta1`.
             pub fn volume_attributes_classes(
                 &self,
-            ) -> Result<
-                kapi_client::Api<::kapi_api::storage::v1beta1::VolumeAttributesClass>,
-                kapi_client::Error,
-            > {
+            ) -> kapi_client::Api<::kapi_api::storage::v1beta1::VolumeAttributesClass> {
                 self.client.api()
             }
         }
@@ -11237,181 +9281,129 @@ pub mod storage {
             #[inline]
             pub fn storage_classes(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::storage::v1beta1::StorageClass,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::storage::v1beta1::StorageClass,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::storage::v1beta1::StorageClass,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::storage::v1beta1::StorageClass,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn storage_class_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::storage::v1beta1::StorageClass>,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::storage::v1beta1::StorageClass,
             > {
-                Ok(self.storage_classes()?.lister())
+                self.storage_classes().lister()
             }
             /// `volumeattachments` of `storage.k8s.io/v1beta1`.
             #[inline]
             pub fn volume_attachments(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::storage::v1beta1::VolumeAttachment,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::storage::v1beta1::VolumeAttachment,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::storage::v1beta1::VolumeAttachment,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::storage::v1beta1::VolumeAttachment,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn volume_attachment_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::storage::v1beta1::VolumeAttachment,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::storage::v1beta1::VolumeAttachment,
             > {
-                Ok(self.volume_attachments()?.lister())
+                self.volume_attachments().lister()
             }
             /// `csidrivers` of `storage.k8s.io/v1beta1`.
             #[inline]
             pub fn csi_drivers(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::storage::v1beta1::CSIDriver,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::storage::v1beta1::CSIDriver,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::storage::v1beta1::CSIDriver,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::storage::v1beta1::CSIDriver,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn csi_driver_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::storage::v1beta1::CSIDriver>,
-                kapi_client::Error,
-            > {
-                Ok(self.csi_drivers()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::storage::v1beta1::CSIDriver> {
+                self.csi_drivers().lister()
             }
             /// `csinodes` of `storage.k8s.io/v1beta1`.
             #[inline]
             pub fn csi_nodes(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::storage::v1beta1::CSINode,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::storage::v1beta1::CSINode,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::storage::v1beta1::CSINode,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::storage::v1beta1::CSINode,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn csi_node_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<::kapi_api::storage::v1beta1::CSINode>,
-                kapi_client::Error,
-            > {
-                Ok(self.csi_nodes()?.lister())
+            ) -> kapi_client::lister::Lister<::kapi_api::storage::v1beta1::CSINode> {
+                self.csi_nodes().lister()
             }
             /// `csistoragecapacities` of `storage.k8s.io/v1beta1`.
             #[inline]
             pub fn csi_storage_capacities(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::storage::v1beta1::CSIStorageCapacity,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::storage::v1beta1::CSIStorageCapacity,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::storage::v1beta1::CSIStorageCapacity,
-                            _,
-                        >(self.client.all_namespaces()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::storage::v1beta1::CSIStorageCapacity,
+                        _,
+                    >(self.client.all_namespaces())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn csi_storage_capacity_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::storage::v1beta1::CSIStorageCapacity,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::storage::v1beta1::CSIStorageCapacity,
             > {
-                Ok(self.csi_storage_capacities()?.lister())
+                self.csi_storage_capacities().lister()
             }
             /// `volumeattributesclasses` of `storage.k8s.io/v1beta1`.
             #[inline]
             pub fn volume_attributes_classes(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::storage::v1beta1::VolumeAttributesClass,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::storage::v1beta1::VolumeAttributesClass,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::storage::v1beta1::VolumeAttributesClass,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::storage::v1beta1::VolumeAttributesClass,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn volume_attributes_class_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::storage::v1beta1::VolumeAttributesClass,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::storage::v1beta1::VolumeAttributesClass,
             > {
-                Ok(self.volume_attributes_classes()?.lister())
+                self.volume_attributes_classes().lister()
             }
         }
         /// The resources of this group version.
@@ -11469,11 +9461,8 @@ pub mod storagemigration {
             /// `storageversionmigrations` of `storagemigration.k8s.io/v1`.
             pub fn storage_version_migrations(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::storagemigration::v1::StorageVersionMigration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::storagemigration::v1::StorageVersionMigration,
             > {
                 self.client.api()
             }
@@ -11496,32 +9485,23 @@ pub mod storagemigration {
             #[inline]
             pub fn storage_version_migrations(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::storagemigration::v1::StorageVersionMigration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::storagemigration::v1::StorageVersionMigration,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::storagemigration::v1::StorageVersionMigration,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::storagemigration::v1::StorageVersionMigration,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn storage_version_migration_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::storagemigration::v1::StorageVersionMigration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::storagemigration::v1::StorageVersionMigration,
             > {
-                Ok(self.storage_version_migrations()?.lister())
+                self.storage_version_migrations().lister()
             }
         }
         /// The resources of this group version.
@@ -11564,11 +9544,8 @@ pub mod storagemigration {
             /// `storageversionmigrations` of `storagemigration.k8s.io/v1beta1`.
             pub fn storage_version_migrations(
                 &self,
-            ) -> Result<
-                kapi_client::Api<
-                    ::kapi_api::storagemigration::v1beta1::StorageVersionMigration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::Api<
+                ::kapi_api::storagemigration::v1beta1::StorageVersionMigration,
             > {
                 self.client.api()
             }
@@ -11591,32 +9568,23 @@ pub mod storagemigration {
             #[inline]
             pub fn storage_version_migrations(
                 &self,
-            ) -> Result<
-                kapi_client::informer::SharedInformer<
-                    ::kapi_api::storagemigration::v1beta1::StorageVersionMigration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::informer::SharedInformer<
+                ::kapi_api::storagemigration::v1beta1::StorageVersionMigration,
             > {
-                Ok(
-                    self
-                        .factory
-                        .informer::<
-                            ::kapi_api::storagemigration::v1beta1::StorageVersionMigration,
-                            _,
-                        >(self.client.api()?),
-                )
+                self.factory
+                    .informer::<
+                        ::kapi_api::storagemigration::v1beta1::StorageVersionMigration,
+                        _,
+                    >(self.client.api())
             }
             /// A lister over the shared informer's cache.
             #[inline]
             pub fn storage_version_migration_lister(
                 &self,
-            ) -> Result<
-                kapi_client::lister::Lister<
-                    ::kapi_api::storagemigration::v1beta1::StorageVersionMigration,
-                >,
-                kapi_client::Error,
+            ) -> kapi_client::lister::Lister<
+                ::kapi_api::storagemigration::v1beta1::StorageVersionMigration,
             > {
-                Ok(self.storage_version_migrations()?.lister())
+                self.storage_version_migrations().lister()
             }
         }
         /// The resources of this group version.

@@ -39,7 +39,7 @@ async fn main() -> std::process::ExitCode {
 
 async fn run(args: Args) -> Result<i32, Box<dyn std::error::Error>> {
     let client = args.connection.client()?;
-    let pods = client.namespaced::<Pod>(&args.connection.namespace_of(&client))?;
+    let pods = client.namespaced::<Pod>(&args.connection.namespace_of(&client));
     let options = PodExecOptions {
         command: Some(args.command),
         container: args.container,

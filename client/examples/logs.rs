@@ -46,7 +46,7 @@ async fn main() -> std::process::ExitCode {
 
 async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let client = args.connection.client()?;
-    let pods = client.namespaced::<Pod>(&args.connection.namespace_of(&client))?;
+    let pods = client.namespaced::<Pod>(&args.connection.namespace_of(&client));
     let options = PodLogOptions {
         container: args.container,
         follow: args.follow,

@@ -44,9 +44,9 @@ async fn main() -> std::process::ExitCode {
 async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let client = args.connection.client()?;
     let pods = if args.all_namespaces {
-        client.all_namespaces::<Pod>()?
+        client.all_namespaces::<Pod>()
     } else {
-        client.namespaced::<Pod>(&args.connection.namespace_of(&client))?
+        client.namespaced::<Pod>(&args.connection.namespace_of(&client))
     };
     let options = ListOptions { label_selector: args.selector.clone(), ..Default::default() };
     let list = pods.list_all(&ListOptions { limit: 500, ..options.clone() }).await?;

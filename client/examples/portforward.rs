@@ -37,7 +37,7 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         }
     };
     let client = args.connection.client()?;
-    let pods = client.namespaced::<Pod>(&args.connection.namespace_of(&client))?;
+    let pods = client.namespaced::<Pod>(&args.connection.namespace_of(&client));
     let listener = TcpListener::bind(("127.0.0.1", local)).await?;
     println!("Forwarding from {} -> {remote}", listener.local_addr()?);
     loop {

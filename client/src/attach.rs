@@ -52,7 +52,7 @@ impl ExitStatus {
         }
         let status: Status = kapi_machinery::json::from_slice(data).map_err(|e| Error::Decode {
             context: context.to_owned(),
-            message: format!("the error channel does not hold a Status: {e}"),
+            source: format!("the error channel does not hold a Status: {e}").into(),
         })?;
         let code = match status.status.as_str() {
             "Success" => Some(0),
@@ -61,12 +61,12 @@ impl ExitStatus {
                 let Some(cause) = cause else {
                     return Err(Error::Decode {
                         context: context.to_owned(),
-                        message: "a NonZeroExitCode status without an ExitCode cause".into(),
+                        source: "a NonZeroExitCode status without an ExitCode cause".into(),
                     });
                 };
                 Some(cause.message.parse::<i32>().map_err(|_| Error::Decode {
                     context: context.to_owned(),
-                    message: format!("the exit code {:?} is not a number", cause.message),
+                    source: format!("the exit code {:?} is not a number", cause.message).into(),
                 })?)
             }
             _ => None,
@@ -235,7 +235,7 @@ impl Pump {
                 if self.status.len() + rest.len() > MAX_STATUS_BYTES {
                     return Err(Error::Decode {
                         context: self.context.clone(),
-                        message: format!("the error channel sent more than {MAX_STATUS_BYTES} bytes"),
+                        source: format!("the error channel sent more than {MAX_STATUS_BYTES} bytes").into(),
                     });
                 }
                 self.status.extend_from_slice(rest);

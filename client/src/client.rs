@@ -24,6 +24,7 @@ use kapi_machinery::{
 use crate::body::{self, Body};
 use crate::config::Config;
 use crate::options::{Query, QueryParams};
+use crate::resource::{ClusterResourceScope, NamespaceResourceScope, ResourceScope};
 use crate::service::Service;
 use crate::transport::Transport;
 use crate::warning::{LogWarnings, WarningHandler, warnings_from_headers};
@@ -128,38 +129,27 @@ impl Client {
         &self.service
     }
 
-    /// The verbs of a cluster-scoped resource.
-    pub fn api<R: Resource>(&self) -> Result<Api<R>, Error> {
-        if R::NAMESPACED {
-            return Err(Error::InvalidRequest(format!(
-                "{} is namespaced: use Client::namespaced (or Client::all_namespaces to list and watch)",
-                R::RESOURCE
-            )));
-        }
-        Ok(Api::new(self.clone(), Scope::Cluster))
+    /// The verbs of a cluster-scoped resource ([`Api::all`]); a namespaced resource does not
+    /// compile here (use [`Client::namespaced`] or [`Client::all_namespaces`]).
+    pub fn api<R: Resource<Scope = ClusterResourceScope>>(&self) -> Api<R> {
+        Api::all(self.clone())
     }
 
-    /// The verbs of a namespaced resource in one namespace.
-    pub fn namespaced<R: Resource>(&self, namespace: &str) -> Result<Api<R>, Error> {
-        if !R::NAMESPACED {
-            return Err(Error::InvalidRequest(format!("{} is cluster-scoped: use Client::api", R::RESOURCE)));
-        }
-        check_segment("namespace", namespace)?;
-        Ok(Api::new(self.clone(), Scope::Namespace(namespace.to_owned())))
+    /// The verbs of a namespaced resource in one namespace ([`Api::namespaced`]). The namespace
+    /// is checked as a path segment when a request is made.
+    pub fn namespaced<R: Resource<Scope = NamespaceResourceScope>>(&self, namespace: &str) -> Api<R> {
+        Api::namespaced(self.clone(), namespace)
     }
 
     /// The verbs of a namespaced resource in the client's default namespace.
-    pub fn default_namespaced<R: Resource>(&self) -> Result<Api<R>, Error> {
-        let ns = self.namespace.clone();
-        self.namespaced(&ns)
+    pub fn default_namespaced<R: Resource<Scope = NamespaceResourceScope>>(&self) -> Api<R> {
+        Api::default_namespaced(self.clone())
     }
 
-    /// A namespaced resource across all namespaces: only `list` and `watch` (and `list_all`) work.
-    pub fn all_namespaces<R: Resource>(&self) -> Result<Api<R>, Error> {
-        if !R::NAMESPACED {
-            return Err(Error::InvalidRequest(format!("{} is cluster-scoped: use Client::api", R::RESOURCE)));
-        }
-        Ok(Api::new(self.clone(), Scope::AllNamespaces))
+    /// A namespaced resource across all namespaces ([`Api::all`]): only `list` and `watch` (and
+    /// `list_all`, `delete_collection` is refused) work.
+    pub fn all_namespaces<R: Resource<Scope = NamespaceResourceScope>>(&self) -> Api<R> {
+        Api::all(self.clone())
     }
 
     fn prefers_protobuf(&self, gvr: &GroupVersionResource) -> bool {
@@ -274,6 +264,10 @@ enum Scope {
 }
 
 /// The verbs of resource `R` in one scope (cluster, a namespace, or all namespaces).
+///
+/// The resource's scope is part of its type, so only the constructors that fit it exist:
+/// `Api::<Pod>::namespaced(client, "ns")` and `Api::<Node>::all(client)` compile,
+/// `Api::<Node>::namespaced(client, "ns")` does not.
 pub struct Api<R> {
     client: Client,
     scope: Scope,
@@ -353,7 +347,7 @@ fn encode_object(obj: &dyn Object, protobuf: bool) -> Result<(Bytes, &'static st
         if protobuf { (Format::Protobuf, MEDIA_TYPE_PROTOBUF) } else { (Format::Json, MEDIA_TYPE_JSON) };
     let data = Serializer::new(&scheme, format, Options::default())
         .encode(copy.as_ref())
-        .map_err(|e| Error::Encode(e.to_string()))?;
+        .map_err(|e| Error::Encode(e.into()))?;
     Ok((Bytes::from(data), media))
 }
 
@@ -363,18 +357,18 @@ fn content_type_of(headers: &HeaderMap) -> &str {
 
 /// Decodes a 2xx body as `T` or a `Status`, by the response content type.
 fn decode_outcome<T: Kind>(headers: &HeaderMap, data: &[u8], context: &str) -> Result<Outcome<T>, Error> {
-    let fail = |message: String| Error::Decode { context: context.to_owned(), message };
+    let fail = |source: crate::error::BoxError| Error::Decode { context: context.to_owned(), source };
     let mut scheme = Scheme::new();
-    scheme.add_known_type::<T>().map_err(|e| fail(e.to_string()))?;
-    scheme.add_known_type::<Status>().map_err(|e| fail(e.to_string()))?;
+    scheme.add_known_type::<T>().map_err(|e| fail(e.into()))?;
+    scheme.add_known_type::<Status>().map_err(|e| fail(e.into()))?;
     let ct = content_type_of(headers);
     let media = if ct.trim().is_empty() {
         if data.starts_with(kapi_machinery::proto::PROTOBUF_MAGIC) { MEDIA_TYPE_PROTOBUF } else { MEDIA_TYPE_JSON }
     } else {
         ct
     };
-    let ser = Serializer::for_media_type(&scheme, media, Options::default()).map_err(|e| fail(e.to_string()))?;
-    let decoded = ser.decode(data, Some(&T::static_gvk())).map_err(|e| fail(e.to_string()))?;
+    let ser = Serializer::for_media_type(&scheme, media, Options::default()).map_err(|e| fail(e.into()))?;
+    let decoded = ser.decode(data, Some(&T::static_gvk())).map_err(|e| fail(e.into()))?;
     let gvk = decoded.gvk;
     let any = decoded.object.into_any();
     let any = match any.downcast::<T>() {
@@ -383,13 +377,37 @@ fn decode_outcome<T: Kind>(headers: &HeaderMap, data: &[u8], context: &str) -> R
     };
     match any.downcast::<Status>() {
         Ok(status) => Ok(Outcome::Status(status)),
-        Err(_) => Err(fail(format!("expected kind {}, found {gvk}", T::static_gvk()))),
+        Err(_) => Err(fail(format!("expected kind {}, found {gvk}", T::static_gvk()).into())),
+    }
+}
+
+impl<R: Resource<Scope = NamespaceResourceScope>> Api<R> {
+    /// The objects of one namespace. The namespace is checked as a path segment (not empty, no
+    /// `/`, `%`, `.` or `..`) when a request is made, which then fails with
+    /// [`Error::InvalidRequest`].
+    pub fn namespaced(client: Client, namespace: &str) -> Api<R> {
+        Api::new(client, Scope::Namespace(namespace.to_owned()))
+    }
+
+    /// The objects of the client's default namespace (the kubeconfig context's, the service
+    /// account's, or `default`).
+    pub fn default_namespaced(client: Client) -> Api<R> {
+        let ns = client.namespace.clone();
+        Api::namespaced(client, &ns)
     }
 }
 
 impl<R: Resource> Api<R> {
     fn new(client: Client, scope: Scope) -> Api<R> {
         Api { client, scope, _r: PhantomData }
+    }
+
+    /// Every object of the resource: a cluster-scoped resource, or a namespaced one across all
+    /// namespaces (then only `list`, `list_all` and `watch` work, as objects are addressed in a
+    /// namespace).
+    pub fn all(client: Client) -> Api<R> {
+        let scope = if R::Scope::NAMESPACED { Scope::AllNamespaces } else { Scope::Cluster };
+        Api::new(client, scope)
     }
 
     /// The client.
@@ -437,16 +455,17 @@ impl<R: Resource> Api<R> {
         }
     }
 
-    /// The URL path of the collection.
-    pub fn collection_path(&self) -> String {
+    /// The URL path of the collection, checking the namespace.
+    pub fn collection_path(&self) -> Result<String, Error> {
         let mut path = Self::gvr().prefix();
         if let Scope::Namespace(ns) = &self.scope {
+            check_segment("namespace", ns)?;
             path.push_str("/namespaces/");
             path.push_str(&escape_segment(ns));
         }
         path.push('/');
         path.push_str(R::RESOURCE);
-        path
+        Ok(path)
     }
 
     /// The URL path of one object (and optionally a subresource), checking the names.
@@ -458,7 +477,7 @@ impl<R: Resource> Api<R> {
             )));
         }
         check_segment("name", name)?;
-        let mut path = self.collection_path();
+        let mut path = self.collection_path()?;
         path.push('/');
         path.push_str(&escape_segment(name));
         if let Some(sub) = subresource {
@@ -578,7 +597,8 @@ impl<R: Resource> Api<R> {
             Outcome::Object(v) => Ok(Response { value: v, warnings: resp.warnings }),
             Outcome::Status(s) => Err(Error::Decode {
                 context,
-                message: format!("expected kind {}, the server returned a Status: {}", T::static_gvk(), s.message),
+                source: format!("expected kind {}, the server returned a Status: {}", T::static_gvk(), s.message)
+                    .into(),
             }),
         }
     }
@@ -597,7 +617,7 @@ impl<R: Resource> Api<R> {
         self.check_object_namespace(&obj.metadata().namespace)?;
         let call = Call {
             method: Method::POST,
-            path: self.collection_path(),
+            path: self.collection_path()?,
             query: query_of(options),
             payload: Payload::Object(obj),
         };
@@ -747,7 +767,7 @@ impl<R: Resource> Api<R> {
             )));
         }
         let path = self.item_path(name, Some(subresource))?;
-        let data = kapi_machinery::json::to_vec(config).map_err(|e| Error::Encode(e.to_string()))?;
+        let data = kapi_machinery::json::to_vec(config).map_err(|e| Error::Encode(e.into()))?;
         let payload = Payload::Raw(APPLY_PATCH_CONTENT_TYPE, Bytes::from(data));
         self.call_typed(Call { method: Method::PATCH, path, query: query_of(options), payload }).await
     }
@@ -815,7 +835,7 @@ impl<R: Resource> Api<R> {
         options.watch = true;
         let call = Call {
             method: Method::GET,
-            path: self.collection_path(),
+            path: self.collection_path()?,
             query: query_of(&options),
             payload: Payload::None,
         };
@@ -903,7 +923,7 @@ impl<R: Resource> Api<R> {
         };
         self.check_object_namespace(config.namespace().unwrap_or_default())?;
         let path = self.item_path(name, subresource)?;
-        let data = kapi_machinery::json::to_vec(config).map_err(|e| Error::Encode(e.to_string()))?;
+        let data = kapi_machinery::json::to_vec(config).map_err(|e| Error::Encode(e.into()))?;
         Ok((path, Payload::Raw(APPLY_PATCH_CONTENT_TYPE, Bytes::from(data))))
     }
 
@@ -966,7 +986,7 @@ impl<R: Listable> Api<R> {
         }
         let call = Call {
             method: Method::DELETE,
-            path: self.collection_path(),
+            path: self.collection_path()?,
             query: query_of(list_options),
             payload: delete_body::<R>(options)?,
         };
@@ -985,7 +1005,7 @@ impl<R: Listable> Api<R> {
         options.watch = false;
         let call = Call {
             method: Method::GET,
-            path: self.collection_path(),
+            path: self.collection_path()?,
             query: query_of(&options),
             payload: Payload::None,
         };
@@ -1022,7 +1042,7 @@ impl<R: Listable> Api<R> {
             if meta.continue_ == options.continue_ {
                 return Err(Error::Decode {
                     context: format!("listing {}", Self::gvr_text()),
-                    message: "the server returned the same continue token twice".into(),
+                    source: "the server returned the same continue token twice".into(),
                 });
             }
             // A continued list is served at the snapshot of its token; a resource version
@@ -1055,7 +1075,7 @@ fn apply_document<S: VersionedKind>(obj: &S) -> Result<Vec<u8>, Error> {
     if let Some(tm) = copy.kind_type_meta_mut() {
         tm.set_gvk(&S::static_gvk());
     }
-    kapi_machinery::json::to_vec(&copy).map_err(|e| Error::Encode(e.to_string()))
+    kapi_machinery::json::to_vec(&copy).map_err(|e| Error::Encode(e.into()))
 }
 
 pub(crate) fn query_of(options: &(impl QueryParams + ?Sized)) -> Query {
@@ -1075,7 +1095,7 @@ fn delete_response<T>(outcome: Outcome<T>) -> DeleteResponse<T> {
 fn delete_body<R: Resource>(options: &DeleteOptions) -> Result<Payload<'static>, Error> {
     let mut options = options.clone();
     options.type_meta.set_gvk(&GroupVersionKind::new(R::GROUP, R::VERSION, "DeleteOptions"));
-    let data = kapi_machinery::json::to_vec(&options).map_err(|e| Error::Encode(e.to_string()))?;
+    let data = kapi_machinery::json::to_vec(&options).map_err(|e| Error::Encode(e.into()))?;
     Ok(Payload::Raw(MEDIA_TYPE_JSON, Bytes::from(data)))
 }
 

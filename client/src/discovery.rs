@@ -150,7 +150,7 @@ async fn get(client: &Client, path: &str, accept: &str) -> Result<Document, Erro
 
 fn decode<T: JsonDecode + Default>(path: &str, data: &[u8]) -> Result<T, Error> {
     kapi_machinery::json::from_slice::<T>(data)
-        .map_err(|e| Error::Decode { context: format!("the discovery document {path}"), message: e.to_string() })
+        .map_err(|e| Error::Decode { context: format!("the discovery document {path}"), source: e.into() })
 }
 
 /// Whether a content type is aggregated discovery v2: `application/json` with the parameters

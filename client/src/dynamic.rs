@@ -23,6 +23,7 @@ use kapi_machinery::{DecodeError, DecodeErrorKind, GroupVersion, GroupVersionKin
 use crate::body::{self, Body};
 use crate::client::{APPLY_PATCH_CONTENT_TYPE, check_segment, escape_segment, query_of};
 use crate::options::Query;
+use crate::resource::ResourceScope;
 use crate::transport::MaxResponseBytes;
 use crate::watch::DEFAULT_MAX_FRAME_SIZE;
 use crate::{Client, DeleteResponse, Error, EventStream, GroupVersionResource, Patch, StatusError, WatchEvent};
@@ -54,7 +55,7 @@ impl ApiResource {
 
     /// The resource of a kind compiled into the program.
     pub fn of<R: crate::Resource>() -> ApiResource {
-        ApiResource::new(&R::static_gvk(), R::RESOURCE, R::NAMESPACED)
+        ApiResource::new(&R::static_gvk(), R::RESOURCE, R::Scope::NAMESPACED)
     }
 
     /// The group, version and kind.
@@ -116,8 +117,8 @@ fn typed_member<T: kapi_machinery::JsonDecode + Default>(name: &str, v: &Value) 
 }
 
 fn typed_value<T: kapi_machinery::JsonEncode>(v: &T) -> Result<Value, Error> {
-    let data = kapi_machinery::json::to_vec(v).map_err(|e| Error::Encode(e.to_string()))?;
-    value::parse(&data).map_err(|e| Error::Encode(e.to_string()))
+    let data = kapi_machinery::json::to_vec(v).map_err(|e| Error::Encode(e.into()))?;
+    value::parse(&data).map_err(|e| Error::Encode(e.into()))
 }
 
 impl DynamicObject {
@@ -478,7 +479,7 @@ impl DynamicApi {
         let code = raw.status.as_u16();
         let headers = raw.headers.clone();
         let (data, context) = self.read(raw).await?;
-        let v = value::parse(&data).map_err(|e| Error::Decode { context: context.clone(), message: e.to_string() })?;
+        let v = value::parse(&data).map_err(|e| Error::Decode { context: context.clone(), source: e.into() })?;
         if v.get("kind").and_then(Value::as_str) == Some("Status")
             && v.get("status").and_then(Value::as_str) == Some(STATUS_FAILURE)
         {
@@ -495,7 +496,7 @@ impl DynamicApi {
         body: Option<(&str, Bytes)>,
     ) -> Result<DynamicObject, Error> {
         let (v, context) = self.call(method, path, query, body).await?;
-        DynamicObject::from_value(v).map_err(|e| Error::Decode { context, message: e.to_string() })
+        DynamicObject::from_value(v).map_err(|e| Error::Decode { context, source: e.into() })
     }
 
     /// Checks an object sent in a body against the resource and the scope, filling in its
@@ -551,7 +552,7 @@ impl DynamicApi {
         let mut options = options.clone();
         options.watch = false;
         let (v, context) = self.call(Method::GET, self.collection_path(), query_of(&options), None).await?;
-        DynamicObjectList::from_json(&v.to_compact_vec()).map_err(|e| Error::Decode { context, message: e.to_string() })
+        DynamicObjectList::from_json(&v.to_compact_vec()).map_err(|e| Error::Decode { context, source: e.into() })
     }
 
     /// Lists every object, following `continue` tokens when `limit` pages the list.
@@ -570,7 +571,7 @@ impl DynamicApi {
             if page.metadata.continue_ == options.continue_ {
                 return Err(Error::Decode {
                     context: format!("listing {}", self.resource.resource),
-                    message: "the server returned the same continue token twice".into(),
+                    source: "the server returned the same continue token twice".into(),
                 });
             }
             options.continue_ = page.metadata.continue_;
@@ -592,7 +593,7 @@ impl DynamicApi {
         if !base.is_empty() && base != MEDIA_TYPE_JSON {
             return Err(Error::Decode {
                 context: raw.context,
-                message: format!("a dynamic watch reads JSON streams, the server sent {ct:?}"),
+                source: format!("a dynamic watch reads JSON streams, the server sent {ct:?}").into(),
             });
         }
         let max = self
@@ -657,7 +658,7 @@ impl DynamicApi {
             &self.resource.version,
             "DeleteOptions",
         ));
-        Ok(Bytes::from(kapi_machinery::json::to_vec(&options).map_err(|e| Error::Encode(e.to_string()))?))
+        Ok(Bytes::from(kapi_machinery::json::to_vec(&options).map_err(|e| Error::Encode(e.into()))?))
     }
 
     /// Deletes an object; returns it (when deletion is pending) or the server's `Status`.
@@ -665,7 +666,7 @@ impl DynamicApi {
         let path = self.item_path(name, None)?;
         let body = Some((MEDIA_TYPE_JSON, self.delete_body(options)?));
         let (v, context) = self.call(Method::DELETE, path, Query::new(), body).await?;
-        let decode = |e: DecodeError| Error::Decode { context: context.clone(), message: e.to_string() };
+        let decode = |e: DecodeError| Error::Decode { context: context.clone(), source: e.into() };
         if v.get("kind").and_then(Value::as_str) == Some("Status") {
             let status = kapi_machinery::json::from_slice::<Status>(&v.to_compact_vec()).map_err(decode)?;
             return Ok(DeleteResponse::Status(Box::new(status)));
@@ -687,7 +688,7 @@ impl DynamicApi {
         let body = Some((MEDIA_TYPE_JSON, self.delete_body(options)?));
         let (v, context) = self.call(Method::DELETE, self.collection_path(), query_of(list_options), body).await?;
         let data = v.to_compact_vec();
-        let decode = |e: DecodeError| Error::Decode { context: context.clone(), message: e.to_string() };
+        let decode = |e: DecodeError| Error::Decode { context: context.clone(), source: e.into() };
         if v.get("kind").and_then(Value::as_str) == Some("Status") {
             let status = kapi_machinery::json::from_slice::<Status>(&data).map_err(decode)?;
             return Ok(DeleteResponse::Status(Box::new(status)));
@@ -854,7 +855,10 @@ impl futures_core::Stream for DynamicEvents {
             let fail = |this: &mut DynamicEvents, message: String| {
                 this.body = None;
                 this.frames.buf.clear();
-                Poll::Ready(Some(Err(Error::Decode { context: format!("watch event {}", this.index), message })))
+                Poll::Ready(Some(Err(Error::Decode {
+                    context: format!("watch event {}", this.index),
+                    source: message.into(),
+                })))
             };
             match this.frames.next_frame() {
                 Ok(Some(frame)) => {

@@ -39,8 +39,14 @@ impl std::fmt::Display for StatusError {
     }
 }
 
-/// Everything a client call can fail with.
+/// A cause kept behind an [`Error`], reachable through [`std::error::Error::source`].
+pub type BoxError = Box<dyn std::error::Error + Send + Sync + 'static>;
+
+/// Everything a client call can fail with. Variants that wrap a cause (a codec error, a selector
+/// error) keep it as their [`source`](std::error::Error::source) and also show it in their
+/// message, so neither a log line nor a walk of the chain loses it. New variants may be added.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// The server answered with an error status.
     #[error("{0}")]
@@ -49,11 +55,20 @@ pub enum Error {
     #[error("transport: {0}")]
     Transport(String),
     /// The response body could not be decoded.
-    #[error("decoding the response ({context}): {message}")]
-    Decode { context: String, message: String },
+    #[error("decoding the response ({context}): {source}")]
+    Decode {
+        /// What was decoded (`watch event 3`, the request).
+        context: String,
+        /// Why (often a `kapi_machinery::DecodeError` naming the field).
+        #[source]
+        source: BoxError,
+    },
     /// The request body could not be encoded.
     #[error("encoding the request: {0}")]
-    Encode(String),
+    Encode(#[source] BoxError),
+    /// A label selector given to the client is invalid.
+    #[error("{0}")]
+    Selector(#[from] crate::labels::SelectorError),
     /// The client configuration (kubeconfig, service account, URL) is unusable.
     #[error("configuration: {0}")]
     Config(String),

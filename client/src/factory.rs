@@ -14,6 +14,7 @@ use kapi_api::meta::v1::ListOptions;
 use crate::informer::{InformerConfig, InformerError, SharedInformer};
 use crate::labels::Selector;
 use crate::reflector::ReflectorConfig;
+use crate::resource::ResourceScope;
 use crate::{GroupVersionResource, ListWatch, Listable, ResourceInfo};
 
 /// An informer of any resource type.
@@ -144,7 +145,7 @@ impl SharedInformerFactory {
             return informer.clone();
         }
         let mut reflector = self.reflector.clone();
-        if !R::NAMESPACED {
+        if !R::Scope::NAMESPACED {
             reflector.namespace = None;
         }
         let resync_period = self.custom_resync.get(&type_id).copied().unwrap_or(self.default_resync);

@@ -34,6 +34,7 @@ pub struct InformerConfig {
 
 /// An informer cannot do what was asked.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum InformerError {
     /// `start` was called outside a tokio runtime.
     #[error("an informer must be started inside a tokio runtime")]

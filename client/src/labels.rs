@@ -6,6 +6,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::str::FromStr;
 
+use kapi_api::meta::v1::{LabelSelector, LabelSelectorOperator};
+
 /// How a requirement compares a label.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Operator {
@@ -46,7 +48,7 @@ impl Operator {
 }
 
 /// A label selector could not be parsed or a requirement is invalid.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SelectorError {
     /// The selector text, if the error came from parsing.
     pub input: Option<String>,
@@ -88,22 +90,25 @@ impl Requirement {
         let values: BTreeSet<String> = values.into_iter().map(Into::into).collect();
         let fail = |message: String| SelectorError { input: None, position: None, message };
         validate_key(key).map_err(|m| fail(format!("key {key:?}: {m}")))?;
+        // Upstream's `NewRequirement` messages, with the field they name.
         match operator {
             Operator::Equals | Operator::DoubleEquals | Operator::NotEquals if values.len() != 1 => {
-                return Err(fail(format!("operator {:?} needs exactly one value", operator.symbol())));
+                return Err(fail("values: exact-match compatibility requires one single value".to_string()));
             }
             Operator::In | Operator::NotIn if values.is_empty() => {
-                return Err(fail(format!("operator {:?} needs at least one value", operator.symbol())));
+                return Err(fail("values: for 'in', 'notin' operators, values set can't be empty".to_string()));
             }
             Operator::Exists | Operator::DoesNotExist if !values.is_empty() => {
-                return Err(fail("an existence check takes no values".to_string()));
+                return Err(fail("values: values set must be empty for exists and does not exist".to_string()));
             }
             Operator::GreaterThan | Operator::LessThan => {
                 if values.len() != 1 {
-                    return Err(fail(format!("operator {:?} needs exactly one value", operator.symbol())));
+                    return Err(fail("values: for 'Gt', 'Lt' operators, exactly one value is required".to_string()));
                 }
                 if let Some(v) = values.iter().find(|v| v.parse::<i64>().is_err()) {
-                    return Err(fail(format!("operator {:?} needs an integer value, not {v:?}", operator.symbol())));
+                    return Err(fail(format!(
+                        "values[0]: Invalid value: {v:?}: for 'Gt', 'Lt' operators, the value must be an integer"
+                    )));
                 }
             }
             _ => {}
@@ -166,12 +171,104 @@ impl fmt::Display for Requirement {
 }
 
 /// A conjunction of requirements on labels. The empty selector matches everything.
+///
+/// Built from expressions (`Selector::new().eq("app", "web").in_("tier", ["a", "b"])`), parsed
+/// from text ([`Selector::parse`], upstream's grammar), or converted from the API's
+/// `LabelSelector` (`Selector::try_from(&label_selector)`); it displays as the wire string that
+/// `ListOptions::labels` takes. A builder call with an invalid key or value keeps the first error:
+/// [`Selector::error`] reports it, [`Selector::validate`] turns it into a `Result`, such a
+/// selector matches nothing, and a server rejects its text.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Selector {
     requirements: Vec<Requirement>,
+    error: Option<Box<SelectorError>>,
 }
 
 impl Selector {
+    /// The empty selector, to add expressions to.
+    pub fn new() -> Selector {
+        Selector::default()
+    }
+
+    /// Adds a requirement built by the builder methods, keeping the first error.
+    fn with(mut self, key: &str, operator: Operator, values: Vec<String>) -> Selector {
+        match Requirement::new(key, operator, values.iter().map(String::as_str)) {
+            Ok(r) => self.requirements.push(r),
+            Err(e) => {
+                // Kept as written, so that the text shows what was asked for.
+                self.requirements.push(Requirement {
+                    key: key.to_owned(),
+                    operator,
+                    values: values.into_iter().collect(),
+                });
+                self.error.get_or_insert(Box::new(e));
+            }
+        }
+        self.requirements.sort();
+        self
+    }
+
+    /// `key=value`: the label is present with the value.
+    pub fn eq(self, key: &str, value: &str) -> Selector {
+        self.with(key, Operator::Equals, vec![value.to_owned()])
+    }
+
+    /// `key!=value`: the label is absent or has another value.
+    pub fn ne(self, key: &str, value: &str) -> Selector {
+        self.with(key, Operator::NotEquals, vec![value.to_owned()])
+    }
+
+    /// `key in (a,b)`: the label is present with one of the values.
+    pub fn in_<I, S>(self, key: &str, values: I) -> Selector
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.with(key, Operator::In, values.into_iter().map(Into::into).collect())
+    }
+
+    /// `key notin (a,b)`: the label is absent or has none of the values.
+    pub fn not_in<I, S>(self, key: &str, values: I) -> Selector
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.with(key, Operator::NotIn, values.into_iter().map(Into::into).collect())
+    }
+
+    /// `key`: the label is present.
+    pub fn exists(self, key: &str) -> Selector {
+        self.with(key, Operator::Exists, Vec::new())
+    }
+
+    /// `!key`: the label is absent.
+    pub fn not_exists(self, key: &str) -> Selector {
+        self.with(key, Operator::DoesNotExist, Vec::new())
+    }
+
+    /// `key>n`: the label's integer value is greater than `n`.
+    pub fn gt(self, key: &str, n: i64) -> Selector {
+        self.with(key, Operator::GreaterThan, vec![n.to_string()])
+    }
+
+    /// `key<n`: the label's integer value is less than `n`.
+    pub fn lt(self, key: &str, n: i64) -> Selector {
+        self.with(key, Operator::LessThan, vec![n.to_string()])
+    }
+
+    /// The first invalid expression given to a builder method, if any.
+    pub fn error(&self) -> Option<&SelectorError> {
+        self.error.as_deref()
+    }
+
+    /// The selector, or the first invalid expression given to a builder method.
+    pub fn validate(self) -> Result<Selector, SelectorError> {
+        match self.error {
+            Some(e) => Err(*e),
+            None => Ok(self),
+        }
+    }
+
     /// The selector that matches every object.
     pub fn everything() -> Selector {
         Selector::default()
@@ -180,7 +277,7 @@ impl Selector {
     /// A selector from requirements (sorted by key, as upstream keeps them).
     pub fn from_requirements(mut requirements: Vec<Requirement>) -> Selector {
         requirements.sort();
-        Selector { requirements }
+        Selector { requirements, error: None }
     }
 
     /// A selector requiring every `key=value` of the map.
@@ -211,9 +308,10 @@ impl Selector {
         self.requirements.is_empty()
     }
 
-    /// Whether the labels satisfy every requirement.
+    /// Whether the labels satisfy every requirement (never, for a selector with an invalid
+    /// expression).
     pub fn matches(&self, labels: &BTreeMap<String, String>) -> bool {
-        self.requirements.iter().all(|r| r.matches(labels))
+        self.error.is_none() && self.requirements.iter().all(|r| r.matches(labels))
     }
 
     /// This selector with one more requirement.
@@ -233,6 +331,51 @@ impl fmt::Display for Selector {
             write!(f, "{r}")?;
         }
         Ok(())
+    }
+}
+
+/// Upstream's `LabelSelectorAsSelector`: every `matchLabels` pair as `key=value`, every
+/// `matchExpressions` entry with its operator (`In`, `NotIn`, `Exists`, `DoesNotExist`); an empty
+/// `LabelSelector` selects everything. Errors carry upstream's messages and name the entry
+/// (`matchExpressions[1]`).
+impl TryFrom<&LabelSelector> for Selector {
+    type Error = SelectorError;
+
+    fn try_from(selector: &LabelSelector) -> Result<Selector, SelectorError> {
+        let at = |place: String, e: SelectorError| SelectorError { message: format!("{place}: {}", e.message), ..e };
+        let mut requirements = Vec::with_capacity(selector.match_labels.len() + selector.match_expressions.len());
+        for (k, v) in &selector.match_labels {
+            let r = Requirement::new(k, Operator::Equals, [v.as_str()])
+                .map_err(|e| at(format!("matchLabels[{k:?}]"), e))?;
+            requirements.push(r);
+        }
+        for (i, expr) in selector.match_expressions.iter().enumerate() {
+            let operator = match expr.operator.0.as_str() {
+                LabelSelectorOperator::IN => Operator::In,
+                LabelSelectorOperator::NOT_IN => Operator::NotIn,
+                LabelSelectorOperator::EXISTS => Operator::Exists,
+                LabelSelectorOperator::DOES_NOT_EXIST => Operator::DoesNotExist,
+                other => {
+                    return Err(SelectorError {
+                        input: None,
+                        position: None,
+                        message: format!("matchExpressions[{i}]: {other:?} is not a valid label selector operator"),
+                    });
+                }
+            };
+            let r = Requirement::new(&expr.key, operator, expr.values.iter().map(String::as_str))
+                .map_err(|e| at(format!("matchExpressions[{i}]"), e))?;
+            requirements.push(r);
+        }
+        Ok(Selector::from_requirements(requirements))
+    }
+}
+
+impl TryFrom<LabelSelector> for Selector {
+    type Error = SelectorError;
+
+    fn try_from(selector: LabelSelector) -> Result<Selector, SelectorError> {
+        Selector::try_from(&selector)
     }
 }
 
@@ -592,5 +735,77 @@ mod tests {
         assert_eq!(s.to_string(), "a=1,b=2");
         assert!(s.matches(&labels(&[("a", "1"), ("b", "2"), ("c", "3")])));
         assert!(!s.matches(&labels(&[("a", "1")])));
+    }
+
+    #[test]
+    fn builds_from_expressions_and_round_trips_through_text() {
+        let s = Selector::new()
+            .eq("app", "web")
+            .in_("tier", ["b", "a"])
+            .exists("x")
+            .not_exists("y")
+            .ne("v", "2")
+            .gt("n", 3);
+        assert!(s.error().is_none());
+        assert_eq!(s.to_string(), "app=web,n>3,tier in (a,b),v!=2,x,!y");
+        assert_eq!(Selector::parse(&s.to_string()).unwrap(), s);
+        let l = labels(&[("app", "web"), ("tier", "a"), ("x", ""), ("n", "4")]);
+        assert!(s.matches(&l));
+        assert!(!s.matches(&labels(&[("app", "web"), ("tier", "c"), ("x", ""), ("n", "4")])));
+        assert!(Selector::new().not_in("tier", ["a"]).matches(&labels(&[])));
+        assert!(Selector::new().lt("n", 3).matches(&labels(&[("n", "2")])));
+    }
+
+    #[test]
+    fn an_invalid_expression_is_kept_reported_and_matches_nothing() {
+        let s = Selector::new().eq("app", "web").eq("bad key", "v").in_("tier", Vec::<String>::new());
+        let err = s.error().expect("the invalid key is recorded");
+        assert!(err.message.contains("bad key"), "{err}");
+        assert!(!s.matches(&labels(&[("app", "web"), ("bad key", "v")])));
+        assert!(s.to_string().contains("bad key=v"), "{s}");
+        let err = s.validate().unwrap_err();
+        assert!(err.message.contains("bad key"), "{err}");
+        let err = Selector::new().in_("tier", Vec::<String>::new()).validate().unwrap_err();
+        assert!(err.message.contains("values set can't be empty"), "{err}");
+        assert!(Selector::new().eq("a", "b").validate().is_ok());
+    }
+
+    #[test]
+    fn converts_the_api_label_selector_as_upstream() {
+        use kapi_api::meta::v1::LabelSelectorRequirement;
+        let req = |key: &str, op: &str, values: &[&str]| LabelSelectorRequirement {
+            key: key.into(),
+            operator: LabelSelectorOperator(op.into()),
+            values: values.iter().map(|v| v.to_string()).collect(),
+        };
+        let api = LabelSelector {
+            match_labels: labels(&[("app", "web")]),
+            match_expressions: vec![
+                req("tier", "In", &["a", "b"]),
+                req("env", "NotIn", &["dev"]),
+                req("x", "Exists", &[]),
+                req("y", "DoesNotExist", &[]),
+            ],
+        };
+        let s = Selector::try_from(&api).unwrap();
+        assert_eq!(s.to_string(), "app=web,env notin (dev),tier in (a,b),x,!y");
+        assert!(Selector::try_from(&LabelSelector::default()).unwrap().is_empty());
+
+        let bad_op = LabelSelector {
+            match_expressions: vec![req("a", "In", &["1"]), req("a", "Equals", &["1"])],
+            ..Default::default()
+        };
+        let err = Selector::try_from(&bad_op).unwrap_err();
+        assert_eq!(err.message, r#"matchExpressions[1]: "Equals" is not a valid label selector operator"#);
+        let empty_in = LabelSelector { match_expressions: vec![req("a", "In", &[])], ..Default::default() };
+        let err = Selector::try_from(empty_in).unwrap_err();
+        assert_eq!(err.message, "matchExpressions[0]: values: for 'in', 'notin' operators, values set can't be empty");
+        let values_on_exists =
+            LabelSelector { match_expressions: vec![req("a", "Exists", &["1"])], ..Default::default() };
+        let err = Selector::try_from(&values_on_exists).unwrap_err();
+        assert!(err.message.ends_with("values set must be empty for exists and does not exist"), "{err}");
+        let bad_label = LabelSelector { match_labels: labels(&[("a", "-x")]), ..Default::default() };
+        let err = Selector::try_from(&bad_label).unwrap_err();
+        assert!(err.message.starts_with(r#"matchLabels["a"]: value "-x""#), "{err}");
     }
 }

@@ -36,6 +36,7 @@ pub mod tls;
 pub mod transport;
 pub mod warning;
 pub mod watch;
+pub mod watcher;
 #[cfg(feature = "ws")]
 pub mod websocket;
 
@@ -53,14 +54,20 @@ pub use options::{Query, QueryParams};
 #[cfg(all(feature = "ws", feature = "core"))]
 pub use portforward::Portforwarder;
 pub use resource::{
-    GroupVersionResource, KindInfo, ListParts, ListResource, Listable, Objects, Registry, Resource, ResourceInfo,
-    Subresource,
+    ClusterResourceScope, GroupVersionResource, KindInfo, ListParts, ListResource, Listable, NamespaceResourceScope,
+    Objects, Registry, Resource, ResourceInfo, ResourceScope, Subresource,
 };
 pub use restmapper::RestMapper;
 pub use service::{ResponseFuture, Service};
 pub use transport::Transport;
 pub use warning::{IgnoreWarnings, LogWarnings, PrintWarnings, Warning, WarningHandler};
 pub use watch::{StreamFormat, WatchDecoder};
+pub use watcher::{WatcherConfig, watcher};
+
+// The stream traits, so that `StreamExt::next` and friends work on watch and watcher streams
+// without a direct dependency on the futures crates.
+pub use futures_core::Stream;
+pub use futures_util::{StreamExt, TryStreamExt};
 
 #[doc(hidden)]
 pub mod __private {

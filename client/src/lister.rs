@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::labels::Selector;
-use crate::reflector::qualified_resource;
+use crate::resource::{ClusterResourceScope, NamespaceResourceScope};
 use crate::store::{NAMESPACE_INDEX, Store, key};
 use crate::{Error, Resource};
 
@@ -35,21 +35,19 @@ impl<R: Resource> Lister<R> {
     pub fn list(&self, selector: &Selector) -> Vec<Arc<R>> {
         self.store.list().into_iter().filter(|o| selector.matches(&o.metadata().labels)).collect()
     }
+}
 
-    /// A cluster-scoped object by name. For namespaced resources use
-    /// [`namespace`](Self::namespace)`(ns).get(name)`; this returns an invalid-request error.
-    /// A missing object is a `404 NotFound` error, as from the server.
+impl<R: Resource<Scope = ClusterResourceScope>> Lister<R> {
+    /// A cluster-scoped object by name (namespaced resources get through
+    /// [`namespace`](Self::namespace)`(ns).get(name)`). A missing object is a `404 NotFound`
+    /// error, as from the server.
     pub fn get(&self, name: &str) -> Result<Arc<R>, Error> {
-        if R::NAMESPACED {
-            return Err(Error::InvalidRequest(format!(
-                "{} is namespaced: get {name:?} through namespace(ns).get(name)",
-                qualified_resource::<R>()
-            )));
-        }
         self.store.get(name).ok_or_else(|| not_found::<R>(name))
     }
+}
 
-    /// The objects of one namespace. For a cluster-scoped resource the view is empty.
+impl<R: Resource<Scope = NamespaceResourceScope>> Lister<R> {
+    /// The objects of one namespace.
     pub fn namespace(&self, namespace: impl Into<String>) -> NamespaceLister<R> {
         NamespaceLister { store: self.store.clone(), namespace: namespace.into() }
     }
@@ -81,9 +79,6 @@ impl<R: Resource> NamespaceLister<R> {
 
     /// The objects of the namespace whose labels match the selector, in name order.
     pub fn list(&self, selector: &Selector) -> Vec<Arc<R>> {
-        if !R::NAMESPACED {
-            return Vec::new();
-        }
         // The namespace index is built into every store, so the lookup cannot fail.
         let objects = self.store.by_index(NAMESPACE_INDEX, &self.namespace).unwrap_or_default();
         objects.into_iter().filter(|o| selector.matches(&o.metadata().labels)).collect()
@@ -91,8 +86,7 @@ impl<R: Resource> NamespaceLister<R> {
 
     /// An object of the namespace by name; a missing object is a `404 NotFound` error.
     pub fn get(&self, name: &str) -> Result<Arc<R>, Error> {
-        let found = if R::NAMESPACED { self.store.get(&key(&self.namespace, name)) } else { None };
-        found.ok_or_else(|| not_found::<R>(name))
+        self.store.get(&key(&self.namespace, name)).ok_or_else(|| not_found::<R>(name))
     }
 }
 

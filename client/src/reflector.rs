@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 use kapi_api::meta::v1::{INITIAL_EVENTS_ANNOTATION_KEY, ListOptions, ResourceVersionMatch, Status};
 
 use crate::labels::Selector;
+use crate::resource::ResourceScope;
 use crate::store::{Store, object_key};
 use crate::{Error, EventStream, ListResource, ListWatch, Listable, Resource, StatusError, WatchEvent};
 
@@ -59,19 +60,19 @@ impl Backoff {
 
 /// The state of a back-off: the delay the next failure waits.
 #[derive(Debug, Clone)]
-struct BackoffState {
+pub(crate) struct BackoffState {
     config: Backoff,
     next: Duration,
 }
 
 impl BackoffState {
-    fn new(config: Backoff) -> Self {
+    pub(crate) fn new(config: Backoff) -> Self {
         let next = config.initial.min(config.max);
         BackoffState { config, next }
     }
 
     /// The delay for this failure; the following one waits longer.
-    fn next_delay(&mut self) -> Duration {
+    pub(crate) fn next_delay(&mut self) -> Duration {
         let base = self.next;
         let factor = if self.config.factor.is_finite() && self.config.factor >= 1.0 { self.config.factor } else { 1.0 };
         self.next = base.mul_f64(factor).min(self.config.max);
@@ -79,7 +80,7 @@ impl BackoffState {
         base.mul_f64(1.0 + jitter * random_fraction()).min(self.config.max)
     }
 
-    fn reset(&mut self) {
+    pub(crate) fn reset(&mut self) {
         self.next = self.config.initial.min(self.config.max);
     }
 }
@@ -363,7 +364,7 @@ impl<R: Listable, L: ListWatch<R>, S: ReflectorSink<R>> Reflector<R, L, S> {
             if meta.continue_ == continue_token {
                 return Err(Error::Decode {
                     context: format!("list of {}: metadata.continue", qualified_resource::<R>()),
-                    message: format!("the server returned the continue token {:?} twice", meta.continue_),
+                    source: format!("the server returned the continue token {:?} twice", meta.continue_).into(),
                 });
             }
             continue_token = meta.continue_;
@@ -472,7 +473,7 @@ impl<R: Listable, L: ListWatch<R>, S: ReflectorSink<R>> Reflector<R, L, S> {
     fn admits(&self, obj: &R) -> bool {
         let meta = obj.metadata();
         let namespace_ok = match &self.config.namespace {
-            Some(ns) if R::NAMESPACED => &meta.namespace == ns,
+            Some(ns) if R::Scope::NAMESPACED => &meta.namespace == ns,
             _ => true,
         };
         namespace_ok && self.config.label_selector.as_ref().is_none_or(|s| s.matches(&meta.labels))
@@ -480,7 +481,7 @@ impl<R: Listable, L: ListWatch<R>, S: ReflectorSink<R>> Reflector<R, L, S> {
 
     fn base_options(&self) -> ListOptions {
         let mut field_selector = Vec::new();
-        if let Some(ns) = self.config.namespace.as_ref().filter(|_| R::NAMESPACED) {
+        if let Some(ns) = self.config.namespace.as_ref().filter(|_| R::Scope::NAMESPACED) {
             field_selector.push(format!("metadata.namespace={ns}"));
         }
         if !self.config.field_selector.is_empty() {

@@ -7,12 +7,44 @@ use kapi_api::meta::v1::{ListMeta, ObjectMeta};
 use kapi_machinery::schema::{HasSchema, TypeSchema};
 use kapi_machinery::{GroupVersionKind, Kind, Object, SchemeError, VersionedKind};
 
+/// Where the objects of a resource live: [`NamespaceResourceScope`] or [`ClusterResourceScope`].
+/// Sealed: a resource is one or the other, and constructors such as [`crate::Api::namespaced`]
+/// are only there for the scope they fit, so a wrong scope is a compile error.
+pub trait ResourceScope: sealed::Sealed + Send + Sync + 'static {
+    /// Whether objects live in namespaces.
+    const NAMESPACED: bool;
+}
+
+/// The scope of resources whose objects live in namespaces (`pods`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NamespaceResourceScope {}
+
+/// The scope of cluster-wide resources (`nodes`, `validatingwebhookconfigurations`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClusterResourceScope {}
+
+impl ResourceScope for NamespaceResourceScope {
+    const NAMESPACED: bool = true;
+}
+
+impl ResourceScope for ClusterResourceScope {
+    const NAMESPACED: bool = false;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::NamespaceResourceScope {}
+    impl Sealed for super::ClusterResourceScope {}
+}
+
 /// A kind served as a REST resource; its schema (list types, merge keys) drives patches and apply.
 pub trait Resource: VersionedKind + HasSchema {
     /// The plural resource name in URLs (`validatingwebhookconfigurations`).
     const RESOURCE: &'static str;
-    /// Whether objects live in namespaces.
-    const NAMESPACED: bool;
+    /// Namespaced or cluster-scoped, as a type: what the scope-specific constructors of
+    /// [`crate::Api`] and [`crate::Client`] are bounded by.
+    /// (Whether objects live in namespaces is `R::Scope::NAMESPACED`.)
+    type Scope: ResourceScope;
     /// Whether the server speaks protobuf for this resource.
     const PROTOBUF: bool;
     /// The verbs the resource supports (`create`, `update`, `delete`, `deletecollection`, `get`,
@@ -266,7 +298,7 @@ impl ResourceInfo {
             resource: R::RESOURCE,
             kind: R::KIND,
             list_kind: None,
-            namespaced: R::NAMESPACED,
+            namespaced: R::Scope::NAMESPACED,
             protobuf: R::PROTOBUF,
             verbs: R::VERBS,
             subresources: R::SUBRESOURCES,
@@ -351,13 +383,13 @@ impl<T> ItemsField<T> for Option<Vec<T>> {
 #[macro_export]
 macro_rules! resource {
     (
-        unlisted $ty:ty, resource = $res:literal, namespaced = $ns:literal, protobuf = $pb:literal,
+        unlisted $ty:ty, resource = $res:literal, namespaced = $ns:tt, protobuf = $pb:literal,
         verbs = [$($verb:literal),* $(,)?],
         subresources = [$($sub:literal $({ $($spec:tt)* })?),* $(,)?] $(,)?
     ) => {
         impl $crate::Resource for $ty {
             const RESOURCE: &'static str = $res;
-            const NAMESPACED: bool = $ns;
+            type Scope = $crate::__resource_scope!($ns);
             const PROTOBUF: bool = $pb;
             const VERBS: &'static [&'static str] = &[$($verb),*];
             const SUBRESOURCES: &'static [$crate::resource::Subresource] =
@@ -371,7 +403,7 @@ macro_rules! resource {
         }
     };
     (
-        $ty:ty, $list:ty, resource = $res:literal, namespaced = $ns:literal, protobuf = $pb:literal,
+        $ty:ty, $list:ty, resource = $res:literal, namespaced = $ns:tt, protobuf = $pb:literal,
         verbs = [$($verb:literal),* $(,)?],
         subresources = [$($sub:literal $({ $($spec:tt)* })?),* $(,)?] $(,)?
     ) => {
@@ -400,6 +432,18 @@ macro_rules! resource {
                 self.items = $crate::resource::ItemsField::from_vec(items);
             }
         }
+    };
+}
+
+/// The scope type of `namespaced = true` or `false` in [`resource!`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __resource_scope {
+    (true) => {
+        $crate::resource::NamespaceResourceScope
+    };
+    (false) => {
+        $crate::resource::ClusterResourceScope
     };
 }
 

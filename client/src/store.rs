@@ -31,6 +31,7 @@ pub fn split_key(key: &str) -> (&str, &str) {
 
 /// A store operation that cannot be done.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum StoreError {
     /// No index has this name.
     #[error("the store has no index named {0:?}")]

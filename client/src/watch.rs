@@ -38,7 +38,7 @@ impl StreamFormat {
             MEDIA_TYPE_PROTOBUF => Ok(StreamFormat::Protobuf),
             _ => Err(Error::Decode {
                 context: "the watch response".into(),
-                message: format!("unsupported content type {content_type:?}"),
+                source: format!("unsupported content type {content_type:?}").into(),
             }),
         }
     }
@@ -58,8 +58,7 @@ struct JsonScan {
 /// A scheme with the kinds a watch of `R` can carry: `R`, `Status` and `WatchEvent`.
 fn watch_scheme<R: Resource>() -> Result<Scheme, Error> {
     let mut scheme = Scheme::new();
-    let fail =
-        |e: kapi_machinery::SchemeError| Error::Decode { context: "the watch scheme".into(), message: e.to_string() };
+    let fail = |e: kapi_machinery::SchemeError| Error::Decode { context: "the watch scheme".into(), source: e.into() };
     scheme.add_known_type::<R>().map_err(fail)?;
     scheme.add_known_type::<Status>().map_err(fail)?;
     scheme.add_known_type::<RawWatchEvent>().map_err(fail)?;
@@ -128,10 +127,10 @@ impl<R: Resource> WatchDecoder<R> {
         }
     }
 
-    fn error(&mut self, message: impl Into<String>) -> Error {
+    fn error(&mut self, source: impl Into<crate::error::BoxError>) -> Error {
         self.failed = true;
         self.buf = Vec::new();
-        Error::Decode { context: format!("watch event {}", self.index), message: message.into() }
+        Error::Decode { context: format!("watch event {}", self.index), source: source.into() }
     }
 
     /// The next complete event, `None` if more bytes are needed (or the decoder has failed).
@@ -235,7 +234,7 @@ impl<R: Resource> WatchDecoder<R> {
         match read_frame(&self.buf, self.max_frame) {
             Ok(Some((frame, used))) => Ok(Some((4, 4 + frame.len(), used))),
             Ok(None) => Ok(None),
-            Err(e) => Err(self.error(e.to_string())),
+            Err(e) => Err(self.error(e)),
         }
     }
 

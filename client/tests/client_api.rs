@@ -17,8 +17,10 @@ use kapi_api::meta::v1::{
 };
 use kapi_client::body::{self, Body};
 use kapi_client::client::ACCEPT_PROTOBUF_OR_JSON;
+use kapi_client::labels::Selector;
 use kapi_client::{
-    Client, ContentType, DeleteResponse, Error, ListResource, ListWatch, Patch, ResponseFuture, Service, WatchEvent,
+    Api, Client, ContentType, DeleteResponse, Error, ListResource, ListWatch, Patch, ResponseFuture, Service,
+    WatchEvent,
 };
 use kapi_machinery::proto::frame_length_delimited;
 use kapi_machinery::types::RawExtension;
@@ -190,7 +192,7 @@ async fn create_in_protobuf() {
         obj.metadata.resource_version = "1".into();
         protobuf(&obj)
     });
-    let api = client(&mock).api::<Vwc>().unwrap();
+    let api = client(&mock).api::<Vwc>();
     let created =
         api.create(&vwc("a", ""), &CreateOptions { field_manager: "m".into(), ..Default::default() }).await.unwrap();
     assert_eq!(created, typed(vwc("a", "1")));
@@ -216,7 +218,7 @@ async fn json_preference_and_json_answers_to_protobuf_requests() {
         let obj: Vwc = kapi_machinery::json::from_slice(&req.body).unwrap_or_else(|_| vwc("from-json", "2"));
         json(&obj)
     });
-    let api = client(&mock).with_content_type(ContentType::Json).api::<Vwc>().unwrap();
+    let api = client(&mock).with_content_type(ContentType::Json).api::<Vwc>();
     let created = api.create(&vwc("a", ""), &CreateOptions::default()).await.unwrap();
     assert_eq!(created, typed(vwc("a", "")));
     let req = &mock.requests()[0];
@@ -227,7 +229,7 @@ async fn json_preference_and_json_answers_to_protobuf_requests() {
     ));
 
     // Asked for protobuf, the server may answer JSON: the response content type decides.
-    let api = client(&mock).api::<Vwc>().unwrap();
+    let api = client(&mock).api::<Vwc>();
     let got = api.get("from-json", &GetOptions::default()).await.unwrap();
     assert_eq!(got, typed(vwc("from-json", "2")));
     assert_eq!(mock.requests()[1].header(ACCEPT), ACCEPT_PROTOBUF_OR_JSON);
@@ -246,7 +248,7 @@ async fn unsupported_media_type_falls_back_to_json_for_good() {
         json(&vwc("a", "1"))
     });
     let c = client(&mock);
-    let api = c.api::<Vwc>().unwrap();
+    let api = c.api::<Vwc>();
     api.create(&vwc("a", ""), &CreateOptions::default()).await.unwrap();
     api.get("a", &GetOptions::default()).await.unwrap();
     let reqs = mock.requests();
@@ -256,7 +258,7 @@ async fn unsupported_media_type_falls_back_to_json_for_good() {
     assert_eq!(reqs[1].header(ACCEPT), "application/json");
     assert_eq!(reqs[2].header(ACCEPT), "application/json", "the fallback is remembered");
     // Another client is not affected.
-    client(&mock).api::<Vwc>().unwrap().get("a", &GetOptions::default()).await.unwrap();
+    client(&mock).api::<Vwc>().get("a", &GetOptions::default()).await.unwrap();
     assert_eq!(mock.requests()[3].header(ACCEPT), ACCEPT_PROTOBUF_OR_JSON);
 }
 
@@ -268,13 +270,13 @@ async fn not_acceptable_falls_back_to_json() {
                 if req.header(ACCEPT).contains("protobuf") { reply(406, "", "") } else { json(&vwc("a", "1")) }
             },
         );
-    let api = client(&mock).api::<Vwc>().unwrap();
+    let api = client(&mock).api::<Vwc>();
     assert_eq!(api.get("a", &GetOptions::default()).await.unwrap(), typed(vwc("a", "1")));
     assert_eq!(mock.requests().len(), 2);
 
     // A JSON-only resource that gets a 406 reports it.
     let mock = Mock::new(|_, _| reply(406, "", ""));
-    let api = client(&mock).namespaced::<Widget>("ns").unwrap();
+    let api = client(&mock).namespaced::<Widget>("ns");
     let err = api.get("w", &GetOptions::default()).await.unwrap_err();
     assert_eq!(err.status().unwrap().reason(), "NotAcceptable");
     assert_eq!(mock.requests().len(), 1);
@@ -292,21 +294,28 @@ async fn scopes_and_paths() {
         }
     });
     let c = client(&mock);
-    assert!(matches!(c.api::<Widget>(), Err(Error::InvalidRequest(_))));
-    assert!(matches!(c.namespaced::<Vwc>("x"), Err(Error::InvalidRequest(_))));
-    assert!(matches!(c.all_namespaces::<Vwc>(), Err(Error::InvalidRequest(_))));
-    assert!(matches!(c.namespaced::<Widget>(""), Err(Error::InvalidRequest(_))));
-    assert!(matches!(c.namespaced::<Widget>("a/b"), Err(Error::InvalidRequest(_))));
+    // A wrong scope does not compile (tests/ui/scope); a bad namespace fails before any request.
+    for bad in ["", "a/b", ".."] {
+        let api = Api::<Widget>::namespaced(c.clone(), bad);
+        assert!(matches!(api.get("w1", &GetOptions::default()).await, Err(Error::InvalidRequest(_))), "{bad:?}");
+        assert!(matches!(api.list(&ListOptions::default()).await, Err(Error::InvalidRequest(_))), "{bad:?}");
+        assert!(matches!(api.collection_path(), Err(Error::InvalidRequest(_))), "{bad:?}");
+    }
+    assert_eq!(
+        Api::<Vwc>::all(c.clone()).collection_path().unwrap(),
+        "/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations"
+    );
+    assert_eq!(Api::<Widget>::all(c.clone()).collection_path().unwrap(), "/apis/example.com/v1/widgets");
 
-    let api = c.namespaced::<Widget>("ns1").unwrap();
+    let api = c.namespaced::<Widget>("ns1");
     assert_eq!(api.namespace(), Some("ns1"));
     api.get("w1", &GetOptions { resource_version: "0".into(), ..Default::default() }).await.unwrap();
-    let all = c.all_namespaces::<Widget>().unwrap();
+    let all = c.all_namespaces::<Widget>();
     assert_eq!(all.list(&ListOptions::default()).await.unwrap().items.len(), 1);
     assert!(matches!(all.get("w1", &GetOptions::default()).await, Err(Error::InvalidRequest(_))));
     assert!(matches!(all.create(&widget("", "x"), &CreateOptions::default()).await, Err(Error::InvalidRequest(_))));
-    let def = c.clone().with_default_namespace("team").default_namespaced::<Widget>().unwrap();
-    assert_eq!(def.collection_path(), "/apis/example.com/v1/namespaces/team/widgets");
+    let def = c.clone().with_default_namespace("team").default_namespaced::<Widget>();
+    assert_eq!(def.collection_path().unwrap(), "/apis/example.com/v1/namespaces/team/widgets");
 
     let reqs = mock.requests();
     assert_eq!(reqs.len(), 2);
@@ -320,7 +329,7 @@ async fn base_url_prefix() {
     let mock = Mock::new(|_, _| json(&vwc("a", "1")));
     let c = Client::new(mock.clone(), "https://h.example:8443/k8s/clusters/c1/").unwrap();
     assert_eq!(c.base_url(), "https://h.example:8443/k8s/clusters/c1");
-    c.api::<Vwc>().unwrap().get("a", &GetOptions::default()).await.unwrap();
+    c.api::<Vwc>().get("a", &GetOptions::default()).await.unwrap();
     assert_eq!(mock.requests()[0].uri, format!("https://h.example:8443/k8s/clusters/c1{VWC_PATH}/a"));
     assert!(Client::new(mock.clone(), "ftp://x").is_err());
 }
@@ -328,7 +337,7 @@ async fn base_url_prefix() {
 #[tokio::test]
 async fn requests_that_cannot_be_valid_are_refused_before_sending() {
     let mock = Mock::new(|_, _| json(&widget("ns", "w")));
-    let api = client(&mock).namespaced::<Widget>("ns").unwrap();
+    let api = client(&mock).namespaced::<Widget>("ns");
     let merge = Patch::Merge(b"{}".to_vec());
     let invalid = [
         api.patch("w", &merge, &PatchOptions::default()).await.map(drop),
@@ -348,7 +357,7 @@ async fn requests_that_cannot_be_valid_are_refused_before_sending() {
         assert!(matches!(r, Err(Error::InvalidRequest(_))), "case {i}: {r:?}");
     }
     assert!(mock.requests().is_empty());
-    let vwc_api = client(&mock).api::<Vwc>().unwrap();
+    let vwc_api = client(&mock).api::<Vwc>();
     let no_manager = vwc_api.apply_object("a", &vwc("a", ""), &ApplyOptions::default()).await;
     assert!(matches!(no_manager, Err(Error::InvalidRequest(m)) if m.contains("field_manager")));
     let wrong_name = vwc_api
@@ -365,7 +374,7 @@ async fn update_and_subresources() {
         w.metadata.resource_version = "9".into();
         json(&w)
     });
-    let api = client(&mock).namespaced::<Widget>("ns").unwrap();
+    let api = client(&mock).namespaced::<Widget>("ns");
     let opts = UpdateOptions { field_validation: "Strict".into(), dry_run: vec!["All".into()], ..Default::default() };
     let updated = api.update(&widget("ns", "w1"), &opts).await.unwrap();
     assert_eq!(updated.metadata.resource_version, "9");
@@ -386,7 +395,7 @@ async fn update_and_subresources() {
 #[tokio::test]
 async fn delete_returns_the_object_or_a_status() {
     let mock = Mock::new(|_, n| if n == 0 { json(&status(200, "Success", "")) } else { json(&widget("ns", "w1")) });
-    let api = client(&mock).namespaced::<Widget>("ns").unwrap();
+    let api = client(&mock).namespaced::<Widget>("ns");
     let opts = DeleteOptions { grace_period_seconds: Some(0), dry_run: vec!["All".into()], ..Default::default() };
     match api.delete("w1", &opts).await.unwrap() {
         DeleteResponse::Status(s) => assert_eq!(s.status, "Success"),
@@ -409,7 +418,7 @@ async fn delete_returns_the_object_or_a_status() {
 #[tokio::test]
 async fn delete_collection() {
     let mock = Mock::new(|_, _| json(&vwc_list(vec![vwc("a", "1")], "5", "")));
-    let api = client(&mock).api::<Vwc>().unwrap();
+    let api = client(&mock).api::<Vwc>();
     let lo = ListOptions { label_selector: "a=b".into(), ..Default::default() };
     match api.delete_collection(&lo, &DeleteOptions::default()).await.unwrap() {
         DeleteResponse::Object(l) => assert_eq!(l.items()[0].metadata.name, "a"),
@@ -419,6 +428,54 @@ async fn delete_collection() {
     assert_eq!(req.method, Method::DELETE);
     assert_eq!(req.uri, format!("{BASE}{VWC_PATH}?labelSelector=a%3Db"));
     assert_eq!(req.body.as_ref(), br#"{"kind":"DeleteOptions","apiVersion":"admissionregistration.k8s.io/v1"}"#);
+}
+
+#[tokio::test]
+async fn builder_options_and_typed_selectors_travel_as_query_parameters() {
+    let mock = Mock::new(|req, _| {
+        if req.method == Method::DELETE {
+            json(&status(200, "Success", ""))
+        } else if req.method == Method::PATCH {
+            json(&vwc("a", "2"))
+        } else {
+            json(&vwc_list(vec![vwc("a", "1")], "5", ""))
+        }
+    });
+    let api = client(&mock).api::<Vwc>();
+    let selector = Selector::new().eq("app", "web").in_("tier", ["b", "a"]).not_exists("canary");
+    let lo = ListOptions::default().labels(&selector).fields("metadata.name!=x").limit(100).at_least("7");
+    api.list(&lo).await.unwrap();
+    let patch = PatchOptions::default().dry_run().field_manager("me").field_validation("Strict").force();
+    api.patch("a", &Patch::Merge(b"{}".to_vec()), &patch).await.unwrap();
+    let delete = DeleteOptions::default().grace_period(0).propagation_policy("Foreground").dry_run();
+    api.delete("a", &delete).await.unwrap();
+    let reqs = mock.requests();
+    assert_eq!(
+        reqs[0].uri,
+        format!(
+            "{BASE}{VWC_PATH}?fieldSelector=metadata.name%21%3Dx&labelSelector=app%3Dweb%2C%21canary%2Ctier+in+%28a%2Cb%29\
+             &limit=100&resourceVersion=7&resourceVersionMatch=NotOlderThan"
+        )
+    );
+    assert_eq!(reqs[1].uri, format!("{BASE}{VWC_PATH}/a?dryRun=All&fieldManager=me&fieldValidation=Strict&force=true"));
+    assert_eq!(
+        reqs[2].body.as_ref(),
+        br#"{"kind":"DeleteOptions","apiVersion":"admissionregistration.k8s.io/v1","gracePeriodSeconds":0,"propagationPolicy":"Foreground","dryRun":["All"]}"#
+    );
+    let apply = ApplyOptions::new("me").force().dry_run();
+    assert_eq!(
+        (apply.field_manager.as_str(), apply.force, apply.dry_run.as_slice()),
+        ("me", true, &["All".to_string()][..])
+    );
+    assert_eq!(CreateOptions::default().field_manager("m").dry_run().dry_run, ["All"]);
+    assert_eq!(UpdateOptions::default().field_validation("Warn").field_validation, "Warn");
+
+    // A selector error converts into the client's error and stays reachable as its source.
+    let bad = Selector::new().eq("bad key", "x").validate().unwrap_err();
+    let err = Error::from(bad.clone());
+    assert!(matches!(&err, Error::Selector(_)));
+    let source = std::error::Error::source(&err).and_then(|s| s.downcast_ref::<kapi_client::labels::SelectorError>());
+    assert_eq!(source, Some(&bad));
 }
 
 fn query_param(uri: &str, key: &str) -> Option<String> {
@@ -433,7 +490,7 @@ async fn list_all_follows_continue_tokens() {
         Some("t1") => protobuf(&vwc_list(vec![vwc("c", "3")], "100", "")),
         Some(other) => panic!("unexpected token {other}"),
     });
-    let api = client(&mock).api::<Vwc>().unwrap();
+    let api = client(&mock).api::<Vwc>();
     let opts = ListOptions {
         limit: 2,
         resource_version: "0".into(),
@@ -464,9 +521,12 @@ async fn list_all_follows_continue_tokens() {
 #[tokio::test]
 async fn list_all_stops_on_a_repeated_token() {
     let mock = Mock::new(|_, _| json(&vwc_list(vec![vwc("a", "1")], "1", "same")));
-    let api = client(&mock).api::<Vwc>().unwrap();
+    let api = client(&mock).api::<Vwc>();
     let err = api.list_all(&ListOptions { limit: 1, ..Default::default() }).await.unwrap_err();
-    assert!(matches!(&err, Error::Decode { message, .. } if message.contains("same continue token")), "{err:?}");
+    assert!(
+        matches!(&err, Error::Decode { source, .. } if source.to_string().contains("same continue token")),
+        "{err:?}"
+    );
     assert_eq!(mock.requests().len(), 2);
 }
 
@@ -503,7 +563,7 @@ async fn watch_in_json_and_protobuf() {
         }
     });
     for c in [client(&mock), client(&mock).with_content_type(ContentType::Json)] {
-        let api = c.api::<Vwc>().unwrap();
+        let api = c.api::<Vwc>();
         let opts = ListOptions { allow_watch_bookmarks: true, resource_version: "7".into(), ..Default::default() };
         let mut stream = api.watch(&opts).await.unwrap();
         assert_eq!(next(&mut stream).await.unwrap().unwrap(), WatchEvent::Added(typed(vwc("a", "1"))));
@@ -519,19 +579,19 @@ async fn watch_in_json_and_protobuf() {
 async fn watch_errors() {
     let mock =
         Mock::new(|_, _| reply(410, "application/json", encode(&status(410, "Failure", "Expired"), Format::Json)));
-    let api = client(&mock).api::<Vwc>().unwrap();
+    let api = client(&mock).api::<Vwc>();
     let err = api.watch(&ListOptions::default()).await.err().unwrap();
     assert!(err.is_gone(), "{err:?}");
 
     let mock = Mock::new(|_, _| reply(200, "text/plain", "hello"));
-    let api = client(&mock).api::<Vwc>().unwrap();
+    let api = client(&mock).api::<Vwc>();
     assert!(matches!(api.watch(&ListOptions::default()).await, Err(Error::Decode { .. })));
 }
 
 #[tokio::test]
 async fn patch_and_apply_bodies() {
     let mock = Mock::new(|_, _| json(&vwc("a", "3")));
-    let api = client(&mock).api::<Vwc>().unwrap();
+    let api = client(&mock).api::<Vwc>();
     let opts = PatchOptions { field_manager: "m".into(), ..Default::default() };
     for (patch, ct) in [
         (Patch::Json(br#"[{"op":"remove","path":"/webhooks/0"}]"#.to_vec()), "application/json-patch+json"),
@@ -570,7 +630,7 @@ async fn patch_and_apply_bodies() {
 #[tokio::test]
 async fn patch_bodies_from_serde_values() {
     let mock = Mock::new(|_, _| json(&vwc("a", "3")));
-    let api = client(&mock).api::<Vwc>().unwrap();
+    let api = client(&mock).api::<Vwc>();
     let labels = serde_json::json!({"metadata": {"labels": {"a": "b", "gone": null}}});
     let mut typed = Vwc::default();
     typed.metadata.labels.insert("a".into(), "b".into());
@@ -616,7 +676,7 @@ async fn apply_sends_only_the_fields_set() {
         out.metadata.name = "probe".into();
         json(&out)
     });
-    let api = client(&mock).api::<MutatingWebhookConfiguration>().unwrap();
+    let api = client(&mock).api::<MutatingWebhookConfiguration>();
     let config = MutatingWebhookConfigurationApplyConfiguration::new("probe")
         .with_labels([("team", "a")])
         .with_webhooks([MutatingWebhookApplyConfiguration::default().with_name("w.example.com")]);
@@ -655,17 +715,23 @@ async fn error_responses() {
         4 => reply(200, "application/json", encode(&widget("ns", "w"), Format::Json)),
         _ => reply(500, "text/plain", "boom"),
     });
-    let api = client(&mock).api::<Vwc>().unwrap();
+    let api = client(&mock).api::<Vwc>();
     let opts = GetOptions::default();
     let get = || api.get("a", &opts);
     assert!(get().await.unwrap_err().is_not_found());
     let err = get().await.unwrap_err();
     assert!(err.is_already_exists());
     assert_eq!(err.status().unwrap().code, 409);
-    assert!(matches!(get().await, Err(Error::Decode { message, .. }) if message.contains("returned a Status")));
+    assert!(
+        matches!(get().await, Err(Error::Decode { source, .. }) if source.to_string().contains("returned a Status"))
+    );
     let err = get().await.unwrap_err();
     assert!(matches!(&err, Error::Decode { context, .. } if context.contains(VWC_PATH)), "{err:?}");
-    assert!(matches!(get().await, Err(Error::Decode { message, .. }) if message.contains("Widget")));
+    // The codec's error is the source, and its text is in the message too.
+    let source = std::error::Error::source(&err).expect("a decode error has a source");
+    let cause = source.downcast_ref::<kapi_machinery::DecodeError>().expect("the codec's own error");
+    assert!(err.to_string().ends_with(&cause.to_string()), "{err}");
+    assert!(matches!(get().await, Err(Error::Decode { source, .. }) if source.to_string().contains("Widget")));
     let err = get().await.unwrap_err();
     assert_eq!(err.status().unwrap().reason(), "InternalError");
 
@@ -676,7 +742,7 @@ async fn error_responses() {
         }
     }
     let down = Client::new(Arc::new(Down), BASE).unwrap();
-    let err = down.api::<Vwc>().unwrap().get("a", &GetOptions::default()).await.unwrap_err();
+    let err = down.api::<Vwc>().get("a", &GetOptions::default()).await.unwrap_err();
     assert!(matches!(err, Error::Transport(_)));
 }
 
@@ -698,7 +764,7 @@ async fn warnings_reach_the_handler_and_the_caller() {
     let c = Client::new(mock.clone(), BASE)
         .unwrap()
         .with_warning_handler(move |w: &str| s.lock().unwrap().push(w.to_owned()));
-    let api = c.api::<Vwc>().unwrap();
+    let api = c.api::<Vwc>();
     let resp = api.create_with_warnings(&vwc("a", ""), &CreateOptions::default()).await.unwrap();
     assert_eq!(resp.value.metadata.name, "a");
     assert_eq!(resp.warnings, [r#"unknown field "spec.x""#, r#"duplicate field "a""#]);
@@ -722,7 +788,7 @@ async fn api_implements_list_watch() {
             json(&vwc_list(vec![vwc("a", "1"), vwc("b", "1")], "1", ""))
         }
     });
-    let api = client(&mock).api::<Vwc>().unwrap();
+    let api = client(&mock).api::<Vwc>();
     assert_eq!(via_list_watch(&api).await, (2, true));
     let reqs = mock.requests();
     assert_eq!(reqs[0].uri, format!("{BASE}{VWC_PATH}"));

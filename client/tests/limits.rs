@@ -77,7 +77,7 @@ async fn an_endless_200_body_stops_at_the_size_limit() {
     let (addr, server) = endless("200 OK").await;
     let limit = 256 << 10;
     let c = client(addr, |c| c.limits.max_response_bytes = limit);
-    let api = c.namespaced::<ConfigMap>("default").unwrap();
+    let api = c.namespaced::<ConfigMap>("default");
     let err = guarded(api.get("x", &GetOptions::default())).await.unwrap_err();
     match &err {
         Error::ResponseTooLarge { request, limit: l } => {
@@ -121,7 +121,7 @@ async fn an_endless_500_body_stops_at_the_size_limit() {
     let (addr, server) = endless("500 Internal Server Error").await;
     let limit = 64 << 10;
     let c = client(addr, |c| c.limits.max_response_bytes = limit);
-    let api = c.namespaced::<ConfigMap>("default").unwrap();
+    let api = c.namespaced::<ConfigMap>("default");
     let err = guarded(api.get("x", &GetOptions::default())).await.unwrap_err();
     assert!(matches!(err, Error::ResponseTooLarge { limit: l, .. } if l == limit), "{err:?}");
     let written = guarded(server).await.unwrap();
@@ -130,7 +130,7 @@ async fn an_endless_500_body_stops_at_the_size_limit() {
     // A watch's error body is bounded the same way.
     let (addr, server) = endless("500 Internal Server Error").await;
     let c = client(addr, |c| c.limits.max_response_bytes = limit);
-    let api = c.namespaced::<ConfigMap>("default").unwrap();
+    let api = c.namespaced::<ConfigMap>("default");
     let err = guarded(api.watch(&ListOptions::default())).await.err().expect("a watch error");
     assert!(matches!(err, Error::ResponseTooLarge { .. }), "{err:?}");
     assert!(guarded(server).await.unwrap() < limit + BUFFER_SLACK);
@@ -163,7 +163,7 @@ async fn a_stalled_body_hits_the_request_deadline() {
         stalling("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n", "{\"a\"").await;
     let deadline = Duration::from_millis(300);
     let c = client(addr, |c| c.timeout = Some(deadline));
-    let api = c.namespaced::<ConfigMap>("default").unwrap();
+    let api = c.namespaced::<ConfigMap>("default");
     let err = guarded(api.get("x", &GetOptions::default())).await.unwrap_err();
     match &err {
         Error::Timeout { what, limit, .. } => {
@@ -185,7 +185,7 @@ async fn silent_headers_hit_the_request_deadline() {
         }
     });
     let c = client(addr, |c| c.timeout = Some(Duration::from_millis(200)));
-    let api = c.namespaced::<ConfigMap>("default").unwrap();
+    let api = c.namespaced::<ConfigMap>("default");
     let err = guarded(api.get("x", &GetOptions::default())).await.unwrap_err();
     assert!(matches!(&err, Error::Timeout { what, .. } if what.contains("response headers")), "{err:?}");
 }
@@ -201,7 +201,7 @@ async fn a_silent_watch_hits_its_idle_limit() {
     let addr = stalling(WATCH_HEAD, "").await;
     // Tied to timeoutSeconds: the server should have ended it by then, plus the grace.
     let c = client(addr, |c| c.limits.watch_idle_grace = Duration::from_millis(100));
-    let api = c.namespaced::<ConfigMap>("default").unwrap();
+    let api = c.namespaced::<ConfigMap>("default");
     let options = ListOptions { timeout_seconds: Some(1), ..Default::default() };
     let mut stream = guarded(api.watch(&options)).await.unwrap();
     let err = guarded(next(&mut stream)).await.unwrap().unwrap_err();
@@ -216,7 +216,7 @@ async fn a_silent_watch_hits_its_idle_limit() {
 
     // Without timeoutSeconds the configured idle limit applies.
     let c = client(addr, |c| c.limits.watch_idle_timeout = Some(Duration::from_millis(150)));
-    let api = c.namespaced::<ConfigMap>("default").unwrap();
+    let api = c.namespaced::<ConfigMap>("default");
     let mut stream = guarded(api.watch(&ListOptions::default())).await.unwrap();
     let err = guarded(next(&mut stream)).await.unwrap().unwrap_err();
     assert!(matches!(&err, Error::Timeout { limit, .. } if *limit == Duration::from_millis(150)), "{err:?}");
@@ -241,7 +241,7 @@ async fn a_watch_body_is_not_held_to_the_size_limit() {
         tcp.write_all(b"0\r\n\r\n").await.unwrap();
     });
     let c = client(addr, |c| c.limits.max_response_bytes = 16 << 10);
-    let api = c.namespaced::<ConfigMap>("default").unwrap();
+    let api = c.namespaced::<ConfigMap>("default");
     let mut stream = guarded(api.watch(&ListOptions::default())).await.unwrap();
     let mut seen = 0;
     while let Some(ev) = guarded(next(&mut stream)).await {
@@ -622,20 +622,20 @@ async fn gzip_responses_are_asked_for_and_decoded() {
     })
     .await;
     let c = client(addr, |_| {});
-    let api = c.namespaced::<ConfigMap>("default").unwrap();
+    let api = c.namespaced::<ConfigMap>("default");
     let cm = guarded(api.get("x", &GetOptions::default())).await.unwrap();
     assert_eq!(cm.data["k"], "v");
     assert!(heads.lock().unwrap()[0].contains("accept-encoding: gzip"));
 
     // disable-compression: not asked for, and the plain answer decodes.
     let c = client(addr, |c| c.disable_compression = true);
-    let api = c.namespaced::<ConfigMap>("default").unwrap();
+    let api = c.namespaced::<ConfigMap>("default");
     assert_eq!(guarded(api.get("x", &GetOptions::default())).await.unwrap().metadata.name, "x");
     assert!(!heads.lock().unwrap()[1].contains("accept-encoding"));
 
     // A watch does not ask for gzip.
     let c = client(addr, |_| {});
-    let api = c.namespaced::<ConfigMap>("default").unwrap();
+    let api = c.namespaced::<ConfigMap>("default");
     let _ = guarded(api.watch(&ListOptions::default())).await;
     assert!(!heads.lock().unwrap()[2].contains("accept-encoding"));
 }
@@ -649,7 +649,7 @@ async fn a_gzip_bomb_stops_at_the_size_limit() {
     let (addr, _) = responder(move |_| gzip_reply(&b)).await;
     let limit = 1 << 20;
     let c = client(addr, |c| c.limits.max_response_bytes = limit);
-    let api = c.namespaced::<ConfigMap>("default").unwrap();
+    let api = c.namespaced::<ConfigMap>("default");
     let err = guarded(api.get("x", &GetOptions::default())).await.unwrap_err();
     assert!(matches!(err, Error::ResponseTooLarge { limit: l, .. } if l == limit), "{err:?}");
 
@@ -658,7 +658,7 @@ async fn a_gzip_bomb_stops_at_the_size_limit() {
     let cut = whole[..whole.len() - 6].to_vec();
     let (addr, _) = responder(move |_| gzip_reply(&cut)).await;
     let c = client(addr, |_| {});
-    let api = c.namespaced::<ConfigMap>("default").unwrap();
+    let api = c.namespaced::<ConfigMap>("default");
     let err = guarded(api.get("x", &GetOptions::default())).await.unwrap_err();
     assert!(err.to_string().contains("gzip"), "{err:?}");
 }
@@ -699,7 +699,7 @@ async fn tower_middleware_stacks_over_the_transport() {
     let transport = Transport::new(&Config::new(url.clone()).unwrap()).unwrap();
     let stack = kapi_client::service::Tower(AddHeader(transport));
     let c = Client::new(Arc::new(stack), &url).unwrap();
-    let api = c.namespaced::<ConfigMap>("default").unwrap();
+    let api = c.namespaced::<ConfigMap>("default");
     assert_eq!(guarded(api.get("x", &GetOptions::default())).await.unwrap().metadata.name, "x");
     assert!(heads.lock().unwrap()[0].contains("x-trace: abc"), "{:?}", heads.lock().unwrap());
 }
@@ -748,7 +748,7 @@ async fn requests_retries_and_warnings_are_traced() {
     let _guard = tracing::subscriber::set_default(collect.clone());
     let (addr, _seen) = scripted(vec![BUSY_503, WARNED_200]).await;
     let c = client(addr, |_| {});
-    let api = c.namespaced::<ConfigMap>("default").unwrap();
+    let api = c.namespaced::<ConfigMap>("default");
     guarded(api.get("x", &GetOptions::default())).await.unwrap();
     let log = collect.0.lock().unwrap().clone();
     let has = |want: &[&str]| log.iter().any(|l| want.iter().all(|w| l.contains(w)));

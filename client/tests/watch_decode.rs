@@ -163,7 +163,8 @@ fn first_error(format: StreamFormat, data: &[u8]) -> (String, String) {
     loop {
         match d.next_event() {
             Some(Ok(_)) => continue,
-            Some(Err(Error::Decode { context, message })) => {
+            Some(Err(Error::Decode { context, source })) => {
+                let message = source.to_string();
                 // The decoder stays failed: no more events, and finishing adds nothing.
                 assert!(d.next_event().is_none());
                 d.push(b"{}");
@@ -173,7 +174,7 @@ fn first_error(format: StreamFormat, data: &[u8]) -> (String, String) {
             }
             Some(Err(e)) => panic!("unexpected error {e:?}"),
             None => match d.finish() {
-                Err(Error::Decode { context, message }) => return (context, message),
+                Err(Error::Decode { context, source }) => return (context, source.to_string()),
                 other => panic!("expected an error, got {other:?}"),
             },
         }
@@ -239,7 +240,8 @@ fn frame_size_limits() {
     let mut d = WatchDecoder::<Vwc>::new(StreamFormat::Protobuf).unwrap().with_max_frame_size(8);
     d.push(&data);
     match d.next_event() {
-        Some(Err(Error::Decode { context, message })) => {
+        Some(Err(Error::Decode { context, source })) => {
+            let message = source.to_string();
             assert_eq!(context, "watch event 0");
             assert!(message.contains("exceeds the limit of 8"), "{message}");
         }
@@ -254,12 +256,12 @@ fn frame_size_limits() {
     let mut d = WatchDecoder::<Vwc>::new(StreamFormat::Json).unwrap().with_max_frame_size(32);
     d.push(&data[..40]);
     assert!(
-        matches!(d.next_event(), Some(Err(Error::Decode { message, .. })) if message.contains("larger than the limit"))
+        matches!(d.next_event(), Some(Err(Error::Decode { source, .. })) if source.to_string().contains("larger than the limit"))
     );
     let mut d = WatchDecoder::<Vwc>::new(StreamFormat::Json).unwrap().with_max_frame_size(32);
     d.push(&data);
     assert!(
-        matches!(d.next_event(), Some(Err(Error::Decode { message, .. })) if message.contains("larger than the limit"))
+        matches!(d.next_event(), Some(Err(Error::Decode { source, .. })) if source.to_string().contains("larger than the limit"))
     );
 }
 

@@ -4,6 +4,7 @@ use std::fmt;
 
 /// What went wrong while decoding, without the location.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DecodeErrorKind {
     /// The input ended before a complete value was read.
     #[error("unexpected end of input")]
@@ -164,6 +165,7 @@ impl From<DecodeErrorKind> for DecodeError {
 
 /// An error from an encoder.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum EncodeError {
     /// Raw JSON embedded in the object (RawExtension, FieldsV1) is not valid JSON.
     #[error("{path}: embedded raw JSON is invalid: {reason}")]

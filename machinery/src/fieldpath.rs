@@ -56,6 +56,7 @@ pub struct Set {
 
 /// Why a `FieldsV1` document is not a field set.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum FieldsV1Error {
     /// Not JSON at all.
     #[error("fieldsV1 is not valid JSON: {0}")]
@@ -277,6 +278,7 @@ const SERVER_SET_METADATA: &[&str] = &[
 
 /// Why a field manager's configuration could not be extracted from an object.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ExtractError {
     /// The object does not encode to JSON.
     #[error("encoding the object: {0}")]

@@ -9,6 +9,7 @@ use crate::object::{GroupVersionKind, Kind, Object};
 
 /// An error from registering or using the scheme.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SchemeError {
     /// Two different Rust types claim the same kind.
     #[error("kind {gvk} is registered twice: by `{first}` and by `{second}`")]

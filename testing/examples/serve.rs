@@ -38,7 +38,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         },
         ..Default::default()
     };
-    client.namespaced::<Pod>("default")?.create(&demo, &CreateOptions::default()).await?;
+    client.namespaced::<Pod>("default").create(&demo, &CreateOptions::default()).await?;
     api.on_exec(|req: ExecRequest, mut io: ExecIo| async move {
         let Some(out) = io.stdout.as_mut() else { return ExecOutcome::Exited(0) };
         let _ =

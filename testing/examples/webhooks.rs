@@ -53,12 +53,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         let seeded = webhook_config("existing");
         clientset
             .admissionregistration_v1()
-            .validating_webhook_configurations()?
+            .validating_webhook_configurations()
             .create(&seeded, &CreateOptions::default())
             .await?;
         (clientset, Some(server))
     };
-    let api = clientset.admissionregistration_v1().validating_webhook_configurations()?;
+    let api = clientset.admissionregistration_v1().validating_webhook_configurations();
 
     let list = api.list(&ListOptions::default()).await?;
     println!(

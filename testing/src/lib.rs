@@ -26,7 +26,7 @@ pub const FAKE_BASE_URL: &str = "http://fake.kapi.invalid";
 /// # #[tokio::main(flavor = "current_thread")]
 /// # async fn main() -> Result<(), kapi_client::Error> {
 /// let (clientset, server) = kapi_testing::fake_clientset()?;
-/// let hooks = clientset.admissionregistration_v1().validating_webhook_configurations()?;
+/// let hooks = clientset.admissionregistration_v1().validating_webhook_configurations();
 /// let hook = ValidatingWebhookConfiguration {
 ///     metadata: ObjectMeta { name: "hook".into(), ..Default::default() },
 ///     ..Default::default()

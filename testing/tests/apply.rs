@@ -80,7 +80,7 @@ fn builders_append_and_insert() {
 #[tokio::test]
 async fn extraction_round_trip() {
     let (client, _server) = http_client().await;
-    let api = client.namespaced::<Deployment>("ns").unwrap();
+    let api = client.namespaced::<Deployment>("ns");
     let opts = ApplyOptions { field_manager: "deployer".into(), ..Default::default() };
     let applied = deployment_config();
     let out = api.apply(&applied, &opts).await.unwrap();
@@ -111,7 +111,7 @@ async fn extraction_round_trip() {
 #[tokio::test]
 async fn status_apply_and_extraction() {
     let (client, _server) = http_client().await;
-    let api = client.namespaced::<Deployment>("ns").unwrap();
+    let api = client.namespaced::<Deployment>("ns");
     let opts = ApplyOptions { field_manager: "deployer".into(), ..Default::default() };
     api.apply(&deployment_config(), &opts).await.unwrap();
     let status = DeploymentApplyConfiguration::new("web", "ns")
@@ -141,7 +141,7 @@ async fn status_apply_and_extraction() {
 #[tokio::test]
 async fn webhook_extraction() {
     let (client, _server) = http_client().await;
-    let api = client.api::<MutatingWebhookConfiguration>().unwrap();
+    let api = client.api::<MutatingWebhookConfiguration>();
     let config = MutatingWebhookConfigurationApplyConfiguration::new("hooks").with_webhooks([
         MutatingWebhookApplyConfiguration::default().with_name("a.example.com").with_side_effects("None").with_rules([
             RuleWithOperationsApplyConfiguration::default()

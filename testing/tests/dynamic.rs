@@ -313,10 +313,9 @@ async fn applies_a_multi_document_manifest() {
     }
     // The typed clients see what the manifest said.
     let cm: ConfigMap =
-        client.namespaced::<ConfigMap>("default").unwrap().get("settings", &GetOptions::default()).await.unwrap();
+        client.namespaced::<ConfigMap>("default").get("settings", &GetOptions::default()).await.unwrap();
     assert_eq!(cm.data.get("mode").map(String::as_str), Some("fast"));
-    let web: Deployment =
-        client.namespaced::<Deployment>("prod").unwrap().get("web", &GetOptions::default()).await.unwrap();
+    let web: Deployment = client.namespaced::<Deployment>("prod").get("web", &GetOptions::default()).await.unwrap();
     assert_eq!(web.spec.replicas, Some(2));
     let nightly = DynamicApi::namespaced(&client, &mapper.find("crontabs").unwrap(), "default")
         .unwrap()
@@ -349,7 +348,7 @@ async fn the_apply_examples_manifest_applies() {
         applied.iter().map(|a| (a.resource.resource.as_str(), a.object.metadata.name.as_str())).collect();
     assert_eq!(what, [("namespaces", "kapi-demo"), ("configmaps", "web-config"), ("deployments", "web")]);
     let web: Deployment =
-        client.namespaced::<Deployment>("kapi-demo").unwrap().get("web", &GetOptions::default()).await.unwrap();
+        client.namespaced::<Deployment>("kapi-demo").get("web", &GetOptions::default()).await.unwrap();
     assert_eq!(web.spec.replicas, Some(2));
 }
 

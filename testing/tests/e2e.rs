@@ -61,7 +61,7 @@ async fn next_event<R>(stream: &mut kapi_client::EventStream<R>) -> WatchEvent<R
 async fn crud_over_http_in_protobuf_and_json() {
     for content in [ContentType::Protobuf, ContentType::Json] {
         let (cs, server, test) = http_clientset(content).await;
-        let api = cs.admissionregistration_v1().validating_webhook_configurations().unwrap();
+        let api = cs.admissionregistration_v1().validating_webhook_configurations();
         let created = api.create(&webhook_config("a"), &CreateOptions::default()).await.unwrap();
         assert!(!created.metadata.uid.is_empty());
         assert!(!created.metadata.resource_version.is_empty());
@@ -105,7 +105,7 @@ async fn crud_over_http_in_protobuf_and_json() {
 #[tokio::test]
 async fn typed_errors_come_from_status_bodies() {
     let (cs, server, test) = http_clientset(ContentType::Protobuf).await;
-    let api = cs.admissionregistration_v1().validating_webhook_configurations().unwrap();
+    let api = cs.admissionregistration_v1().validating_webhook_configurations();
     api.create(&webhook_config("dup"), &CreateOptions::default()).await.unwrap();
     let err = api.create(&webhook_config("dup"), &CreateOptions::default()).await.unwrap_err();
     assert!(err.is_already_exists(), "{err}");
@@ -130,7 +130,7 @@ async fn typed_errors_come_from_status_bodies() {
     // A client that retries (the default) waits as told and gets the object.
     let retrying = Transport::new(&Config::new(test.url()).unwrap()).unwrap();
     let client = Client::new(Arc::new(retrying), test.url()).unwrap();
-    let api2 = Clientset::new(client).admissionregistration_v1().validating_webhook_configurations().unwrap();
+    let api2 = Clientset::new(client).admissionregistration_v1().validating_webhook_configurations();
     server.clear_requests();
     server.fail_next(Fault::too_many_requests(1));
     assert_eq!(api2.get("dup", &GetOptions::default()).await.unwrap().metadata.name, "dup");
@@ -141,7 +141,7 @@ async fn typed_errors_come_from_status_bodies() {
 #[tokio::test]
 async fn dry_run_returns_the_object_and_stores_nothing() {
     let (cs, _server, test) = http_clientset(ContentType::Protobuf).await;
-    let api = cs.admissionregistration_v1().validating_webhook_configurations().unwrap();
+    let api = cs.admissionregistration_v1().validating_webhook_configurations();
     let dry = CreateOptions { dry_run: vec!["All".into()], ..Default::default() };
     let mut obj = webhook_config("");
     obj.metadata.generate_name = "gen-".into();
@@ -166,7 +166,7 @@ async fn dry_run_returns_the_object_and_stores_nothing() {
 #[tokio::test]
 async fn field_validation_warns_or_rejects() {
     let (cs, _server, test) = http_clientset(ContentType::Json).await;
-    let v1 = cs.admissionregistration_v1().validating_webhook_configurations().unwrap();
+    let v1 = cs.admissionregistration_v1().validating_webhook_configurations();
     v1.create(&webhook_config("fv"), &CreateOptions::default()).await.unwrap();
     let patch = Patch::Merge(br#"{"metadata":{"labels":{"a":"b"}},"spec":{"bogus":1}}"#.to_vec());
     let warn = PatchOptions { field_validation: "Warn".into(), ..Default::default() };
@@ -182,7 +182,7 @@ async fn field_validation_warns_or_rejects() {
 #[tokio::test]
 async fn chunked_lists_are_followed_transparently() {
     let (cs, server, test) = http_clientset(ContentType::Protobuf).await;
-    let api = cs.admissionregistration_v1().mutating_webhook_configurations().unwrap();
+    let api = cs.admissionregistration_v1().mutating_webhook_configurations();
     for i in 0..7 {
         let obj = MutatingWebhookConfiguration {
             metadata: ObjectMeta { name: format!("m{i}"), ..Default::default() },
@@ -206,7 +206,7 @@ async fn chunked_lists_are_followed_transparently() {
 async fn watch_in_both_framings_with_bookmarks_and_gone() {
     for content in [ContentType::Protobuf, ContentType::Json] {
         let (cs, server, test) = http_clientset(content).await;
-        let api = cs.admissionregistration_v1().validating_webhook_configurations().unwrap();
+        let api = cs.admissionregistration_v1().validating_webhook_configurations();
         let start = api.list(&ListOptions::default()).await.unwrap().metadata.resource_version;
         let mut stream = api
             .watch(&ListOptions { resource_version: start, allow_watch_bookmarks: true, ..Default::default() })
@@ -243,11 +243,11 @@ async fn watch_in_both_framings_with_bookmarks_and_gone() {
 #[tokio::test]
 async fn informers_converge_after_a_burst_and_relist_after_gone() {
     let (cs, server, test) = http_clientset(ContentType::Protobuf).await;
-    let api = cs.admissionregistration_v1().validating_webhook_configurations().unwrap();
+    let api = cs.admissionregistration_v1().validating_webhook_configurations();
     api.create(&webhook_config("before"), &CreateOptions::default()).await.unwrap();
 
     let factory = InformerFactory::new(&cs, SharedInformerFactory::new(None));
-    let informer = factory.admissionregistration_v1().validating_webhook_configurations().unwrap();
+    let informer = factory.admissionregistration_v1().validating_webhook_configurations();
     let seen = Arc::new(Mutex::new(Vec::<String>::new()));
     let log = seen.clone();
     informer.add_handler(kapi_client::informer::HandlerFns::new().on_add(
@@ -269,7 +269,7 @@ async fn informers_converge_after_a_burst_and_relist_after_gone() {
             api.update(&o, &UpdateOptions::default()).await.unwrap();
         }
     }
-    let lister = factory.admissionregistration_v1().validating_webhook_configuration_lister().unwrap();
+    let lister = factory.admissionregistration_v1().validating_webhook_configuration_lister();
     let expected: BTreeSet<String> =
         std::iter::once("before".to_owned()).chain((1..20).step_by(2).map(|i| format!("x{i}"))).collect();
     let converged = |lister: &kapi_client::lister::Lister<ValidatingWebhookConfiguration>| {
@@ -310,7 +310,7 @@ async fn informers_converge_after_a_burst_and_relist_after_gone() {
 #[tokio::test]
 async fn the_fake_clientset_has_the_same_semantics_in_process() {
     let (cs, server) = kapi_testing::fake_clientset().unwrap();
-    let api = cs.admissionregistration_v1().validating_webhook_configurations().unwrap();
+    let api = cs.admissionregistration_v1().validating_webhook_configurations();
     api.create(&webhook_config("f"), &CreateOptions::default()).await.unwrap();
     assert!(api.create(&webhook_config("f"), &CreateOptions::default()).await.unwrap_err().is_already_exists());
     let dry = CreateOptions { dry_run: vec!["All".into()], ..Default::default() };
@@ -319,7 +319,7 @@ async fn the_fake_clientset_has_the_same_semantics_in_process() {
     assert!(api.get("g", &GetOptions::default()).await.unwrap_err().is_not_found());
     assert_eq!(server.tracker().resources().len(), kapi_client::clientset::resources().len());
     // Policies in every version the group serves.
-    let beta = cs.admissionregistration_v1beta1().validating_admission_policies().unwrap();
+    let beta = cs.admissionregistration_v1beta1().validating_admission_policies();
     assert!(beta.list(&ListOptions::default()).await.unwrap().items.unwrap_or_default().is_empty());
 }
 
@@ -327,7 +327,7 @@ async fn the_fake_clientset_has_the_same_semantics_in_process() {
 async fn create_only_kinds_have_clients_without_a_list_kind() {
     use kapi_api::authentication::v1::{TokenReview, TokenReviewSpec};
     let (cs, _server, test) = http_clientset(ContentType::Protobuf).await;
-    let reviews = cs.authentication_v1().token_reviews().unwrap();
+    let reviews = cs.authentication_v1().token_reviews();
     let review = TokenReview {
         metadata: ObjectMeta { name: "r".into(), ..Default::default() },
         spec: TokenReviewSpec { token: "t0k3n".into(), ..Default::default() },

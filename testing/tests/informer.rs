@@ -23,11 +23,11 @@ async fn end_to_end_through_the_client_and_the_in_process_server() {
     server.register::<Vwc>().unwrap();
     server.register::<ValidatingAdmissionPolicy>().unwrap();
     let client = Client::new(server.clone(), "https://kapi.test").unwrap();
-    let hooks = client.api::<Vwc>().unwrap();
+    let hooks = client.api::<Vwc>();
     let hook = |name: &str| Vwc { metadata: meta("", name, "", &[("team", "x")]), ..Default::default() };
     let a = hooks.create(&hook("a"), &CreateOptions::default()).await.unwrap();
 
-    let informer = SharedInformer::new(client.api::<Vwc>().unwrap(), fast());
+    let informer = SharedInformer::new(client.api::<Vwc>(), fast());
     let (errors_tx, mut errors) = mpsc::unbounded_channel();
     informer.set_error_handler(move |e| {
         let _ = errors_tx.send(e.to_string());
@@ -52,7 +52,7 @@ async fn end_to_end_through_the_client_and_the_in_process_server() {
     assert!(informer.lister().get("b").unwrap_err().is_not_found());
 
     // A change to another resource moves the server's resource version; a bookmark carries it.
-    let policies = client.api::<ValidatingAdmissionPolicy>().unwrap();
+    let policies = client.api::<ValidatingAdmissionPolicy>();
     let policy = ValidatingAdmissionPolicy { metadata: meta("", "p", "", &[]), ..Default::default() };
     let policy = policies.create(&policy, &CreateOptions::default()).await.unwrap();
     let latest = policy.metadata.resource_version.clone();
@@ -77,13 +77,13 @@ async fn factory_namespace_and_selector_work_against_the_in_process_server() {
     let client = Client::new(server.clone(), "https://kapi.test").unwrap();
     for (ns, name, tier) in [("ns1", "a", "front"), ("ns1", "b", "back"), ("ns2", "c", "front")] {
         let w = labelled("", name, "", &[("tier", tier)]);
-        client.namespaced::<Widget>(ns).unwrap().create(&w, &CreateOptions::default()).await.unwrap();
+        client.namespaced::<Widget>(ns).create(&w, &CreateOptions::default()).await.unwrap();
     }
     let factory = SharedInformerFactory::new(None)
         .with_namespace("ns1")
         .with_label_selector(Selector::parse("tier in (front)").unwrap())
         .with_reflector_config(fast().reflector);
-    let informer = factory.informer::<Widget, _>(client.all_namespaces::<Widget>().unwrap());
+    let informer = factory.informer::<Widget, _>(client.all_namespaces::<Widget>());
     let (errors_tx, mut errors) = mpsc::unbounded_channel();
     informer.set_error_handler(move |e| {
         let _ = errors_tx.send(e.to_string());
@@ -99,9 +99,9 @@ async fn factory_namespace_and_selector_work_against_the_in_process_server() {
         .expect("a list request");
     assert!(list.query.contains("fieldSelector=metadata.namespace"), "{}", list.query);
     assert!(list.query.contains("labelSelector=tier"), "{}", list.query);
-    let ns2 = client.namespaced::<Widget>("ns2").unwrap();
+    let ns2 = client.namespaced::<Widget>("ns2");
     ns2.create(&labelled("", "d", "", &[("tier", "front")]), &CreateOptions::default()).await.unwrap();
-    let ns1 = client.namespaced::<Widget>("ns1").unwrap();
+    let ns1 = client.namespaced::<Widget>("ns1");
     ns1.create(&labelled("", "e", "", &[("tier", "front")]), &CreateOptions::default()).await.unwrap();
     until(|| informer.store().len() == 2).await;
     assert_eq!(keys(&informer), ["ns1/a", "ns1/e"]);

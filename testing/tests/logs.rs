@@ -18,7 +18,7 @@ async fn serve() -> (Api<Pod>, Arc<ApiServer>, TestServer) {
     let test = TestServer::start(server.clone(), None).await.unwrap();
     let config = Config::new(test.url()).unwrap();
     let client = Client::new(Arc::new(Transport::new(&config).unwrap()), test.url()).unwrap();
-    let pods = client.namespaced::<Pod>("default").unwrap();
+    let pods = client.namespaced::<Pod>("default");
     for (name, containers) in [("web", &["app", "sidecar"][..]), ("solo", &["only"][..])] {
         let pod = Pod {
             metadata: ObjectMeta { name: name.into(), ..Default::default() },

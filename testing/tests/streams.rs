@@ -40,7 +40,7 @@ async fn setup() -> (Arc<ApiServer>, TestServer, Client) {
     kapi_client::clientset::register_all(&api).unwrap();
     let server = TestServer::start(api.clone(), None).await.unwrap();
     let client = Client::try_from_config(&Config::new(server.url()).unwrap()).unwrap();
-    let pods = client.namespaced::<Pod>("default").unwrap();
+    let pods = client.namespaced::<Pod>("default");
     pods.create(&pod("one", &["main"]), &CreateOptions::default()).await.unwrap();
     pods.create(&pod("two", &["a", "b"]), &CreateOptions::default()).await.unwrap();
     (api, server, client)
@@ -77,7 +77,7 @@ fn exec_options(command: &[&str], stdin: bool) -> PodExecOptions {
 async fn exec_carries_stdin_stdout_stderr_and_the_exit_code() {
     let (api, _server, client) = setup().await;
     api.on_exec(shout);
-    let pods = client.namespaced::<Pod>("default").unwrap();
+    let pods = client.namespaced::<Pod>("default");
 
     let mut proc = guarded(pods.exec("one", &exec_options(&["tr", "a-z", "A-Z"], true))).await.unwrap();
     let mut stdin = proc.stdin().unwrap();
@@ -107,7 +107,7 @@ async fn exec_carries_stdin_stdout_stderr_and_the_exit_code() {
 async fn exec_refusals_come_back_as_the_servers_status() {
     let (api, _server, client) = setup().await;
     api.on_exec(shout);
-    let pods = client.namespaced::<Pod>("default").unwrap();
+    let pods = client.namespaced::<Pod>("default");
     let status_of = |e: Error| match e {
         Error::Api(s) => (s.code, s.status.message),
         other => panic!("expected an API error, got {other:?}"),
@@ -132,7 +132,7 @@ async fn exec_refusals_come_back_as_the_servers_status() {
 #[tokio::test]
 async fn a_command_without_a_handler_fails_with_a_status() {
     let (_api, _server, client) = setup().await;
-    let pods = client.namespaced::<Pod>("default").unwrap();
+    let pods = client.namespaced::<Pod>("default");
     let proc = guarded(pods.exec("one", &exec_options(&["ls"], false))).await.unwrap();
     let status = guarded(proc.join()).await.unwrap();
     assert_eq!(status.code, None);
@@ -149,7 +149,7 @@ async fn attach_with_a_terminal_sends_resizes() {
         io.stdout.as_mut().unwrap().write_all(format!("{w}x{h}").as_bytes()).await.unwrap();
         ExecOutcome::Exited(0)
     });
-    let pods = client.namespaced::<Pod>("default").unwrap();
+    let pods = client.namespaced::<Pod>("default");
     let options = PodAttachOptions { stdin: true, stdout: true, tty: true, ..Default::default() };
     let mut proc = guarded(pods.attach("one", &options)).await.unwrap();
     assert!(proc.stderr().is_none());
@@ -179,7 +179,7 @@ async fn portforward_carries_bytes_both_ways_and_each_ports_error() {
             stream.write_all(&buf[..n]).await.map_err(|e| e.to_string())?;
         }
     });
-    let pods = client.namespaced::<Pod>("default").unwrap();
+    let pods = client.namespaced::<Pod>("default");
     let mut fwd = guarded(pods.portforward("one", &[8080, 9])).await.unwrap();
     let mut stream = fwd.take_stream(8080).unwrap();
     stream.write_all(b"ping").await.unwrap();

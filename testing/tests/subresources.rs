@@ -104,7 +104,7 @@ fn deployment(name: &str, replicas: i32) -> Deployment {
 async fn deployment_scale_reads_and_writes_replicas() {
     for backend in BACKENDS {
         let (cs, server, _test) = clientset(backend).await;
-        let api = cs.apps_v1().deployments("ns").unwrap();
+        let api = cs.apps_v1().deployments("ns");
         let created = api.create(&deployment("web", 2), &CreateOptions::default()).await.unwrap();
         let mut with_status = created.clone();
         with_status.status = DeploymentStatus { replicas: 2, ..Default::default() };
@@ -190,7 +190,7 @@ async fn every_scalable_kind_speaks_its_groups_scale() {
         let (cs, _server, _test) = clientset(backend).await;
         let template = || kapi_api::core::v1::PodTemplateSpec::default();
 
-        let sets = cs.apps_v1().stateful_sets("ns").unwrap();
+        let sets = cs.apps_v1().stateful_sets("ns");
         let set = StatefulSet {
             metadata: meta("db"),
             spec: kapi_api::apps::v1::StatefulSetSpec {
@@ -208,7 +208,7 @@ async fn every_scalable_kind_speaks_its_groups_scale() {
         sets.update_scale("db", &s, &UpdateOptions::default()).await.unwrap();
         assert_eq!(sets.get("db", &GetOptions::default()).await.unwrap().spec.replicas, Some(1));
 
-        let rs_api = cs.apps_v1().replica_sets("ns").unwrap();
+        let rs_api = cs.apps_v1().replica_sets("ns");
         let rs = ReplicaSet {
             metadata: meta("rs"),
             spec: ReplicaSetSpec {
@@ -222,7 +222,7 @@ async fn every_scalable_kind_speaks_its_groups_scale() {
         assert_eq!(rs_api.get_scale("rs", &GetOptions::default()).await.unwrap().spec.replicas, 2);
 
         // Replication controllers select by a map; their scale has get and update only.
-        let rcs = cs.core_v1().replication_controllers("ns").unwrap();
+        let rcs = cs.core_v1().replication_controllers("ns");
         let rc = ReplicationController {
             metadata: meta("rc"),
             spec: ReplicationControllerSpec {
@@ -251,7 +251,7 @@ async fn every_scalable_kind_speaks_its_groups_scale() {
 
         // apps/v1beta2 and extensions/v1beta1 answer with their own group's `Scale`: the
         // selector as a map and as text.
-        let old_sets = cs.apps_v1beta2().stateful_sets("ns").unwrap();
+        let old_sets = cs.apps_v1beta2().stateful_sets("ns");
         let old_set = kapi_api::apps::v1beta2::StatefulSet {
             metadata: meta("old"),
             spec: kapi_api::apps::v1beta2::StatefulSetSpec {
@@ -270,7 +270,7 @@ async fn every_scalable_kind_speaks_its_groups_scale() {
         assert_eq!(old_sets.update_scale("old", &s, &UpdateOptions::default()).await.unwrap().spec.replicas, 0);
         assert_eq!(old_sets.get("old", &GetOptions::default()).await.unwrap().spec.replicas, Some(0));
 
-        let ext = cs.extensions_v1beta1().deployments("ns").unwrap();
+        let ext = cs.extensions_v1beta1().deployments("ns");
         let d = kapi_api::extensions::v1beta1::Deployment {
             metadata: meta("ext"),
             spec: kapi_api::extensions::v1beta1::DeploymentSpec {
@@ -319,7 +319,7 @@ fn eviction(name: &str) -> Eviction {
 async fn eviction_deletes_the_pod_honouring_dry_run() {
     for backend in BACKENDS {
         let (cs, server, _test) = clientset(backend).await;
-        let pods = cs.core_v1().pods("ns").unwrap();
+        let pods = cs.core_v1().pods("ns");
         pods.create(&pod("a"), &CreateOptions::default()).await.unwrap();
 
         let status = pods.evict("a", &eviction("a"), &dry_create()).await.unwrap();
@@ -374,7 +374,7 @@ fn binding(name: &str, node: &str) -> Binding {
 async fn binding_assigns_the_node_once() {
     for backend in BACKENDS {
         let (cs, server, _test) = clientset(backend).await;
-        let pods = cs.core_v1().pods("ns").unwrap();
+        let pods = cs.core_v1().pods("ns");
         pods.create(&pod("a"), &CreateOptions::default()).await.unwrap();
 
         pods.bind("a", &binding("a", "node-1"), &dry_create()).await.unwrap();
@@ -403,7 +403,7 @@ async fn binding_assigns_the_node_once() {
 async fn ephemeral_containers_and_resize_take_only_their_fields() {
     for backend in BACKENDS {
         let (cs, server, _test) = clientset(backend).await;
-        let pods = cs.core_v1().pods("ns").unwrap();
+        let pods = cs.core_v1().pods("ns");
         let created = pods.create(&pod("a"), &CreateOptions::default()).await.unwrap();
 
         let mut with_debug = created.clone();
@@ -454,7 +454,7 @@ async fn ephemeral_containers_and_resize_take_only_their_fields() {
 async fn service_account_tokens() {
     for backend in BACKENDS {
         let (cs, server, _test) = clientset(backend).await;
-        let accounts = cs.core_v1().service_accounts("ns").unwrap();
+        let accounts = cs.core_v1().service_accounts("ns");
         let sa = accounts
             .create(&ServiceAccount { metadata: meta("robot"), ..Default::default() }, &CreateOptions::default())
             .await
@@ -518,7 +518,7 @@ fn condition(kind: &str) -> CertificateSigningRequestCondition {
 async fn csr_approval_updates_conditions_only() {
     for backend in BACKENDS {
         let (cs, server, _test) = clientset(backend).await;
-        let csrs = cs.certificates_v1().certificate_signing_requests().unwrap();
+        let csrs = cs.certificates_v1().certificate_signing_requests();
         let created = csrs.create(&csr("c"), &CreateOptions::default()).await.unwrap();
 
         let mut approve = created.clone();

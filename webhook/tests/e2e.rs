@@ -148,7 +148,7 @@ async fn mutates_denies_and_keeps_side_effects_out_of_dry_runs() {
     let addr = start_webhook(pki.server.clone(), seen.clone()).await;
     env.server.set_webhook_service("webhooks", "pod-hook", 8443, &addr);
 
-    let hooks = env.cs.admissionregistration_v1().mutating_webhook_configurations().unwrap();
+    let hooks = env.cs.admissionregistration_v1().mutating_webhook_configurations();
     hooks
         .create(
             &MutatingWebhookConfiguration {
@@ -176,7 +176,7 @@ async fn mutates_denies_and_keeps_side_effects_out_of_dry_runs() {
         )
         .await
         .unwrap();
-    let pods = env.cs.core_v1().pods("default").unwrap();
+    let pods = env.cs.core_v1().pods("default");
 
     // The mutation reaches the stored object and the answer; the warning reaches the client.
     let created = pods.create(&pod("web", &[("app", "web")]), &CreateOptions::default()).await.unwrap();
@@ -221,7 +221,6 @@ async fn mutates_denies_and_keeps_side_effects_out_of_dry_runs() {
     env.cs
         .admissionregistration_v1()
         .validating_webhook_configurations()
-        .unwrap()
         .create(
             &ValidatingWebhookConfiguration {
                 metadata: ObjectMeta { name: "audited".into(), ..Default::default() },
@@ -262,7 +261,7 @@ async fn failure_policy_decides_for_an_unreachable_webhook() {
     let env = env().await;
     // A port nothing listens on any more.
     let closed = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap().local_addr().unwrap();
-    let hooks = env.cs.admissionregistration_v1().validating_webhook_configurations().unwrap();
+    let hooks = env.cs.admissionregistration_v1().validating_webhook_configurations();
     let config = |policy: &str| ValidatingWebhookConfiguration {
         metadata: ObjectMeta { name: "down".into(), ..Default::default() },
         webhooks: vec![ValidatingWebhook {
@@ -278,7 +277,7 @@ async fn failure_policy_decides_for_an_unreachable_webhook() {
         ..Default::default()
     };
     hooks.create(&config(FailurePolicyType::IGNORE), &CreateOptions::default()).await.unwrap();
-    let pods = env.cs.core_v1().pods("default").unwrap();
+    let pods = env.cs.core_v1().pods("default");
     pods.create(&pod("ignored", &[]), &CreateOptions::default()).await.unwrap();
 
     hooks.delete("down", &Default::default()).await.unwrap();
@@ -332,7 +331,6 @@ async fn patches_deletes_and_namespace_selectors_are_admitted() {
     env.cs
         .core_v1()
         .namespaces()
-        .unwrap()
         .create(
             &Namespace {
                 metadata: ObjectMeta {
@@ -352,7 +350,6 @@ async fn patches_deletes_and_namespace_selectors_are_admitted() {
     env.cs
         .admissionregistration_v1()
         .mutating_webhook_configurations()
-        .unwrap()
         .create(
             &MutatingWebhookConfiguration {
                 metadata: ObjectMeta { name: "deadline".into(), ..Default::default() },
@@ -380,14 +377,14 @@ async fn patches_deletes_and_namespace_selectors_are_admitted() {
         .unwrap();
 
     // Outside the selected namespace nothing is called.
-    let elsewhere = env.cs.core_v1().pods("default").unwrap();
+    let elsewhere = env.cs.core_v1().pods("default");
     let mut p = pod("free", &[]);
     p.metadata.namespace = "default".into();
     let free = elsewhere.create(&p, &CreateOptions::default()).await.unwrap();
     assert_eq!(free.spec.active_deadline_seconds, None);
     assert!(calls.lock().unwrap().is_empty());
 
-    let pods = env.cs.core_v1().pods("watched").unwrap();
+    let pods = env.cs.core_v1().pods("watched");
     let mut p = pod("kept", &[("keep", "yes")]);
     p.metadata.namespace = "watched".into();
     let created = pods.create(&p, &CreateOptions::default()).await.unwrap();

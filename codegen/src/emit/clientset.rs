@@ -514,18 +514,18 @@ fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, grou
             let doc_all = format!(" `{resource}` of `{gv}` in every namespace (list and watch).");
             accessors.push(quote! {
                 #[doc = #doc]
-                pub fn #acc(&self, namespace: &str) -> Result<kapi_client::Api<#types_path::#ty>, kapi_client::Error> {
+                pub fn #acc(&self, namespace: &str) -> kapi_client::Api<#types_path::#ty> {
                     self.client.namespaced(namespace)
                 }
                 #[doc = #doc_all]
-                pub fn #all(&self) -> Result<kapi_client::Api<#types_path::#ty>, kapi_client::Error> {
+                pub fn #all(&self) -> kapi_client::Api<#types_path::#ty> {
                     self.client.all_namespaces()
                 }
             });
         } else {
             accessors.push(quote! {
                 #[doc = #doc]
-                pub fn #acc(&self) -> Result<kapi_client::Api<#types_path::#ty>, kapi_client::Error> {
+                pub fn #acc(&self) -> kapi_client::Api<#types_path::#ty> {
                     self.client.api()
                 }
             });
@@ -538,13 +538,13 @@ fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, grou
             informers.push(quote! {
                 #[doc = #doc]
                 #[inline]
-                pub fn #acc(&self) -> Result<kapi_client::informer::SharedInformer<#types_path::#ty>, kapi_client::Error> {
-                    Ok(self.factory.informer::<#types_path::#ty, _>(#api?))
+                pub fn #acc(&self) -> kapi_client::informer::SharedInformer<#types_path::#ty> {
+                    self.factory.informer::<#types_path::#ty, _>(#api)
                 }
                 #[doc = " A lister over the shared informer's cache."]
                 #[inline]
-                pub fn #lister(&self) -> Result<kapi_client::lister::Lister<#types_path::#ty>, kapi_client::Error> {
-                    Ok(self.#acc()?.lister())
+                pub fn #lister(&self) -> kapi_client::lister::Lister<#types_path::#ty> {
+                    self.#acc().lister()
                 }
             });
         }

@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 /// An error from [`Duration::parse_go`]; the messages are those of Go's `time.ParseDuration`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DurationError {
     /// The text is empty, malformed or overflows.
     #[error("time: invalid duration {}", go_quote(.input))]

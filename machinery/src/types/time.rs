@@ -18,6 +18,7 @@ const NANOS_PER_SEC: u32 = 1_000_000_000;
 
 /// An error from parsing or strictly formatting a timestamp.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum TimeError {
     /// The text is not accepted by Go's `time.Parse` for the layout; the message is Go's `ParseError` text.
     #[error("{0}")]

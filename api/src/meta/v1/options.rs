@@ -259,3 +259,176 @@ pub struct UpdateOptions {
     #[kapi(optional)]
     pub field_validation: String,
 }
+
+// Builder methods, so that options read as one expression:
+// `ListOptions::default().labels("app=web").fields("spec.nodeName=a").limit(100)`. The fields stay
+// public, as they are the wire form; each method sets one of them.
+
+impl ListOptions {
+    /// Restricts the result by labels (`app=web,tier in (a,b)`); anything that displays as a
+    /// selector, such as `kapi_client::labels::Selector`, is taken as its wire string.
+    pub fn labels(mut self, selector: impl std::fmt::Display) -> Self {
+        self.label_selector = selector.to_string();
+        self
+    }
+
+    /// Restricts the result by fields (`spec.nodeName=a,metadata.name!=b`).
+    pub fn fields(mut self, selector: impl std::fmt::Display) -> Self {
+        self.field_selector = selector.to_string();
+        self
+    }
+
+    /// At most `limit` items per response; follow `continue` (or use `list_all`) for the rest.
+    pub fn limit(mut self, limit: i64) -> Self {
+        self.limit = limit;
+        self
+    }
+
+    /// Continues a limited list from a previous response's `metadata.continue`.
+    pub fn continue_token(mut self, token: impl Into<String>) -> Self {
+        self.continue_ = token.into();
+        self
+    }
+
+    /// Constrains the resource version the request is served at (with `resourceVersionMatch`,
+    /// see [`ListOptions::at_least`] and [`ListOptions::exactly`]); for a watch, where it starts.
+    pub fn resource_version(mut self, version: impl Into<String>) -> Self {
+        self.resource_version = version.into();
+        self
+    }
+
+    /// Data at least as new as `version` (`resourceVersionMatch=NotOlderThan`).
+    pub fn at_least(mut self, version: impl Into<String>) -> Self {
+        self.resource_version = version.into();
+        self.resource_version_match = ResourceVersionMatch(ResourceVersionMatch::NOT_OLDER_THAN.into());
+        self
+    }
+
+    /// Data at exactly `version` (`resourceVersionMatch=Exact`).
+    pub fn exactly(mut self, version: impl Into<String>) -> Self {
+        self.resource_version = version.into();
+        self.resource_version_match = ResourceVersionMatch(ResourceVersionMatch::EXACT.into());
+        self
+    }
+
+    /// Asks a watch for `BOOKMARK` events.
+    pub fn bookmarks(mut self, on: bool) -> Self {
+        self.allow_watch_bookmarks = on;
+        self
+    }
+
+    /// Ends the call after this many seconds (for a watch, the server closes it then).
+    pub fn timeout(mut self, seconds: i64) -> Self {
+        self.timeout_seconds = Some(seconds);
+        self
+    }
+
+    /// Starts a watch with synthetic `ADDED` events for the current state, ended by a bookmark
+    /// annotated [`INITIAL_EVENTS_ANNOTATION_KEY`].
+    pub fn send_initial_events(mut self, on: bool) -> Self {
+        self.send_initial_events = Some(on);
+        self
+    }
+}
+
+impl GetOptions {
+    /// Constrains the resource version the object is read at (`"0"`: any cached version).
+    pub fn resource_version(mut self, version: impl Into<String>) -> Self {
+        self.resource_version = version.into();
+        self
+    }
+}
+
+/// `dry_run()`, `field_manager()` and `field_validation()` of the write option kinds.
+macro_rules! write_option_builders {
+    ($($ty:ty),*) => {$(
+        impl $ty {
+            /// Runs every stage of the request but persists nothing (`dryRun=All`).
+            pub fn dry_run(mut self) -> Self {
+                self.dry_run = vec![DRY_RUN_ALL.to_owned()];
+                self
+            }
+
+            /// Names the actor making the change (`fieldManager`).
+            pub fn field_manager(mut self, manager: impl Into<String>) -> Self {
+                self.field_manager = manager.into();
+                self
+            }
+
+            /// How the server treats unknown or duplicate fields: [`FIELD_VALIDATION_IGNORE`],
+            /// [`FIELD_VALIDATION_WARN`] or [`FIELD_VALIDATION_STRICT`].
+            pub fn field_validation(mut self, validation: impl Into<String>) -> Self {
+                self.field_validation = validation.into();
+                self
+            }
+        }
+    )*};
+}
+
+write_option_builders!(CreateOptions, UpdateOptions, PatchOptions);
+
+impl PatchOptions {
+    /// Forces an apply patch, taking over fields other managers own.
+    pub fn force(mut self) -> Self {
+        self.force = Some(true);
+        self
+    }
+}
+
+impl ApplyOptions {
+    /// Apply options for a field manager, which apply requires.
+    pub fn new(field_manager: impl Into<String>) -> Self {
+        ApplyOptions { field_manager: field_manager.into(), ..Default::default() }
+    }
+
+    /// Runs every stage of the apply but persists nothing (`dryRun=All`).
+    pub fn dry_run(mut self) -> Self {
+        self.dry_run = vec![DRY_RUN_ALL.to_owned()];
+        self
+    }
+
+    /// Names the actor making the change (`fieldManager`).
+    pub fn field_manager(mut self, manager: impl Into<String>) -> Self {
+        self.field_manager = manager.into();
+        self
+    }
+
+    /// Takes over fields other managers own instead of failing with a conflict.
+    pub fn force(mut self) -> Self {
+        self.force = true;
+        self
+    }
+}
+
+impl DeleteOptions {
+    /// Runs every stage of the deletion but deletes nothing (`dryRun=All`).
+    pub fn dry_run(mut self) -> Self {
+        self.dry_run = vec![DRY_RUN_ALL.to_owned()];
+        self
+    }
+
+    /// Seconds before the object is deleted (`0`: at once).
+    pub fn grace_period(mut self, seconds: i64) -> Self {
+        self.grace_period_seconds = Some(seconds);
+        self
+    }
+
+    /// How dependents are treated: [`DeletionPropagation::ORPHAN`], `BACKGROUND` or
+    /// `FOREGROUND`.
+    pub fn propagation_policy(mut self, policy: impl Into<String>) -> Self {
+        self.propagation_policy = Some(DeletionPropagation(policy.into()));
+        self
+    }
+
+    /// Deletes the object only while its UID is `uid` (else a conflict).
+    pub fn precondition_uid(mut self, uid: impl Into<String>) -> Self {
+        self.preconditions.get_or_insert_with(Preconditions::default).uid = Some(uid.into());
+        self
+    }
+
+    /// Deletes the object only while its resource version is `version` (else a conflict).
+    pub fn precondition_resource_version(mut self, version: impl Into<String>) -> Self {
+        self.preconditions.get_or_insert_with(Preconditions::default).resource_version = Some(version.into());
+        self
+    }
+}

@@ -43,6 +43,7 @@ impl fmt::Display for Format {
 
 /// Why a string is not a quantity; the variants and messages are upstream's three parse errors.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum QuantityError {
     /// Upstream's `ErrFormatWrong`: the text does not have the shape of a quantity.
     #[error("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'")]

@@ -1,0 +1,304 @@
+//! A self-healing watch as a [`Stream`]: [`watcher`] lists, then watches from the list's
+//! resource version, and keeps going across dropped connections and expired versions.
+//!
+//! - A watch that ends (the server's timeout, a closed connection) is started again from the last
+//!   resource version seen (events and bookmarks advance it), so nothing is missed or repeated.
+//! - `410 Gone`/`Expired` (from starting the watch or as an `ERROR` event) means that version is
+//!   compacted away: the stream lists again, announcing the new complete state as
+//!   [`Event::Init`], [`Event::InitApply`] for every object, [`Event::InitDone`].
+//! - Any other failure is yielded as an `Err` item and the same step is retried after a back-off
+//!   (exponential with jitter and a cap, [`WatcherConfig::backoff`]), which resets once a step
+//!   succeeds. The stream never ends by itself: drop it to stop.
+//!
+//! Unlike an informer it keeps no cache and spawns no task: it does work only while polled, so
+//! `StreamExt` combinators (`filter_map`, `take_while`, `for_each`) apply directly.
+
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use futures_core::Stream;
+use futures_util::StreamExt;
+use kapi_api::meta::v1::ListOptions;
+
+use crate::reflector::{Backoff, BackoffState, status_error};
+use crate::{Error, EventStream, ListResource, ListWatch, Listable, WatchEvent};
+
+/// What a [`watcher`] stream yields.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event<R> {
+    /// An object was created or changed while watching.
+    Apply(R),
+    /// An object was deleted while watching; the object is its last state.
+    Delete(R),
+    /// A (re)list starts: the [`Event::InitApply`] objects up to [`Event::InitDone`] are the
+    /// complete state, replacing whatever came before.
+    Init,
+    /// An object of the complete state being listed.
+    InitApply(R),
+    /// The (re)list is complete: objects seen before [`Event::Init`] and not since are gone.
+    InitDone,
+}
+
+impl<R> Event<R> {
+    /// The object an `Apply`, `Delete` or `InitApply` carries.
+    pub fn object(&self) -> Option<&R> {
+        match self {
+            Event::Apply(o) | Event::Delete(o) | Event::InitApply(o) => Some(o),
+            Event::Init | Event::InitDone => None,
+        }
+    }
+
+    /// The object an `Apply`, `Delete` or `InitApply` carries, taken out.
+    pub fn into_object(self) -> Option<R> {
+        match self {
+            Event::Apply(o) | Event::Delete(o) | Event::InitApply(o) => Some(o),
+            Event::Init | Event::InitDone => None,
+        }
+    }
+}
+
+/// How a [`watcher`] lists and watches.
+#[derive(Debug, Clone)]
+pub struct WatcherConfig {
+    /// Label selector of both the list and the watch (`ListOptions::labels`'s text).
+    pub label_selector: String,
+    /// Field selector of both the list and the watch.
+    pub field_selector: String,
+    /// List in pages of this many objects (`0`: one response).
+    pub page_size: i64,
+    /// `timeoutSeconds` of each watch: the server ends it then and the watcher starts the next
+    /// (`None`: the server's default).
+    pub watch_timeout: Option<Duration>,
+    /// Ask for bookmarks, so that a restarted watch resumes from a recent version.
+    pub bookmarks: bool,
+    /// The wait between failures: from `initial`, times `factor` per failure, stretched by up to
+    /// `jitter` of itself, at most `max`. Upstream's reflector values by default (800 ms doubling
+    /// to 30 s, jitter 1).
+    pub backoff: Backoff,
+}
+
+impl Default for WatcherConfig {
+    fn default() -> Self {
+        WatcherConfig {
+            label_selector: String::new(),
+            field_selector: String::new(),
+            page_size: 500,
+            watch_timeout: Some(Duration::from_secs(290)),
+            bookmarks: true,
+            backoff: Backoff::default(),
+        }
+    }
+}
+
+impl WatcherConfig {
+    /// Restricts the objects by labels (a `&str` or a [`crate::labels::Selector`]).
+    pub fn labels(mut self, selector: impl std::fmt::Display) -> Self {
+        self.label_selector = selector.to_string();
+        self
+    }
+
+    /// Restricts the objects by fields.
+    pub fn fields(mut self, selector: impl std::fmt::Display) -> Self {
+        self.field_selector = selector.to_string();
+        self
+    }
+
+    /// Lists in pages of `n` objects (`0`: one response).
+    pub fn page_size(mut self, n: i64) -> Self {
+        self.page_size = n;
+        self
+    }
+
+    /// Ends each watch after `timeout` (rounded up to whole seconds, at least one).
+    pub fn watch_timeout(mut self, timeout: Duration) -> Self {
+        self.watch_timeout = Some(timeout);
+        self
+    }
+
+    /// The wait between failures.
+    pub fn backoff(mut self, backoff: Backoff) -> Self {
+        self.backoff = backoff;
+        self
+    }
+
+    fn list_options(&self) -> ListOptions {
+        ListOptions::default().labels(&self.label_selector).fields(&self.field_selector).limit(self.page_size.max(0))
+    }
+
+    fn watch_options(&self, resource_version: &str) -> ListOptions {
+        let mut options = ListOptions::default()
+            .labels(&self.label_selector)
+            .fields(&self.field_selector)
+            .resource_version(resource_version)
+            .bookmarks(self.bookmarks);
+        if let Some(t) = self.watch_timeout {
+            let seconds = t.as_secs() + u64::from(t.subsec_nanos() > 0);
+            options.timeout_seconds = Some(i64::try_from(seconds.max(1)).unwrap_or(i64::MAX));
+        }
+        options
+    }
+}
+
+enum Phase<R> {
+    /// List the complete state (from the first page).
+    List,
+    /// Start a watch from the last resource version.
+    Watch,
+    Watching(EventStream<R>),
+    /// Wait, then go on with the phase (after a failure).
+    Wait(Duration, Box<Phase<R>>),
+}
+
+struct State<R: Listable, L> {
+    list_watch: L,
+    config: WatcherConfig,
+    backoff: BackoffState,
+    resource_version: String,
+    phase: Phase<R>,
+    pending: VecDeque<Event<R>>,
+}
+
+/// The watcher stream of a resource: list, then watch, healing itself as the module describes.
+/// `list_watch` is usually an [`crate::Api`] (one namespace or all).
+///
+/// ```no_run
+/// use kapi_client::watcher::{Event, WatcherConfig, watcher};
+/// use kapi_client::{Api, Listable, Resource, StreamExt};
+///
+/// async fn names<R: Listable + Send + 'static>(api: Api<R>)
+/// where
+///     R::List: Send,
+/// {
+///     let mut events = std::pin::pin!(watcher(api, WatcherConfig::default().labels("app=web")));
+///     while let Some(event) = events.next().await {
+///         match event {
+///             Ok(Event::Apply(o) | Event::InitApply(o)) => println!("{}", o.metadata().name),
+///             Ok(_) => {}
+///             Err(e) => eprintln!("{e}"), // retried after a back-off
+///         }
+///     }
+/// }
+/// ```
+pub fn watcher<R, L>(list_watch: L, config: WatcherConfig) -> impl Stream<Item = Result<Event<R>, Error>> + Send
+where
+    R: Listable + Send + 'static,
+    R::List: Send,
+    L: ListWatch<R>,
+{
+    let state = State {
+        backoff: BackoffState::new(config.backoff.clone()),
+        list_watch,
+        config,
+        resource_version: String::new(),
+        phase: Phase::List,
+        pending: VecDeque::new(),
+    };
+    futures_util::stream::unfold(state, |mut state| async move {
+        let item = state.step().await;
+        Some((item, state))
+    })
+}
+
+impl<R, L> State<R, L>
+where
+    R: Listable + Send + 'static,
+    L: ListWatch<R>,
+{
+    /// Runs until there is something to yield.
+    async fn step(&mut self) -> Result<Event<R>, Error> {
+        loop {
+            if let Some(event) = self.pending.pop_front() {
+                return Ok(event);
+            }
+            match std::mem::replace(&mut self.phase, Phase::Watch) {
+                Phase::Wait(delay, next) => {
+                    tokio::time::sleep(delay).await;
+                    self.phase = *next;
+                }
+                Phase::List => match self.list().await {
+                    Ok(items) => {
+                        self.backoff.reset();
+                        self.pending.push_back(Event::Init);
+                        self.pending.extend(items.into_iter().map(Event::InitApply));
+                        self.pending.push_back(Event::InitDone);
+                        self.phase = Phase::Watch;
+                    }
+                    Err(e) => return Err(self.fail(e, Phase::List)),
+                },
+                Phase::Watch => {
+                    let options = self.config.watch_options(&self.resource_version);
+                    match self.list_watch.watch(options).await {
+                        Ok(stream) => self.phase = Phase::Watching(stream),
+                        Err(e) if e.is_gone() => self.phase = Phase::List,
+                        Err(e) => return Err(self.fail(e, Phase::Watch)),
+                    }
+                }
+                Phase::Watching(mut stream) => match stream.next().await {
+                    // The stream ended (timeout or a closed connection): resume where it stopped.
+                    None => self.phase = Phase::Watch,
+                    Some(Err(e)) => return Err(self.fail(e, Phase::Watch)),
+                    Some(Ok(event)) => {
+                        let out = match event {
+                            WatchEvent::Added(o) | WatchEvent::Modified(o) => Some(self.seen(o, Event::Apply)),
+                            WatchEvent::Deleted(o) => Some(self.seen(o, Event::Delete)),
+                            WatchEvent::Bookmark(o) => {
+                                self.resource_version = o.metadata().resource_version.clone();
+                                None
+                            }
+                            WatchEvent::Error(status) => {
+                                let e = status_error(*status);
+                                if e.is_gone() {
+                                    self.phase = Phase::List;
+                                    continue;
+                                }
+                                return Err(self.fail(e, Phase::Watch));
+                            }
+                        };
+                        self.backoff.reset();
+                        self.phase = Phase::Watching(stream);
+                        if let Some(event) = out {
+                            return Ok(event);
+                        }
+                    }
+                },
+            }
+        }
+    }
+
+    fn seen(&mut self, object: R, wrap: fn(R) -> Event<R>) -> Event<R> {
+        self.resource_version = object.metadata().resource_version.clone();
+        wrap(object)
+    }
+
+    /// Schedules the retry of `phase` after the back-off (at least the server's `Retry-After`)
+    /// and hands back the error to yield.
+    fn fail(&mut self, error: Error, phase: Phase<R>) -> Error {
+        let delay = self.backoff.next_delay().max(error.retry_after().unwrap_or_default());
+        self.phase = Phase::Wait(delay, Box::new(phase));
+        error
+    }
+
+    /// Every object of the resource, page by page; the resource version is the last page's.
+    async fn list(&mut self) -> Result<Vec<R>, Error> {
+        let mut options = self.config.list_options();
+        let mut items = Vec::new();
+        let mut seen_tokens = std::collections::HashSet::new();
+        loop {
+            let list = self.list_watch.list(options.clone()).await?;
+            let meta = list.list_meta();
+            let token = meta.continue_.clone();
+            self.resource_version = meta.resource_version.clone();
+            items.extend(list.into_items());
+            if token.is_empty() {
+                return Ok(items);
+            }
+            if !seen_tokens.insert(token.clone()) {
+                return Err(Error::Decode {
+                    context: format!("list of {}: metadata.continue", R::RESOURCE),
+                    source: format!("the server returned the continue token {token:?} twice").into(),
+                });
+            }
+            options = options.continue_token(token);
+        }
+    }
+}

@@ -1,5 +1,5 @@
 //! Patches on the JSON form of objects: JSON Patch (RFC 6902), JSON Merge Patch (RFC 7386), a
-//! strategic merge patch, and the merge step of a simplified server-side apply.
+//! strategic merge patch, and the merge step of server-side apply.
 //!
 //! The strategic merge patch is a merge patch except for the lists the resource declares a
 //! strategy for ([`ListMerge`]): lists of objects with a merge key are merged element by element
@@ -8,7 +8,7 @@
 //! (`$deleteFromPrimitiveList/<field>` removes values). `$patch: replace` and `$patch: delete`
 //! also work on maps; `$setElementOrder/…` and `$retainKeys` are accepted and ignored. All other
 //! lists are replaced. Server-side apply merges the applied configuration the same way, without
-//! directives, and records the applied field set in `metadata.managedFields`.
+//! directives; ownership, conflicts and removal are the field manager's (module `ssa`).
 
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::schema::{FieldSchema, HasSchema, StructSchema, TypeSchema};
@@ -70,8 +70,13 @@ impl MergeRules {
         self.overrides.push((path.to_owned(), merge));
     }
 
+    /// The kind's schema, when it is known.
+    pub(super) fn root(&self) -> Option<&'static TypeSchema> {
+        self.schema
+    }
+
     /// How the list at `path` merges in a strategic merge patch (`apply == false`) or in apply.
-    fn strategy(&self, path: &[String], apply: bool) -> Option<ListMerge> {
+    pub(super) fn strategy(&self, path: &[String], apply: bool) -> Option<ListMerge> {
         let joined = path.join(".");
         if let Some((_, m)) = self.overrides.iter().find(|(p, _)| *p == joined) {
             return m.clone();
@@ -561,75 +566,6 @@ pub fn apply_merge(live: Value, applied: &Value, rules: &MergeRules) -> Result<V
         .ok_or_else(|| PatchError::NotApplicable("the applied configuration is empty".into()))
 }
 
-/// Fields server-side apply does not track.
-fn untracked(path: &[String], key: &str) -> bool {
-    match path {
-        [] => matches!(key, "apiVersion" | "kind" | "status"),
-        [m] if m == "metadata" => matches!(
-            key,
-            "name"
-                | "namespace"
-                | "uid"
-                | "resourceVersion"
-                | "generation"
-                | "creationTimestamp"
-                | "managedFields"
-                | "selfLink"
-                | "deletionTimestamp"
-                | "deletionGracePeriodSeconds"
-        ),
-        _ => false,
-    }
-}
-
-/// The `FieldsV1` set of the fields a configuration sets (`f:<field>`, `k:{"name":"x"}` for
-/// keyed list elements, `v:<value>` for set elements).
-pub fn field_set(v: &Value, rules: &MergeRules) -> Value {
-    fn walk(v: &Value, rules: &MergeRules, path: &mut Vec<String>) -> Value {
-        let Value::Object(members) = v else { return Value::Object(Vec::new()) };
-        let mut out = Vec::new();
-        for (k, child) in members {
-            if untracked(path, k) {
-                continue;
-            }
-            path.push(k.clone());
-            let entry = match (child, rules.strategy(path, true)) {
-                (Value::Object(_), _) => walk(child, rules, path),
-                (Value::Array(items), Some(ListMerge::Key(keys))) => Value::Object(
-                    items
-                        .iter()
-                        .filter_map(|item| {
-                            let id = keys
-                                .iter()
-                                .map(|k| item.get(k).map(|kv| (k.clone(), kv.clone())))
-                                .collect::<Option<Vec<_>>>()?;
-                            let id = Value::Object(id);
-                            let mut inner = vec![(".".to_owned(), Value::Object(Vec::new()))];
-                            if let Value::Object(fields) = walk(item, rules, path) {
-                                inner.extend(fields);
-                            }
-                            Some((format!("k:{}", String::from_utf8_lossy(&id.to_compact_vec())), Value::Object(inner)))
-                        })
-                        .collect(),
-                ),
-                (Value::Array(items), Some(ListMerge::Set)) => Value::Object(
-                    items
-                        .iter()
-                        .map(|i| {
-                            (format!("v:{}", String::from_utf8_lossy(&i.to_compact_vec())), Value::Object(Vec::new()))
-                        })
-                        .collect(),
-                ),
-                _ => Value::Object(Vec::new()),
-            };
-            path.pop();
-            set_member(&mut out, &format!("f:{k}"), entry);
-        }
-        Value::Object(out)
-    }
-    walk(v, rules, &mut Vec::new())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -724,7 +660,7 @@ mod tests {
     }
 
     #[test]
-    fn apply_merges_and_records_fields() {
+    fn apply_merges() {
         let keys = webhook_rules();
         let live = v(r#"{"metadata":{"name":"c","labels":{"a":"1"}},"webhooks":[{"name":"x","sideEffects":"None"}]}"#);
         let applied = v(
@@ -734,10 +670,6 @@ mod tests {
         assert_eq!(
             s(&out),
             r#"{"metadata":{"name":"c","labels":{"a":"1","b":"2"}},"webhooks":[{"name":"x","sideEffects":"None","timeoutSeconds":3}],"apiVersion":"admissionregistration.k8s.io/v1","kind":"ValidatingWebhookConfiguration"}"#
-        );
-        assert_eq!(
-            s(&field_set(&applied, &keys)),
-            r#"{"f:metadata":{"f:labels":{"f:b":{}}},"f:webhooks":{"k:{\"name\":\"x\"}":{".":{},"f:name":{},"f:timeoutSeconds":{}}}}"#
         );
     }
 

@@ -521,6 +521,7 @@ pub(super) struct FieldManager<'a> {
 }
 
 /// The outcome of an apply: the merged object and the managed fields to store with it.
+#[derive(Debug)]
 pub(super) struct Applied {
     pub(super) object: Value,
     pub(super) managed_fields: Vec<ManagedFieldsEntry>,

@@ -49,7 +49,8 @@ fn web(replicas: Option<i32>, containers: Vec<ContainerApplyConfiguration>) -> D
 
 /// Only the replicas, for a second manager.
 fn replicas(n: i32) -> DeploymentApplyConfiguration {
-    DeploymentApplyConfiguration::new("web", "ns").with_spec(DeploymentSpecApplyConfiguration::default().with_replicas(n))
+    DeploymentApplyConfiguration::new("web", "ns")
+        .with_spec(DeploymentSpecApplyConfiguration::default().with_replicas(n))
 }
 
 fn entry<'a>(d: &'a Deployment, manager: &str, operation: &str) -> Option<&'a ManagedFieldsEntry> {
@@ -202,8 +203,12 @@ async fn updates_take_ownership_and_then_conflict_with_appliers() {
     assert_eq!(d.metadata.managed_fields.iter().filter(|e| e.manager == "editor").count(), 1);
     assert_eq!(fields(entry(&d, "editor", "Update")), r#"{"f:spec":{"f:minReadySeconds":{},"f:replicas":{}}}"#);
     // The applier now conflicts with the updater, named with its version.
-    let err = status_of(api.apply(&web(Some(3), vec![container("app", "nginx:1")]), &opts("deployer")).await.unwrap_err());
-    assert_eq!(err.status.message, r#"Apply failed with 1 conflict: conflict with "editor" using apps/v1: .spec.replicas"#);
+    let err =
+        status_of(api.apply(&web(Some(3), vec![container("app", "nginx:1")]), &opts("deployer")).await.unwrap_err());
+    assert_eq!(
+        err.status.message,
+        r#"Apply failed with 1 conflict: conflict with "editor" using apps/v1: .spec.replicas"#
+    );
     // Appliers are listed before updaters.
     assert_eq!(d.metadata.managed_fields[0].operation.0, "Apply");
 }

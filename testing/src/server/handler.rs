@@ -16,8 +16,8 @@ use super::codec::{self, Target};
 use super::negotiate::{self, Encoding};
 use super::patch::{self, MergeRules, PATCH_MEDIA_TYPES, PatchError, PatchType};
 use super::query::Query;
-use super::ssa::{self, FieldManager};
 use super::route::{self, Route};
+use super::ssa::{self, FieldManager};
 use super::{ApiServer, Fault, MAX_BODY_BYTES, watch};
 use crate::tracker::options::{self, FieldValidation};
 use crate::tracker::{Modify, Result};
@@ -490,10 +490,8 @@ impl ApiServer {
                     patch::strategic_merge_patch(live, doc, keys).map_err(patch_error)?
                 }
                 (PatchType::Apply, Some(cfg), _) if same_kind => {
-                    let live_managed = current
-                        .and_then(|c| (info.metadata)(c))
-                        .map(|m| m.managed_fields.clone())
-                        .unwrap_or_default();
+                    let live_managed =
+                        current.and_then(|c| (info.metadata)(c)).map(|m| m.managed_fields.clone()).unwrap_or_default();
                     let empty = crate::tracker::meta::to_value((info.new_object)().as_ref())?;
                     let fm = self.field_manager(call, keys);
                     let force = opts.force == Some(true);
@@ -604,12 +602,8 @@ impl ApiServer {
         let new_doc = crate::tracker::meta::to_value(new)?;
         let live_doc = live.map(crate::tracker::meta::to_value).transpose()?;
         let live_managed = live.and_then(|l| (info.metadata)(l)).map(|m| m.managed_fields.clone()).unwrap_or_default();
-        let fields = fm.update(
-            live_doc.as_ref().map(|d| (d, live_managed.as_slice())),
-            &empty,
-            (&new_doc, &sent),
-            &manager,
-        )?;
+        let fields =
+            fm.update(live_doc.as_ref().map(|d| (d, live_managed.as_slice())), &empty, (&new_doc, &sent), &manager)?;
         if let Some(m) = (info.metadata_mut)(new) {
             m.managed_fields = fields;
         }

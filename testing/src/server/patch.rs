@@ -558,8 +558,9 @@ pub fn strategic_merge_patch(target: Value, patch: &Value, rules: &MergeRules) -
         .ok_or_else(|| PatchError::NotApplicable("the patch deletes the whole object".into()))
 }
 
-/// Merges an applied configuration into the live object (server-side apply, simplified: the
-/// applied fields win, fields it leaves out are kept, keyed lists merge by key).
+/// Merges an applied configuration into the live object, the merge step of server-side apply:
+/// the applied fields win, fields it leaves out are kept, keyed lists merge by key. Removing
+/// what the manager stopped applying, and ownership, are the field manager's (module `ssa`).
 pub fn apply_merge(live: Value, applied: &Value, rules: &MergeRules) -> Result<Value, PatchError> {
     Merger { rules, directives: false }
         .merge(live, applied, &mut Vec::new())?

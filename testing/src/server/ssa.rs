@@ -110,9 +110,9 @@ fn decode(entries: &[ManagedFieldsEntry]) -> Result<Vec<Entry>, String> {
                     e.fields_type
                 ));
             }
-            Some(raw) => Set::parse(&raw.raw)
-                .map_err(|err| format!("metadata.managedFields[{i}].fieldsV1: {err}"))?
-                .to_paths(),
+            Some(raw) => {
+                Set::parse(&raw.raw).map_err(|err| format!("metadata.managedFields[{i}].fieldsV1: {err}"))?.to_paths()
+            }
         };
         let entry = Entry {
             manager: e.manager.clone(),
@@ -278,10 +278,9 @@ impl Walker<'_> {
             (Value::Array(items), Shape::Set) => {
                 items.iter().map(|i| (PathElement::Value(i.clone()), i, Self::item_ty(t), false, None)).collect()
             }
-            (Value::Array(items), Shape::Keyed(keys)) => items
-                .iter()
-                .filter_map(|i| item_key(i, keys).map(|k| (k, i, Self::item_ty(t), false, None)))
-                .collect(),
+            (Value::Array(items), Shape::Keyed(keys)) => {
+                items.iter().filter_map(|i| item_key(i, keys).map(|k| (k, i, Self::item_ty(t), false, None))).collect()
+            }
             _ => Vec::new(),
         }
     }
@@ -403,7 +402,8 @@ impl Walker<'_> {
                 for (k, mut child) in std::mem::take(members) {
                     let (ct, named) = Self::member_ty(&shape, &k);
                     path.push(PathElement::Field(k.clone()));
-                    if !(owns(last, path, named) && !owns(owned, path, named)) {
+                    // Kept unless the applier owned it before and nobody owns it now.
+                    if !owns(last, path, named) || owns(owned, path, named) {
                         self.keys.push(k.clone());
                         self.prune(&mut child, ct, path, last, owned);
                         self.keys.pop();
@@ -426,7 +426,7 @@ impl Walker<'_> {
                         continue;
                     };
                     path.push(elem);
-                    if !(owns(last, path, false) && !owns(owned, path, false)) {
+                    if !owns(last, path, false) || owns(owned, path, false) {
                         self.prune(&mut item, it, path, last, owned);
                         kept.push(item);
                     }
@@ -601,10 +601,7 @@ impl FieldManager<'_> {
         let mut me = self.entry(manager, APPLY);
         self.walker().field_set(config, self.root(), &mut Vec::new(), &mut me.set);
         self.filter(&mut me.set);
-        let last = match managers.iter().position(|e| e.same(&me)) {
-            Some(i) => Some(managers.remove(i)),
-            None => None,
-        };
+        let last = managers.iter().position(|e| e.same(&me)).map(|i| managers.remove(i));
         if let Some(last) = last.as_ref().filter(|l| !l.set.is_empty()) {
             let mut owned = me.set.clone();
             for e in &managers {
@@ -723,9 +720,13 @@ mod tests {
     fn conflicts_force_and_removal() {
         let rules = deployments();
         let f = fm(&rules);
-        let a = v(r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d"},"spec":{"replicas":2,"paused":true}}"#);
+        let a = v(
+            r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d"},"spec":{"replicas":2,"paused":true}}"#,
+        );
         let first = f.apply(None, &v("{}"), &[], &a, "a", false).unwrap();
-        let b = v(r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d"},"spec":{"replicas":3,"minReadySeconds":4}}"#);
+        let b = v(
+            r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d"},"spec":{"replicas":3,"minReadySeconds":4}}"#,
+        );
         let err = f.apply(Some(&first.object), &v("{}"), &first.managed_fields, &b, "b", false).unwrap_err();
         let status = api_errors::status_of(&err);
         assert_eq!(status.code, 409);
@@ -761,7 +762,8 @@ mod tests {
             r#"{"f:metadata":{"f:labels":{".":{},"f:x":{}}},"f:spec":{"f:paused":{},"f:replicas":{}}}"#
         );
         // A list of one empty entry clears the managed fields, an empty list keeps them.
-        let cleared = f.update(Some((&newer, &mf2)), &v("{}"), (&newer, &[ManagedFieldsEntry::default()]), "k").unwrap();
+        let cleared =
+            f.update(Some((&newer, &mf2)), &v("{}"), (&newer, &[ManagedFieldsEntry::default()]), "k").unwrap();
         assert!(cleared.is_empty());
         let kept = f.update(Some((&newer, &mf2)), &v("{}"), (&newer, &[]), "k").unwrap();
         assert_eq!(kept.len(), 1);

@@ -267,11 +267,20 @@ async fn dry_run_persists_nothing() {
 async fn managed_fields_reset_and_refused_in_apply() {
     let (api, _server) = deployments().await;
     api.apply(&web(Some(3), vec![container("app", "nginx:1")]), &opts("deployer")).await.unwrap();
-    // An empty list keeps them (clients unaware of the field do not wipe them) ...
-    let keep = Patch::Merge(br#"{"metadata":{"managedFields":[]}}"#.to_vec());
-    api.patch("web", &keep, &PatchOptions::default()).await.unwrap();
-    assert!(entry(&live(&api).await, "deployer", "Apply").is_some());
-    // ... a list of one empty entry clears them.
+    // An object without the field keeps them (clients unaware of it do not wipe them) ...
+    let mut d = live(&api).await;
+    d.metadata.managed_fields.clear();
+    d.metadata.annotations.insert("note".into(), "x".into());
+    api.update(&d, &UpdateOptions { field_manager: "editor".into(), ..Default::default() }).await.unwrap();
+    let d = live(&api).await;
+    assert!(entry(&d, "deployer", "Apply").is_some());
+    assert!(entry(&d, "editor", "Update").is_some());
+    // ... an empty list clears them, as does a list of one empty entry.
+    let clear = Patch::Merge(br#"{"metadata":{"managedFields":[]}}"#.to_vec());
+    api.patch("web", &clear, &PatchOptions::default()).await.unwrap();
+    assert!(live(&api).await.metadata.managed_fields.is_empty());
+    api.apply(&replicas(3), &opts("scaler")).await.unwrap();
+    assert!(!live(&api).await.metadata.managed_fields.is_empty());
     let clear = Patch::Merge(br#"{"metadata":{"managedFields":[{}]}}"#.to_vec());
     api.patch("web", &clear, &PatchOptions::default()).await.unwrap();
     assert!(live(&api).await.metadata.managed_fields.is_empty());

@@ -341,7 +341,7 @@ impl ApiServer {
         let opts = call.query.create_options()?;
         let w = options::validate_create(&opts)?;
         let (mut obj, warnings) = self.decode_body(call, w.field_validation)?;
-        self.record_update(call, None, obj.as_mut(), &opts.field_manager)?;
+        self.record_update(call, None, obj.as_mut(), body_empty_managed_fields(call), &opts.field_manager)?;
         let out = self.tracker.create(&call.info.gvr(), call.namespace(), obj, &opts)?;
         object_response(201, call.enc, out.as_ref(), &warnings)
     }
@@ -362,6 +362,7 @@ impl ApiServer {
             )));
         }
         let gvr = call.info.gvr();
+        let sent_empty_list = body_empty_managed_fields(call);
         // The managed fields are computed against the stored object, so reading it and writing
         // the update are one step of the tracker.
         let name = call.name().to_owned();
@@ -375,7 +376,7 @@ impl ApiServer {
         };
         let (out, _) = self.tracker.modify(&gvr, &modify, |current| {
             let mut obj = obj;
-            self.record_update(call, current, obj.as_mut(), &opts.field_manager)?;
+            self.record_update(call, current, obj.as_mut(), sent_empty_list, &opts.field_manager)?;
             Ok(obj)
         })?;
         object_response(200, call.enc, out.as_ref(), &warnings)
@@ -503,6 +504,7 @@ impl ApiServer {
                 (PatchType::Apply, Some(cfg), _) => patch::apply_merge(live, cfg, keys).map_err(patch_error)?,
                 _ => return Err(api_errors::internal("the patch document was not read")),
             };
+            let sent_empty_list = empty_managed_fields(&patched);
             let (mut obj, more) = codec::decode_json(&target, &patched.to_compact_vec(), strict)?;
             found.extend(more);
             found = findings(w.field_validation, std::mem::take(&mut found))?;
@@ -513,7 +515,9 @@ impl ApiServer {
                         m.managed_fields = fields;
                     }
                 }
-                None if same_kind => self.record_update(call, current, obj.as_mut(), &opts.field_manager)?,
+                None if same_kind => {
+                    self.record_update(call, current, obj.as_mut(), sent_empty_list, &opts.field_manager)?
+                }
                 None => {}
             }
             match current {
@@ -587,6 +591,7 @@ impl ApiServer {
         call: &Call<'_>,
         live: Option<&dyn Object>,
         new: &mut dyn Object,
+        sent_empty_list: bool,
         field_manager: &str,
     ) -> Result<()> {
         let info = &call.info;
@@ -602,13 +607,41 @@ impl ApiServer {
         let new_doc = crate::tracker::meta::to_value(new)?;
         let live_doc = live.map(crate::tracker::meta::to_value).transpose()?;
         let live_managed = live.and_then(|l| (info.metadata)(l)).map(|m| m.managed_fields.clone()).unwrap_or_default();
-        let fields =
-            fm.update(live_doc.as_ref().map(|d| (d, live_managed.as_slice())), &empty, (&new_doc, &sent), &manager)?;
+        let fields = fm.update(
+            live_doc.as_ref().map(|d| (d, live_managed.as_slice())),
+            &empty,
+            (&new_doc, &sent),
+            sent_empty_list,
+            &manager,
+        )?;
         if let Some(m) = (info.metadata_mut)(new) {
             m.managed_fields = fields;
         }
         Ok(())
     }
+}
+
+/// Whether a document sets `metadata.managedFields` to an empty list: a reset of the managed
+/// fields, which the typed object cannot tell from leaving them out.
+fn empty_managed_fields(doc: &Value) -> bool {
+    matches!(doc.get("metadata").and_then(|m| m.get("managedFields")), Some(Value::Array(items)) if items.is_empty())
+}
+
+/// [`empty_managed_fields`] of a create or update body in JSON or YAML (a protobuf body cannot
+/// tell an empty list from none, as upstream's cannot).
+fn body_empty_managed_fields(call: &Call<'_>) -> bool {
+    let body = call.req.body();
+    let textual = matches!(
+        negotiate::request_encoding(call.header(header::CONTENT_TYPE), call.info.protobuf),
+        Ok(Encoding::Json | Encoding::Yaml)
+    );
+    // Most bodies do not name the field; only those are parsed a second time.
+    textual
+        && body.windows(b"managedFields".len()).any(|w| w == b"managedFields")
+        && kapi_machinery::yaml::yaml_to_json(body, false)
+            .ok()
+            .and_then(|json| value::parse(&json).ok())
+            .is_some_and(|doc| empty_managed_fields(&doc))
 }
 
 fn parse_patch(body: &[u8]) -> Result<Value> {

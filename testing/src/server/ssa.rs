@@ -632,21 +632,30 @@ impl FieldManager<'_> {
     }
 
     /// The managed fields after `manager` wrote `new` over `live` (`None`: a create, over
-    /// `empty`). The managed fields the client sent with `new` replace the live ones when they
-    /// decode and are not empty (a list of one empty entry clears them), as upstream lets
-    /// clients edit them; a write of a subresource always keeps the live ones.
+    /// `empty`). As upstream lets clients edit them, the managed fields sent with `new` replace
+    /// the live ones when they decode and are not empty, and a reset (`sent_empty_list`: the
+    /// request's object had `managedFields: []`, or a list of one empty entry) starts from none;
+    /// otherwise the live ones are kept, so clients unaware of the field do not wipe it. A
+    /// subresource write always starts from the live ones. Live managed fields that do not
+    /// decode are dropped, as upstream's `UpdateNoErrors` does.
     pub(super) fn update(
         &self,
         live: Option<(&Value, &[ManagedFieldsEntry])>,
         empty: &Value,
         new: (&Value, &[ManagedFieldsEntry]),
+        sent_empty_list: bool,
         manager: &str,
     ) -> Result<Vec<ManagedFieldsEntry>, Error> {
-        let sent = if self.subresource.is_none() { decode(new.1).ok().filter(|m| !m.is_empty()) } else { None };
+        let from_request = self.subresource.is_none();
+        let reset = sent_empty_list || (new.1.len() == 1 && new.1[0] == ManagedFieldsEntry::default());
+        let sent = if from_request { decode(new.1).ok().filter(|m| !m.is_empty()) } else { None };
         let mut managers = match sent {
+            _ if from_request && reset => Vec::new(),
             Some(m) => m,
-            None => decode(live.map(|l| l.1).unwrap_or_default())
-                .map_err(|e| api_errors::internal(&format!("failed to decode managed fields: {e}")))?,
+            None => match decode(live.map(|l| l.1).unwrap_or_default()) {
+                Ok(m) => m,
+                Err(_) => return Ok(Vec::new()),
+            },
         };
         let old = without_managed_fields(live.map_or(empty, |l| l.0).clone());
         let new = without_managed_fields(new.0.clone());
@@ -750,23 +759,30 @@ mod tests {
         let a = v(r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d"},"spec":{"replicas":2}}"#);
         let applied = f.apply(None, &v("{}"), &[], &a, "a", false).unwrap();
         let new = v(r#"{"metadata":{"name":"d","labels":{"x":"1"}},"spec":{"replicas":5}}"#);
-        let mf = f.update(Some((&applied.object, &applied.managed_fields)), &v("{}"), (&new, &[]), "kubectl").unwrap();
+        let mf = f
+            .update(Some((&applied.object, &applied.managed_fields)), &v("{}"), (&new, &[]), false, "kubectl")
+            .unwrap();
         assert_eq!(mf.len(), 1);
         assert_eq!(mf[0].operation.0, "Update");
         assert_eq!(fields(&mf[0]), r#"{"f:metadata":{"f:labels":{".":{},"f:x":{}}},"f:spec":{"f:replicas":{}}}"#);
         let newer = v(r#"{"metadata":{"name":"d","labels":{"x":"1"}},"spec":{"replicas":5,"paused":true}}"#);
-        let mf2 = f.update(Some((&new, &mf)), &v("{}"), (&newer, &[]), "kubectl").unwrap();
+        let mf2 = f.update(Some((&new, &mf)), &v("{}"), (&newer, &[]), false, "kubectl").unwrap();
         assert_eq!(mf2.len(), 1);
         assert_eq!(
             fields(&mf2[0]),
             r#"{"f:metadata":{"f:labels":{".":{},"f:x":{}}},"f:spec":{"f:paused":{},"f:replicas":{}}}"#
         );
-        // A list of one empty entry clears the managed fields, an empty list keeps them.
-        let cleared =
-            f.update(Some((&newer, &mf2)), &v("{}"), (&newer, &[ManagedFieldsEntry::default()]), "k").unwrap();
-        assert!(cleared.is_empty());
-        let kept = f.update(Some((&newer, &mf2)), &v("{}"), (&newer, &[]), "k").unwrap();
-        assert_eq!(kept.len(), 1);
+        // A reset (one empty entry, or an empty list sent) clears them; no list sent keeps them.
+        let reset = [ManagedFieldsEntry::default()];
+        assert!(f.update(Some((&newer, &mf2)), &v("{}"), (&newer, &reset), false, "k").unwrap().is_empty());
+        assert!(f.update(Some((&newer, &mf2)), &v("{}"), (&newer, &[]), true, "k").unwrap().is_empty());
+        assert_eq!(f.update(Some((&newer, &mf2)), &v("{}"), (&newer, &[]), false, "k").unwrap().len(), 1);
+        // Live managed fields that do not decode are dropped, not an error.
+        let bad = [ManagedFieldsEntry {
+            fields_v1: Some(FieldsV1 { raw: b"{\"x\":{}}".to_vec() }),
+            ..ManagedFieldsEntry::default()
+        }];
+        assert!(f.update(Some((&newer, &bad)), &v("{}"), (&newer, &[]), false, "k").unwrap().is_empty());
     }
 
     #[test]

@@ -45,7 +45,7 @@ impl PathElement {
 }
 
 // Elements order as upstream's field sets iterate them: fields, then keys, then values, then
-// indexes; within a kind by name, by the rendered key or value, or by number.
+// indexes; within a kind by name, by key fields and values, by value, or by number.
 impl Eq for PathElement {}
 
 impl PartialOrd for PathElement {
@@ -65,9 +65,42 @@ impl Ord for PathElement {
         match (self, other) {
             (PathElement::Field(a), PathElement::Field(b)) => a.cmp(b),
             (PathElement::Index(a), PathElement::Index(b)) => a.cmp(b),
-            (a, b) if rank(a) == rank(b) => a.render().cmp(&b.render()),
+            (PathElement::Value(a), PathElement::Value(b)) => cmp_value(a, b),
+            (PathElement::Key(a), PathElement::Key(b)) => {
+                cmp_seq(a, b, |(p, x), (q, y)| p.cmp(q).then_with(|| cmp_value(x, y)))
+            }
             (a, b) => rank(a).cmp(&rank(b)),
         }
+    }
+}
+
+/// Compares two sequences element by element, then by length.
+fn cmp_seq<T>(a: &[T], b: &[T], cmp: impl Fn(&T, &T) -> Ordering) -> Ordering {
+    a.iter().zip(b).map(|(x, y)| cmp(x, y)).find(|o| o.is_ne()).unwrap_or_else(|| a.len().cmp(&b.len()))
+}
+
+/// A total order on values that agrees with their equality (and allocates nothing, as sets
+/// compare elements often): by kind, numbers by value and then by their text, strings by text,
+/// composites element by element.
+fn cmp_value(a: &Value, b: &Value) -> Ordering {
+    let rank = |v: &Value| match v {
+        Value::Null => 0,
+        Value::Bool(_) => 1,
+        Value::Number(_) => 2,
+        Value::String(_) => 3,
+        Value::Array(_) => 4,
+        Value::Object(_) => 5,
+    };
+    match (a, b) {
+        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
+        (Value::Number(x), Value::Number(y)) => match (x.parse::<f64>(), y.parse::<f64>()) {
+            (Ok(p), Ok(q)) => p.total_cmp(&q).then_with(|| x.cmp(y)),
+            _ => x.cmp(y),
+        },
+        (Value::String(x), Value::String(y)) => x.cmp(y),
+        (Value::Array(x), Value::Array(y)) => cmp_seq(x, y, cmp_value),
+        (Value::Object(x), Value::Object(y)) => cmp_seq(x, y, |(p, v), (q, w)| p.cmp(q).then_with(|| cmp_value(v, w))),
+        _ => rank(a).cmp(&rank(b)),
     }
 }
 

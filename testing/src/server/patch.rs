@@ -10,6 +10,8 @@
 //! lists are replaced. Server-side apply merges the applied configuration the same way, without
 //! directives; ownership, conflicts and removal are the field manager's (module `ssa`).
 
+use std::collections::{HashMap, HashSet};
+
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::schema::{FieldSchema, HasSchema, StructSchema, TypeSchema};
 
@@ -435,28 +437,45 @@ impl Merger<'_> {
                 }
             }
         }
-        let mut out = match target {
-            Value::Object(m) => m,
-            _ => Vec::new(),
-        };
+        // Members are found through an index and deleted by emptying their slot, so a patch of
+        // n members on an object of m costs n + m steps, not n × m. A key written twice is one
+        // member, at its first place with its last value, as the lookups before read it.
+        let mut slots: Vec<(String, Option<Value>)> = Vec::new();
+        let mut index: HashMap<String, usize> = HashMap::new();
+        if let Value::Object(m) = target {
+            for (k, v) in m {
+                match index.get(&k) {
+                    Some(&i) => slots[i].1 = Some(v),
+                    None => {
+                        index.insert(k.clone(), slots.len());
+                        slots.push((k, Some(v)));
+                    }
+                }
+            }
+        }
         for (k, v) in members {
             if self.directives && is_directive(k) {
                 if let Some(field) = k.strip_prefix("$deleteFromPrimitiveList/") {
                     let Value::Array(drop) = v else {
                         return Err(PatchError::Malformed(format!("{k} must be a list")));
                     };
-                    if let Some(Value::Array(items)) = out.iter_mut().rev().find(|(n, _)| n == field).map(|(_, v)| v) {
+                    if let Some(&i) = index.get(field)
+                        && let Some(Value::Array(items)) = &mut slots[i].1
+                    {
                         items.retain(|x| !drop.iter().any(|d| json_eq(x, d)));
                     }
                 }
                 continue;
             }
             if *v == Value::Null {
-                remove_member(&mut out, k);
+                if let Some(&i) = index.get(k) {
+                    slots[i].1 = None;
+                }
                 continue;
             }
             path.push(k.clone());
-            let cur = out.iter().rev().find(|(n, _)| n == k).map(|(_, v)| v.clone()).unwrap_or(Value::Null);
+            let slot = index.get(k).copied();
+            let cur = slot.and_then(|i| slots[i].1.take()).unwrap_or(Value::Null);
             // Directives mark a strategic merge patch; without them this is apply.
             let merged = match (v, self.rules.strategy(path, !self.directives)) {
                 (Value::Array(items), Some(ListMerge::Key(keys))) => Some(self.merge_keyed(cur, items, &keys, path)?),
@@ -466,13 +485,16 @@ impl Merger<'_> {
                 (other, _) => Some(other.clone()),
             };
             path.pop();
-            match merged {
-                Some(m) => set_member(&mut out, k, m),
-                None => {
-                    remove_member(&mut out, k);
+            match (slot, merged) {
+                (Some(i), m) => slots[i].1 = m,
+                (None, Some(m)) => {
+                    index.insert(k.clone(), slots.len());
+                    slots.push((k.clone(), Some(m)));
                 }
+                (None, None) => {}
             }
         }
+        let out = slots.into_iter().filter_map(|(k, v)| v.map(|v| (k, v))).collect();
         Ok(Some(Value::Object(out)))
     }
 
@@ -483,7 +505,7 @@ impl Merger<'_> {
         keys: &[String],
         path: &mut Vec<String>,
     ) -> Result<Value, PatchError> {
-        let mut list = match cur {
+        let list = match cur {
             Value::Array(a) => a,
             _ => Vec::new(),
         };
@@ -491,6 +513,19 @@ impl Merger<'_> {
         if self.directives && items.iter().any(|i| directive(i).as_deref() == Some("replace")) {
             return Ok(Value::Array(items.iter().filter(|i| directive(i).is_none()).map(strip_directives).collect()));
         }
+        // Elements are found by their key values through an index and deleted by emptying their
+        // slot, so merging n items into a list of m costs n + m steps, not n × m.
+        let id_of = |item: &Value| -> Option<Vec<u8>> {
+            let ids: Option<Vec<Value>> = keys.iter().map(|k| item.get(k).map(canonical)).collect();
+            ids.map(|ids| Value::Array(ids).to_compact_vec())
+        };
+        let mut index: HashMap<Vec<u8>, usize> = HashMap::with_capacity(list.len());
+        for (i, e) in list.iter().enumerate() {
+            if let Some(id) = id_of(e) {
+                index.entry(id).or_insert(i);
+            }
+        }
+        let mut slots: Vec<Option<Value>> = list.into_iter().map(Some).collect();
         for item in items {
             if !matches!(item, Value::Object(_)) {
                 return Err(PatchError::Malformed(format!(
@@ -499,38 +534,32 @@ impl Merger<'_> {
                     keys.join(",")
                 )));
             }
-            let mut ids = Vec::with_capacity(keys.len());
-            for key in keys {
-                match item.get(key) {
-                    Some(kv) => ids.push((key, kv)),
-                    None => {
-                        return Err(PatchError::Malformed(format!(
-                            "map: {} does not contain declared merge key: {key}",
-                            String::from_utf8_lossy(&item.to_compact_vec())
-                        )));
-                    }
-                }
+            if let Some(key) = keys.iter().find(|k| item.get(k).is_none()) {
+                return Err(PatchError::Malformed(format!(
+                    "map: {} does not contain declared merge key: {key}",
+                    String::from_utf8_lossy(&item.to_compact_vec())
+                )));
             }
-            let pos = list.iter().position(|e| ids.iter().all(|(k, kv)| e.get(k).is_some_and(|x| json_eq(x, kv))));
+            let id = id_of(item).unwrap_or_default();
+            let pos = index.get(&id).copied().filter(|&p| slots[p].is_some());
             if self.directives && directive(item).as_deref() == Some("delete") {
                 if let Some(p) = pos {
-                    list.remove(p);
+                    slots[p] = None;
                 }
                 continue;
             }
             match pos {
                 Some(p) => {
-                    let existing = std::mem::replace(&mut list[p], Value::Null);
-                    match self.merge(existing, item, path)? {
-                        Some(m) => list[p] = m,
-                        None => {
-                            list.remove(p);
-                        }
-                    }
+                    let existing = slots[p].take().unwrap_or(Value::Null);
+                    slots[p] = self.merge(existing, item, path)?;
                 }
-                None => list.push(strip_directives(item)),
+                None => {
+                    index.insert(id, slots.len());
+                    slots.push(Some(strip_directives(item)));
+                }
             }
         }
+        let list: Vec<Value> = slots.into_iter().flatten().collect();
         Ok(Value::Array(list))
     }
 }
@@ -540,12 +569,33 @@ fn union(cur: Value, items: &[Value]) -> Value {
         Value::Array(a) => a,
         _ => Vec::new(),
     };
+    // Membership by canonical text keeps the union linear in both lists.
+    let mut seen: HashSet<Vec<u8>> = list.iter().map(|x| canonical(x).to_compact_vec()).collect();
     for i in items {
-        if !list.iter().any(|x| json_eq(x, i)) {
+        if seen.insert(canonical(i).to_compact_vec()) {
             list.push(i.clone());
         }
     }
     Value::Array(list)
+}
+
+/// A value in a form whose compact text is equal exactly when [`json_eq`] holds for scalars
+/// and keys: numbers by value (`1` and `1.0` alike), objects with sorted members.
+fn canonical(v: &Value) -> Value {
+    match v {
+        Value::Number(n) => match n.parse::<f64>() {
+            Ok(f) if f.is_finite() => Value::Number(format!("{f:?}")),
+            _ => v.clone(),
+        },
+        Value::Array(items) => Value::Array(items.iter().map(canonical).collect()),
+        Value::Object(members) => {
+            let mut sorted: Vec<(String, Value)> = members.iter().map(|(k, x)| (k.clone(), canonical(x))).collect();
+            sorted.sort_by(|a, b| a.0.cmp(&b.0));
+            sorted.dedup_by(|a, b| a.0 == b.0);
+            Value::Object(sorted)
+        }
+        other => other.clone(),
+    }
 }
 
 /// Applies a strategic merge patch with the resource's list strategies.

@@ -786,6 +786,33 @@ mod tests {
     }
 
     #[test]
+    fn wide_objects_stay_fast() {
+        let rules = deployments();
+        let f = fm(&rules);
+        let n = 5_000;
+        let config = |count: usize| {
+            let labels: Vec<String> = (0..count).map(|i| format!("\"l{i}\":\"v\"")).collect();
+            let containers: Vec<String> =
+                (0..count).map(|i| format!("{{\"name\":\"c{i}\",\"image\":\"x\"}}")).collect();
+            v(&format!(
+                r#"{{"apiVersion":"apps/v1","kind":"Deployment","metadata":{{"name":"d","labels":{{{}}}}},"spec":{{"template":{{"spec":{{"containers":[{}]}}}}}}}}"#,
+                labels.join(","),
+                containers.join(",")
+            ))
+        };
+        let started = std::time::Instant::now();
+        let first = f.apply(None, &v("{}"), &[], &config(n), "m", false).unwrap();
+        let second = f.apply(Some(&first.object), &v("{}"), &first.managed_fields, &config(n / 2), "m", false).unwrap();
+        let elapsed = started.elapsed();
+        // Quadratic walks take minutes here; these take well under a second even unoptimized.
+        assert!(elapsed < std::time::Duration::from_secs(30), "{elapsed:?}");
+        let labels = second.object.get("metadata").and_then(|m| m.get("labels"));
+        assert!(matches!(labels, Some(Value::Object(m)) if m.len() == n / 2));
+        let containers = second.object.get("spec").and_then(|s| s.get("template")).and_then(|t| t.get("spec"));
+        assert!(matches!(containers.and_then(|s| s.get("containers")), Some(Value::Array(c)) if c.len() == n / 2));
+    }
+
+    #[test]
     fn default_manager_is_the_user_agent_binary() {
         assert_eq!(default_manager(Some("kubectl/v1.31.0 (linux/amd64) kubernetes/abc")), "kubectl");
         assert_eq!(default_manager(None), "");

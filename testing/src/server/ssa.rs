@@ -30,6 +30,12 @@ use super::patch::{self, ListMerge, MergeRules, json_eq};
 const APPLY: &str = "Apply";
 const UPDATE: &str = "Update";
 
+/// The most `Update` entries an object keeps (upstream's `DefaultMaxUpdateManagers`); older
+/// ones are folded into one entry per version, named [`ANCIENT_CHANGES`].
+const MAX_UPDATE_MANAGERS: usize = 10;
+/// The manager of the folded entry.
+const ANCIENT_CHANGES: &str = "ancient-changes";
+
 /// The fields the server sets, which no manager owns (upstream's `stripMeta` set). Only these
 /// exact paths are dropped: `metadata` itself, not the labels below it.
 const STRIPPED: &[&[&str]] = &[
@@ -158,6 +164,62 @@ fn encode(mut entries: Vec<Entry>) -> Vec<ManagedFieldsEntry> {
             subresource: e.subresource,
         })
         .collect()
+}
+
+/// Folds the oldest `Update` entries, beyond [`MAX_UPDATE_MANAGERS`], into one
+/// `ancient-changes` entry per version (upstream's `capManagersManager`): the oldest of a version
+/// becomes that entry, the next ones merge into it, and it takes the time of the last merged.
+fn cap_updaters(managers: &mut Vec<Entry>) {
+    let mut updaters: Vec<usize> = (0..managers.len()).filter(|&i| managers[i].operation != APPLY).collect();
+    if updaters.len() <= MAX_UPDATE_MANAGERS {
+        return;
+    }
+    let seconds = |e: &Entry| e.time.map(|t| t.format_rfc3339());
+    updaters.sort_by(|&a, &b| {
+        seconds(&managers[a])
+            .cmp(&seconds(&managers[b]))
+            .then_with(|| managers[a].identifier().cmp(&managers[b].identifier()))
+    });
+    let mut first_of_version: HashMap<String, usize> = HashMap::new();
+    let mut dropped = vec![false; managers.len()];
+    let mut length = updaters.len();
+    for &i in &updaters {
+        if length <= MAX_UPDATE_MANAGERS {
+            break;
+        }
+        let version = managers[i].api_version.clone();
+        let Some(&first) = first_of_version.get(&version) else {
+            first_of_version.insert(version, i);
+            continue;
+        };
+        let existing = (0..managers.len()).find(|&b| {
+            !dropped[b]
+                && managers[b].manager == ANCIENT_CHANGES
+                && managers[b].operation == UPDATE
+                && managers[b].subresource.is_empty()
+                && managers[b].api_version == version
+        });
+        let bucket = existing.unwrap_or_else(|| {
+            let e = &mut managers[first];
+            e.manager = ANCIENT_CHANGES.to_owned();
+            e.subresource.clear();
+            first
+        });
+        if bucket == i {
+            continue;
+        }
+        let merged = std::mem::take(&mut managers[i].set);
+        managers[bucket].set.extend(merged);
+        managers[bucket].time = managers[i].time;
+        dropped[i] = true;
+        length -= 1;
+    }
+    let mut index = 0;
+    managers.retain(|_| {
+        let keep = !dropped[index];
+        index += 1;
+        keep
+    });
 }
 
 /// What the schema says of a node's type: its type and the field it is the value of (for the
@@ -676,6 +738,7 @@ impl FieldManager<'_> {
             me.time = Some(Time::now());
         }
         managers.push(me);
+        cap_updaters(&mut managers);
         Ok(encode(managers))
     }
 }
@@ -810,6 +873,36 @@ mod tests {
         assert!(matches!(labels, Some(Value::Object(m)) if m.len() == n / 2));
         let containers = second.object.get("spec").and_then(|s| s.get("template")).and_then(|t| t.get("spec"));
         assert!(matches!(containers.and_then(|s| s.get("containers")), Some(Value::Array(c)) if c.len() == n / 2));
+    }
+
+    #[test]
+    fn update_managers_are_capped_at_ten() {
+        let rules = deployments();
+        let f = fm(&rules);
+        let mut doc = v(r#"{"metadata":{"name":"d","labels":{}}}"#);
+        let mut mf = Vec::new();
+        for i in 0..11 {
+            let mut next = doc.clone();
+            let Some(Value::Object(labels)) = (match &mut next {
+                Value::Object(top) => top.iter_mut().find(|(k, _)| k == "metadata").and_then(|(_, m)| match m {
+                    Value::Object(m) => m.iter_mut().find(|(k, _)| k == "labels").map(|(_, l)| l),
+                    _ => None,
+                }),
+                _ => None,
+            }) else {
+                panic!("labels")
+            };
+            labels.push((format!("l{i:02}"), Value::String("x".into())));
+            mf = f.update(Some((&doc, &mf)), &v("{}"), (&next, &[]), false, &format!("m{i:02}")).unwrap();
+            doc = next;
+        }
+        assert_eq!(mf.len(), 10);
+        let ancient: Vec<&ManagedFieldsEntry> = mf.iter().filter(|e| e.manager == "ancient-changes").collect();
+        assert_eq!(ancient.len(), 1);
+        assert_eq!(ancient[0].operation.0, "Update");
+        assert_eq!(fields(ancient[0]), r#"{"f:metadata":{"f:labels":{"f:l00":{},"f:l01":{}}}}"#);
+        assert!(!mf.iter().any(|e| e.manager == "m00" || e.manager == "m01"));
+        assert!(mf.iter().any(|e| e.manager == "m10"));
     }
 
     #[test]

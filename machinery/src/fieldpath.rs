@@ -6,7 +6,8 @@
 // position) and `.` (the element itself, next to its fields). An empty object below an element
 // means the element is owned whole; a non-empty one means only what it lists.
 
-use std::collections::HashMap;
+use std::cmp::Ordering;
+use std::collections::{BTreeSet, HashMap};
 
 use crate::error::DecodeError;
 use crate::json::value::{self, Value};
@@ -40,6 +41,130 @@ impl PathElement {
             PathElement::Value(v) => format!("v:{}", String::from_utf8_lossy(&v.to_compact_vec())),
             PathElement::Index(i) => format!("i:{i}"),
         }
+    }
+}
+
+// Elements order as upstream's field sets iterate them: fields, then keys, then values, then
+// indexes; within a kind by name, by key fields and values, by value, or by number.
+impl Eq for PathElement {}
+
+impl PartialOrd for PathElement {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for PathElement {
+    fn cmp(&self, other: &Self) -> Ordering {
+        let rank = |e: &PathElement| match e {
+            PathElement::Field(_) => 0,
+            PathElement::Key(_) => 1,
+            PathElement::Value(_) => 2,
+            PathElement::Index(_) => 3,
+        };
+        match (self, other) {
+            (PathElement::Field(a), PathElement::Field(b)) => a.cmp(b),
+            (PathElement::Index(a), PathElement::Index(b)) => a.cmp(b),
+            (PathElement::Value(a), PathElement::Value(b)) => cmp_value(a, b),
+            (PathElement::Key(a), PathElement::Key(b)) => {
+                cmp_seq(a, b, |(p, x), (q, y)| p.cmp(q).then_with(|| cmp_value(x, y)))
+            }
+            (a, b) => rank(a).cmp(&rank(b)),
+        }
+    }
+}
+
+/// Compares two sequences element by element, then by length.
+fn cmp_seq<T>(a: &[T], b: &[T], cmp: impl Fn(&T, &T) -> Ordering) -> Ordering {
+    a.iter().zip(b).map(|(x, y)| cmp(x, y)).find(|o| o.is_ne()).unwrap_or_else(|| a.len().cmp(&b.len()))
+}
+
+/// A total order on values that agrees with their equality (and allocates nothing, as sets
+/// compare elements often): by kind, numbers by value and then by their text, strings by text,
+/// composites element by element.
+fn cmp_value(a: &Value, b: &Value) -> Ordering {
+    let rank = |v: &Value| match v {
+        Value::Null => 0,
+        Value::Bool(_) => 1,
+        Value::Number(_) => 2,
+        Value::String(_) => 3,
+        Value::Array(_) => 4,
+        Value::Object(_) => 5,
+    };
+    match (a, b) {
+        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
+        (Value::Number(x), Value::Number(y)) => match (x.parse::<f64>(), y.parse::<f64>()) {
+            (Ok(p), Ok(q)) => p.total_cmp(&q).then_with(|| x.cmp(y)),
+            _ => x.cmp(y),
+        },
+        (Value::String(x), Value::String(y)) => x.cmp(y),
+        (Value::Array(x), Value::Array(y)) => cmp_seq(x, y, cmp_value),
+        (Value::Object(x), Value::Object(y)) => cmp_seq(x, y, |(p, v), (q, w)| p.cmp(q).then_with(|| cmp_value(v, w))),
+        _ => rank(a).cmp(&rank(b)),
+    }
+}
+
+/// A field path from the object's root.
+pub type Path = Vec<PathElement>;
+
+/// A set of paths in flat form, for set algebra (union, difference, intersection are the
+/// `BTreeSet` operations); [`Set::to_paths`] and [`Set::from_paths`] convert to and from the tree
+/// the `FieldsV1` document is.
+pub type Paths = BTreeSet<Path>;
+
+/// A path as upstream prints it in conflicts: `.spec.replicas`,
+/// `.spec.containers[name="app"].image`, `.metadata.finalizers[="a"]`, `.args[2]`.
+pub fn display(path: &[PathElement]) -> String {
+    let mut out = String::new();
+    for elem in path {
+        match elem {
+            PathElement::Field(name) => {
+                out.push('.');
+                out.push_str(name);
+            }
+            PathElement::Key(fields) => {
+                let shown: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={}", display_value(v))).collect();
+                out.push('[');
+                out.push_str(&shown.join(","));
+                out.push(']');
+            }
+            PathElement::Value(v) => {
+                out.push_str("[=");
+                out.push_str(&display_value(v));
+                out.push(']');
+            }
+            PathElement::Index(i) => out.push_str(&format!("[{i}]")),
+        }
+    }
+    out
+}
+
+/// A value as upstream's `value.ToString` prints it: strings quoted as Go's `%q` does, numbers
+/// and booleans bare, composites as compact JSON.
+fn display_value(v: &Value) -> String {
+    match v {
+        Value::String(s) => {
+            let mut out = String::with_capacity(s.len() + 2);
+            out.push('"');
+            for c in s.chars() {
+                match c {
+                    '"' => out.push_str("\\\""),
+                    '\\' => out.push_str("\\\\"),
+                    '\n' => out.push_str("\\n"),
+                    '\r' => out.push_str("\\r"),
+                    '\t' => out.push_str("\\t"),
+                    c if c.is_ascii_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
+                    c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+                    c => out.push(c),
+                }
+            }
+            out.push('"');
+            out
+        }
+        Value::Number(n) => n.clone(),
+        Value::Bool(b) => b.to_string(),
+        Value::Null => "null".to_owned(),
+        other => String::from_utf8_lossy(&other.to_compact_vec()).into_owned(),
     }
 }
 
@@ -234,6 +359,63 @@ impl Set {
             // was recorded, and nothing of the set is here.
             _ => None,
         }
+    }
+
+    /// The paths the set holds: every node marked `.` and every leaf below the top (the top
+    /// itself is never a member). Key fields are put in name order, as upstream writes them, so
+    /// equal keys compare equal however a document spelled them.
+    pub fn to_paths(&self) -> Paths {
+        fn walk(set: &Set, path: &mut Path, out: &mut Paths) {
+            if !path.is_empty() && (set.itself || set.children.is_empty()) {
+                out.insert(path.clone());
+            }
+            for (elem, sub) in &set.children {
+                path.push(match elem {
+                    PathElement::Key(fields) => {
+                        let mut sorted = fields.clone();
+                        sorted.sort_by(|a, b| a.0.cmp(&b.0));
+                        PathElement::Key(sorted)
+                    }
+                    other => other.clone(),
+                });
+                walk(sub, path, out);
+                path.pop();
+            }
+        }
+        let mut out = Paths::new();
+        walk(self, &mut Vec::new(), &mut out);
+        out
+    }
+
+    /// The tree of a set of paths, children in path order: a member with children below it is
+    /// marked `.`, one without is a leaf.
+    pub fn from_paths(paths: &Paths) -> Set {
+        let mut root = Set::default();
+        for path in paths {
+            let mut node = &mut root;
+            for elem in path {
+                // Paths arrive sorted, so a node's children are appended in order and the child
+                // sought is the last one whenever it exists.
+                let last_matches = node.children.last().is_some_and(|(e, _)| e == elem);
+                if !last_matches {
+                    node.children.push((elem.clone(), Set::default()));
+                }
+                let Some((_, next)) = node.children.last_mut() else { unreachable!("pushed above") };
+                node = next;
+            }
+            node.itself = true;
+        }
+        fn tidy(set: &mut Set) {
+            for (_, sub) in &mut set.children {
+                tidy(sub);
+            }
+            if set.children.is_empty() {
+                set.itself = false;
+            }
+        }
+        tidy(&mut root);
+        root.itself = false;
+        root
     }
 
     /// The set below one element of this node, if the set has it.
@@ -488,6 +670,33 @@ mod tests {
         let Some(Value::Array(items)) = got.get("items") else { panic!("{got:?}") };
         assert_eq!(items.len(), n);
         assert_eq!(items[7].to_compact_vec(), br#"{"id":7}"#.to_vec());
+    }
+
+    #[test]
+    fn paths_round_trip_and_print_as_upstream() {
+        let raw = br#"{"f:metadata":{"f:labels":{".":{},"f:app":{}}},"f:spec":{"f:containers":{"k:{\"name\":\"a\"}":{".":{},"f:image":{}}},"f:finalizers":{"v:\"x\"":{}},"f:replicas":{}}}"#;
+        let set = Set::parse(raw).unwrap();
+        let paths = set.to_paths();
+        let shown: Vec<String> = paths.iter().map(|p| display(p)).collect();
+        assert_eq!(
+            shown,
+            [
+                ".metadata.labels",
+                ".metadata.labels.app",
+                r#".spec.containers[name="a"]"#,
+                r#".spec.containers[name="a"].image"#,
+                r#".spec.finalizers[="x"]"#,
+                ".spec.replicas",
+            ]
+        );
+        assert_eq!(Set::from_paths(&paths).render(), raw.to_vec());
+        assert_eq!(Set::from_paths(&Paths::new()).render(), b"{}".to_vec());
+        // Keys compare by their fields in name order, however the document wrote them.
+        let a = Set::parse(br#"{"k:{\"protocol\":\"TCP\",\"port\":80}":{}}"#).unwrap().to_paths();
+        let b = Set::parse(br#"{"k:{\"port\":80,\"protocol\":\"TCP\"}":{}}"#).unwrap().to_paths();
+        assert_eq!(a, b);
+        assert_eq!(display(a.iter().next().unwrap()), r#"[port=80,protocol="TCP"]"#);
+        assert_eq!(display(&[PathElement::Value(v(r#""a\"b\u0001""#)), PathElement::Index(3)]), r#"[="a\"b\x01"][3]"#);
     }
 
     #[test]

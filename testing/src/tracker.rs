@@ -124,6 +124,10 @@ pub struct Modify<'a> {
     pub dry_run: bool,
     /// Create the object when it does not exist (server-side apply).
     pub create_if_missing: bool,
+    /// Store the result's `metadata.managedFields` as they are, even empty and even for a
+    /// subresource: the caller computed them (the test server's field manager). Otherwise an
+    /// empty list keeps the stored ones and a subresource write never changes them.
+    pub managed_fields_as_given: bool,
 }
 
 /// What a delete did.
@@ -503,6 +507,7 @@ impl State {
         mut obj: Box<dyn Object>,
         subresource: Option<&str>,
         dry_run: bool,
+        managed_fields_as_given: bool,
     ) -> Result<Box<dyn Object>> {
         let info = self.info(idx);
         obj.set_registered_type_meta();
@@ -533,7 +538,12 @@ impl State {
                     &meta::to_value(existing.as_ref())?,
                     &meta::to_value(obj.as_ref())?,
                 )?;
-                meta::from_value(&info, &merged)?
+                let mut new = meta::from_value(&info, &merged)?;
+                if managed_fields_as_given {
+                    let given = meta_of(&info, obj.as_ref())?.managed_fields.clone();
+                    meta_mut(&info, new.as_mut())?.managed_fields = given;
+                }
+                new
             }
             None => {
                 let m = meta_mut(&info, obj.as_mut())?;
@@ -556,7 +566,7 @@ impl State {
                 }
                 m.generation = old.generation;
                 m.self_link.clear();
-                if m.managed_fields.is_empty() {
+                if m.managed_fields.is_empty() && !managed_fields_as_given {
                     m.managed_fields = old.managed_fields.clone();
                 }
                 if has_status(&info) { replace_member(&info, obj.as_ref(), existing.as_ref(), "status")? } else { obj }
@@ -877,7 +887,7 @@ impl ObjectTracker {
             {
                 return Err(api_errors::path_not_found());
             }
-            st.update(idx, namespace, obj, subresource, w.dry_run)?
+            st.update(idx, namespace, obj, subresource, w.dry_run, false)?
         };
         if !w.dry_run {
             self.notify();
@@ -893,7 +903,7 @@ impl ObjectTracker {
     where
         F: FnOnce(Option<&dyn Object>) -> Result<Box<dyn Object>>,
     {
-        let Modify { namespace, name, subresource, dry_run, create_if_missing } = *target;
+        let Modify { namespace, name, subresource, dry_run, create_if_missing, managed_fields_as_given } = *target;
         let out = {
             let mut st = self.lock();
             let idx = st.index_of(gvr)?;
@@ -921,7 +931,7 @@ impl ObjectTracker {
                     if m.name != name {
                         return Err(name_mismatch(&m.name, name));
                     }
-                    (st.update(idx, namespace, new, subresource, dry_run)?, false)
+                    (st.update(idx, namespace, new, subresource, dry_run, managed_fields_as_given)?, false)
                 }
             }
         };

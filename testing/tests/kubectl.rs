@@ -195,4 +195,43 @@ async fn kubectl_reads_version_health_and_the_openapi_documents() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `kubectl apply --server-side`: conflicts as kubectl shows them, `--force-conflicts`, and the
+/// managers the server records.
+#[tokio::test]
+async fn kubectl_server_side_apply_conflicts_and_force() {
+    let Some(bin) = kubectl_binary() else {
+        eprintln!("kubectl not found (set KUBECTL to its path): nothing checked");
+        return;
+    };
+    let api = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&api).unwrap();
+    let server = TestServer::start(api.clone(), None).await.unwrap();
+    let dir = std::env::temp_dir().join(format!("kapi-kubectl-ssa-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kc = dir.join("kubeconfig");
+    std::fs::write(&kc, kapi_testing::kubeconfig(server.url())).unwrap();
+    let ssa = ["apply", "--server-side", "--validate=false", "-f", "-"];
+
+    kubectl(&bin, &kc, &ssa, Some(&APPLIED.replace("REPLICAS", "2"))).await;
+    let other = [&ssa[..], &["--field-manager=scaler"]].concat();
+    let (ok, stdout, stderr) = kubectl_status(&bin, &kc, &other, Some(&APPLIED.replace("REPLICAS", "3"))).await;
+    assert!(!ok, "{stdout}{stderr}");
+    assert!(
+        stderr.contains(r#"Apply failed with 1 conflict: conflict with "kubectl": .spec.replicas"#),
+        "{stdout}{stderr}"
+    );
+    let get = ["get", "deployment", "applied", "-o", "jsonpath={.spec.replicas}"];
+    assert_eq!(kubectl(&bin, &kc, &get, None).await, "2");
+
+    let forced = [&other[..], &["--force-conflicts"]].concat();
+    kubectl(&bin, &kc, &forced, Some(&APPLIED.replace("REPLICAS", "3"))).await;
+    assert_eq!(kubectl(&bin, &kc, &get, None).await, "3");
+    let managers = ["get", "deployment", "applied", "-o", "jsonpath={.metadata.managedFields[*].manager}"];
+    assert_eq!(kubectl(&bin, &kc, &managers, None).await, "kubectl scaler");
+    // kubectl's own applies no longer own the replicas: the scaler's value stays.
+    kubectl(&bin, &kc, &ssa, Some(&APPLIED.replace("\"replicas\":REPLICAS,", ""))).await;
+    assert_eq!(kubectl(&bin, &kc, &get, None).await, "3");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 const MANIFEST: &str = include_str!("../../client/examples/manifest.yaml");

@@ -613,10 +613,16 @@ async fn server_side_apply() {
     let r = apply(format!("{VWC}/ssa?fieldManager=me"), second).await;
     assert_eq!(r.status, StatusCode::OK, "{}", String::from_utf8_lossy(&r.body));
     let o = decode_as::<Vwc>(Format::Json, &r.body);
-    assert_eq!(o.metadata.labels.len(), 2, "fields the configuration leaves out are kept");
+    // Fields the manager applied before and leaves out now, and no one else owns, are removed.
+    assert_eq!(o.metadata.labels.keys().collect::<Vec<_>>(), ["b"]);
     assert_eq!(o.webhooks[0].timeout_seconds, Some(3));
-    assert_eq!(o.webhooks[0].client_config.url.as_deref(), Some("https://one"));
+    assert_eq!(o.webhooks[0].client_config.url, None);
     assert_eq!(o.metadata.managed_fields.len(), 1, "the manager's entry is replaced");
+    let fields = String::from_utf8(o.metadata.managed_fields[0].fields_v1.as_ref().unwrap().raw.clone()).unwrap();
+    assert_eq!(
+        fields,
+        r#"{"f:metadata":{"f:labels":{"f:b":{}}},"f:webhooks":{"k:{\"name\":\"w1.example.com\"}":{".":{},"f:name":{},"f:timeoutSeconds":{}}}}"#
+    );
 
     let wrong_kind = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: ssa\n";
     assert_eq!(apply(format!("{VWC}/ssa?fieldManager=me"), wrong_kind).await.status, StatusCode::BAD_REQUEST);

@@ -10,7 +10,6 @@ use kapi_client::api_errors;
 use kapi_client::body::{self, Body};
 use kapi_client::{Error, KindInfo, ResourceInfo};
 use kapi_machinery::json::value::{self, Value};
-use kapi_machinery::types::Time;
 use kapi_machinery::{DecodeErrorKind, Object, TypeMeta};
 
 use super::codec::{self, Target};
@@ -18,6 +17,7 @@ use super::negotiate::{self, Encoding};
 use super::patch::{self, MergeRules, PATCH_MEDIA_TYPES, PatchError, PatchType};
 use super::query::Query;
 use super::route::{self, Route};
+use super::ssa::{self, FieldManager};
 use super::{ApiServer, Fault, MAX_BODY_BYTES, watch};
 use crate::tracker::options::{self, FieldValidation};
 use crate::tracker::{Modify, Result};
@@ -154,7 +154,7 @@ pub(super) fn findings(fv: FieldValidation, found: Vec<String>) -> Result<Vec<St
     }
 }
 
-fn patch_error(e: PatchError) -> Error {
+pub(super) fn patch_error(e: PatchError) -> Error {
     match e {
         PatchError::Malformed(m) => api_errors::bad_request(m),
         PatchError::NotApplicable(m) => {
@@ -340,7 +340,8 @@ impl ApiServer {
         call.require_verb("create")?;
         let opts = call.query.create_options()?;
         let w = options::validate_create(&opts)?;
-        let (obj, warnings) = self.decode_body(call, w.field_validation)?;
+        let (mut obj, warnings) = self.decode_body(call, w.field_validation)?;
+        self.record_update(call, None, obj.as_mut(), body_empty_managed_fields(call), &opts.field_manager)?;
         let out = self.tracker.create(&call.info.gvr(), call.namespace(), obj, &opts)?;
         object_response(201, call.enc, out.as_ref(), &warnings)
     }
@@ -361,10 +362,23 @@ impl ApiServer {
             )));
         }
         let gvr = call.info.gvr();
-        let out = match call.route.subresource.as_deref() {
-            Some(sub) => self.tracker.update_subresource(&gvr, sub, call.namespace(), obj, &opts)?,
-            None => self.tracker.update(&gvr, call.namespace(), obj, &opts)?,
+        let sent_empty_list = body_empty_managed_fields(call);
+        // The managed fields are computed against the stored object, so reading it and writing
+        // the update are one step of the tracker.
+        let name = call.name().to_owned();
+        let modify = Modify {
+            namespace: call.namespace(),
+            name: &name,
+            subresource: call.route.subresource.as_deref(),
+            dry_run: w.dry_run,
+            create_if_missing: false,
+            managed_fields_as_given: true,
         };
+        let (out, _) = self.tracker.modify(&gvr, &modify, |current| {
+            let mut obj = obj;
+            self.record_update(call, current, obj.as_mut(), sent_empty_list, &opts.field_manager)?;
+            Ok(obj)
+        })?;
         object_response(200, call.enc, out.as_ref(), &warnings)
     }
 
@@ -461,8 +475,11 @@ impl ApiServer {
             subresource: call.route.subresource.as_deref().filter(|_| same_kind),
             dry_run: w.dry_run,
             create_if_missing: apply && call.route.subresource.is_none(),
+            // A view of another kind (`scale`) keeps the object's managed fields.
+            managed_fields_as_given: same_kind,
         };
         let (out, created) = self.tracker.modify(&info.gvr(), &modify, |current| {
+            let mut applied_fields = None;
             let live = match current {
                 Some(c) => crate::tracker::meta::to_value((view.to_doc)(c)?.as_ref())?,
                 None => Value::Object(Vec::new()),
@@ -473,24 +490,36 @@ impl ApiServer {
                 (PatchType::Strategic, _, Some(doc)) => {
                     patch::strategic_merge_patch(live, doc, keys).map_err(patch_error)?
                 }
-                (PatchType::Apply, Some(cfg), _) => {
-                    let mut merged = patch::apply_merge(live, cfg, keys).map_err(patch_error)?;
-                    record_apply(
-                        &mut merged,
-                        cfg,
-                        keys,
-                        &opts.field_manager,
-                        &view.kind.api_version(),
-                        call.route.subresource.as_deref(),
-                    );
-                    merged
+                (PatchType::Apply, Some(cfg), _) if same_kind => {
+                    let live_managed =
+                        current.and_then(|c| (info.metadata)(c)).map(|m| m.managed_fields.clone()).unwrap_or_default();
+                    let empty = crate::tracker::meta::to_value((info.new_object)().as_ref())?;
+                    let fm = self.field_manager(call, keys);
+                    let force = opts.force == Some(true);
+                    let live = current.is_some().then_some(&live);
+                    let applied = fm.apply(live, &empty, &live_managed, cfg, &opts.field_manager, force)?;
+                    applied_fields = Some(applied.managed_fields);
+                    applied.object
                 }
+                (PatchType::Apply, Some(cfg), _) => patch::apply_merge(live, cfg, keys).map_err(patch_error)?,
                 _ => return Err(api_errors::internal("the patch document was not read")),
             };
+            let sent_empty_list = empty_managed_fields(&patched);
             let (mut obj, more) = codec::decode_json(&target, &patched.to_compact_vec(), strict)?;
             found.extend(more);
             found = findings(w.field_validation, std::mem::take(&mut found))?;
             self.apply_defaults(obj.as_mut());
+            match applied_fields {
+                Some(fields) => {
+                    if let Some(m) = (info.metadata_mut)(obj.as_mut()) {
+                        m.managed_fields = fields;
+                    }
+                }
+                None if same_kind => {
+                    self.record_update(call, current, obj.as_mut(), sent_empty_list, &opts.field_manager)?
+                }
+                None => {}
+            }
             match current {
                 Some(c) => (view.from_doc)(c, obj),
                 None => Ok(obj),
@@ -543,47 +572,80 @@ impl ApiServer {
     }
 }
 
-fn parse_patch(body: &[u8]) -> Result<Value> {
-    value::parse(body).map_err(|e| api_errors::bad_request(format!("error decoding patch: {e}")))
+impl ApiServer {
+    /// The field manager of a write to the call's resource (or its subresource).
+    fn field_manager<'r>(&self, call: &'r Call<'_>, rules: &'r MergeRules) -> FieldManager<'r> {
+        FieldManager {
+            rules,
+            api_version: call.info.gvk().api_version(),
+            subresource: call.route.subresource.as_deref(),
+            has_status: call.info.subresource("status").is_some(),
+        }
+    }
+
+    /// Records a create, update or patch in `new`'s managed fields: the manager's `Update` entry
+    /// gains what it changed, other managers lose it. The manager is `fieldManager`, or the
+    /// user agent's name.
+    fn record_update(
+        &self,
+        call: &Call<'_>,
+        live: Option<&dyn Object>,
+        new: &mut dyn Object,
+        sent_empty_list: bool,
+        field_manager: &str,
+    ) -> Result<()> {
+        let info = &call.info;
+        let Some(sent) = (info.metadata)(new).map(|m| m.managed_fields.clone()) else { return Ok(()) };
+        let manager = if field_manager.is_empty() {
+            ssa::default_manager(call.header(header::USER_AGENT))
+        } else {
+            field_manager.to_owned()
+        };
+        let rules = self.merge_rules_for(&info.gvr());
+        let fm = self.field_manager(call, &rules);
+        let empty = crate::tracker::meta::to_value((info.new_object)().as_ref())?;
+        let new_doc = crate::tracker::meta::to_value(new)?;
+        let live_doc = live.map(crate::tracker::meta::to_value).transpose()?;
+        let live_managed = live.and_then(|l| (info.metadata)(l)).map(|m| m.managed_fields.clone()).unwrap_or_default();
+        let fields = fm.update(
+            live_doc.as_ref().map(|d| (d, live_managed.as_slice())),
+            &empty,
+            (&new_doc, &sent),
+            sent_empty_list,
+            &manager,
+        )?;
+        if let Some(m) = (info.metadata_mut)(new) {
+            m.managed_fields = fields;
+        }
+        Ok(())
+    }
 }
 
-/// Records the manager's `Apply` entry in `metadata.managedFields`, replacing its previous one.
-fn record_apply(
-    merged: &mut Value,
-    applied: &Value,
-    keys: &super::MergeRules,
-    manager: &str,
-    api_version: &str,
-    subresource: Option<&str>,
-) {
-    let fields = patch::field_set(applied, keys);
-    let mut entry = vec![
-        ("manager".to_owned(), Value::String(manager.into())),
-        ("operation".to_owned(), Value::String("Apply".into())),
-        ("apiVersion".to_owned(), Value::String(api_version.to_owned())),
-        ("time".to_owned(), Value::String(Time::now().format_rfc3339())),
-        ("fieldsType".to_owned(), Value::String("FieldsV1".into())),
-        ("fieldsV1".to_owned(), fields),
-    ];
-    if let Some(sub) = subresource {
-        entry.push(("subresource".to_owned(), Value::String(sub.into())));
-    }
-    let Value::Object(top) = merged else { return };
-    if !top.iter().any(|(k, _)| k == "metadata") {
-        top.push(("metadata".into(), Value::Object(Vec::new())));
-    }
-    let Some((_, Value::Object(meta))) = top.iter_mut().rev().find(|(k, _)| k == "metadata") else { return };
-    if !meta.iter().any(|(k, _)| k == "managedFields") {
-        meta.push(("managedFields".into(), Value::Array(Vec::new())));
-    }
-    let Some((_, Value::Array(list))) = meta.iter_mut().rev().find(|(k, _)| k == "managedFields") else { return };
-    let same = |e: &Value| {
-        e.get("manager").and_then(Value::as_str) == Some(manager)
-            && e.get("operation").and_then(Value::as_str) == Some("Apply")
-            && e.get("subresource").and_then(Value::as_str) == subresource
-    };
-    list.retain(|e| !same(e));
-    list.push(Value::Object(entry));
+/// Whether a document sets `metadata.managedFields` to an empty list: a reset of the managed
+/// fields, which the typed object cannot tell from leaving them out.
+fn empty_managed_fields(doc: &Value) -> bool {
+    matches!(doc.get("metadata").and_then(|m| m.get("managedFields")), Some(Value::Array(items)) if items.is_empty())
+}
+
+/// [`empty_managed_fields`] of a create or update body in JSON or YAML (a protobuf body cannot
+/// tell an empty list from none, as upstream's cannot).
+fn body_empty_managed_fields(call: &Call<'_>) -> bool {
+    let body = call.req.body();
+    let textual = matches!(
+        negotiate::request_encoding(call.header(header::CONTENT_TYPE), call.info.protobuf),
+        Ok(Encoding::Json | Encoding::Yaml)
+    );
+    // Most bodies do not name the field; only those are parsed a second time.
+    textual
+        && body.windows(b"managedFields".len()).any(|w| w == b"managedFields")
+        && kapi_machinery::yaml::yaml_to_json(body, false)
+            .ok()
+            .and_then(|json| value::parse(&json).ok())
+            .is_some_and(|doc| empty_managed_fields(&doc))
+}
+
+fn parse_patch(body: &[u8]) -> Result<Value> {
+    value::parse(body).map_err(|e| api_errors::bad_request(format!("error decoding patch: {e}")))
 }
 
 fn fault_response(fault: &Fault, enc: Encoding) -> http::Response<Body> {

@@ -34,11 +34,13 @@
 //!   versions with registered resources (module `openapi`), so `kubectl explain` and client-side
 //!   validation work.
 //!
-//! Server-side apply is simplified: the applied configuration is merged into the live object
-//! (keyed lists by key, other lists replaced, maps merged), fields the configuration leaves out
-//! are kept, no ownership conflicts are detected (`force` is accepted and changes nothing), and
-//! the manager's `Apply` entry in `metadata.managedFields` records the applied field set. Other
-//! writes record no managed fields.
+//! Server-side apply and managed fields follow structured-merge-diff (module `ssa`): every
+//! create, update and patch records the manager's `Update` entry (`fieldManager`, or the user
+//! agent's name) and takes the fields it changed from other managers; an apply records the
+//! manager's `Apply` entry (per subresource), fails with `409 Conflict` naming the managers and
+//! fields it would change under another owner unless `force=true`, and removes the fields the
+//! manager stopped applying that nobody else owns. List types, map keys and atomic maps and
+//! structs come from the kind's schema. See docs/test-server.md for the gaps.
 //!
 //! Tests can inject faults ([`ApiServer::fail_next`]), compact the history
 //! ([`ApiServer::compact`]) to force `410` on watches and continue tokens, ask for bookmarks,
@@ -55,6 +57,7 @@ pub mod patch;
 mod query;
 mod route;
 pub mod serve;
+mod ssa;
 mod streams;
 mod subresource;
 mod watch;

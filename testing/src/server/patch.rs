@@ -1,5 +1,5 @@
 //! Patches on the JSON form of objects: JSON Patch (RFC 6902), JSON Merge Patch (RFC 7386), a
-//! strategic merge patch, and the merge step of a simplified server-side apply.
+//! strategic merge patch, and the merge step of server-side apply.
 //!
 //! The strategic merge patch is a merge patch except for the lists the resource declares a
 //! strategy for ([`ListMerge`]): lists of objects with a merge key are merged element by element
@@ -8,7 +8,9 @@
 //! (`$deleteFromPrimitiveList/<field>` removes values). `$patch: replace` and `$patch: delete`
 //! also work on maps; `$setElementOrder/…` and `$retainKeys` are accepted and ignored. All other
 //! lists are replaced. Server-side apply merges the applied configuration the same way, without
-//! directives, and records the applied field set in `metadata.managedFields`.
+//! directives; ownership, conflicts and removal are the field manager's (module `ssa`).
+
+use std::collections::{HashMap, HashSet};
 
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::schema::{FieldSchema, HasSchema, StructSchema, TypeSchema};
@@ -70,8 +72,13 @@ impl MergeRules {
         self.overrides.push((path.to_owned(), merge));
     }
 
+    /// The kind's schema, when it is known.
+    pub(super) fn root(&self) -> Option<&'static TypeSchema> {
+        self.schema
+    }
+
     /// How the list at `path` merges in a strategic merge patch (`apply == false`) or in apply.
-    fn strategy(&self, path: &[String], apply: bool) -> Option<ListMerge> {
+    pub(super) fn strategy(&self, path: &[String], apply: bool) -> Option<ListMerge> {
         let joined = path.join(".");
         if let Some((_, m)) = self.overrides.iter().find(|(p, _)| *p == joined) {
             return m.clone();
@@ -430,28 +437,45 @@ impl Merger<'_> {
                 }
             }
         }
-        let mut out = match target {
-            Value::Object(m) => m,
-            _ => Vec::new(),
-        };
+        // Members are found through an index and deleted by emptying their slot, so a patch of
+        // n members on an object of m costs n + m steps, not n × m. A key written twice is one
+        // member, at its first place with its last value, as the lookups before read it.
+        let mut slots: Vec<(String, Option<Value>)> = Vec::new();
+        let mut index: HashMap<String, usize> = HashMap::new();
+        if let Value::Object(m) = target {
+            for (k, v) in m {
+                match index.get(&k) {
+                    Some(&i) => slots[i].1 = Some(v),
+                    None => {
+                        index.insert(k.clone(), slots.len());
+                        slots.push((k, Some(v)));
+                    }
+                }
+            }
+        }
         for (k, v) in members {
             if self.directives && is_directive(k) {
                 if let Some(field) = k.strip_prefix("$deleteFromPrimitiveList/") {
                     let Value::Array(drop) = v else {
                         return Err(PatchError::Malformed(format!("{k} must be a list")));
                     };
-                    if let Some(Value::Array(items)) = out.iter_mut().rev().find(|(n, _)| n == field).map(|(_, v)| v) {
+                    if let Some(&i) = index.get(field)
+                        && let Some(Value::Array(items)) = &mut slots[i].1
+                    {
                         items.retain(|x| !drop.iter().any(|d| json_eq(x, d)));
                     }
                 }
                 continue;
             }
             if *v == Value::Null {
-                remove_member(&mut out, k);
+                if let Some(&i) = index.get(k) {
+                    slots[i].1 = None;
+                }
                 continue;
             }
             path.push(k.clone());
-            let cur = out.iter().rev().find(|(n, _)| n == k).map(|(_, v)| v.clone()).unwrap_or(Value::Null);
+            let slot = index.get(k).copied();
+            let cur = slot.and_then(|i| slots[i].1.take()).unwrap_or(Value::Null);
             // Directives mark a strategic merge patch; without them this is apply.
             let merged = match (v, self.rules.strategy(path, !self.directives)) {
                 (Value::Array(items), Some(ListMerge::Key(keys))) => Some(self.merge_keyed(cur, items, &keys, path)?),
@@ -461,13 +485,16 @@ impl Merger<'_> {
                 (other, _) => Some(other.clone()),
             };
             path.pop();
-            match merged {
-                Some(m) => set_member(&mut out, k, m),
-                None => {
-                    remove_member(&mut out, k);
+            match (slot, merged) {
+                (Some(i), m) => slots[i].1 = m,
+                (None, Some(m)) => {
+                    index.insert(k.clone(), slots.len());
+                    slots.push((k.clone(), Some(m)));
                 }
+                (None, None) => {}
             }
         }
+        let out = slots.into_iter().filter_map(|(k, v)| v.map(|v| (k, v))).collect();
         Ok(Some(Value::Object(out)))
     }
 
@@ -478,7 +505,7 @@ impl Merger<'_> {
         keys: &[String],
         path: &mut Vec<String>,
     ) -> Result<Value, PatchError> {
-        let mut list = match cur {
+        let list = match cur {
             Value::Array(a) => a,
             _ => Vec::new(),
         };
@@ -486,6 +513,19 @@ impl Merger<'_> {
         if self.directives && items.iter().any(|i| directive(i).as_deref() == Some("replace")) {
             return Ok(Value::Array(items.iter().filter(|i| directive(i).is_none()).map(strip_directives).collect()));
         }
+        // Elements are found by their key values through an index and deleted by emptying their
+        // slot, so merging n items into a list of m costs n + m steps, not n × m.
+        let id_of = |item: &Value| -> Option<Vec<u8>> {
+            let ids: Option<Vec<Value>> = keys.iter().map(|k| item.get(k).map(canonical)).collect();
+            ids.map(|ids| Value::Array(ids).to_compact_vec())
+        };
+        let mut index: HashMap<Vec<u8>, usize> = HashMap::with_capacity(list.len());
+        for (i, e) in list.iter().enumerate() {
+            if let Some(id) = id_of(e) {
+                index.entry(id).or_insert(i);
+            }
+        }
+        let mut slots: Vec<Option<Value>> = list.into_iter().map(Some).collect();
         for item in items {
             if !matches!(item, Value::Object(_)) {
                 return Err(PatchError::Malformed(format!(
@@ -494,38 +534,32 @@ impl Merger<'_> {
                     keys.join(",")
                 )));
             }
-            let mut ids = Vec::with_capacity(keys.len());
-            for key in keys {
-                match item.get(key) {
-                    Some(kv) => ids.push((key, kv)),
-                    None => {
-                        return Err(PatchError::Malformed(format!(
-                            "map: {} does not contain declared merge key: {key}",
-                            String::from_utf8_lossy(&item.to_compact_vec())
-                        )));
-                    }
-                }
+            if let Some(key) = keys.iter().find(|k| item.get(k).is_none()) {
+                return Err(PatchError::Malformed(format!(
+                    "map: {} does not contain declared merge key: {key}",
+                    String::from_utf8_lossy(&item.to_compact_vec())
+                )));
             }
-            let pos = list.iter().position(|e| ids.iter().all(|(k, kv)| e.get(k).is_some_and(|x| json_eq(x, kv))));
+            let id = id_of(item).unwrap_or_default();
+            let pos = index.get(&id).copied().filter(|&p| slots[p].is_some());
             if self.directives && directive(item).as_deref() == Some("delete") {
                 if let Some(p) = pos {
-                    list.remove(p);
+                    slots[p] = None;
                 }
                 continue;
             }
             match pos {
                 Some(p) => {
-                    let existing = std::mem::replace(&mut list[p], Value::Null);
-                    match self.merge(existing, item, path)? {
-                        Some(m) => list[p] = m,
-                        None => {
-                            list.remove(p);
-                        }
-                    }
+                    let existing = slots[p].take().unwrap_or(Value::Null);
+                    slots[p] = self.merge(existing, item, path)?;
                 }
-                None => list.push(strip_directives(item)),
+                None => {
+                    index.insert(id, slots.len());
+                    slots.push(Some(strip_directives(item)));
+                }
             }
         }
+        let list: Vec<Value> = slots.into_iter().flatten().collect();
         Ok(Value::Array(list))
     }
 }
@@ -535,12 +569,33 @@ fn union(cur: Value, items: &[Value]) -> Value {
         Value::Array(a) => a,
         _ => Vec::new(),
     };
+    // Membership by canonical text keeps the union linear in both lists.
+    let mut seen: HashSet<Vec<u8>> = list.iter().map(|x| canonical(x).to_compact_vec()).collect();
     for i in items {
-        if !list.iter().any(|x| json_eq(x, i)) {
+        if seen.insert(canonical(i).to_compact_vec()) {
             list.push(i.clone());
         }
     }
     Value::Array(list)
+}
+
+/// A value in a form whose compact text is equal exactly when [`json_eq`] holds for scalars
+/// and keys: numbers by value (`1` and `1.0` alike), objects with sorted members.
+fn canonical(v: &Value) -> Value {
+    match v {
+        Value::Number(n) => match n.parse::<f64>() {
+            Ok(f) if f.is_finite() => Value::Number(format!("{f:?}")),
+            _ => v.clone(),
+        },
+        Value::Array(items) => Value::Array(items.iter().map(canonical).collect()),
+        Value::Object(members) => {
+            let mut sorted: Vec<(String, Value)> = members.iter().map(|(k, x)| (k.clone(), canonical(x))).collect();
+            sorted.sort_by(|a, b| a.0.cmp(&b.0));
+            sorted.dedup_by(|a, b| a.0 == b.0);
+            Value::Object(sorted)
+        }
+        other => other.clone(),
+    }
 }
 
 /// Applies a strategic merge patch with the resource's list strategies.
@@ -553,81 +608,13 @@ pub fn strategic_merge_patch(target: Value, patch: &Value, rules: &MergeRules) -
         .ok_or_else(|| PatchError::NotApplicable("the patch deletes the whole object".into()))
 }
 
-/// Merges an applied configuration into the live object (server-side apply, simplified: the
-/// applied fields win, fields it leaves out are kept, keyed lists merge by key).
+/// Merges an applied configuration into the live object, the merge step of server-side apply:
+/// the applied fields win, fields it leaves out are kept, keyed lists merge by key. Removing
+/// what the manager stopped applying, and ownership, are the field manager's (module `ssa`).
 pub fn apply_merge(live: Value, applied: &Value, rules: &MergeRules) -> Result<Value, PatchError> {
     Merger { rules, directives: false }
         .merge(live, applied, &mut Vec::new())?
         .ok_or_else(|| PatchError::NotApplicable("the applied configuration is empty".into()))
-}
-
-/// Fields server-side apply does not track.
-fn untracked(path: &[String], key: &str) -> bool {
-    match path {
-        [] => matches!(key, "apiVersion" | "kind" | "status"),
-        [m] if m == "metadata" => matches!(
-            key,
-            "name"
-                | "namespace"
-                | "uid"
-                | "resourceVersion"
-                | "generation"
-                | "creationTimestamp"
-                | "managedFields"
-                | "selfLink"
-                | "deletionTimestamp"
-                | "deletionGracePeriodSeconds"
-        ),
-        _ => false,
-    }
-}
-
-/// The `FieldsV1` set of the fields a configuration sets (`f:<field>`, `k:{"name":"x"}` for
-/// keyed list elements, `v:<value>` for set elements).
-pub fn field_set(v: &Value, rules: &MergeRules) -> Value {
-    fn walk(v: &Value, rules: &MergeRules, path: &mut Vec<String>) -> Value {
-        let Value::Object(members) = v else { return Value::Object(Vec::new()) };
-        let mut out = Vec::new();
-        for (k, child) in members {
-            if untracked(path, k) {
-                continue;
-            }
-            path.push(k.clone());
-            let entry = match (child, rules.strategy(path, true)) {
-                (Value::Object(_), _) => walk(child, rules, path),
-                (Value::Array(items), Some(ListMerge::Key(keys))) => Value::Object(
-                    items
-                        .iter()
-                        .filter_map(|item| {
-                            let id = keys
-                                .iter()
-                                .map(|k| item.get(k).map(|kv| (k.clone(), kv.clone())))
-                                .collect::<Option<Vec<_>>>()?;
-                            let id = Value::Object(id);
-                            let mut inner = vec![(".".to_owned(), Value::Object(Vec::new()))];
-                            if let Value::Object(fields) = walk(item, rules, path) {
-                                inner.extend(fields);
-                            }
-                            Some((format!("k:{}", String::from_utf8_lossy(&id.to_compact_vec())), Value::Object(inner)))
-                        })
-                        .collect(),
-                ),
-                (Value::Array(items), Some(ListMerge::Set)) => Value::Object(
-                    items
-                        .iter()
-                        .map(|i| {
-                            (format!("v:{}", String::from_utf8_lossy(&i.to_compact_vec())), Value::Object(Vec::new()))
-                        })
-                        .collect(),
-                ),
-                _ => Value::Object(Vec::new()),
-            };
-            path.pop();
-            set_member(&mut out, &format!("f:{k}"), entry);
-        }
-        Value::Object(out)
-    }
-    walk(v, rules, &mut Vec::new())
 }
 
 #[cfg(test)]
@@ -724,7 +711,7 @@ mod tests {
     }
 
     #[test]
-    fn apply_merges_and_records_fields() {
+    fn apply_merges() {
         let keys = webhook_rules();
         let live = v(r#"{"metadata":{"name":"c","labels":{"a":"1"}},"webhooks":[{"name":"x","sideEffects":"None"}]}"#);
         let applied = v(
@@ -734,10 +721,6 @@ mod tests {
         assert_eq!(
             s(&out),
             r#"{"metadata":{"name":"c","labels":{"a":"1","b":"2"}},"webhooks":[{"name":"x","sideEffects":"None","timeoutSeconds":3}],"apiVersion":"admissionregistration.k8s.io/v1","kind":"ValidatingWebhookConfiguration"}"#
-        );
-        assert_eq!(
-            s(&field_set(&applied, &keys)),
-            r#"{"f:metadata":{"f:labels":{"f:b":{}}},"f:webhooks":{"k:{\"name\":\"x\"}":{".":{},"f:name":{},"f:timeoutSeconds":{}}}}"#
         );
     }
 

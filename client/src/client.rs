@@ -16,6 +16,7 @@ use kapi_api::meta::v1::{
     ApplyOptions, CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, STATUS_FAILURE, Status,
     UpdateOptions,
 };
+use kapi_machinery::budget::DecodeLimits;
 use kapi_machinery::serializer::{MEDIA_TYPE_JSON, MEDIA_TYPE_PROTOBUF};
 use kapi_machinery::{
     ApplyConfiguration, Format, GroupVersionKind, Kind, Object, Options, Scheme, Serializer, VersionedKind,
@@ -56,6 +57,8 @@ pub struct Client {
     namespace: Arc<str>,
     /// Resources whose server refused protobuf (406/415); they use JSON from then on.
     json_only: Arc<Mutex<HashSet<GroupVersionResource>>>,
+    /// The storage each decoded response may allocate for its lists and maps.
+    decode_limits: DecodeLimits,
 }
 
 impl std::fmt::Debug for Client {
@@ -81,6 +84,7 @@ impl Client {
             warnings: Arc::new(LogWarnings),
             namespace: Arc::from(crate::config::DEFAULT_NAMESPACE),
             json_only: Arc::default(),
+            decode_limits: DecodeLimits::DEFAULT,
         })
     }
 
@@ -88,7 +92,9 @@ impl Client {
     /// configuration's.
     pub fn try_from_config(config: &Config) -> Result<Client, Error> {
         let transport = Transport::new(config)?;
-        Ok(Client::new(Arc::new(transport), &config.base_url)?.with_default_namespace(&config.namespace))
+        Ok(Client::new(Arc::new(transport), &config.base_url)?
+            .with_default_namespace(&config.namespace)
+            .with_decode_limits(config.limits.decode))
     }
 
     /// A client from [`Config::infer`] (the default kubeconfig, else in-cluster).
@@ -111,6 +117,14 @@ impl Client {
     /// Sets the namespace [`Client::default_namespaced`] uses.
     pub fn with_default_namespace(mut self, namespace: &str) -> Client {
         self.namespace = Arc::from(namespace);
+        self
+    }
+
+    /// Sets the decoding budget of every response and watch event (see
+    /// [`kapi_machinery::budget`]); [`Limits::decode`](crate::config::Limits::decode) for a client
+    /// made from a configuration.
+    pub fn with_decode_limits(mut self, limits: DecodeLimits) -> Client {
+        self.decode_limits = limits;
         self
     }
 
@@ -356,7 +370,12 @@ fn content_type_of(headers: &HeaderMap) -> &str {
 }
 
 /// Decodes a 2xx body as `T` or a `Status`, by the response content type.
-fn decode_outcome<T: Kind>(headers: &HeaderMap, data: &[u8], context: &str) -> Result<Outcome<T>, Error> {
+fn decode_outcome<T: Kind>(
+    headers: &HeaderMap,
+    data: &[u8],
+    context: &str,
+    limits: DecodeLimits,
+) -> Result<Outcome<T>, Error> {
     let fail = |source: crate::error::BoxError| Error::Decode { context: context.to_owned(), source };
     let mut scheme = Scheme::new();
     scheme.add_known_type::<T>().map_err(|e| fail(e.into()))?;
@@ -367,7 +386,8 @@ fn decode_outcome<T: Kind>(headers: &HeaderMap, data: &[u8], context: &str) -> R
     } else {
         ct
     };
-    let ser = Serializer::for_media_type(&scheme, media, Options::default()).map_err(|e| fail(e.into()))?;
+    let options = Options { decode_limits: limits, ..Options::default() };
+    let ser = Serializer::for_media_type(&scheme, media, options).map_err(|e| fail(e.into()))?;
     let decoded = ser.decode(data, Some(&T::static_gvk())).map_err(|e| fail(e.into()))?;
     let gvk = decoded.gvk;
     let any = decoded.object.into_any();
@@ -569,7 +589,7 @@ impl<R: Resource> Api<R> {
         let raw = self.execute(call).await?;
         let http_code = raw.status.as_u16();
         let (headers, data, warnings, context) = self.read(raw).await?;
-        match decode_outcome::<T>(&headers, &data, &context)? {
+        match decode_outcome::<T>(&headers, &data, &context, self.client.decode_limits)? {
             // A failure `Status` in a 2xx response is still a failure, with the code it names.
             Outcome::Status(mut status) if status.status == STATUS_FAILURE => {
                 let code = u16::try_from(status.code).ok().filter(|c| (100..600).contains(c)).unwrap_or(http_code);
@@ -843,7 +863,9 @@ impl<R: Resource> Api<R> {
         if !raw.status.is_success() {
             return Err(self.error_of(raw).await);
         }
-        let stream = crate::watch::event_stream::<R>(content_type_of(&raw.headers), raw.body)?;
+        let decoder = crate::watch::WatchDecoder::<R>::for_content_type(content_type_of(&raw.headers))?
+            .with_decode_limits(self.client.decode_limits);
+        let stream = crate::watch::event_stream_with(decoder, raw.body);
         Ok(Response { value: stream, warnings: raw.warnings })
     }
 

@@ -9,6 +9,7 @@ use crate::Error;
 pub use crate::exec::ExecAuth;
 use crate::kubeconfig::{AuthInfo, Cluster, Kubeconfig, Merged};
 pub use crate::oidc::OidcAuth;
+pub use kapi_machinery::budget::DecodeLimits;
 
 /// The directory where Kubernetes mounts a pod's service account credentials.
 pub const SERVICE_ACCOUNT_DIR: &str = "/var/run/secrets/kubernetes.io/serviceaccount";
@@ -221,6 +222,10 @@ pub struct Limits {
     /// For a watch that names `timeoutSeconds`, the server ends it by then: the idle limit is
     /// `timeoutSeconds` plus this grace.
     pub watch_idle_grace: Duration,
+    /// The storage one decoded response or watch event may allocate for its lists, maps and
+    /// boxes, so that a small body cannot describe a huge object (see
+    /// [`kapi_machinery::budget`]); past it the call fails with [`Error::Decode`].
+    pub decode: DecodeLimits,
 }
 
 impl Default for Limits {
@@ -229,6 +234,7 @@ impl Default for Limits {
             max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
             watch_idle_timeout: Some(DEFAULT_WATCH_IDLE_TIMEOUT),
             watch_idle_grace: DEFAULT_WATCH_IDLE_GRACE,
+            decode: DecodeLimits::DEFAULT,
         }
     }
 }

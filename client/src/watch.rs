@@ -7,6 +7,7 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use kapi_api::meta::v1::{Status, WatchEvent as RawWatchEvent};
+use kapi_machinery::budget::DecodeLimits;
 use kapi_machinery::proto::{PROTOBUF_MAGIC, read_frame};
 use kapi_machinery::serializer::{MEDIA_TYPE_JSON, MEDIA_TYPE_PROTOBUF};
 use kapi_machinery::{Format, Kind, Options, Scheme, Serializer};
@@ -74,6 +75,7 @@ pub struct WatchDecoder<R> {
     scan: JsonScan,
     index: usize,
     max_frame: usize,
+    decode_limits: DecodeLimits,
     failed: bool,
     _r: PhantomData<fn() -> R>,
 }
@@ -99,6 +101,7 @@ impl<R: Resource> WatchDecoder<R> {
             scan: JsonScan::default(),
             index: 0,
             max_frame: DEFAULT_MAX_FRAME_SIZE,
+            decode_limits: DecodeLimits::DEFAULT,
             failed: false,
             _r: PhantomData,
         })
@@ -107,6 +110,12 @@ impl<R: Resource> WatchDecoder<R> {
     /// A decoder for a response `Content-Type`.
     pub fn for_content_type(content_type: &str) -> Result<Self, Error> {
         Self::new(StreamFormat::for_content_type(content_type)?)
+    }
+
+    /// Sets the decoding budget of each event (see [`kapi_machinery::budget`]).
+    pub fn with_decode_limits(mut self, limits: DecodeLimits) -> Self {
+        self.decode_limits = limits;
+        self
     }
 
     /// Sets the largest event (in bytes) accepted.
@@ -244,9 +253,10 @@ impl<R: Resource> WatchDecoder<R> {
             StreamFormat::Json => (Format::Json, Format::Json),
             StreamFormat::Protobuf => (Format::RawProtobuf, Format::Protobuf),
         };
-        let decoded = Serializer::new(&self.scheme, format, Options::default())
-            .decode(frame, Some(&RawWatchEvent::static_gvk()))
-            .map_err(|e| e.to_string())?;
+        let decoded =
+            Serializer::new(&self.scheme, format, Options { decode_limits: self.decode_limits, ..Options::default() })
+                .decode(frame, Some(&RawWatchEvent::static_gvk()))
+                .map_err(|e| e.to_string())?;
         let event = decoded
             .object
             .into_any()
@@ -257,7 +267,11 @@ impl<R: Resource> WatchDecoder<R> {
         // stream; a JSON object inside a protobuf frame is accepted too.
         let embedded =
             if embedded == Format::Protobuf && !raw.starts_with(PROTOBUF_MAGIC) { Format::Json } else { embedded };
-        let ser = Serializer::new(&self.scheme, embedded, Options::default());
+        let ser = Serializer::new(
+            &self.scheme,
+            embedded,
+            Options { decode_limits: self.decode_limits, ..Options::default() },
+        );
         match event.r#type.as_str() {
             "ERROR" => {
                 let status = ser

@@ -48,7 +48,7 @@ fn every_feature_round_trips_in_every_format() {
     w.spec.tags.insert("t".into(), Tags(vec!["x".into(), "y".into()]));
     w.spec.payload = Some(Vec::new());
     for format in [Format::Json, Format::Yaml, Format::Protobuf] {
-        let ser = Serializer::new(&scheme, format, Options { pretty: false, strict: true });
+        let ser = Serializer::new(&scheme, format, Options { pretty: false, strict: true, ..Options::default() });
         let bytes = ser.encode(&w).unwrap();
         let back = ser.decode(&bytes, None).unwrap();
         assert!(back.object.semantic_eq_dyn(&w), "{format:?}");

@@ -54,6 +54,10 @@ pub enum DecodeErrorKind {
     /// Strict decoding found unknown or duplicate fields; the messages follow upstream's wording.
     #[error("strict decoding error: {}", .0.join(", "))]
     Strict(Vec<String>),
+    /// The decode needed more storage for lists, maps and boxed values than its budget allows
+    /// (see [`crate::budget`]).
+    #[error("the decoded object needs more than the decoding budget of {0} bytes for its lists and maps")]
+    BudgetExceeded(u64),
     /// A media type no serializer handles.
     #[error("no serializer for media type {0:?}")]
     UnsupportedMediaType(String),

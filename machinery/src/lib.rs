@@ -13,6 +13,7 @@
 
 pub mod apply;
 pub mod base64;
+pub mod budget;
 pub mod conversion;
 pub mod error;
 pub mod fieldpath;

@@ -1,6 +1,7 @@
 //! Serializers selected by media type: JSON (compact or pretty), YAML, protobuf with the `k8s\0`
 //! envelope, and the raw protobuf form used inside length-framed watch streams.
 
+use crate::budget::{DecodeBudget, DecodeLimits};
 use crate::error::{DecodeError, DecodeErrorKind, EncodeError};
 use crate::json::{JsonReader, JsonWriter};
 use crate::object::{GroupVersionKind, Object, TypeMeta};
@@ -27,13 +28,27 @@ pub enum Format {
     RawProtobuf,
 }
 
-/// Encoder options.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// Encoder and decoder options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
     /// JSON only: indent with two spaces (`json.MarshalIndent`), no trailing newline.
     pub pretty: bool,
     /// JSON and YAML only: report unknown and duplicate fields as errors.
     pub strict: bool,
+    /// The storage each decode may allocate for lists, maps and boxes (see [`crate::budget`]);
+    /// [`DecodeLimits::DEFAULT`] unless set.
+    pub decode_limits: DecodeLimits,
+}
+
+impl Options {
+    /// Compact, lenient, with the default decoding budget.
+    pub const DEFAULT: Options = Options { pretty: false, strict: false, decode_limits: DecodeLimits::DEFAULT };
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options::DEFAULT
+    }
 }
 
 /// The result of decoding.
@@ -209,7 +224,8 @@ impl<'s> Serializer<'s> {
                 let found = GroupVersionKind::from_api_version_and_kind(&env.api_version, &env.kind)?;
                 let gvk = resolve(found, default_gvk)?;
                 let mut obj = self.scheme.new_object(&gvk)?;
-                let mut r = ProtoReader::new(env.raw);
+                let budget = DecodeBudget::for_input(&self.options.decode_limits, env.raw.len());
+                let mut r = ProtoReader::with_budget(env.raw, &budget);
                 obj.merge_proto_dyn(&mut r)?;
                 if let Some(tm) = obj.type_meta_mut() {
                     tm.set_gvk(&gvk);
@@ -219,7 +235,8 @@ impl<'s> Serializer<'s> {
             Format::RawProtobuf => {
                 let gvk = resolve(GroupVersionKind::default(), default_gvk)?;
                 let mut obj = self.scheme.new_object(&gvk)?;
-                let mut r = ProtoReader::new(data);
+                let budget = DecodeBudget::for_input(&self.options.decode_limits, data.len());
+                let mut r = ProtoReader::with_budget(data, &budget);
                 obj.merge_proto_dyn(&mut r)?;
                 if let Some(tm) = obj.type_meta_mut() {
                     tm.set_gvk(&gvk);
@@ -241,7 +258,8 @@ impl<'s> Serializer<'s> {
         };
         let gvk = resolve(found, default_gvk)?;
         let mut obj = self.scheme.new_object(&gvk)?;
-        let mut r = JsonReader::new(data, self.options.strict);
+        let budget = DecodeBudget::for_input(&self.options.decode_limits, data.len());
+        let mut r = JsonReader::with_budget(data, self.options.strict, &budget);
         obj.decode_json_dyn(&mut r)?;
         let strict_errors = r.finish()?;
         Ok(Decoded { object: obj, gvk, strict_errors })

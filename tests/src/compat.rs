@@ -119,7 +119,7 @@ pub fn filled_object(scheme: &Scheme, gvk: &GroupVersionKind) -> Result<Box<dyn 
 
 fn serializer<'s>(scheme: &'s Scheme, ext: &str) -> Serializer<'s> {
     match ext {
-        "json" => Serializer::new(scheme, Format::Json, Options { pretty: true, strict: false }),
+        "json" => Serializer::new(scheme, Format::Json, Options { pretty: true, strict: false, ..Options::default() }),
         "yaml" => Serializer::new(scheme, Format::Yaml, Options::default()),
         _ => Serializer::new(scheme, Format::Protobuf, Options::default()),
     }

@@ -9,7 +9,7 @@ use kapi_machinery::{GroupVersionKind, Scheme};
 pub fn decode_all(scheme: &Scheme, format: Format, data: &[u8], defaults: &[GroupVersionKind]) -> usize {
     let mut ok = 0;
     for strict in [false, true] {
-        let ser = Serializer::new(scheme, format, Options { pretty: false, strict });
+        let ser = Serializer::new(scheme, format, Options { pretty: false, strict, ..Options::default() });
         let mut attempt = |default: Option<&GroupVersionKind>| {
             if let Ok(d) = ser.decode(data, default) {
                 ok += 1;

@@ -189,7 +189,7 @@ fn malformed_quantity_is_rejected() {
 fn strict_mode_names_unknown_and_duplicate_fields() {
     let s = scheme();
     let json = br#"{"apiVersion":"admissionregistration.k8s.io/v1","kind":"ValidatingWebhookConfiguration","metadata":{"name":"a","name":"b","foo":1},"webhooks":[{"sideEffects":"None","bar":true}]}"#;
-    let strict = Serializer::new(&s, Format::Json, Options { pretty: false, strict: true });
+    let strict = Serializer::new(&s, Format::Json, Options { pretty: false, strict: true, ..Options::default() });
     let err = strict.decode(json, None).unwrap_err();
     let DecodeErrorKind::Strict(msgs) = err.kind.clone() else { panic!("{err}") };
     assert_eq!(

@@ -63,7 +63,7 @@ fn previous_release_directories_are_checked() {
     std::fs::create_dir_all(&head).unwrap();
     std::fs::create_dir_all(&prev).unwrap();
     let ser = |ext: &str| match ext {
-        "json" => Serializer::new(&scheme, Format::Json, Options { pretty: true, strict: false }),
+        "json" => Serializer::new(&scheme, Format::Json, Options { pretty: true, strict: false, ..Options::default() }),
         "yaml" => Serializer::new(&scheme, Format::Yaml, Options::default()),
         _ => Serializer::new(&scheme, Format::Protobuf, Options::default()),
     };

@@ -101,7 +101,9 @@ fn serializers_are_chosen_by_media_type() {
     // Compact JSON ends with a newline, pretty JSON does not.
     let compact = Serializer::new(&scheme, Format::Json, Options::default()).encode(&obj).unwrap();
     assert!(compact.ends_with(b"}\n"));
-    let pretty = Serializer::new(&scheme, Format::Json, Options { pretty: true, strict: false }).encode(&obj).unwrap();
+    let pretty = Serializer::new(&scheme, Format::Json, Options { pretty: true, strict: false, ..Options::default() })
+        .encode(&obj)
+        .unwrap();
     assert!(pretty.ends_with(b"}") && pretty.starts_with(b"{\n  \"kind\": "));
 }
 
@@ -182,7 +184,7 @@ fn dry_run_flows_through_every_codec() {
 fn strict_yaml_reports_duplicate_keys_and_unknown_fields() {
     let scheme = kapi_api::scheme().unwrap();
     let yaml = b"apiVersion: v1\nkind: Status\nmessage: a\nmessage: b\nbogus: 1\n";
-    let strict = Serializer::new(&scheme, Format::Yaml, Options { pretty: false, strict: true });
+    let strict = Serializer::new(&scheme, Format::Yaml, Options { pretty: false, strict: true, ..Options::default() });
     let d = strict.decode_reporting(yaml, None).unwrap();
     assert_eq!(d.strict_errors.len(), 2, "{:?}", d.strict_errors);
     assert!(d.strict_errors[0].contains(r#"key "message" already set in map"#), "{:?}", d.strict_errors);

@@ -6,11 +6,11 @@ use kapi_machinery::serializer::{Format, Options, Serializer};
 use kapi_machinery::{EncodeError, Kind};
 
 const FORMATS: [(Format, Options); 5] = [
-    (Format::Json, Options { pretty: false, strict: false }),
-    (Format::Json, Options { pretty: true, strict: false }),
-    (Format::Yaml, Options { pretty: false, strict: false }),
-    (Format::Protobuf, Options { pretty: false, strict: false }),
-    (Format::RawProtobuf, Options { pretty: false, strict: false }),
+    (Format::Json, Options { pretty: false, strict: false, ..Options::DEFAULT }),
+    (Format::Json, Options { pretty: true, strict: false, ..Options::DEFAULT }),
+    (Format::Yaml, Options { pretty: false, strict: false, ..Options::DEFAULT }),
+    (Format::Protobuf, Options { pretty: false, strict: false, ..Options::DEFAULT }),
+    (Format::RawProtobuf, Options { pretty: false, strict: false, ..Options::DEFAULT }),
 ];
 
 #[test]
@@ -68,8 +68,11 @@ fn every_kind_built_with_default_encodes_to_bytes_its_decoder_accepts() {
 fn a_default_admission_review_is_written_as_upstream_writes_it() {
     let scheme = kapi_api::scheme().unwrap();
     let review = AdmissionReview::default();
-    let encode =
-        |format, pretty| Serializer::new(&scheme, format, Options { pretty, strict: false }).encode(&review).unwrap();
+    let encode = |format, pretty| {
+        Serializer::new(&scheme, format, Options { pretty, strict: false, ..Options::default() })
+            .encode(&review)
+            .unwrap()
+    };
     assert_eq!(
         String::from_utf8(encode(Format::Json, false)).unwrap(),
         "{\"kind\":\"AdmissionReview\",\"apiVersion\":\"admission.k8s.io/v1\"}\n"

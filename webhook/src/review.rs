@@ -4,6 +4,7 @@
 use kapi_api::admission::{v1, v1beta1};
 use kapi_api::authentication::v1::UserInfo;
 use kapi_api::meta::v1::{GroupVersionKind, GroupVersionResource, STATUS_FAILURE, STATUS_SUCCESS, Status};
+use kapi_machinery::budget::DecodeLimits;
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::json::{JsonDecode, JsonEncode};
 use kapi_machinery::types::RawExtension;
@@ -151,8 +152,11 @@ fn raw_value(raw: &RawExtension, path: &str) -> Result<Option<Value>, ReviewErro
 }
 
 fn decode_typed<T: JsonDecode + Default>(v: Option<&Value>, path: &str) -> Result<Option<T>, ReviewError> {
-    v.map(|v| kapi_machinery::json::from_slice::<T>(&v.to_compact_vec()).map_err(|e| ReviewError::decode(path, &e)))
-        .transpose()
+    v.map(|v| {
+        kapi_machinery::json::from_slice_limited::<T>(&v.to_compact_vec(), &DecodeLimits::DEFAULT)
+            .map_err(|e| ReviewError::decode(path, &e))
+    })
+    .transpose()
 }
 
 impl AdmissionRequest {
@@ -254,13 +258,13 @@ pub fn decode_review(body: &[u8]) -> Result<(ReviewVersion, AdmissionRequest), R
     }
     let request = match version {
         ReviewVersion::V1 => {
-            let r: v1::AdmissionReview =
-                kapi_machinery::json::from_slice(body).map_err(|e| ReviewError::decode("", &e))?;
+            let r: v1::AdmissionReview = kapi_machinery::json::from_slice_limited(body, &DecodeLimits::DEFAULT)
+                .map_err(|e| ReviewError::decode("", &e))?;
             r.request
         }
         ReviewVersion::V1beta1 => {
-            let r: v1beta1::AdmissionReview =
-                kapi_machinery::json::from_slice(body).map_err(|e| ReviewError::decode("", &e))?;
+            let r: v1beta1::AdmissionReview = kapi_machinery::json::from_slice_limited(body, &DecodeLimits::DEFAULT)
+                .map_err(|e| ReviewError::decode("", &e))?;
             r.request.map(v1beta1_request_to_v1)
         }
     };

@@ -30,10 +30,25 @@ pub fn to_vec_pretty<T: JsonEncode + ?Sized>(v: &T) -> Result<Vec<u8>, EncodeErr
     w.finish()
 }
 
-/// Decodes a value from JSON (non-strict).
+/// Decodes a value from JSON (non-strict), with no decoding budget: for trusted input (see
+/// [`from_slice_limited`]).
 pub fn from_slice<T: JsonDecode + Default>(data: &[u8]) -> Result<T, DecodeError> {
     let mut v = T::default();
     let mut r = JsonReader::new(data, false);
+    v.decode_json(&mut r)?;
+    r.finish()?;
+    Ok(v)
+}
+
+/// Decodes a value from JSON (non-strict) under a decoding budget (see [`crate::budget`]): what a
+/// reader of untrusted input uses, since [`from_slice`] has none.
+pub fn from_slice_limited<T: JsonDecode + Default>(
+    data: &[u8],
+    limits: &crate::budget::DecodeLimits,
+) -> Result<T, DecodeError> {
+    let budget = crate::budget::DecodeBudget::for_input(limits, data.len());
+    let mut v = T::default();
+    let mut r = JsonReader::with_budget(data, false, &budget);
     v.decode_json(&mut r)?;
     r.finish()?;
     Ok(v)

@@ -3,6 +3,7 @@
 use std::borrow::Cow;
 
 use super::tokens::{Tokenizer, scan, scan_number, unescape};
+use crate::budget::DecodeBudget;
 use crate::error::{DecodeError, DecodeErrorKind};
 
 /// At most this many strict-mode errors are kept, as upstream does.
@@ -23,6 +24,7 @@ pub struct JsonReader<'a> {
     strict: bool,
     strict_errors: Vec<String>,
     path: Vec<PathSeg<'a>>,
+    budget: Option<&'a DecodeBudget>,
 }
 
 /// Iterates the members of one object; see [`JsonReader::begin_object`].
@@ -87,7 +89,22 @@ pub struct ArrayIter {
 impl<'a> JsonReader<'a> {
     /// A reader over a whole document.
     pub fn new(input: &'a [u8], strict: bool) -> Self {
-        JsonReader { input, pos: 0, depth: 0, strict, strict_errors: Vec::new(), path: Vec::new() }
+        JsonReader { input, pos: 0, depth: 0, strict, strict_errors: Vec::new(), path: Vec::new(), budget: None }
+    }
+
+    /// A reader over a whole document whose lists, maps and boxes are charged to `budget`.
+    pub fn with_budget(input: &'a [u8], strict: bool, budget: &'a DecodeBudget) -> Self {
+        JsonReader { budget: Some(budget), ..JsonReader::new(input, strict) }
+    }
+
+    /// Charges `bytes` of element storage to the budget, if there is one; past it, an error at
+    /// the current path.
+    #[inline]
+    pub fn charge(&mut self, bytes: usize) -> Result<(), DecodeError> {
+        match self.budget {
+            Some(b) if !b.charge(bytes) => Err(self.err(DecodeErrorKind::BudgetExceeded(b.limit()))),
+            _ => Ok(()),
+        }
     }
 
     /// Whether strict mode is on.

@@ -225,6 +225,7 @@ impl<T: JsonEncode> JsonEncode for Box<T> {
 
 impl<T: JsonDecode> JsonDecode for Box<T> {
     fn decode_json(&mut self, r: &mut JsonReader<'_>) -> Result<(), DecodeError> {
+        r.charge(size_of::<T>())?;
         (**self).decode_json(r)
     }
 }
@@ -256,6 +257,7 @@ impl<T: JsonDecode + JsonElement + Default> JsonDecode for Vec<T> {
         }
         let mut it = r.begin_array()?;
         while r.next_element(&mut it)? {
+            r.charge(size_of::<T>())?;
             let mut v = T::default();
             v.decode_json(r)?;
             self.push(v);
@@ -331,6 +333,7 @@ impl<K: MapKey, V: JsonDecode + Default> JsonDecode for BTreeMap<K, V> {
         }
         let mut it = r.begin_object()?;
         while let Some(key) = r.next_key(&mut it)? {
+            r.charge(size_of::<(K, V)>())?;
             // Go decodes each map value into a fresh zero value.
             let mut v = V::default();
             v.decode_json(r)?;

@@ -171,6 +171,7 @@ impl<T: ProtoField> ProtoField for Box<T> {
         (**self).encode_present(field, w);
     }
     fn merge_field(&mut self, wire: WireType, r: &mut ProtoReader<'_>) -> Result<(), DecodeError> {
+        r.charge(size_of::<T>())?;
         (**self).merge_field(wire, r)
     }
 }
@@ -190,12 +191,14 @@ impl<T: ProtoRepeated> ProtoField for Vec<T> {
             let mut run = r.message()?;
             let elem_wire = packed_wire::<T>();
             while !run.is_empty() {
+                run.charge(size_of::<T>())?;
                 let mut v = T::default();
                 v.merge_field(elem_wire, &mut run).map_err(|e| e.in_index(self.len()))?;
                 self.push(v);
             }
             return Ok(());
         }
+        r.charge(size_of::<T>()).map_err(|e| e.in_index(self.len()))?;
         let mut v = T::default();
         v.merge_field(wire, r).map_err(|e| e.in_index(self.len()))?;
         self.push(v);
@@ -249,6 +252,7 @@ impl<K: MapKey + ProtoField, V: ProtoField + Default> ProtoField for BTreeMap<K,
     }
     fn merge_field(&mut self, wire: WireType, r: &mut ProtoReader<'_>) -> Result<(), DecodeError> {
         r.expect(wire, WireType::Len)?;
+        r.charge(size_of::<(K, V)>())?;
         let mut entry = r.message()?;
         let mut k = K::default();
         let mut v = V::default();

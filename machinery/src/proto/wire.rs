@@ -2,6 +2,7 @@
 
 use std::mem::MaybeUninit;
 
+use crate::budget::DecodeBudget;
 use crate::error::{DecodeError, DecodeErrorKind};
 
 /// Protobuf wire types.
@@ -168,12 +169,28 @@ pub struct ProtoReader<'a> {
     data: &'a [u8],
     pos: usize,
     depth: usize,
+    budget: Option<&'a DecodeBudget>,
 }
 
 impl<'a> ProtoReader<'a> {
     /// A reader over a whole message.
     pub fn new(data: &'a [u8]) -> Self {
-        ProtoReader { data, pos: 0, depth: 0 }
+        ProtoReader { data, pos: 0, depth: 0, budget: None }
+    }
+
+    /// A reader over a whole message whose repeated fields, maps and boxes are charged to
+    /// `budget`, nested messages included.
+    pub fn with_budget(data: &'a [u8], budget: &'a DecodeBudget) -> Self {
+        ProtoReader { data, pos: 0, depth: 0, budget: Some(budget) }
+    }
+
+    /// Charges `bytes` of element storage to the budget, if there is one.
+    #[inline]
+    pub fn charge(&self, bytes: usize) -> Result<(), DecodeError> {
+        match self.budget {
+            Some(b) if !b.charge(bytes) => Err(self.err(DecodeErrorKind::BudgetExceeded(b.limit()))),
+            _ => Ok(()),
+        }
     }
 
     /// Whether the message is exhausted.
@@ -277,7 +294,7 @@ impl<'a> ProtoReader<'a> {
         }
         let depth = self.depth + 1;
         let data = self.bytes()?;
-        Ok(ProtoReader { data, pos: 0, depth })
+        Ok(ProtoReader { data, pos: 0, depth, budget: self.budget })
     }
 
     /// Reads eight little-endian bytes.

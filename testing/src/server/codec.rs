@@ -3,12 +3,17 @@
 
 use kapi_api::meta::v1::DeleteOptions;
 use kapi_client::api_errors;
+use kapi_machinery::budget::{DecodeBudget, DecodeLimits};
 use kapi_machinery::json::JsonReader;
 use kapi_machinery::json::value::{self, Value};
 use kapi_machinery::proto::{ProtoReader, decode_envelope};
 use kapi_machinery::{DecodeErrorKind, Format, Kind, Object, Options, Scheme, Serializer};
 
 use super::negotiate::Encoding;
+
+/// The decoding budget of a request body: the library default (64 bytes of lists and maps per
+/// body byte), which for the largest body accepted ([`super::MAX_BODY_BYTES`]) is about 200 MiB.
+pub(crate) const DECODE_LIMITS: DecodeLimits = DecodeLimits::DEFAULT;
 use crate::tracker::Result;
 
 /// What a body must be: a new empty object of the kind, and the accepted `apiVersion`s and kind.
@@ -52,7 +57,8 @@ pub(crate) fn decode_json(target: &Target<'_>, data: &[u8], strict: bool) -> Res
     };
     check_type(target, text("apiVersion")?, text("kind")?)?;
     let mut obj = (target.new)();
-    let mut r = JsonReader::new(data, strict);
+    let budget = DecodeBudget::for_input(&DECODE_LIMITS, data.len());
+    let mut r = JsonReader::with_budget(data, strict, &budget);
     obj.decode_json_dyn(&mut r).map_err(|e| decode_failed(target, e))?;
     let findings = r.finish().map_err(|e| decode_failed(target, e))?;
     obj.set_registered_type_meta();
@@ -83,7 +89,9 @@ pub(crate) fn decode(
             let env = decode_envelope(data).map_err(|e| decode_failed(target, e))?;
             check_type(target, &env.api_version, &env.kind)?;
             let mut obj = (target.new)();
-            obj.merge_proto_dyn(&mut ProtoReader::new(env.raw)).map_err(|e| decode_failed(target, e))?;
+            let budget = DecodeBudget::for_input(&DECODE_LIMITS, env.raw.len());
+            obj.merge_proto_dyn(&mut ProtoReader::with_budget(env.raw, &budget))
+                .map_err(|e| decode_failed(target, e))?;
             obj.set_registered_type_meta();
             Ok((obj, Vec::new()))
         }

@@ -1,0 +1,135 @@
+//! Decoding budgets: every fixture fits the default, and a small input describing a huge object stops at it.
+
+use kapi_api::admissionregistration::v1::ValidatingWebhookConfiguration;
+use kapi_machinery::budget::{DecodeBudget, DecodeLimits};
+use kapi_machinery::json::JsonReader;
+use kapi_machinery::proto::{ProtoReader, decode_envelope, encode_envelope};
+use kapi_machinery::serializer::{Format, Options, Serializer};
+use kapi_machinery::{DecodeErrorKind, GroupVersionKind, Kind, Scheme};
+
+fn scheme() -> Scheme {
+    kapi_api::scheme().expect("the API registers cleanly")
+}
+
+/// Element storage one decode charges to a budget, by format.
+fn charged(scheme: &Scheme, gvk: &GroupVersionKind, format: Format, data: &[u8]) -> u64 {
+    let budget = DecodeBudget::new(u64::MAX);
+    let mut obj = scheme.new_object(gvk).expect("registered kind");
+    match format {
+        Format::Json => {
+            let mut r = JsonReader::with_budget(data, false, &budget);
+            obj.decode_json_dyn(&mut r).expect("decodes");
+        }
+        _ => {
+            let env = decode_envelope(data).expect("envelope");
+            obj.merge_proto_dyn(&mut ProtoReader::with_budget(env.raw, &budget)).expect("decodes");
+        }
+    }
+    budget.used()
+}
+
+/// The fixtures of every kind need a small fraction of the default budget: the per-input-byte
+/// allowance is far above what real objects use, and the test prints the largest ratio seen
+/// (the figure docs/reliability.md quotes).
+#[test]
+fn every_fixture_fits_the_default_budget() {
+    let s = scheme();
+    let root = kapi_tests::default_testdata_root().join("HEAD");
+    let mut worst = (0.0f64, String::new());
+    let mut files = 0;
+    for entry in std::fs::read_dir(&root).expect("fixtures") {
+        let path = entry.expect("entry").path();
+        let name = path.file_name().and_then(|n| n.to_str()).expect("name").to_owned();
+        let format = match path.extension().and_then(|e| e.to_str()) {
+            Some("json") => Format::Json,
+            Some("pb") => Format::Protobuf,
+            _ => continue,
+        };
+        let data = std::fs::read(&path).expect("readable");
+        let Ok(decoded) = Serializer::new(&s, format, Options::default()).decode(&data, None) else {
+            // Kinds of groups this scheme lacks are the compat suite's business.
+            continue;
+        };
+        files += 1;
+        let used = charged(&s, &decoded.gvk, format, &data);
+        let ratio = used as f64 / data.len() as f64;
+        if ratio > worst.0 {
+            worst = (ratio, name);
+        }
+    }
+    println!("largest element storage per input byte: {:.2} ({}) over {files} files", worst.0, worst.1);
+    assert!(files > 300, "only {files} fixtures decoded");
+    assert!(worst.0 < f64::from(DecodeLimits::DEFAULT.bytes_per_input_byte) / 4.0, "{worst:?}");
+}
+
+/// A webhook configuration whose body is a list of `n` empty webhooks, in JSON.
+fn empty_webhooks_json(n: usize) -> Vec<u8> {
+    let mut out =
+        br#"{"apiVersion":"admissionregistration.k8s.io/v1","kind":"ValidatingWebhookConfiguration","webhooks":["#
+            .to_vec();
+    for i in 0..n {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"{}");
+    }
+    out.extend_from_slice(b"]}");
+    out
+}
+
+/// The same in protobuf: field 2 (`webhooks`) repeated, each an empty message of two bytes.
+fn empty_webhooks_pb(n: usize) -> Vec<u8> {
+    let body = [0x12u8, 0x00].repeat(n);
+    encode_envelope("admissionregistration.k8s.io/v1", "ValidatingWebhookConfiguration", |w| w.put_slice(&body))
+}
+
+/// The reproducer of the hostile-input report: two or three bytes per webhook become a whole
+/// `ValidatingWebhook` each. The default budget stops the decode at the list, naming it, having
+/// charged no more than the budget; without a budget the same input decodes, costing more than
+/// the budget allows (so the limit is what stops it, not something else).
+#[test]
+fn a_list_of_empty_webhooks_stops_at_the_budget() {
+    let s = scheme();
+    let gvk = ValidatingWebhookConfiguration::static_gvk();
+    for (format, data) in [(Format::Json, empty_webhooks_json(200_000)), (Format::Protobuf, empty_webhooks_pb(300_000))]
+    {
+        // The budget scales with what the typed decoder reads: the message inside a protobuf envelope.
+        let body_len =
+            if format == Format::Json { data.len() } else { decode_envelope(&data).expect("envelope").raw.len() };
+        let limit = DecodeBudget::for_input(&DecodeLimits::DEFAULT, body_len).limit();
+        let err = Serializer::new(&s, format, Options::default()).decode(&data, None).unwrap_err();
+        assert_eq!(err.kind, DecodeErrorKind::BudgetExceeded(limit), "{format:?}: {err}");
+        assert!(err.path().starts_with("webhooks["), "{format:?}: path {:?}", err.path());
+        assert!(err.to_string().contains("decoding budget"), "{err}");
+
+        let unlimited = Options { decode_limits: DecodeLimits::UNLIMITED, ..Options::default() };
+        let decoded = Serializer::new(&s, format, unlimited).decode(&data, None).expect("decodes without a budget");
+        let vwc = decoded.object.into_any().downcast::<ValidatingWebhookConfiguration>().expect("a VWC");
+        assert!(vwc.webhooks.len() >= 200_000);
+        assert!(charged(&s, &gvk, format, &data) > limit, "{format:?}: the input fits the budget after all");
+    }
+}
+
+/// A budget set by the caller applies to nested lists and maps alike, and a decode that fits is
+/// unaffected by it.
+#[test]
+fn a_small_budget_is_enforced_and_a_fitting_one_is_invisible() {
+    let s = scheme();
+    let data = empty_webhooks_json(10);
+    let tight = Options {
+        decode_limits: DecodeLimits { bytes_per_input_byte: 0, floor: 100, max_bytes: u64::MAX },
+        ..Options::default()
+    };
+    let err = Serializer::new(&s, Format::Json, tight).decode(&data, None).unwrap_err();
+    assert_eq!(err.kind, DecodeErrorKind::BudgetExceeded(100));
+    assert_eq!(err.path(), "webhooks[0]");
+    let labels = br#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"labels":{"a":"b","c":"d"}},"data":{"k":"v"}}"#;
+    let map_tight = Options {
+        decode_limits: DecodeLimits { bytes_per_input_byte: 0, floor: 60, max_bytes: u64::MAX },
+        ..Options::default()
+    };
+    let err = Serializer::new(&s, Format::Json, map_tight).decode(labels, None).unwrap_err();
+    assert_eq!(err.kind, DecodeErrorKind::BudgetExceeded(60));
+    assert_eq!(err.path(), "metadata.labels.c");
+    assert!(Serializer::new(&s, Format::Json, Options::default()).decode(labels, None).is_ok());
+}

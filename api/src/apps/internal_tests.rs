@@ -84,8 +84,10 @@ fn v1_stateful_set_defaults_follow_the_feature_gates() {
     // OnDelete keeps no rolling update; a partial retention policy is completed.
     let mut s = v1::StatefulSet::default();
     s.spec.update_strategy.r#type = "OnDelete".into();
-    s.spec.persistent_volume_claim_retention_policy =
-        Some(v1::StatefulSetPersistentVolumeClaimRetentionPolicy { when_deleted: "Delete".into(), ..Default::default() });
+    s.spec.persistent_volume_claim_retention_policy = Some(v1::StatefulSetPersistentVolumeClaimRetentionPolicy {
+        when_deleted: "Delete".into(),
+        ..Default::default()
+    });
     v1::set_object_defaults_stateful_set(&mut s);
     assert_eq!(s.spec.update_strategy.rolling_update, None);
     let policy = s.spec.persistent_volume_claim_retention_policy.as_ref().unwrap();
@@ -282,9 +284,11 @@ fn stateful_sets_select_by_status_successful_in_the_beta_versions() {
         let err = s.convert_field_label(&gvk, "spec.replicas", "1").unwrap_err();
         assert_eq!(err.to_string(), format!("field label not supported for apps{version}.StatefulSet: spec.replicas"));
     }
-    let err =
-        crate::field_labels::convert_field_label("apps", "v1", "Deployment", "spec.paused", "true").unwrap_err();
-    assert_eq!(err.to_string(), r#""spec.paused" is not a known field selector: only "metadata.name", "metadata.namespace""#);
+    let err = crate::field_labels::convert_field_label("apps", "v1", "Deployment", "spec.paused", "true").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#""spec.paused" is not a known field selector: only "metadata.name", "metadata.namespace""#
+    );
 }
 
 const DEPLOYMENT: &str = r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web","namespace":"ns"},"spec":{"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"name":"web","image":"nginx"}]}}}}"#;

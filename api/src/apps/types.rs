@@ -646,7 +646,10 @@ pub fn take_template_generation_annotation(metadata: &mut ObjectMeta) -> Result<
         return Ok(0);
     };
     let generation = parse_int64(value).map_err(|e| {
-        kapi_machinery::ConversionError::new(e).in_key(DEPRECATED_TEMPLATE_GENERATION).in_field("annotations").in_field("metadata")
+        kapi_machinery::ConversionError::new(e)
+            .in_key(DEPRECATED_TEMPLATE_GENERATION)
+            .in_field("annotations")
+            .in_field("metadata")
     })?;
     metadata.annotations.remove(DEPRECATED_TEMPLATE_GENERATION);
     Ok(generation)
@@ -689,7 +692,11 @@ pub fn parse_to_label_selector(selector: &str) -> Result<LabelSelector, String> 
         if let Some(key) = part.strip_prefix('!') {
             out.match_expressions.push(expression(key.trim(), LabelSelectorOperator::DOES_NOT_EXIST, Vec::new())?);
         } else if let Some((key, value)) = part.split_once("!=") {
-            out.match_expressions.push(expression(key.trim(), LabelSelectorOperator::NOT_IN, vec![value.trim().to_owned()])?);
+            out.match_expressions.push(expression(
+                key.trim(),
+                LabelSelectorOperator::NOT_IN,
+                vec![value.trim().to_owned()],
+            )?);
         } else if let Some((key, value)) = part.split_once("==").or_else(|| part.split_once('=')) {
             let (key, value) = (key.trim(), value.trim());
             check_key(key)?;
@@ -749,7 +756,8 @@ fn check_key(key: &str) -> Result<(), String> {
         && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
         && name.as_bytes()[0].is_ascii_alphanumeric()
         && name.as_bytes()[name.len() - 1].is_ascii_alphanumeric();
-    let prefix_ok = prefix.len() <= 253 && prefix.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-.".contains(&b));
+    let prefix_ok = prefix.len() <= 253
+        && prefix.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-.".contains(&b));
     if name_ok && prefix_ok && !(key.contains('/') && prefix.is_empty()) {
         Ok(())
     } else {

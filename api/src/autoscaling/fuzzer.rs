@@ -26,12 +26,8 @@ fn policies(f: &mut Fuzzer) -> Vec<HPAScalingPolicy> {
 pub fn fuzz_scale_status(obj: &mut ScaleStatus, f: &mut Fuzzer) {
     f.fuzz_no_custom(obj);
     let labels: std::collections::BTreeMap<String, String> = f.make();
-    obj.selector = labels
-        .iter()
-        .filter(|(k, _)| !k.is_empty())
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect::<Vec<_>>()
-        .join(",");
+    obj.selector =
+        labels.iter().filter(|(k, _)| !k.is_empty()).map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(",");
 }
 
 /// A pods, an object and (last) a CPU utilization metric, a minimum count and full behavior.
@@ -59,7 +55,11 @@ pub fn fuzz_horizontal_pod_autoscaler_spec(obj: &mut HorizontalPodAutoscalerSpec
             r#type: MetricSourceType::OBJECT.into(),
             object: Some(ObjectMetricSource {
                 metric: object_metric,
-                target: MetricTarget { r#type: MetricTargetType::VALUE.into(), value: Some(average), ..Default::default() },
+                target: MetricTarget {
+                    r#type: MetricTargetType::VALUE.into(),
+                    value: Some(average),
+                    ..Default::default()
+                },
                 ..Default::default()
             }),
             ..Default::default()

@@ -24,7 +24,10 @@ fn old_deployment_and_daemon_set_defaults() {
     v1beta1::set_object_defaults_deployment(&mut d);
     assert_eq!(d.spec.replicas, Some(1));
     let ru = d.spec.strategy.rolling_update.as_ref().unwrap();
-    assert_eq!((ru.max_unavailable.clone(), ru.max_surge.clone()), (Some(IntOrString::int(1)), Some(IntOrString::int(1))));
+    assert_eq!(
+        (ru.max_unavailable.clone(), ru.max_surge.clone()),
+        (Some(IntOrString::int(1)), Some(IntOrString::int(1)))
+    );
     assert_eq!(d.spec.revision_history_limit, None);
     assert_eq!(d.spec.progress_deadline_seconds, None);
     assert_eq!(d.metadata.labels.get("app").map(String::as_str), Some("web"));
@@ -82,7 +85,11 @@ fn an_old_deployment_is_served_as_apps_v1() {
 
 #[test]
 fn old_ingress_backends_convert_like_networking_v1beta1() {
-    let b = v1beta1::IngressBackend { service_name: "svc".into(), service_port: IntOrString::string("http"), resource: None };
+    let b = v1beta1::IngressBackend {
+        service_name: "svc".into(),
+        service_port: IntOrString::string("http"),
+        resource: None,
+    };
     let got = v1beta1::convert_ingress_backend_to_internal(b.clone()).unwrap();
     assert_eq!(got.service.as_ref().unwrap().port.name, "http");
     assert_eq!(v1beta1::convert_ingress_backend_from_internal(got).unwrap(), b);

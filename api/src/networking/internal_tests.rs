@@ -71,10 +71,9 @@ fn v1beta1_backend_is_the_default_backend() {
 #[test]
 fn v1_network_policy_defaults() {
     let mut np = v1::NetworkPolicy::default();
-    np.spec.ingress.push(v1::NetworkPolicyIngressRule {
-        ports: vec![v1::NetworkPolicyPort::default()],
-        ..Default::default()
-    });
+    np.spec
+        .ingress
+        .push(v1::NetworkPolicyIngressRule { ports: vec![v1::NetworkPolicyPort::default()], ..Default::default() });
     v1::set_object_defaults_network_policy(&mut np);
     assert_eq!(np.spec.policy_types, vec![v1::PolicyType::from("Ingress")]);
     assert_eq!(np.spec.ingress[0].ports[0].protocol.as_ref().map(|p| p.0.as_str()), Some("TCP"));
@@ -94,7 +93,8 @@ fn v1_ingress_class_parameters_default_to_cluster_scope() {
     let mut ic = v1::IngressClass::default();
     v1::set_object_defaults_ingress_class(&mut ic);
     assert_eq!(ic.spec.parameters, None);
-    ic.spec.parameters = Some(v1::IngressClassParametersReference { kind: "K".into(), name: "n".into(), ..Default::default() });
+    ic.spec.parameters =
+        Some(v1::IngressClassParametersReference { kind: "K".into(), name: "n".into(), ..Default::default() });
     v1::set_object_defaults_ingress_class(&mut ic);
     assert_eq!(ic.spec.parameters.unwrap().scope.as_deref(), Some("Cluster"));
 }

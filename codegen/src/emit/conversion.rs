@@ -356,10 +356,14 @@ fn conv(cx: &Cx<'_>, sa: Side<'_>, sb: Side<'_>, a: &Shape, b: &Shape, dir: Dire
         // A Go pointer on one side and a value of the same type on the other, as upstream's
         // conversion-gen pairs them through metav1's `Convert_Pointer_int32_To_int32` and kin: nil
         // reads as the zero value, and a value is always written as a set pointer.
-        (Option(x), y) if !matches!(y, Option(_)) && matches!(conv(cx, sa, sb, x, y, dir, quote!(v)), Some(Conv::Identity)) => {
+        (Option(x), y)
+            if !matches!(y, Option(_)) && matches!(conv(cx, sa, sb, x, y, dir, quote!(v)), Some(Conv::Identity)) =>
+        {
             Conv::Infallible(quote!(#e.unwrap_or_default()))
         }
-        (x, Option(y)) if !matches!(x, Option(_)) && matches!(conv(cx, sa, sb, x, y, dir, quote!(v)), Some(Conv::Identity)) => {
+        (x, Option(y))
+            if !matches!(x, Option(_)) && matches!(conv(cx, sa, sb, x, y, dir, quote!(v)), Some(Conv::Identity)) =>
+        {
             Conv::Infallible(quote!(Some(#e)))
         }
         (Box(x), Box(y)) => match conv(cx, sa, sb, x, y, dir, quote!(v))? {

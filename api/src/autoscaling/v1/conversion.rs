@@ -118,7 +118,12 @@ fn resource_target(utilization: Option<i32>, average: Option<Quantity>) -> inter
     } else {
         internal::MetricTargetType::UTILIZATION
     };
-    internal::MetricTarget { r#type: target_type(ty), value: None, average_value: average, average_utilization: utilization }
+    internal::MetricTarget {
+        r#type: target_type(ty),
+        value: None,
+        average_value: average,
+        average_utilization: utilization,
+    }
 }
 
 /// A `Utilization` target when a utilization is given, else an `AverageValue` one.
@@ -429,19 +434,30 @@ pub fn convert_horizontal_pod_autoscaler_from_internal(
     let annotations = &mut out.metadata.annotations;
     internal::drop_round_trip_annotations(annotations);
     if !other_metrics.is_empty() {
-        let v1: Vec<MetricSpec> = other_metrics.into_iter().map(convert_metric_spec_from_internal).collect::<Result<_, _>>()?;
-        annotations.insert(internal::METRIC_SPECS_ANNOTATION.to_owned(), encode_annotation(internal::METRIC_SPECS_ANNOTATION, &v1)?);
+        let v1: Vec<MetricSpec> =
+            other_metrics.into_iter().map(convert_metric_spec_from_internal).collect::<Result<_, _>>()?;
+        annotations.insert(
+            internal::METRIC_SPECS_ANNOTATION.to_owned(),
+            encode_annotation(internal::METRIC_SPECS_ANNOTATION, &v1)?,
+        );
     }
     if !current_metrics.is_empty() {
         let v1: Vec<MetricStatus> =
             current_metrics.into_iter().map(convert_metric_status_from_internal).collect::<Result<_, _>>()?;
-        annotations
-            .insert(internal::METRIC_STATUSES_ANNOTATION.to_owned(), encode_annotation(internal::METRIC_STATUSES_ANNOTATION, &v1)?);
+        annotations.insert(
+            internal::METRIC_STATUSES_ANNOTATION.to_owned(),
+            encode_annotation(internal::METRIC_STATUSES_ANNOTATION, &v1)?,
+        );
     }
     if !conditions.is_empty() {
-        let v1: Vec<HorizontalPodAutoscalerCondition> =
-            conditions.into_iter().map(convert_horizontal_pod_autoscaler_condition_from_internal).collect::<Result<_, _>>()?;
-        annotations.insert(internal::CONDITIONS_ANNOTATION.to_owned(), encode_annotation(internal::CONDITIONS_ANNOTATION, &v1)?);
+        let v1: Vec<HorizontalPodAutoscalerCondition> = conditions
+            .into_iter()
+            .map(convert_horizontal_pod_autoscaler_condition_from_internal)
+            .collect::<Result<_, _>>()?;
+        annotations.insert(
+            internal::CONDITIONS_ANNOTATION.to_owned(),
+            encode_annotation(internal::CONDITIONS_ANNOTATION, &v1)?,
+        );
     }
     if let Some(b) = behavior {
         annotations.insert(internal::BEHAVIOR_SPECS_ANNOTATION.to_owned(), behavior_to_go_json(&b));
@@ -483,7 +499,9 @@ pub fn convert_horizontal_pod_autoscaler_to_internal(
     }
     if let Some(text) = annotations.get(internal::BEHAVIOR_SPECS_ANNOTATION) {
         // Only well-formed, non-empty behavior moves into the field, as upstream's does.
-        if let Some(b) = behavior_from_go_json(text).filter(|b| *b != internal::HorizontalPodAutoscalerBehavior::default()) {
+        if let Some(b) =
+            behavior_from_go_json(text).filter(|b| *b != internal::HorizontalPodAutoscalerBehavior::default())
+        {
             out.spec.behavior = Some(b);
         }
     }

@@ -22,7 +22,11 @@ pub fn default_scale_down_rules() -> HPAScalingRules {
     HPAScalingRules {
         stabilization_window_seconds: None,
         select_policy: Some(ScalingPolicySelect::MAX.into()),
-        policies: vec![HPAScalingPolicy { r#type: HPAScalingPolicyType::PERCENT.into(), value: 100, period_seconds: 15 }],
+        policies: vec![HPAScalingPolicy {
+            r#type: HPAScalingPolicyType::PERCENT.into(),
+            value: 100,
+            period_seconds: 15,
+        }],
         tolerance: None,
     }
 }

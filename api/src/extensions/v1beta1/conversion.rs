@@ -19,7 +19,9 @@ pub fn convert_scale_status_to_internal(from: ScaleStatus) -> Result<crate::auto
 
 /// The selector string goes out as the target selector and, when it has only equality
 /// requirements, also as the selector map; one that does not parse is an error.
-pub fn convert_scale_status_from_internal(from: crate::autoscaling::ScaleStatus) -> Result<ScaleStatus, ConversionError> {
+pub fn convert_scale_status_from_internal(
+    from: crate::autoscaling::ScaleStatus,
+) -> Result<ScaleStatus, ConversionError> {
     let parsed = crate::apps::parse_to_label_selector(&from.selector)
         .map_err(|e| ConversionError::new(format!("failed to parse selector: {e}")).in_field("selector"))?;
     let selector = if parsed.match_expressions.is_empty() { parsed.match_labels } else { Default::default() };
@@ -63,7 +65,8 @@ pub fn convert_ingress_spec_to_internal(
 ) -> Result<crate::networking::IngressSpec, ConversionError> {
     let backend = from.backend.take();
     let mut out = super::auto_convert_ingress_spec_to_internal(from)?;
-    out.default_backend = backend.map(|b| convert_ingress_backend_to_internal(b).map_err(|e| e.in_field("backend"))).transpose()?;
+    out.default_backend =
+        backend.map(|b| convert_ingress_backend_to_internal(b).map_err(|e| e.in_field("backend"))).transpose()?;
     Ok(out)
 }
 
@@ -73,7 +76,8 @@ pub fn convert_ingress_spec_from_internal(
 ) -> Result<IngressSpec, ConversionError> {
     let backend = from.default_backend.take();
     let mut out = super::auto_convert_ingress_spec_from_internal(from)?;
-    out.backend =
-        backend.map(|b| convert_ingress_backend_from_internal(b).map_err(|e| e.in_field("defaultBackend"))).transpose()?;
+    out.backend = backend
+        .map(|b| convert_ingress_backend_from_internal(b).map_err(|e| e.in_field("defaultBackend")))
+        .transpose()?;
     Ok(out)
 }

@@ -44,7 +44,8 @@ pub fn convert_ingress_spec_to_internal(
 ) -> Result<crate::networking::IngressSpec, ConversionError> {
     let backend = from.backend.take();
     let mut out = super::auto_convert_ingress_spec_to_internal(from)?;
-    out.default_backend = backend.map(|b| convert_ingress_backend_to_internal(b).map_err(|e| e.in_field("backend"))).transpose()?;
+    out.default_backend =
+        backend.map(|b| convert_ingress_backend_to_internal(b).map_err(|e| e.in_field("backend"))).transpose()?;
     Ok(out)
 }
 
@@ -54,7 +55,8 @@ pub fn convert_ingress_spec_from_internal(
 ) -> Result<IngressSpec, ConversionError> {
     let backend = from.default_backend.take();
     let mut out = super::auto_convert_ingress_spec_from_internal(from)?;
-    out.backend =
-        backend.map(|b| convert_ingress_backend_from_internal(b).map_err(|e| e.in_field("defaultBackend"))).transpose()?;
+    out.backend = backend
+        .map(|b| convert_ingress_backend_from_internal(b).map_err(|e| e.in_field("defaultBackend")))
+        .transpose()?;
     Ok(out)
 }

@@ -28,15 +28,21 @@ pub enum Feature {
     SidecarContainers,
     /// `status.loadBalancer.ingress[].ipMode`, defaulted to `VIP` where an IP is set.
     LoadBalancerIPMode,
+    /// A stateful set's rolling update `maxUnavailable`, defaulted to 1.
+    MaxUnavailableStatefulSet,
+    /// A stateful set's `persistentVolumeClaimRetentionPolicy`, defaulted to `Retain` twice.
+    StatefulSetAutoDeletePVC,
 }
 
 impl Feature {
     /// Every gate, in declaration order.
-    pub const ALL: [Feature; 4] = [
+    pub const ALL: [Feature; 6] = [
         Feature::PodLevelResources,
         Feature::InPlacePodVerticalScaling,
         Feature::SidecarContainers,
         Feature::LoadBalancerIPMode,
+        Feature::MaxUnavailableStatefulSet,
+        Feature::StatefulSetAutoDeletePVC,
     ];
 
     /// The gate's name as `--feature-gates` spells it.
@@ -46,17 +52,21 @@ impl Feature {
             Feature::InPlacePodVerticalScaling => "InPlacePodVerticalScaling",
             Feature::SidecarContainers => "SidecarContainers",
             Feature::LoadBalancerIPMode => "LoadBalancerIPMode",
+            Feature::MaxUnavailableStatefulSet => "MaxUnavailableStatefulSet",
+            Feature::StatefulSetAutoDeletePVC => "StatefulSetAutoDeletePVC",
         }
     }
 
-    /// Upstream's default for the fixtures' release: pod-level resources are beta and on; the
-    /// other three are generally available.
+    /// Upstream's default for the fixtures' release: pod-level resources and a stateful set's
+    /// `maxUnavailable` (beta since 1.35) are beta and on; the others are generally available.
     pub const fn default_enabled(self) -> bool {
         match self {
             Feature::PodLevelResources
             | Feature::InPlacePodVerticalScaling
             | Feature::SidecarContainers
-            | Feature::LoadBalancerIPMode => true,
+            | Feature::LoadBalancerIPMode
+            | Feature::MaxUnavailableStatefulSet
+            | Feature::StatefulSetAutoDeletePVC => true,
         }
     }
 

@@ -31,6 +31,8 @@ pub enum Refusal {
     NotKnown,
     /// `field label not supported: spec.foo`.
     NotSupported,
+    /// `field label not supported for appsv1beta1.StatefulSet: spec.foo`, naming the Go type.
+    NotSupportedFor(&'static str),
 }
 
 /// A field label the kind does not accept, with upstream's message.
@@ -56,6 +58,7 @@ impl fmt::Display for FieldLabelError {
                 Ok(())
             }
             Refusal::NotSupported => write!(f, "field label not supported: {}", self.label),
+            Refusal::NotSupportedFor(ty) => write!(f, "field label not supported for {ty}: {}", self.label),
         }
     }
 }
@@ -89,6 +92,11 @@ pub fn all() -> Vec<&'static FieldLabels> {
         out.extend(crate::certificates::v1::FIELD_LABELS);
         out.extend(crate::certificates::v1beta1::FIELD_LABELS);
         out.extend(crate::certificates::v1alpha1::FIELD_LABELS);
+    }
+    #[cfg(feature = "apps")]
+    {
+        out.extend(crate::apps::v1beta1::FIELD_LABELS);
+        out.extend(crate::apps::v1beta2::FIELD_LABELS);
     }
     out
 }

@@ -95,3 +95,30 @@ fn map_keys_of_paired_newtypes_convert_through_their_inner_value() {
     assert!(text.contains("(crate::things::types::ResourceName(k.0),v)"), "{text}");
     assert!(text.contains("(crate::things::v1::types::ResourceName(k.0),v)"), "{text}");
 }
+
+#[test]
+fn a_pointer_against_a_value_of_the_same_type_converts_as_upstream_does() {
+    let outputs =
+        kapi_codegen::generate_tree(&fixture("pointers"), &["conversion".to_owned()]).unwrap_or_else(|d| panic!("{d}"));
+    let text = outputs[Path::new("widgets/v1/conversions.rs")].split_whitespace().collect::<String>();
+    // Nil reads as the zero value on the way to the value side.
+    assert!(text.contains("replicas:from.replicas.unwrap_or_default()"), "{text}");
+    assert!(text.contains("max_surge:from.max_surge.unwrap_or_default()"), "{text}");
+    assert!(text.contains("observed_generation:from.observed_generation.unwrap_or_default()"), "{text}");
+    // A value is always written as a set pointer.
+    assert!(text.contains("replicas:Some(from.replicas)"), "{text}");
+    assert!(text.contains("max_surge:Some(from.max_surge)"), "{text}");
+    assert!(text.contains("observed_generation:Some(from.observed_generation)"), "{text}");
+}
+
+#[test]
+fn a_hub_suite_registers_the_fuzzers_of_the_hubs_its_types_hold() {
+    let outputs = kapi_codegen::generate_tree(&fixture("nested_hubs"), &["roundtrip".to_owned()])
+        .unwrap_or_else(|d| panic!("{d}"));
+    let squash = |s: &str| s.split_whitespace().collect::<String>();
+    let gadgets = squash(&outputs[Path::new("gadgets/roundtrip_test.rs")]);
+    assert!(gadgets.contains("f.register(crate::parts::fuzzer::fuzz_part);"), "{gadgets}");
+    // A versioned package's suite registers its own only.
+    let v1 = squash(&outputs[Path::new("gadgets/v1/roundtrip_test.rs")]);
+    assert!(!v1.contains("fuzz_part"), "{v1}");
+}

@@ -3,7 +3,7 @@
 //! +groupName=
 
 #[cfg(all(test, feature = "internal"))]
-mod fuzzer;
+pub(crate) mod fuzzer;
 #[cfg(feature = "internal")]
 mod types;
 pub mod v1;

@@ -2,7 +2,8 @@
 //!
 //! - `auto_convert_<type>_to_internal(from: Type) -> Result<hub::Type, ConversionError>` and
 //!   `auto_convert_<type>_from_internal`, field by field (fields paired by name), recursing through
-//!   `Option`, `Vec`, `BTreeMap`, `Box` and newtypes, moving values instead of cloning them, and
+//!   `Option`, `Vec`, `BTreeMap`, `Box` and newtypes (a pointer against a value of the same type
+//!   reads nil as zero, as upstream's), moving values instead of cloning them, and
 //!   calling the conversions of other packages for their types;
 //! - a public `convert_<type>_to_internal` / `convert_<type>_from_internal` that calls the `auto_`
 //!   function, unless the package has a hand-written function of that name, which is then
@@ -351,6 +352,19 @@ fn conv(cx: &Cx<'_>, sa: Side<'_>, sb: Side<'_>, a: &Shape, b: &Shape, dir: Dire
                     Conv::Fallible(quote!({ let v = #e; #inner.map(|v| Some(v).filter(|v| !v.is_empty())) }))
                 }
             }
+        }
+        // A Go pointer on one side and a value of the same type on the other, as upstream's
+        // conversion-gen pairs them through metav1's `Convert_Pointer_int32_To_int32` and kin: nil
+        // reads as the zero value, and a value is always written as a set pointer.
+        (Option(x), y)
+            if !matches!(y, Option(_)) && matches!(conv(cx, sa, sb, x, y, dir, quote!(v)), Some(Conv::Identity)) =>
+        {
+            Conv::Infallible(quote!(#e.unwrap_or_default()))
+        }
+        (x, Option(y))
+            if !matches!(x, Option(_)) && matches!(conv(cx, sa, sb, x, y, dir, quote!(v)), Some(Conv::Identity)) =>
+        {
+            Conv::Infallible(quote!(Some(#e)))
         }
         (Box(x), Box(y)) => match conv(cx, sa, sb, x, y, dir, quote!(v))? {
             Conv::Identity => Conv::Identity,

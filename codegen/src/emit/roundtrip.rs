@@ -2,11 +2,17 @@
 //! per kind. Versioned kinds go through JSON, YAML and protobuf
 //! (`kapi_machinery::roundtrip::versioned`); internal kinds go through every versioned package that
 //! converts to them (`kapi_machinery::roundtrip::internal`). Hand-written custom fuzzer functions
-//! (`pub fn fuzz_<type>(obj: &mut Type, f: &mut Fuzzer)`) of the package are registered first.
+//! (`pub fn fuzz_<type>(obj: &mut Type, f: &mut Fuzzer)`) of the package are registered first, and
+//! for a hub also those of the other hubs whose types its types hold (core's inside apps' pod
+//! templates), as upstream registers every group's fuzzer functions for every round trip.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 
 use heck::ToSnakeCase;
 use kapi_frontend::diagnostics::Diagnostic;
-use kapi_frontend::universe::{Convention, TypeEntry, Universe};
+use kapi_frontend::universe::{Convention, Resolved, TypeEntry, TypeId, Universe};
+use kapi_frontend::{Body, Shape};
 use quote::{format_ident, quote};
 
 use super::{Emitted, Plan};
@@ -18,7 +24,12 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, _diagnostics: &mut
         if kinds.is_empty() {
             continue;
         }
-        let fuzzers: Vec<syn::Path> = u.hand_written_in(&pkg.rel, Convention::Fuzzer).map(|h| h.path(u)).collect();
+        let mut fuzzers: Vec<syn::Path> = u.hand_written_in(&pkg.rel, Convention::Fuzzer).map(|h| h.path(u)).collect();
+        if super::is_hub(u, &pkg.rel) {
+            for hub in other_hubs_reached(u, &pkg.rel) {
+                fuzzers.extend(u.hand_written_in(&hub, Convention::Fuzzer).map(|h| h.path(u)));
+            }
+        }
         let mut tests = Vec::new();
         let mut schemes = vec![u.module_path(&pkg.rel)];
         // The versioned packages that convert to this one (when it is a hub).
@@ -97,4 +108,31 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, _diagnostics: &mut
         let feature = super::is_hub(u, &pkg.rel).then_some(super::INTERNAL_FEATURE);
         out.module(&pkg.rel, "roundtrip_test", &file, super::Export::Glob, true, feature);
     }
+}
+
+/// The hub packages other than `hub` that hold a type reached from `hub`'s types through their
+/// fields, in path order.
+fn other_hubs_reached(u: &Universe, hub: &Path) -> BTreeSet<PathBuf> {
+    let mut seen: BTreeSet<TypeId> = BTreeSet::new();
+    let mut stack: Vec<TypeId> = (0..u.types.len()).filter(|&i| u.types[i].package == hub).collect();
+    let mut hubs = BTreeSet::new();
+    while let Some(id) = stack.pop() {
+        if !seen.insert(id) {
+            continue;
+        }
+        let t = &u.types[id];
+        if t.package != hub && t.def.attrs.is_internal() && super::is_hub(u, &t.package) {
+            hubs.insert(t.package.clone());
+        }
+        let shapes: Vec<&Shape> = match &t.def.body {
+            Body::Struct(fields) => fields.iter().map(|f| &f.shape).collect(),
+            Body::Newtype(shape, _) => vec![shape.as_ref()],
+        };
+        for shape in shapes {
+            if let Some(Ok(Resolved::Def(next))) = u.resolve_shape(t.file, shape) {
+                stack.push(next);
+            }
+        }
+    }
+    hubs
 }

@@ -64,6 +64,7 @@ pub fn set_object_defaults_replica_set_list(
 /// Applies the defaults of `StatefulSet` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_stateful_set(obj: &mut crate::apps::v1::types::StatefulSet) {
+    crate::apps::v1::defaults::set_defaults_stateful_set(obj);
     default_stateful_set_spec(&mut obj.spec);
 }
 /// Applies the defaults of `StatefulSetSpec` and of everything it holds.
@@ -86,6 +87,7 @@ pub fn default_stateful_set_list(obj: &mut crate::apps::v1::types::StatefulSetLi
 /// Applies the defaults of `Deployment` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_deployment(obj: &mut crate::apps::v1::types::Deployment) {
+    crate::apps::v1::defaults::set_defaults_deployment(obj);
     default_deployment_spec(&mut obj.spec);
 }
 /// Applies the defaults of `DeploymentSpec` and of everything it holds.
@@ -110,6 +112,7 @@ pub fn default_daemon_set_spec(obj: &mut crate::apps::v1::types::DaemonSetSpec) 
 /// Applies the defaults of `DaemonSet` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_daemon_set(obj: &mut crate::apps::v1::types::DaemonSet) {
+    crate::apps::v1::defaults::set_defaults_daemon_set(obj);
     default_daemon_set_spec(&mut obj.spec);
 }
 /// Applies the defaults of `DaemonSetList` and of everything it holds.
@@ -124,6 +127,7 @@ pub fn default_daemon_set_list(obj: &mut crate::apps::v1::types::DaemonSetList) 
 /// Applies the defaults of `ReplicaSet` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_replica_set(obj: &mut crate::apps::v1::types::ReplicaSet) {
+    crate::apps::v1::defaults::set_defaults_replica_set(obj);
     default_replica_set_spec(&mut obj.spec);
 }
 /// Applies the defaults of `ReplicaSetList` and of everything it holds.

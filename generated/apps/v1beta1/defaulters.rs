@@ -59,6 +59,7 @@ pub fn default_scale(obj: &mut crate::apps::v1beta1::types::Scale) {
 /// Applies the defaults of `StatefulSet` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_stateful_set(obj: &mut crate::apps::v1beta1::types::StatefulSet) {
+    crate::apps::v1beta1::defaults::set_defaults_stateful_set(obj);
     default_stateful_set_spec(&mut obj.spec);
 }
 /// Applies the defaults of `StatefulSetSpec` and of everything it holds.
@@ -85,6 +86,7 @@ pub fn default_stateful_set_list(
 /// Applies the defaults of `Deployment` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_deployment(obj: &mut crate::apps::v1beta1::types::Deployment) {
+    crate::apps::v1beta1::defaults::set_defaults_deployment(obj);
     default_deployment_spec(&mut obj.spec);
 }
 /// Applies the defaults of `DeploymentSpec` and of everything it holds.

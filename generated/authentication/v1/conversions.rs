@@ -295,7 +295,7 @@ pub fn convert_token_request_from_internal(
 ) -> Result<crate::authentication::v1::types::TokenRequest, ConversionError> {
     auto_convert_token_request_from_internal(from)
 }
-/// Converts `TokenRequestSpec` to the internal type, field by field. Fields left at their zero value for the hand-written conversion: `expiration_seconds`.
+/// Converts `TokenRequestSpec` to the internal type, field by field.
 #[allow(unused_variables)]
 #[::kapi_macros::where_used]
 pub fn auto_convert_token_request_spec_to_internal(
@@ -303,7 +303,7 @@ pub fn auto_convert_token_request_spec_to_internal(
 ) -> Result<crate::authentication::types::TokenRequestSpec, ConversionError> {
     Ok(crate::authentication::types::TokenRequestSpec {
         audiences: from.audiences,
-        expiration_seconds: ::core::default::Default::default(),
+        expiration_seconds: from.expiration_seconds.unwrap_or_default(),
         bound_object_ref: from
             .bound_object_ref
             .map(|v| convert_bound_object_reference_to_internal(v))
@@ -323,7 +323,7 @@ pub fn auto_convert_token_request_spec_to_internal(
             .map_err(|e| e.in_field("attestations"))?,
     })
 }
-/// Converts `TokenRequestSpec` from the internal type, field by field. Fields left at their zero value for the hand-written conversion: `expiration_seconds`.
+/// Converts `TokenRequestSpec` from the internal type, field by field.
 #[allow(unused_variables)]
 #[::kapi_macros::where_used]
 pub fn auto_convert_token_request_spec_from_internal(
@@ -331,7 +331,7 @@ pub fn auto_convert_token_request_spec_from_internal(
 ) -> Result<crate::authentication::v1::types::TokenRequestSpec, ConversionError> {
     Ok(crate::authentication::v1::types::TokenRequestSpec {
         audiences: from.audiences,
-        expiration_seconds: ::core::default::Default::default(),
+        expiration_seconds: Some(from.expiration_seconds),
         bound_object_ref: from
             .bound_object_ref
             .map(|v| convert_bound_object_reference_from_internal(v))

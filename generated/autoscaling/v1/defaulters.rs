@@ -4,12 +4,46 @@ use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
 #[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
+    scheme.add_defaulting_func(set_object_defaults_horizontal_pod_autoscaler);
+    scheme.add_defaulting_func(set_object_defaults_horizontal_pod_autoscaler_list);
     scheme.add_defaulting_func(set_object_defaults_scale);
+}
+/// Applies every default to a `HorizontalPodAutoscaler` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_horizontal_pod_autoscaler(
+    obj: &mut crate::autoscaling::v1::types::HorizontalPodAutoscaler,
+) {
+    default_horizontal_pod_autoscaler(obj);
+}
+/// Applies every default to a `HorizontalPodAutoscalerList` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_horizontal_pod_autoscaler_list(
+    obj: &mut crate::autoscaling::v1::types::HorizontalPodAutoscalerList,
+) {
+    default_horizontal_pod_autoscaler_list(obj);
 }
 /// Applies every default to a `Scale` and everything in it.
 #[::kapi_macros::where_used]
 pub fn set_object_defaults_scale(obj: &mut crate::autoscaling::v1::types::Scale) {
     default_scale(obj);
+}
+/// Applies the defaults of `HorizontalPodAutoscaler` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_horizontal_pod_autoscaler(
+    obj: &mut crate::autoscaling::v1::types::HorizontalPodAutoscaler,
+) {
+    crate::autoscaling::v1::defaults::set_defaults_horizontal_pod_autoscaler(obj);
+}
+/// Applies the defaults of `HorizontalPodAutoscalerList` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_horizontal_pod_autoscaler_list(
+    obj: &mut crate::autoscaling::v1::types::HorizontalPodAutoscalerList,
+) {
+    if let Some(v) = &mut obj.items {
+        for v in v {
+            default_horizontal_pod_autoscaler(v);
+        }
+    }
 }
 /// Applies the defaults of `Scale` and of everything it holds.
 #[::kapi_macros::where_used]

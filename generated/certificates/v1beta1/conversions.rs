@@ -70,7 +70,7 @@ pub fn convert_certificate_signing_request_from_internal(
 > {
     auto_convert_certificate_signing_request_from_internal(from)
 }
-/// Converts `CertificateSigningRequestSpec` to the internal type, field by field. Fields left at their zero value for the hand-written conversion: `signer_name`.
+/// Converts `CertificateSigningRequestSpec` to the internal type, field by field.
 #[allow(unused_variables)]
 #[::kapi_macros::where_used]
 pub fn auto_convert_certificate_signing_request_spec_to_internal(
@@ -78,7 +78,7 @@ pub fn auto_convert_certificate_signing_request_spec_to_internal(
 ) -> Result<crate::certificates::types::CertificateSigningRequestSpec, ConversionError> {
     Ok(crate::certificates::types::CertificateSigningRequestSpec {
         request: from.request,
-        signer_name: ::core::default::Default::default(),
+        signer_name: from.signer_name.unwrap_or_default(),
         expiration_seconds: from.expiration_seconds,
         usages: {
             let v = from.usages.unwrap_or_default();
@@ -104,7 +104,7 @@ pub fn auto_convert_certificate_signing_request_spec_to_internal(
             .map_err(|e| e.in_field("extra"))?,
     })
 }
-/// Converts `CertificateSigningRequestSpec` from the internal type, field by field. Fields left at their zero value for the hand-written conversion: `signer_name`.
+/// Converts `CertificateSigningRequestSpec` from the internal type, field by field.
 #[allow(unused_variables)]
 #[::kapi_macros::where_used]
 pub fn auto_convert_certificate_signing_request_spec_from_internal(
@@ -115,7 +115,7 @@ pub fn auto_convert_certificate_signing_request_spec_from_internal(
 > {
     Ok(crate::certificates::v1beta1::types::CertificateSigningRequestSpec {
         request: from.request,
-        signer_name: ::core::default::Default::default(),
+        signer_name: Some(from.signer_name),
         expiration_seconds: from.expiration_seconds,
         usages: {
             let v = from.usages;

@@ -10548,14 +10548,14 @@ pub fn convert_pod_template_list_from_internal(
 ) -> Result<crate::core::v1::types::PodTemplateList, ConversionError> {
     auto_convert_pod_template_list_from_internal(from)
 }
-/// Converts `ReplicationControllerSpec` to the internal type, field by field. Fields left at their zero value for the hand-written conversion: `replicas`.
+/// Converts `ReplicationControllerSpec` to the internal type, field by field.
 #[allow(unused_variables)]
 #[::kapi_macros::where_used]
 pub fn auto_convert_replication_controller_spec_to_internal(
     from: crate::core::v1::types::ReplicationControllerSpec,
 ) -> Result<crate::core::types::ReplicationControllerSpec, ConversionError> {
     Ok(crate::core::types::ReplicationControllerSpec {
-        replicas: ::core::default::Default::default(),
+        replicas: from.replicas.unwrap_or_default(),
         min_ready_seconds: from.min_ready_seconds,
         selector: from.selector,
         template: from
@@ -10565,14 +10565,14 @@ pub fn auto_convert_replication_controller_spec_to_internal(
             .map_err(|e| e.in_field("template"))?,
     })
 }
-/// Converts `ReplicationControllerSpec` from the internal type, field by field. Fields left at their zero value for the hand-written conversion: `replicas`.
+/// Converts `ReplicationControllerSpec` from the internal type, field by field.
 #[allow(unused_variables)]
 #[::kapi_macros::where_used]
 pub fn auto_convert_replication_controller_spec_from_internal(
     from: crate::core::types::ReplicationControllerSpec,
 ) -> Result<crate::core::v1::types::ReplicationControllerSpec, ConversionError> {
     Ok(crate::core::v1::types::ReplicationControllerSpec {
-        replicas: ::core::default::Default::default(),
+        replicas: Some(from.replicas),
         min_ready_seconds: from.min_ready_seconds,
         selector: from.selector,
         template: from

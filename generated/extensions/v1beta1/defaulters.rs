@@ -11,6 +11,8 @@ pub fn register_defaults(scheme: &mut Scheme) {
     scheme.add_defaulting_func(set_object_defaults_daemon_set_list);
     scheme.add_defaulting_func(set_object_defaults_replica_set);
     scheme.add_defaulting_func(set_object_defaults_replica_set_list);
+    scheme.add_defaulting_func(set_object_defaults_network_policy);
+    scheme.add_defaulting_func(set_object_defaults_network_policy_list);
 }
 /// Applies every default to a `Scale` and everything in it.
 #[::kapi_macros::where_used]
@@ -59,6 +61,20 @@ pub fn set_object_defaults_replica_set_list(
 ) {
     default_replica_set_list(obj);
 }
+/// Applies every default to a `NetworkPolicy` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_network_policy(
+    obj: &mut crate::extensions::v1beta1::types::NetworkPolicy,
+) {
+    default_network_policy(obj);
+}
+/// Applies every default to a `NetworkPolicyList` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_network_policy_list(
+    obj: &mut crate::extensions::v1beta1::types::NetworkPolicyList,
+) {
+    default_network_policy_list(obj);
+}
 /// Applies the defaults of `ScaleSpec` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_scale_spec(obj: &mut crate::extensions::v1beta1::types::ScaleSpec) {
@@ -75,6 +91,7 @@ pub fn default_scale(obj: &mut crate::extensions::v1beta1::types::Scale) {
 /// Applies the defaults of `Deployment` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_deployment(obj: &mut crate::extensions::v1beta1::types::Deployment) {
+    crate::extensions::v1beta1::defaults::set_defaults_deployment(obj);
     default_deployment_spec(&mut obj.spec);
 }
 /// Applies the defaults of `DeploymentSpec` and of everything it holds.
@@ -105,6 +122,7 @@ pub fn default_daemon_set_spec(
 /// Applies the defaults of `DaemonSet` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_daemon_set(obj: &mut crate::extensions::v1beta1::types::DaemonSet) {
+    crate::extensions::v1beta1::defaults::set_defaults_daemon_set(obj);
     default_daemon_set_spec(&mut obj.spec);
 }
 /// Applies the defaults of `DaemonSetList` and of everything it holds.
@@ -121,6 +139,7 @@ pub fn default_daemon_set_list(
 /// Applies the defaults of `ReplicaSet` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_replica_set(obj: &mut crate::extensions::v1beta1::types::ReplicaSet) {
+    crate::extensions::v1beta1::defaults::set_defaults_replica_set(obj);
     default_replica_set_spec(&mut obj.spec);
 }
 /// Applies the defaults of `ReplicaSetList` and of everything it holds.
@@ -140,4 +159,22 @@ pub fn default_replica_set_spec(
     obj: &mut crate::extensions::v1beta1::types::ReplicaSetSpec,
 ) {
     crate::core::v1::default_pod_template_spec(&mut obj.template);
+}
+/// Applies the defaults of `NetworkPolicy` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_network_policy(
+    obj: &mut crate::extensions::v1beta1::types::NetworkPolicy,
+) {
+    crate::extensions::v1beta1::defaults::set_defaults_network_policy(obj);
+}
+/// Applies the defaults of `NetworkPolicyList` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_network_policy_list(
+    obj: &mut crate::extensions::v1beta1::types::NetworkPolicyList,
+) {
+    if let Some(v) = &mut obj.items {
+        for v in v {
+            default_network_policy(v);
+        }
+    }
 }

@@ -1033,7 +1033,7 @@ pub fn convert_priority_level_enablement_from_internal(
 > {
     auto_convert_priority_level_enablement_from_internal(from)
 }
-/// Converts `LimitedPriorityLevelConfiguration` to the internal type, field by field. Fields left at their zero value for the hand-written conversion: `nominal_concurrency_shares`.
+/// Converts `LimitedPriorityLevelConfiguration` to the internal type, field by field.
 #[allow(unused_variables)]
 #[::kapi_macros::where_used]
 pub fn auto_convert_limited_priority_level_configuration_to_internal(
@@ -1043,14 +1043,14 @@ pub fn auto_convert_limited_priority_level_configuration_to_internal(
     ConversionError,
 > {
     Ok(crate::flowcontrol::types::LimitedPriorityLevelConfiguration {
-        nominal_concurrency_shares: ::core::default::Default::default(),
+        nominal_concurrency_shares: Some(from.nominal_concurrency_shares),
         limit_response: convert_limit_response_to_internal(from.limit_response)
             .map_err(|e| e.in_field("limitResponse"))?,
         lendable_percent: from.lendable_percent,
         borrowing_limit_percent: from.borrowing_limit_percent,
     })
 }
-/// Converts `LimitedPriorityLevelConfiguration` from the internal type, field by field. Fields left at their zero value for the hand-written conversion: `nominal_concurrency_shares`.
+/// Converts `LimitedPriorityLevelConfiguration` from the internal type, field by field.
 #[allow(unused_variables)]
 #[::kapi_macros::where_used]
 pub fn auto_convert_limited_priority_level_configuration_from_internal(
@@ -1060,7 +1060,7 @@ pub fn auto_convert_limited_priority_level_configuration_from_internal(
     ConversionError,
 > {
     Ok(crate::flowcontrol::v1beta3::types::LimitedPriorityLevelConfiguration {
-        nominal_concurrency_shares: ::core::default::Default::default(),
+        nominal_concurrency_shares: from.nominal_concurrency_shares.unwrap_or_default(),
         limit_response: convert_limit_response_from_internal(from.limit_response)
             .map_err(|e| e.in_field("limitResponse"))?,
         lendable_percent: from.lendable_percent,

@@ -1,9 +1,14 @@
 //! `apps/v1`: workloads: deployments, replica sets, stateful sets, daemon sets and controller revisions.
 //!
 //! +groupName=apps
+//! +conversionGen=crate::apps
 
+#[cfg(feature = "internal")]
+mod conversion;
+mod defaults;
 mod types;
 
+pub use defaults::*;
 pub use types::*;
 
 #[rustfmt::skip]

@@ -1,9 +1,17 @@
 //! `apps/v1beta1`: workloads: deployments, stateful sets, controller revisions and the scale subresource.
 //!
 //! +groupName=apps
+//! +conversionGen=crate::apps
+//! +conversionGen=crate::autoscaling
 
+#[cfg(feature = "internal")]
+mod conversion;
+mod defaults;
+mod field_labels;
 mod types;
 
+pub use defaults::*;
+pub use field_labels::FIELD_LABELS;
 pub use types::*;
 
 #[rustfmt::skip]

@@ -1,9 +1,17 @@
 //! `apps/v1beta2`: workloads: deployments, replica sets, stateful sets, daemon sets and controller revisions.
 //!
 //! +groupName=apps
+//! +conversionGen=crate::apps
+//! +conversionGen=crate::autoscaling
 
+#[cfg(feature = "internal")]
+mod conversion;
+mod defaults;
+mod field_labels;
 mod types;
 
+pub use defaults::*;
+pub use field_labels::FIELD_LABELS;
 pub use types::*;
 
 #[rustfmt::skip]

@@ -1,9 +1,14 @@
 //! `autoscaling/v1`: horizontal pod autoscalers and the scale subresource.
 //!
 //! +groupName=autoscaling
+//! +conversionGen=crate::autoscaling
 
+#[cfg(feature = "internal")]
+mod conversion;
+mod defaults;
 mod types;
 
+pub use defaults::*;
 pub use types::*;
 
 #[rustfmt::skip]

@@ -1,9 +1,14 @@
 //! `autoscaling/v2`: horizontal pod autoscalers with multiple metrics and scaling behavior.
 //!
 //! +groupName=autoscaling
+//! +conversionGen=crate::autoscaling
 
+#[cfg(feature = "internal")]
+mod conversion;
+mod defaults;
 mod types;
 
+pub use defaults::*;
 pub use types::*;
 
 #[rustfmt::skip]

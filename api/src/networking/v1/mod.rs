@@ -1,9 +1,12 @@
 //! `networking.k8s.io/v1`: ingresses, network policies, IP addresses and service CIDRs.
 //!
 //! +groupName=networking.k8s.io
+//! +conversionGen=crate::networking
 
+mod defaults;
 mod types;
 
+pub use defaults::*;
 pub use types::*;
 
 #[rustfmt::skip]

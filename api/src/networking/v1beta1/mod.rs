@@ -1,7 +1,10 @@
 //! `networking.k8s.io/v1beta1`: ingresses, ingress classes, IP addresses and service CIDRs.
 //!
 //! +groupName=networking.k8s.io
+//! +conversionGen=crate::networking
 
+#[cfg(feature = "internal")]
+mod conversion;
 mod types;
 
 pub use types::*;

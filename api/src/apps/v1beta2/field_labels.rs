@@ -1,0 +1,14 @@
+//! The field selectors of `apps/v1beta2` kinds (upstream's field-label conversion functions).
+
+use crate::field_labels::{FieldLabels, Refusal};
+
+/// Every kind of this version with a field-label function of its own: stateful sets also accept
+/// `status.successful`, as upstream's function lists it.
+pub const FIELD_LABELS: &[FieldLabels] = &[FieldLabels {
+    group: "apps",
+    version: "v1beta2",
+    kind: "StatefulSet",
+    labels: &["metadata.name", "metadata.namespace", "status.successful"],
+    aliases: &[],
+    refusal: Refusal::NotSupportedFor("appsv1beta2.StatefulSet"),
+}];

@@ -2,11 +2,17 @@
 //! per kind. Versioned kinds go through JSON, YAML and protobuf
 //! (`kapi_machinery::roundtrip::versioned`); internal kinds go through every versioned package that
 //! converts to them (`kapi_machinery::roundtrip::internal`). Hand-written custom fuzzer functions
-//! (`pub fn fuzz_<type>(obj: &mut Type, f: &mut Fuzzer)`) of the package are registered first.
+//! (`pub fn fuzz_<type>(obj: &mut Type, f: &mut Fuzzer)`) of the package are registered first; a hub
+//! also registers those of the other hubs its types hold (batch's jobs hold core's pod templates,
+//! whose random values must survive core's defaults too).
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 
 use heck::ToSnakeCase;
 use kapi_frontend::diagnostics::Diagnostic;
 use kapi_frontend::universe::{Convention, TypeEntry, Universe};
+use kapi_frontend::{Body, Shape};
 use quote::{format_ident, quote};
 
 use super::{Emitted, Plan};
@@ -18,7 +24,11 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, _diagnostics: &mut
         if kinds.is_empty() {
             continue;
         }
-        let fuzzers: Vec<syn::Path> = u.hand_written_in(&pkg.rel, Convention::Fuzzer).map(|h| h.path(u)).collect();
+        let fuzzer_packages = if super::is_hub(u, &pkg.rel) { held_hubs(u, &pkg.rel) } else { Vec::new() };
+        let fuzzers: Vec<syn::Path> = std::iter::once(pkg.rel.clone())
+            .chain(fuzzer_packages)
+            .flat_map(|p| u.hand_written_in(&p, Convention::Fuzzer).map(|h| h.path(u)).collect::<Vec<_>>())
+            .collect();
         let mut tests = Vec::new();
         let mut schemes = vec![u.module_path(&pkg.rel)];
         // The versioned packages that convert to this one (when it is a hub).
@@ -97,4 +107,35 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, _diagnostics: &mut
         let feature = super::is_hub(u, &pkg.rel).then_some(super::INTERNAL_FEATURE);
         out.module(&pkg.rel, "roundtrip_test", &file, super::Export::Glob, true, feature);
     }
+}
+
+/// The other hub packages whose types a hub's types hold, directly or through other types, in
+/// package order.
+fn held_hubs(u: &Universe, hub: &Path) -> Vec<PathBuf> {
+    let mut seen: BTreeSet<usize> = BTreeSet::new();
+    let mut todo: Vec<usize> =
+        u.types.iter().enumerate().filter(|(_, t)| t.package.as_path() == hub).map(|(i, _)| i).collect();
+    let mut packages = BTreeSet::new();
+    while let Some(id) = todo.pop() {
+        if !seen.insert(id) {
+            continue;
+        }
+        let t = &u.types[id];
+        if t.package.as_path() != hub && super::is_hub(u, &t.package) {
+            packages.insert(t.package.clone());
+        }
+        let mut shapes: Vec<&Shape> = match &t.def.body {
+            Body::Struct(fields) => fields.iter().map(|f| &f.shape).collect(),
+            Body::Newtype(shape, _) => vec![shape.as_ref()],
+        };
+        while let Some(shape) = shapes.pop() {
+            match shape {
+                Shape::Option(x) | Shape::Box(x) | Shape::Vec(x) => shapes.push(x),
+                Shape::Map(k, v) => shapes.extend([k.as_ref(), v.as_ref()]),
+                Shape::Named(path) => todo.extend(u.resolve_def(t.file, path)),
+                _ => {}
+            }
+        }
+    }
+    packages.into_iter().collect()
 }

@@ -28,15 +28,21 @@ pub enum Feature {
     SidecarContainers,
     /// `status.loadBalancer.ingress[].ipMode`, defaulted to `VIP` where an IP is set.
     LoadBalancerIPMode,
+    /// Jobs' `podReplacementPolicy`, defaulted from whether a pod failure policy is set.
+    JobPodReplacementPolicy,
+    /// CSI drivers' `seLinuxMount`, defaulted to false.
+    SELinuxMountReadWriteOncePod,
 }
 
 impl Feature {
     /// Every gate, in declaration order.
-    pub const ALL: [Feature; 4] = [
+    pub const ALL: [Feature; 6] = [
         Feature::PodLevelResources,
         Feature::InPlacePodVerticalScaling,
         Feature::SidecarContainers,
         Feature::LoadBalancerIPMode,
+        Feature::JobPodReplacementPolicy,
+        Feature::SELinuxMountReadWriteOncePod,
     ];
 
     /// The gate's name as `--feature-gates` spells it.
@@ -46,17 +52,21 @@ impl Feature {
             Feature::InPlacePodVerticalScaling => "InPlacePodVerticalScaling",
             Feature::SidecarContainers => "SidecarContainers",
             Feature::LoadBalancerIPMode => "LoadBalancerIPMode",
+            Feature::JobPodReplacementPolicy => "JobPodReplacementPolicy",
+            Feature::SELinuxMountReadWriteOncePod => "SELinuxMountReadWriteOncePod",
         }
     }
 
-    /// Upstream's default for the fixtures' release: pod-level resources are beta and on; the
-    /// other three are generally available.
+    /// Upstream's default for the fixtures' release: pod-level resources and SELinux mounts of
+    /// ReadWriteOncePod volumes are beta and on; the others are generally available.
     pub const fn default_enabled(self) -> bool {
         match self {
             Feature::PodLevelResources
             | Feature::InPlacePodVerticalScaling
             | Feature::SidecarContainers
-            | Feature::LoadBalancerIPMode => true,
+            | Feature::LoadBalancerIPMode
+            | Feature::JobPodReplacementPolicy
+            | Feature::SELinuxMountReadWriteOncePod => true,
         }
     }
 

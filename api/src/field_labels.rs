@@ -31,6 +31,9 @@ pub enum Refusal {
     NotKnown,
     /// `field label not supported: spec.foo`.
     NotSupported,
+    /// `field label "spec.foo" not supported for batchv1.Job`: the function names its kind (the text
+    /// held here).
+    NotSupportedFor(&'static str),
 }
 
 /// A field label the kind does not accept, with upstream's message.
@@ -56,6 +59,7 @@ impl fmt::Display for FieldLabelError {
                 Ok(())
             }
             Refusal::NotSupported => write!(f, "field label not supported: {}", self.label),
+            Refusal::NotSupportedFor(kind) => write!(f, "field label {:?} not supported for {kind}", self.label),
         }
     }
 }
@@ -84,6 +88,8 @@ pub fn all() -> Vec<&'static FieldLabels> {
     let mut out: Vec<&'static FieldLabels> = Vec::new();
     #[cfg(feature = "core")]
     out.extend(crate::core::v1::FIELD_LABELS);
+    #[cfg(feature = "batch")]
+    out.extend(crate::batch::v1::FIELD_LABELS);
     #[cfg(feature = "certificates")]
     {
         out.extend(crate::certificates::v1::FIELD_LABELS);

@@ -34,7 +34,9 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, _diagnostics: &mut
         // The versioned packages that convert to this one (when it is a hub).
         let internal_versions: Vec<&kapi_frontend::universe::Package> =
             u.versions_of_hub(&pkg.rel).filter(|v| plan.converted.contains(&v.rel)).collect();
-        schemes.extend(internal_versions.iter().map(|v| u.module_path(&v.rel)));
+        // Only this group's: another group's versions of these kinds (events.k8s.io's events of
+        // core's hub) are not covered here, and their group may not even be compiled in.
+        schemes.extend(internal_versions.iter().filter(|v| v.group() == pkg.group()).map(|v| u.module_path(&v.rel)));
         for t in &kinds {
             let ty = u.item_path(t.file, &t.def.ident);
             let name = format_ident!("{}", t.name().to_snake_case());

@@ -96,6 +96,8 @@ pub fn all() -> Vec<&'static FieldLabels> {
         out.extend(crate::certificates::v1beta1::FIELD_LABELS);
         out.extend(crate::certificates::v1alpha1::FIELD_LABELS);
     }
+    #[cfg(feature = "events")]
+    out.extend(crate::events::v1::FIELD_LABELS);
     #[cfg(feature = "storage")]
     out.extend(crate::storage::v1::FIELD_LABELS);
     out

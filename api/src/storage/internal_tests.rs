@@ -19,43 +19,27 @@ fn storage_classes_delete_and_bind_immediately_by_default() {
     v1::set_object_defaults_storage_class(&mut c);
     assert_eq!(c.reclaim_policy.map(|p| p.0).as_deref(), Some("Delete"));
     assert_eq!(c.volume_binding_mode.map(|m| m.0).as_deref(), Some("Immediate"));
-    let mut b = v1beta1::StorageClass::default();
-    b.reclaim_policy = Some(crate::core::v1::PersistentVolumeReclaimPolicy("Retain".into()));
-    b.volume_binding_mode = Some(v1beta1::VolumeBindingMode("WaitForFirstConsumer".into()));
+    let mut b = v1beta1::StorageClass {
+        reclaim_policy: Some(crate::core::v1::PersistentVolumeReclaimPolicy("Retain".into())),
+        volume_binding_mode: Some(v1beta1::VolumeBindingMode("WaitForFirstConsumer".into())),
+        ..Default::default()
+    };
     v1beta1::set_object_defaults_storage_class(&mut b);
     assert_eq!(b.reclaim_policy.map(|p| p.0).as_deref(), Some("Retain"));
     assert_eq!(b.volume_binding_mode.map(|m| m.0).as_deref(), Some("WaitForFirstConsumer"));
 }
 
-fn csi_defaults_v1(
-    d: &v1::CSIDriver,
-) -> (Option<bool>, Option<bool>, Option<bool>, Option<String>, Vec<String>, Option<bool>, Option<bool>) {
-    let s = &d.spec;
-    (
-        s.attach_required,
-        s.pod_info_on_mount,
-        s.storage_capacity,
-        s.fs_group_policy.as_ref().map(|p| p.0.clone()),
-        s.volume_lifecycle_modes.iter().map(|m| m.0.clone()).collect(),
-        s.requires_republish,
-        s.se_linux_mount,
-    )
-}
-
 #[test]
 fn csi_drivers_get_every_default_in_both_versions() {
-    let want = (
-        Some(true),
-        Some(false),
-        Some(false),
-        Some("ReadWriteOnceWithFSType".to_owned()),
-        vec!["Persistent".to_owned()],
-        Some(false),
-        Some(false),
-    );
     let mut d = v1::CSIDriver::default();
     v1::set_object_defaults_csi_driver(&mut d);
-    assert_eq!(csi_defaults_v1(&d), want);
+    let s = &d.spec;
+    assert_eq!(
+        (s.attach_required, s.pod_info_on_mount, s.storage_capacity, s.requires_republish, s.se_linux_mount),
+        (Some(true), Some(false), Some(false), Some(false), Some(false))
+    );
+    assert_eq!(s.fs_group_policy.as_ref().map(|p| p.0.as_str()), Some("ReadWriteOnceWithFSType"));
+    assert_eq!(s.volume_lifecycle_modes, [v1::VolumeLifecycleMode("Persistent".into())]);
     let mut b = v1beta1::CSIDriver::default();
     v1beta1::set_object_defaults_csi_driver(&mut b);
     let s = &b.spec;

@@ -32,17 +32,23 @@ pub enum Feature {
     MaxUnavailableStatefulSet,
     /// A stateful set's `persistentVolumeClaimRetentionPolicy`, defaulted to `Retain` twice.
     StatefulSetAutoDeletePVC,
+    /// Jobs' `podReplacementPolicy`, defaulted from whether a pod failure policy is set.
+    JobPodReplacementPolicy,
+    /// CSI drivers' `seLinuxMount`, defaulted to false.
+    SELinuxMountReadWriteOncePod,
 }
 
 impl Feature {
     /// Every gate, in declaration order.
-    pub const ALL: [Feature; 6] = [
+    pub const ALL: [Feature; 8] = [
         Feature::PodLevelResources,
         Feature::InPlacePodVerticalScaling,
         Feature::SidecarContainers,
         Feature::LoadBalancerIPMode,
         Feature::MaxUnavailableStatefulSet,
         Feature::StatefulSetAutoDeletePVC,
+        Feature::JobPodReplacementPolicy,
+        Feature::SELinuxMountReadWriteOncePod,
     ];
 
     /// The gate's name as `--feature-gates` spells it.
@@ -54,11 +60,14 @@ impl Feature {
             Feature::LoadBalancerIPMode => "LoadBalancerIPMode",
             Feature::MaxUnavailableStatefulSet => "MaxUnavailableStatefulSet",
             Feature::StatefulSetAutoDeletePVC => "StatefulSetAutoDeletePVC",
+            Feature::JobPodReplacementPolicy => "JobPodReplacementPolicy",
+            Feature::SELinuxMountReadWriteOncePod => "SELinuxMountReadWriteOncePod",
         }
     }
 
-    /// Upstream's default for the fixtures' release: pod-level resources and a stateful set's
-    /// `maxUnavailable` (beta since 1.35) are beta and on; the others are generally available.
+    /// Upstream's default for the fixtures' release: pod-level resources, a stateful set's
+    /// `maxUnavailable` and SELinux mounts of ReadWriteOncePod volumes are beta and on; the others
+    /// are generally available.
     pub const fn default_enabled(self) -> bool {
         match self {
             Feature::PodLevelResources
@@ -66,7 +75,9 @@ impl Feature {
             | Feature::SidecarContainers
             | Feature::LoadBalancerIPMode
             | Feature::MaxUnavailableStatefulSet
-            | Feature::StatefulSetAutoDeletePVC => true,
+            | Feature::StatefulSetAutoDeletePVC
+            | Feature::JobPodReplacementPolicy
+            | Feature::SELinuxMountReadWriteOncePod => true,
         }
     }
 

@@ -33,6 +33,9 @@ pub enum Refusal {
     NotSupported,
     /// `field label not supported for appsv1beta1.StatefulSet: spec.foo`, naming the Go type.
     NotSupportedFor(&'static str),
+    /// `field label "spec.foo" not supported for batchv1.Job`: the other wording upstream uses,
+    /// naming the Go type (the text held here).
+    NotSupportedForQuoted(&'static str),
 }
 
 /// A field label the kind does not accept, with upstream's message.
@@ -59,6 +62,7 @@ impl fmt::Display for FieldLabelError {
             }
             Refusal::NotSupported => write!(f, "field label not supported: {}", self.label),
             Refusal::NotSupportedFor(ty) => write!(f, "field label not supported for {ty}: {}", self.label),
+            Refusal::NotSupportedForQuoted(ty) => write!(f, "field label {:?} not supported for {ty}", self.label),
         }
     }
 }
@@ -87,6 +91,8 @@ pub fn all() -> Vec<&'static FieldLabels> {
     let mut out: Vec<&'static FieldLabels> = Vec::new();
     #[cfg(feature = "core")]
     out.extend(crate::core::v1::FIELD_LABELS);
+    #[cfg(feature = "batch")]
+    out.extend(crate::batch::v1::FIELD_LABELS);
     #[cfg(feature = "certificates")]
     {
         out.extend(crate::certificates::v1::FIELD_LABELS);
@@ -98,6 +104,10 @@ pub fn all() -> Vec<&'static FieldLabels> {
         out.extend(crate::apps::v1beta1::FIELD_LABELS);
         out.extend(crate::apps::v1beta2::FIELD_LABELS);
     }
+    #[cfg(feature = "events")]
+    out.extend(crate::events::v1::FIELD_LABELS);
+    #[cfg(feature = "storage")]
+    out.extend(crate::storage::v1::FIELD_LABELS);
     out
 }
 

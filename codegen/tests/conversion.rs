@@ -51,6 +51,23 @@ fn the_round_trip_suite_covers_internal_kinds_through_every_version() {
 }
 
 #[test]
+fn a_hub_suite_registers_the_fuzzers_of_the_hubs_it_holds_and_only_its_groups_versions() {
+    let outputs =
+        kapi_codegen::generate_tree(&fixture("held_hubs"), &["roundtrip".to_owned()]).unwrap_or_else(|d| panic!("{d}"));
+    let squash = |s: &str| s.split_whitespace().collect::<String>();
+    let jobs = &squash(&outputs[Path::new("jobs/roundtrip_test.rs")]);
+    // The job's templates are the pods hub's: its fuzzer function fills them here too.
+    assert!(jobs.contains("f.register(crate::pods::fuzzer::fuzz_template);"), "{jobs}");
+    // The pods hub's suite covers its own group's versions only, not the legacy group's.
+    let pods = &squash(&outputs[Path::new("pods/roundtrip_test.rs")]);
+    assert!(pods.contains("crate::pods::v1::add_to_scheme"), "{pods}");
+    assert!(!pods.contains("crate::legacy"), "{pods}");
+    // A versioned suite registers only its own package's functions.
+    let v1 = &squash(&outputs[Path::new("jobs/v1/roundtrip_test.rs")]);
+    assert!(!v1.contains("f.register("), "{v1}");
+}
+
+#[test]
 fn unconvertible_fields_and_bad_hand_written_conversions_are_errors() {
     let errors = kapi_codegen::generate_tree(&fixture("bad"), &[]).unwrap_err();
     let rel = errors.replace(env!("CARGO_MANIFEST_DIR"), "<root>");

@@ -2,6 +2,8 @@
 //!
 //! +groupName=
 
+// Crate-visible: the round-trip suites of hubs holding core types (batch's pod templates) register
+// these too.
 #[cfg(all(test, feature = "internal"))]
 pub(crate) mod fuzzer;
 #[cfg(feature = "internal")]

@@ -2,16 +2,16 @@
 //! per kind. Versioned kinds go through JSON, YAML and protobuf
 //! (`kapi_machinery::roundtrip::versioned`); internal kinds go through every versioned package that
 //! converts to them (`kapi_machinery::roundtrip::internal`). Hand-written custom fuzzer functions
-//! (`pub fn fuzz_<type>(obj: &mut Type, f: &mut Fuzzer)`) of the package are registered first, and
-//! for a hub also those of the other hubs whose types its types hold (core's inside apps' pod
-//! templates), as upstream registers every group's fuzzer functions for every round trip.
+//! (`pub fn fuzz_<type>(obj: &mut Type, f: &mut Fuzzer)`) of the package are registered first; a hub
+//! also registers those of the other hubs its types hold (batch's jobs hold core's pod templates,
+//! whose random values must survive core's defaults too).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use heck::ToSnakeCase;
 use kapi_frontend::diagnostics::Diagnostic;
-use kapi_frontend::universe::{Convention, Resolved, TypeEntry, TypeId, Universe};
+use kapi_frontend::universe::{Convention, TypeEntry, Universe};
 use kapi_frontend::{Body, Shape};
 use quote::{format_ident, quote};
 
@@ -24,18 +24,19 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, _diagnostics: &mut
         if kinds.is_empty() {
             continue;
         }
-        let mut fuzzers: Vec<syn::Path> = u.hand_written_in(&pkg.rel, Convention::Fuzzer).map(|h| h.path(u)).collect();
-        if super::is_hub(u, &pkg.rel) {
-            for hub in other_hubs_reached(u, &pkg.rel) {
-                fuzzers.extend(u.hand_written_in(&hub, Convention::Fuzzer).map(|h| h.path(u)));
-            }
-        }
+        let fuzzer_packages = if super::is_hub(u, &pkg.rel) { held_hubs(u, &pkg.rel) } else { Vec::new() };
+        let fuzzers: Vec<syn::Path> = std::iter::once(pkg.rel.clone())
+            .chain(fuzzer_packages)
+            .flat_map(|p| u.hand_written_in(&p, Convention::Fuzzer).map(|h| h.path(u)).collect::<Vec<_>>())
+            .collect();
         let mut tests = Vec::new();
         let mut schemes = vec![u.module_path(&pkg.rel)];
         // The versioned packages that convert to this one (when it is a hub).
         let internal_versions: Vec<&kapi_frontend::universe::Package> =
             u.versions_of_hub(&pkg.rel).filter(|v| plan.converted.contains(&v.rel)).collect();
-        schemes.extend(internal_versions.iter().map(|v| u.module_path(&v.rel)));
+        // Only this group's: another group's versions of these kinds (events.k8s.io's events of
+        // core's hub) are not covered here, and their group may not even be compiled in.
+        schemes.extend(internal_versions.iter().filter(|v| v.group() == pkg.group()).map(|v| u.module_path(&v.rel)));
         for t in &kinds {
             let ty = u.item_path(t.file, &t.def.ident);
             let name = format_ident!("{}", t.name().to_snake_case());
@@ -110,29 +111,33 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, _diagnostics: &mut
     }
 }
 
-/// The hub packages other than `hub` that hold a type reached from `hub`'s types through their
-/// fields, in path order.
-fn other_hubs_reached(u: &Universe, hub: &Path) -> BTreeSet<PathBuf> {
-    let mut seen: BTreeSet<TypeId> = BTreeSet::new();
-    let mut stack: Vec<TypeId> = (0..u.types.len()).filter(|&i| u.types[i].package == hub).collect();
-    let mut hubs = BTreeSet::new();
-    while let Some(id) = stack.pop() {
+/// The other hub packages whose types a hub's types hold, directly or through other types, in
+/// package order.
+fn held_hubs(u: &Universe, hub: &Path) -> Vec<PathBuf> {
+    let mut seen: BTreeSet<usize> = BTreeSet::new();
+    let mut todo: Vec<usize> =
+        u.types.iter().enumerate().filter(|(_, t)| t.package.as_path() == hub).map(|(i, _)| i).collect();
+    let mut packages = BTreeSet::new();
+    while let Some(id) = todo.pop() {
         if !seen.insert(id) {
             continue;
         }
         let t = &u.types[id];
-        if t.package != hub && t.def.attrs.is_internal() && super::is_hub(u, &t.package) {
-            hubs.insert(t.package.clone());
+        if t.package.as_path() != hub && super::is_hub(u, &t.package) {
+            packages.insert(t.package.clone());
         }
-        let shapes: Vec<&Shape> = match &t.def.body {
+        let mut shapes: Vec<&Shape> = match &t.def.body {
             Body::Struct(fields) => fields.iter().map(|f| &f.shape).collect(),
             Body::Newtype(shape, _) => vec![shape.as_ref()],
         };
-        for shape in shapes {
-            if let Some(Ok(Resolved::Def(next))) = u.resolve_shape(t.file, shape) {
-                stack.push(next);
+        while let Some(shape) = shapes.pop() {
+            match shape {
+                Shape::Option(x) | Shape::Box(x) | Shape::Vec(x) => shapes.push(x),
+                Shape::Map(k, v) => shapes.extend([k.as_ref(), v.as_ref()]),
+                Shape::Named(path) => todo.extend(u.resolve_def(t.file, path)),
+                _ => {}
             }
         }
     }
-    hubs
+    packages.into_iter().collect()
 }

@@ -34,6 +34,7 @@ pub fn set_object_defaults_cron_job_list(
 /// Applies the defaults of `Job` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_job(obj: &mut crate::batch::v1::types::Job) {
+    crate::batch::v1::defaults::set_defaults_job(obj);
     default_job_spec(&mut obj.spec);
 }
 /// Applies the defaults of `JobList` and of everything it holds.
@@ -45,9 +46,39 @@ pub fn default_job_list(obj: &mut crate::batch::v1::types::JobList) {
         }
     }
 }
+/// Applies the defaults of `PodFailurePolicyOnPodConditionsPattern` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_pod_failure_policy_on_pod_conditions_pattern(
+    obj: &mut crate::batch::v1::types::PodFailurePolicyOnPodConditionsPattern,
+) {
+    crate::batch::v1::defaults::set_defaults_pod_failure_policy_on_pod_conditions_pattern(
+        obj,
+    );
+}
+/// Applies the defaults of `PodFailurePolicyRule` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_pod_failure_policy_rule(
+    obj: &mut crate::batch::v1::types::PodFailurePolicyRule,
+) {
+    for v in &mut obj.on_pod_conditions {
+        default_pod_failure_policy_on_pod_conditions_pattern(v);
+    }
+}
+/// Applies the defaults of `PodFailurePolicy` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_pod_failure_policy(obj: &mut crate::batch::v1::types::PodFailurePolicy) {
+    if let Some(v) = &mut obj.rules {
+        for v in v {
+            default_pod_failure_policy_rule(v);
+        }
+    }
+}
 /// Applies the defaults of `JobSpec` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_job_spec(obj: &mut crate::batch::v1::types::JobSpec) {
+    if let Some(v) = &mut obj.pod_failure_policy {
+        default_pod_failure_policy(v);
+    }
     crate::core::v1::default_pod_template_spec(&mut obj.template);
 }
 /// Applies the defaults of `JobTemplateSpec` and of everything it holds.
@@ -58,6 +89,7 @@ pub fn default_job_template_spec(obj: &mut crate::batch::v1::types::JobTemplateS
 /// Applies the defaults of `CronJob` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_cron_job(obj: &mut crate::batch::v1::types::CronJob) {
+    crate::batch::v1::defaults::set_defaults_cron_job(obj);
     default_cron_job_spec(&mut obj.spec);
 }
 /// Applies the defaults of `CronJobList` and of everything it holds.

@@ -29,6 +29,7 @@ pub fn default_job_template_spec(
 /// Applies the defaults of `CronJob` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_cron_job(obj: &mut crate::batch::v1beta1::types::CronJob) {
+    crate::batch::v1beta1::defaults::set_defaults_cron_job(obj);
     default_cron_job_spec(&mut obj.spec);
 }
 /// Applies the defaults of `CronJobList` and of everything it holds.

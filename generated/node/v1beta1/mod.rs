@@ -5,6 +5,11 @@
 mod applyconfigurations;
 #[cfg(feature = "apply")]
 pub use applyconfigurations::*;
+#[cfg(feature = "internal")]
+#[path = "conversions.rs"]
+mod conversions;
+#[cfg(feature = "internal")]
+pub use conversions::*;
 #[path = "register.rs"]
 mod register;
 pub use register::{GROUP_NAME, VERSIONS, add_known_types, add_to_scheme};

@@ -4,8 +4,24 @@ use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
 #[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
+    scheme.add_defaulting_func(set_object_defaults_priority_class);
+    scheme.add_defaulting_func(set_object_defaults_priority_class_list);
     scheme.add_defaulting_func(set_object_defaults_pod_group);
     scheme.add_defaulting_func(set_object_defaults_pod_group_list);
+}
+/// Applies every default to a `PriorityClass` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_priority_class(
+    obj: &mut crate::scheduling::v1beta1::types::PriorityClass,
+) {
+    default_priority_class(obj);
+}
+/// Applies every default to a `PriorityClassList` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_priority_class_list(
+    obj: &mut crate::scheduling::v1beta1::types::PriorityClassList,
+) {
+    default_priority_class_list(obj);
 }
 /// Applies every default to a `PodGroup` and everything in it.
 #[::kapi_macros::where_used]
@@ -20,6 +36,24 @@ pub fn set_object_defaults_pod_group_list(
     obj: &mut crate::scheduling::v1beta1::types::PodGroupList,
 ) {
     default_pod_group_list(obj);
+}
+/// Applies the defaults of `PriorityClass` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_priority_class(
+    obj: &mut crate::scheduling::v1beta1::types::PriorityClass,
+) {
+    crate::scheduling::v1beta1::defaults::set_defaults_priority_class(obj);
+}
+/// Applies the defaults of `PriorityClassList` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_priority_class_list(
+    obj: &mut crate::scheduling::v1beta1::types::PriorityClassList,
+) {
+    if let Some(v) = &mut obj.items {
+        for v in v {
+            default_priority_class(v);
+        }
+    }
 }
 /// Applies the defaults of `PodGroup` and of everything it holds.
 #[::kapi_macros::where_used]

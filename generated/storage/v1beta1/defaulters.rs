@@ -4,8 +4,26 @@ use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
 #[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
+    scheme.add_defaulting_func(set_object_defaults_storage_class);
+    scheme.add_defaulting_func(set_object_defaults_storage_class_list);
     scheme.add_defaulting_func(set_object_defaults_volume_attachment);
     scheme.add_defaulting_func(set_object_defaults_volume_attachment_list);
+    scheme.add_defaulting_func(set_object_defaults_csi_driver);
+    scheme.add_defaulting_func(set_object_defaults_csi_driver_list);
+}
+/// Applies every default to a `StorageClass` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_storage_class(
+    obj: &mut crate::storage::v1beta1::types::StorageClass,
+) {
+    default_storage_class(obj);
+}
+/// Applies every default to a `StorageClassList` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_storage_class_list(
+    obj: &mut crate::storage::v1beta1::types::StorageClassList,
+) {
+    default_storage_class_list(obj);
 }
 /// Applies every default to a `VolumeAttachment` and everything in it.
 #[::kapi_macros::where_used]
@@ -20,6 +38,36 @@ pub fn set_object_defaults_volume_attachment_list(
     obj: &mut crate::storage::v1beta1::types::VolumeAttachmentList,
 ) {
     default_volume_attachment_list(obj);
+}
+/// Applies every default to a `CSIDriver` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_csi_driver(
+    obj: &mut crate::storage::v1beta1::types::CSIDriver,
+) {
+    default_csi_driver(obj);
+}
+/// Applies every default to a `CSIDriverList` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_csi_driver_list(
+    obj: &mut crate::storage::v1beta1::types::CSIDriverList,
+) {
+    default_csi_driver_list(obj);
+}
+/// Applies the defaults of `StorageClass` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_storage_class(obj: &mut crate::storage::v1beta1::types::StorageClass) {
+    crate::storage::v1beta1::defaults::set_defaults_storage_class(obj);
+}
+/// Applies the defaults of `StorageClassList` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_storage_class_list(
+    obj: &mut crate::storage::v1beta1::types::StorageClassList,
+) {
+    if let Some(v) = &mut obj.items {
+        for v in v {
+            default_storage_class(v);
+        }
+    }
 }
 /// Applies the defaults of `VolumeAttachment` and of everything it holds.
 #[::kapi_macros::where_used]
@@ -53,5 +101,19 @@ pub fn default_volume_attachment_source(
 ) {
     if let Some(v) = &mut obj.inline_volume_spec {
         crate::core::v1::default_persistent_volume_spec(v);
+    }
+}
+/// Applies the defaults of `CSIDriver` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_csi_driver(obj: &mut crate::storage::v1beta1::types::CSIDriver) {
+    crate::storage::v1beta1::defaults::set_defaults_csi_driver(obj);
+}
+/// Applies the defaults of `CSIDriverList` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_csi_driver_list(obj: &mut crate::storage::v1beta1::types::CSIDriverList) {
+    if let Some(v) = &mut obj.items {
+        for v in v {
+            default_csi_driver(v);
+        }
     }
 }

@@ -8,8 +8,6 @@ fn scheme() -> Scheme {
         .expect("the generated registration is consistent");
     crate::gadgets::v1::add_to_scheme(&mut scheme)
         .expect("the generated registration is consistent");
-    crate::legacy::v1beta1::add_to_scheme(&mut scheme)
-        .expect("the generated registration is consistent");
     scheme
 }
 /// Registers the package's custom fuzzer functions.

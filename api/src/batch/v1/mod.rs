@@ -1,9 +1,13 @@
 //! `batch/v1`: jobs and cron jobs.
 //!
 //! +groupName=batch
+//! +conversionGen=crate::batch
 
+mod defaults;
+mod field_labels;
 mod types;
 
+pub use field_labels::FIELD_LABELS;
 pub use types::*;
 
 #[rustfmt::skip]

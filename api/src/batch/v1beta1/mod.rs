@@ -1,7 +1,9 @@
 //! `batch/v1beta1`: cron jobs.
 //!
 //! +groupName=batch
+//! +conversionGen=crate::batch
 
+mod defaults;
 mod types;
 
 pub use types::*;

@@ -1,7 +1,9 @@
 //! `discovery.k8s.io/v1`: endpoint slices.
 //!
 //! +groupName=discovery.k8s.io
+//! +conversionGen=crate::discovery
 
+mod defaults;
 mod types;
 
 pub use types::*;

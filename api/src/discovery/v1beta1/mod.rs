@@ -1,7 +1,11 @@
 //! `discovery.k8s.io/v1beta1`: endpoint slices.
 //!
 //! +groupName=discovery.k8s.io
+//! +conversionGen=crate::discovery
 
+#[cfg(feature = "internal")]
+mod conversion;
+mod defaults;
 mod types;
 
 pub use types::*;

@@ -1,9 +1,14 @@
 //! `events.k8s.io/v1`: events, in their structured form.
 //!
 //! +groupName=events.k8s.io
+//! +conversionGen=crate::core
 
+#[cfg(feature = "internal")]
+mod conversion;
+mod field_labels;
 mod types;
 
+pub use field_labels::FIELD_LABELS;
 pub use types::*;
 
 #[rustfmt::skip]

@@ -1,7 +1,10 @@
 //! `events.k8s.io/v1beta1`: events, in their structured form.
 //!
 //! +groupName=events.k8s.io
+//! +conversionGen=crate::core
 
+#[cfg(feature = "internal")]
+mod conversion;
 mod types;
 
 pub use types::*;

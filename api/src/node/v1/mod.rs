@@ -1,6 +1,7 @@
 //! `node.k8s.io/v1`: runtime classes.
 //!
 //! +groupName=node.k8s.io
+//! +conversionGen=crate::node
 
 mod types;
 

@@ -1,7 +1,10 @@
 //! `node.k8s.io/v1alpha1`: runtime classes.
 //!
 //! +groupName=node.k8s.io
+//! +conversionGen=crate::node
 
+#[cfg(feature = "internal")]
+mod conversion;
 mod types;
 
 pub use types::*;

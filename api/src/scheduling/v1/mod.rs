@@ -1,7 +1,9 @@
 //! `scheduling.k8s.io/v1`: priority classes, workloads and pod groups.
 //!
 //! +groupName=scheduling.k8s.io
+//! +conversionGen=crate::scheduling
 
+mod defaults;
 mod types;
 
 pub use types::*;

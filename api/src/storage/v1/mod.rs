@@ -1,9 +1,13 @@
 //! `storage.k8s.io/v1`: storage classes, CSI drivers and nodes, volume attachments and capacity.
 //!
 //! +groupName=storage.k8s.io
+//! +conversionGen=crate::storage
 
+mod defaults;
+mod field_labels;
 mod types;
 
+pub use field_labels::FIELD_LABELS;
 pub use types::*;
 
 #[rustfmt::skip]

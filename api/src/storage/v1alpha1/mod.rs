@@ -1,6 +1,7 @@
 //! `storage.k8s.io/v1alpha1`: storage classes, CSI drivers and nodes, volume attachments and capacity.
 //!
 //! +groupName=storage.k8s.io
+//! +conversionGen=crate::storage
 
 mod types;
 

@@ -1,7 +1,9 @@
 //! `storage.k8s.io/v1beta1`: storage classes, CSI drivers and nodes, volume attachments and capacity.
 //!
 //! +groupName=storage.k8s.io
+//! +conversionGen=crate::storage
 
+mod defaults;
 mod types;
 
 pub use types::*;

@@ -31,6 +31,9 @@ pub enum Refusal {
     NotKnown,
     /// `field label not supported: spec.foo`.
     NotSupported,
+    /// `field label not supported for <group/version, Kind=kind>: spec.foo`, with the kind's
+    /// group, version and kind as Go prints them.
+    NotSupportedFor(&'static str),
 }
 
 /// A field label the kind does not accept, with upstream's message.
@@ -56,6 +59,7 @@ impl fmt::Display for FieldLabelError {
                 Ok(())
             }
             Refusal::NotSupported => write!(f, "field label not supported: {}", self.label),
+            Refusal::NotSupportedFor(gvk) => write!(f, "field label not supported for {gvk}: {}", self.label),
         }
     }
 }
@@ -89,6 +93,12 @@ pub fn all() -> Vec<&'static FieldLabels> {
         out.extend(crate::certificates::v1::FIELD_LABELS);
         out.extend(crate::certificates::v1beta1::FIELD_LABELS);
         out.extend(crate::certificates::v1alpha1::FIELD_LABELS);
+    }
+    #[cfg(feature = "resource")]
+    {
+        out.extend(crate::resource::v1::FIELD_LABELS);
+        out.extend(crate::resource::v1beta2::FIELD_LABELS);
+        out.extend(crate::resource::v1beta1::FIELD_LABELS);
     }
     out
 }

@@ -6,10 +6,10 @@ use super::types::*;
 /// version recorded as stored when no stored version is.
 pub fn set_defaults_custom_resource_definition(obj: &mut CustomResourceDefinition) {
     set_defaults_custom_resource_definition_spec(&mut obj.spec);
-    if obj.status.stored_versions.as_ref().is_none_or(|s| s.is_empty()) {
-        if let Some(v) = obj.spec.versions.iter().flatten().find(|v| v.storage) {
-            obj.status.stored_versions.get_or_insert_with(Vec::new).push(v.name.clone());
-        }
+    if obj.status.stored_versions.as_ref().is_none_or(|s| s.is_empty())
+        && let Some(v) = obj.spec.versions.iter().flatten().find(|v| v.storage)
+    {
+        obj.status.stored_versions.get_or_insert_with(Vec::new).push(v.name.clone());
     }
 }
 

@@ -6,10 +6,10 @@ use super::types::*;
 /// version recorded as stored when no stored version is.
 pub fn set_defaults_custom_resource_definition(obj: &mut CustomResourceDefinition) {
     set_defaults_custom_resource_definition_spec(&mut obj.spec);
-    if obj.status.stored_versions.as_ref().is_none_or(|s| s.is_empty()) {
-        if let Some(v) = obj.spec.versions.iter().find(|v| v.storage) {
-            obj.status.stored_versions.get_or_insert_with(Vec::new).push(v.name.clone());
-        }
+    if obj.status.stored_versions.as_ref().is_none_or(|s| s.is_empty())
+        && let Some(v) = obj.spec.versions.iter().find(|v| v.storage)
+    {
+        obj.status.stored_versions.get_or_insert_with(Vec::new).push(v.name.clone());
     }
 }
 
@@ -34,10 +34,10 @@ pub fn set_defaults_custom_resource_definition_spec(obj: &mut CustomResourceDefi
             ..Default::default()
         }];
     }
-    if obj.version.is_empty() {
-        if let Some(first) = obj.versions.first() {
-            obj.version = first.name.clone();
-        }
+    if obj.version.is_empty()
+        && let Some(first) = obj.versions.first()
+    {
+        obj.version = first.name.clone();
     }
     let conversion = obj.conversion.get_or_insert_with(|| CustomResourceConversion {
         strategy: ConversionStrategyType::from(ConversionStrategyType::NONE),

@@ -31,7 +31,8 @@ pub enum Refusal {
     NotKnown,
     /// `field label not supported: spec.foo`.
     NotSupported,
-    /// `field label not supported for appsv1beta1.StatefulSet: spec.foo`, naming the Go type.
+    /// `field label not supported for appsv1beta1.StatefulSet: spec.foo`, naming the Go type (or
+    /// `resource.k8s.io/v1, Kind=ResourceSlice`, as Go prints a kind).
     NotSupportedFor(&'static str),
     /// `field label "spec.foo" not supported for batchv1.Job`: the other wording upstream uses,
     /// naming the Go type (the text held here).
@@ -108,6 +109,12 @@ pub fn all() -> Vec<&'static FieldLabels> {
     out.extend(crate::events::v1::FIELD_LABELS);
     #[cfg(feature = "storage")]
     out.extend(crate::storage::v1::FIELD_LABELS);
+    #[cfg(feature = "resource")]
+    {
+        out.extend(crate::resource::v1::FIELD_LABELS);
+        out.extend(crate::resource::v1beta2::FIELD_LABELS);
+        out.extend(crate::resource::v1beta1::FIELD_LABELS);
+    }
     out
 }
 

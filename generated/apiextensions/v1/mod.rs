@@ -5,6 +5,14 @@
 mod applyconfigurations;
 #[cfg(feature = "apply")]
 pub use applyconfigurations::*;
+#[cfg(feature = "internal")]
+#[path = "conversions.rs"]
+mod conversions;
+#[cfg(feature = "internal")]
+pub use conversions::*;
+#[path = "defaulters.rs"]
+mod defaulters;
+pub use defaulters::*;
 #[path = "register.rs"]
 mod register;
 pub use register::{GROUP_NAME, VERSIONS, add_known_types, add_to_scheme};

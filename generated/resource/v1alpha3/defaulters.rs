@@ -4,8 +4,24 @@ use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
 #[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
+    scheme.add_defaulting_func(set_object_defaults_device_taint_rule);
+    scheme.add_defaulting_func(set_object_defaults_device_taint_rule_list);
     scheme.add_defaulting_func(set_object_defaults_resource_pool_status_request);
     scheme.add_defaulting_func(set_object_defaults_resource_pool_status_request_list);
+}
+/// Applies every default to a `DeviceTaintRule` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_device_taint_rule(
+    obj: &mut crate::resource::v1alpha3::types::DeviceTaintRule,
+) {
+    default_device_taint_rule(obj);
+}
+/// Applies every default to a `DeviceTaintRuleList` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_device_taint_rule_list(
+    obj: &mut crate::resource::v1alpha3::types::DeviceTaintRuleList,
+) {
+    default_device_taint_rule_list(obj);
 }
 /// Applies every default to a `ResourcePoolStatusRequest` and everything in it.
 #[::kapi_macros::where_used]
@@ -20,6 +36,36 @@ pub fn set_object_defaults_resource_pool_status_request_list(
     obj: &mut crate::resource::v1alpha3::types::ResourcePoolStatusRequestList,
 ) {
     default_resource_pool_status_request_list(obj);
+}
+/// Applies the defaults of `DeviceTaint` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_device_taint(obj: &mut crate::resource::v1alpha3::types::DeviceTaint) {
+    crate::resource::v1alpha3::defaults::set_defaults_device_taint(obj);
+}
+/// Applies the defaults of `DeviceTaintRule` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_device_taint_rule(
+    obj: &mut crate::resource::v1alpha3::types::DeviceTaintRule,
+) {
+    default_device_taint_rule_spec(&mut obj.spec);
+}
+/// Applies the defaults of `DeviceTaintRuleSpec` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_device_taint_rule_spec(
+    obj: &mut crate::resource::v1alpha3::types::DeviceTaintRuleSpec,
+) {
+    default_device_taint(&mut obj.taint);
+}
+/// Applies the defaults of `DeviceTaintRuleList` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_device_taint_rule_list(
+    obj: &mut crate::resource::v1alpha3::types::DeviceTaintRuleList,
+) {
+    if let Some(v) = &mut obj.items {
+        for v in v {
+            default_device_taint_rule(v);
+        }
+    }
 }
 /// Applies the defaults of `ResourcePoolStatusRequest` and of everything it holds.
 #[::kapi_macros::where_used]

@@ -4,10 +4,26 @@ use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
 #[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
+    scheme.add_defaulting_func(set_object_defaults_resource_slice);
+    scheme.add_defaulting_func(set_object_defaults_resource_slice_list);
     scheme.add_defaulting_func(set_object_defaults_resource_claim);
     scheme.add_defaulting_func(set_object_defaults_resource_claim_list);
     scheme.add_defaulting_func(set_object_defaults_resource_claim_template);
     scheme.add_defaulting_func(set_object_defaults_resource_claim_template_list);
+}
+/// Applies every default to a `ResourceSlice` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_resource_slice(
+    obj: &mut crate::resource::v1beta1::types::ResourceSlice,
+) {
+    default_resource_slice(obj);
+}
+/// Applies every default to a `ResourceSliceList` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_resource_slice_list(
+    obj: &mut crate::resource::v1beta1::types::ResourceSliceList,
+) {
+    default_resource_slice_list(obj);
 }
 /// Applies every default to a `ResourceClaim` and everything in it.
 #[::kapi_macros::where_used]
@@ -37,6 +53,50 @@ pub fn set_object_defaults_resource_claim_template_list(
 ) {
     default_resource_claim_template_list(obj);
 }
+/// Applies the defaults of `ResourceSlice` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_resource_slice(obj: &mut crate::resource::v1beta1::types::ResourceSlice) {
+    default_resource_slice_spec(&mut obj.spec);
+}
+/// Applies the defaults of `ResourceSliceSpec` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_resource_slice_spec(
+    obj: &mut crate::resource::v1beta1::types::ResourceSliceSpec,
+) {
+    for v in &mut obj.devices {
+        default_device(v);
+    }
+}
+/// Applies the defaults of `Device` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_device(obj: &mut crate::resource::v1beta1::types::Device) {
+    if let Some(v) = &mut obj.basic {
+        default_basic_device(v);
+    }
+}
+/// Applies the defaults of `BasicDevice` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_basic_device(obj: &mut crate::resource::v1beta1::types::BasicDevice) {
+    for v in &mut obj.taints {
+        default_device_taint(v);
+    }
+}
+/// Applies the defaults of `DeviceTaint` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_device_taint(obj: &mut crate::resource::v1beta1::types::DeviceTaint) {
+    crate::resource::v1beta1::defaults::set_defaults_device_taint(obj);
+}
+/// Applies the defaults of `ResourceSliceList` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_resource_slice_list(
+    obj: &mut crate::resource::v1beta1::types::ResourceSliceList,
+) {
+    if let Some(v) = &mut obj.items {
+        for v in v {
+            default_resource_slice(v);
+        }
+    }
+}
 /// Applies the defaults of `ResourceClaim` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_resource_claim(obj: &mut crate::resource::v1beta1::types::ResourceClaim) {
@@ -62,6 +122,7 @@ pub fn default_device_claim(obj: &mut crate::resource::v1beta1::types::DeviceCla
 /// Applies the defaults of `DeviceRequest` and of everything it holds.
 #[::kapi_macros::where_used]
 pub fn default_device_request(obj: &mut crate::resource::v1beta1::types::DeviceRequest) {
+    crate::resource::v1beta1::defaults::set_defaults_device_request(obj);
     for v in &mut obj.first_available {
         default_device_sub_request(v);
     }
@@ -74,6 +135,7 @@ pub fn default_device_request(obj: &mut crate::resource::v1beta1::types::DeviceR
 pub fn default_device_sub_request(
     obj: &mut crate::resource::v1beta1::types::DeviceSubRequest,
 ) {
+    crate::resource::v1beta1::defaults::set_defaults_device_sub_request(obj);
     for v in &mut obj.tolerations {
         default_device_toleration(v);
     }

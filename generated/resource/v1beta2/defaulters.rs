@@ -4,10 +4,42 @@ use kapi_machinery::Scheme;
 /// Registers the defaulting function of every kind that has defaults.
 #[::kapi_macros::where_used]
 pub fn register_defaults(scheme: &mut Scheme) {
+    scheme.add_defaulting_func(set_object_defaults_resource_slice);
+    scheme.add_defaulting_func(set_object_defaults_device_taint_rule);
+    scheme.add_defaulting_func(set_object_defaults_device_taint_rule_list);
+    scheme.add_defaulting_func(set_object_defaults_resource_slice_list);
     scheme.add_defaulting_func(set_object_defaults_resource_claim);
     scheme.add_defaulting_func(set_object_defaults_resource_claim_list);
     scheme.add_defaulting_func(set_object_defaults_resource_claim_template);
     scheme.add_defaulting_func(set_object_defaults_resource_claim_template_list);
+}
+/// Applies every default to a `ResourceSlice` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_resource_slice(
+    obj: &mut crate::resource::v1beta2::types::ResourceSlice,
+) {
+    default_resource_slice(obj);
+}
+/// Applies every default to a `DeviceTaintRule` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_device_taint_rule(
+    obj: &mut crate::resource::v1beta2::types::DeviceTaintRule,
+) {
+    default_device_taint_rule(obj);
+}
+/// Applies every default to a `DeviceTaintRuleList` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_device_taint_rule_list(
+    obj: &mut crate::resource::v1beta2::types::DeviceTaintRuleList,
+) {
+    default_device_taint_rule_list(obj);
+}
+/// Applies every default to a `ResourceSliceList` and everything in it.
+#[::kapi_macros::where_used]
+pub fn set_object_defaults_resource_slice_list(
+    obj: &mut crate::resource::v1beta2::types::ResourceSliceList,
+) {
+    default_resource_slice_list(obj);
 }
 /// Applies every default to a `ResourceClaim` and everything in it.
 #[::kapi_macros::where_used]
@@ -36,6 +68,68 @@ pub fn set_object_defaults_resource_claim_template_list(
     obj: &mut crate::resource::v1beta2::types::ResourceClaimTemplateList,
 ) {
     default_resource_claim_template_list(obj);
+}
+/// Applies the defaults of `ResourceSlice` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_resource_slice(obj: &mut crate::resource::v1beta2::types::ResourceSlice) {
+    default_resource_slice_spec(&mut obj.spec);
+}
+/// Applies the defaults of `ResourceSliceSpec` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_resource_slice_spec(
+    obj: &mut crate::resource::v1beta2::types::ResourceSliceSpec,
+) {
+    for v in &mut obj.devices {
+        default_device(v);
+    }
+}
+/// Applies the defaults of `Device` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_device(obj: &mut crate::resource::v1beta2::types::Device) {
+    for v in &mut obj.taints {
+        default_device_taint(v);
+    }
+}
+/// Applies the defaults of `DeviceTaint` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_device_taint(obj: &mut crate::resource::v1beta2::types::DeviceTaint) {
+    crate::resource::v1beta2::defaults::set_defaults_device_taint(obj);
+}
+/// Applies the defaults of `DeviceTaintRule` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_device_taint_rule(
+    obj: &mut crate::resource::v1beta2::types::DeviceTaintRule,
+) {
+    default_device_taint_rule_spec(&mut obj.spec);
+}
+/// Applies the defaults of `DeviceTaintRuleSpec` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_device_taint_rule_spec(
+    obj: &mut crate::resource::v1beta2::types::DeviceTaintRuleSpec,
+) {
+    default_device_taint(&mut obj.taint);
+}
+/// Applies the defaults of `DeviceTaintRuleList` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_device_taint_rule_list(
+    obj: &mut crate::resource::v1beta2::types::DeviceTaintRuleList,
+) {
+    if let Some(v) = &mut obj.items {
+        for v in v {
+            default_device_taint_rule(v);
+        }
+    }
+}
+/// Applies the defaults of `ResourceSliceList` and of everything it holds.
+#[::kapi_macros::where_used]
+pub fn default_resource_slice_list(
+    obj: &mut crate::resource::v1beta2::types::ResourceSliceList,
+) {
+    if let Some(v) = &mut obj.items {
+        for v in v {
+            default_resource_slice(v);
+        }
+    }
 }
 /// Applies the defaults of `ResourceClaim` and of everything it holds.
 #[::kapi_macros::where_used]
@@ -74,6 +168,7 @@ pub fn default_device_request(obj: &mut crate::resource::v1beta2::types::DeviceR
 pub fn default_exact_device_request(
     obj: &mut crate::resource::v1beta2::types::ExactDeviceRequest,
 ) {
+    crate::resource::v1beta2::defaults::set_defaults_exact_device_request(obj);
     for v in &mut obj.tolerations {
         default_device_toleration(v);
     }
@@ -83,6 +178,7 @@ pub fn default_exact_device_request(
 pub fn default_device_sub_request(
     obj: &mut crate::resource::v1beta2::types::DeviceSubRequest,
 ) {
+    crate::resource::v1beta2::defaults::set_defaults_device_sub_request(obj);
     for v in &mut obj.tolerations {
         default_device_toleration(v);
     }

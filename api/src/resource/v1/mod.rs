@@ -1,9 +1,13 @@
 //! `resource.k8s.io/v1`: dynamic resource allocation: devices, claims, slices and classes.
 //!
 //! +groupName=resource.k8s.io
+//! +conversionGen=crate::resource
 
+mod defaults;
+mod field_labels;
 mod types;
 
+pub use field_labels::FIELD_LABELS;
 pub use types::*;
 
 #[rustfmt::skip]

@@ -1,7 +1,9 @@
 //! `resource.k8s.io/v1alpha3`: dynamic resource allocation: devices, claims, slices and classes.
 //!
 //! +groupName=resource.k8s.io
+//! +conversionGen=crate::resource
 
+mod defaults;
 mod types;
 
 pub use types::*;

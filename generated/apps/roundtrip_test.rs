@@ -12,8 +12,6 @@ fn scheme() -> Scheme {
         .expect("the generated registration is consistent");
     crate::apps::v1beta2::add_to_scheme(&mut scheme)
         .expect("the generated registration is consistent");
-    crate::extensions::v1beta1::add_to_scheme(&mut scheme)
-        .expect("the generated registration is consistent");
     scheme
 }
 /// Registers the package's custom fuzzer functions.

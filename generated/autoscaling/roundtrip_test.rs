@@ -6,15 +6,9 @@ fn scheme() -> Scheme {
     let mut scheme = Scheme::new();
     crate::autoscaling::add_to_scheme(&mut scheme)
         .expect("the generated registration is consistent");
-    crate::apps::v1beta1::add_to_scheme(&mut scheme)
-        .expect("the generated registration is consistent");
-    crate::apps::v1beta2::add_to_scheme(&mut scheme)
-        .expect("the generated registration is consistent");
     crate::autoscaling::v1::add_to_scheme(&mut scheme)
         .expect("the generated registration is consistent");
     crate::autoscaling::v2::add_to_scheme(&mut scheme)
-        .expect("the generated registration is consistent");
-    crate::extensions::v1beta1::add_to_scheme(&mut scheme)
         .expect("the generated registration is consistent");
     scheme
 }

@@ -6,8 +6,6 @@ fn scheme() -> Scheme {
     let mut scheme = Scheme::new();
     crate::networking::add_to_scheme(&mut scheme)
         .expect("the generated registration is consistent");
-    crate::extensions::v1beta1::add_to_scheme(&mut scheme)
-        .expect("the generated registration is consistent");
     crate::networking::v1::add_to_scheme(&mut scheme)
         .expect("the generated registration is consistent");
     crate::networking::v1beta1::add_to_scheme(&mut scheme)

@@ -49,7 +49,7 @@ pub fn convert_conversion_strategy_type_from_internal(
 ) -> Result<crate::apiextensions::v1::types::ConversionStrategyType, ConversionError> {
     auto_convert_conversion_strategy_type_from_internal(from)
 }
-/// Converts `CustomResourceDefinitionSpec` to the internal type, field by field. Fields left at their zero value for the hand-written conversion: `preserve_unknown_fields`.
+/// Converts `CustomResourceDefinitionSpec` to the internal type, field by field.
 #[allow(unused_variables)]
 #[::kapi_macros::where_used]
 pub fn auto_convert_custom_resource_definition_spec_to_internal(
@@ -82,10 +82,10 @@ pub fn auto_convert_custom_resource_definition_spec_to_internal(
             .map(|v| convert_custom_resource_conversion_to_internal(v))
             .transpose()
             .map_err(|e| e.in_field("conversion"))?,
-        preserve_unknown_fields: ::core::default::Default::default(),
+        preserve_unknown_fields: Some(from.preserve_unknown_fields),
     })
 }
-/// Converts `CustomResourceDefinitionSpec` from the internal type, field by field. Fields left at their zero value for the hand-written conversion: `preserve_unknown_fields`, `version`, `validation`, `subresources`, `additional_printer_columns`, `selectable_fields`.
+/// Converts `CustomResourceDefinitionSpec` from the internal type, field by field. Fields left at their zero value for the hand-written conversion: `version`, `validation`, `subresources`, `additional_printer_columns`, `selectable_fields`.
 #[allow(unused_variables)]
 #[::kapi_macros::where_used]
 pub fn auto_convert_custom_resource_definition_spec_from_internal(
@@ -117,7 +117,7 @@ pub fn auto_convert_custom_resource_definition_spec_from_internal(
             .map(|v| convert_custom_resource_conversion_from_internal(v))
             .transpose()
             .map_err(|e| e.in_field("conversion"))?,
-        preserve_unknown_fields: ::core::default::Default::default(),
+        preserve_unknown_fields: from.preserve_unknown_fields.unwrap_or_default(),
     })
 }
 /// Converts `CustomResourceConversion` to the internal type, field by field. Fields left at their zero value for the hand-written conversion: `webhook`.
@@ -191,7 +191,7 @@ pub fn convert_webhook_client_config_from_internal(
 ) -> Result<crate::apiextensions::v1::types::WebhookClientConfig, ConversionError> {
     auto_convert_webhook_client_config_from_internal(from)
 }
-/// Converts `ServiceReference` to the internal type, field by field. Fields left at their zero value for the hand-written conversion: `port`.
+/// Converts `ServiceReference` to the internal type, field by field.
 #[allow(unused_variables)]
 #[::kapi_macros::where_used]
 pub fn auto_convert_service_reference_to_internal(
@@ -201,10 +201,10 @@ pub fn auto_convert_service_reference_to_internal(
         namespace: from.namespace,
         name: from.name,
         path: from.path,
-        port: ::core::default::Default::default(),
+        port: from.port.unwrap_or_default(),
     })
 }
-/// Converts `ServiceReference` from the internal type, field by field. Fields left at their zero value for the hand-written conversion: `port`.
+/// Converts `ServiceReference` from the internal type, field by field.
 #[allow(unused_variables)]
 #[::kapi_macros::where_used]
 pub fn auto_convert_service_reference_from_internal(
@@ -214,7 +214,7 @@ pub fn auto_convert_service_reference_from_internal(
         namespace: from.namespace,
         name: from.name,
         path: from.path,
-        port: ::core::default::Default::default(),
+        port: Some(from.port),
     })
 }
 /// Converts `CustomResourceDefinitionVersion` to the internal type, field by field.

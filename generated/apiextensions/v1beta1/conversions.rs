@@ -291,7 +291,7 @@ pub fn convert_webhook_client_config_from_internal(
 ) -> Result<crate::apiextensions::v1beta1::types::WebhookClientConfig, ConversionError> {
     auto_convert_webhook_client_config_from_internal(from)
 }
-/// Converts `ServiceReference` to the internal type, field by field. Fields left at their zero value for the hand-written conversion: `port`.
+/// Converts `ServiceReference` to the internal type, field by field.
 #[allow(unused_variables)]
 #[::kapi_macros::where_used]
 pub fn auto_convert_service_reference_to_internal(
@@ -301,10 +301,10 @@ pub fn auto_convert_service_reference_to_internal(
         namespace: from.namespace,
         name: from.name,
         path: from.path,
-        port: ::core::default::Default::default(),
+        port: from.port.unwrap_or_default(),
     })
 }
-/// Converts `ServiceReference` from the internal type, field by field. Fields left at their zero value for the hand-written conversion: `port`.
+/// Converts `ServiceReference` from the internal type, field by field.
 #[allow(unused_variables)]
 #[::kapi_macros::where_used]
 pub fn auto_convert_service_reference_from_internal(
@@ -314,7 +314,7 @@ pub fn auto_convert_service_reference_from_internal(
         namespace: from.namespace,
         name: from.name,
         path: from.path,
-        port: ::core::default::Default::default(),
+        port: Some(from.port),
     })
 }
 /// Converts `CustomResourceDefinitionVersion` to the internal type, field by field.

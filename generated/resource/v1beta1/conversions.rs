@@ -68,7 +68,7 @@ pub fn convert_resource_slice_from_internal(
 ) -> Result<crate::resource::v1beta1::types::ResourceSlice, ConversionError> {
     auto_convert_resource_slice_from_internal(from)
 }
-/// Converts `ResourceSliceSpec` to the internal type, field by field. Fields left at their zero value for the hand-written conversion: `node_name`, `all_nodes`.
+/// Converts `ResourceSliceSpec` to the internal type, field by field.
 #[allow(unused_variables)]
 #[::kapi_macros::where_used]
 pub fn auto_convert_resource_slice_spec_to_internal(
@@ -78,13 +78,13 @@ pub fn auto_convert_resource_slice_spec_to_internal(
         driver: from.driver,
         pool: convert_resource_pool_to_internal(from.pool)
             .map_err(|e| e.in_field("pool"))?,
-        node_name: ::core::default::Default::default(),
+        node_name: Some(from.node_name),
         node_selector: from
             .node_selector
             .map(|v| crate::core::v1::convert_node_selector_to_internal(v))
             .transpose()
             .map_err(|e| e.in_field("nodeSelector"))?,
-        all_nodes: ::core::default::Default::default(),
+        all_nodes: Some(from.all_nodes),
         devices: from
             .devices
             .into_iter()
@@ -116,7 +116,7 @@ pub fn auto_convert_resource_slice_spec_to_internal(
             .map_err(|e| e.in_field("skipNodeOperations"))?,
     })
 }
-/// Converts `ResourceSliceSpec` from the internal type, field by field. Fields left at their zero value for the hand-written conversion: `node_name`, `all_nodes`.
+/// Converts `ResourceSliceSpec` from the internal type, field by field.
 #[allow(unused_variables)]
 #[::kapi_macros::where_used]
 pub fn auto_convert_resource_slice_spec_from_internal(
@@ -126,13 +126,13 @@ pub fn auto_convert_resource_slice_spec_from_internal(
         driver: from.driver,
         pool: convert_resource_pool_from_internal(from.pool)
             .map_err(|e| e.in_field("pool"))?,
-        node_name: ::core::default::Default::default(),
+        node_name: from.node_name.unwrap_or_default(),
         node_selector: from
             .node_selector
             .map(|v| crate::core::v1::convert_node_selector_from_internal(v))
             .transpose()
             .map_err(|e| e.in_field("nodeSelector"))?,
-        all_nodes: ::core::default::Default::default(),
+        all_nodes: from.all_nodes.unwrap_or_default(),
         devices: from
             .devices
             .into_iter()

@@ -21,7 +21,7 @@ async fn deployments() -> (Api<Deployment>, TestServer) {
     config.user_agent = "ssa-tester/v9.9 (linux/amd64)".into();
     let transport = Arc::new(Transport::new(&config).unwrap());
     let client = Client::new(transport, test.url()).unwrap().with_content_type(ContentType::Json);
-    (client.namespaced::<Deployment>("ns").unwrap(), test)
+    (client.namespaced::<Deployment>("ns"), test)
 }
 
 fn opts(manager: &str) -> ApplyOptions {

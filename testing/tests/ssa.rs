@@ -151,7 +151,8 @@ async fn dropped_fields_are_removed_unless_another_manager_owns_them() {
     let out = api.apply(&web(None, vec![container("app", "nginx:1")]), &opts("deployer")).await.unwrap();
     assert_eq!(out.metadata.labels.get("team").map(String::as_str), Some("a"));
     assert!(!out.metadata.labels.contains_key("tier"));
-    assert_eq!(out.spec.replicas, None);
+    // Removed, then defaulted again as the API server does (apps/v1 `replicas` defaults to 1).
+    assert_eq!(out.spec.replicas, Some(1));
     let d = live(&api).await;
     let mine = fields(entry(&d, "deployer", "Apply"));
     assert!(!mine.contains("f:tier") && !mine.contains("f:team"), "{mine}");

@@ -758,7 +758,16 @@ impl ApiServer {
         let uri: http::Uri = format!("{path}?{}", params.encode())
             .parse()
             .map_err(|e| api_errors::internal(&format!("building the URL of the admitted patch: {e}")))?;
-        Ok(with_body(call.req, method, uri, obj))
+        let mut req = with_body(call.req, method, uri, obj);
+        let is_apply = call
+            .req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .is_some_and(|ct| ct.to_str().is_ok_and(|ct| ct.trim().starts_with("application/apply-patch")));
+        if is_apply {
+            req.extensions_mut().insert(super::handler::ManagedFieldsComputed);
+        }
+        Ok(req)
     }
 }
 

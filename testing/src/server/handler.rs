@@ -32,6 +32,12 @@ pub(super) struct Call<'a> {
     pub(super) enc: Encoding,
 }
 
+/// Marks a request the server made itself from an admitted apply (see `admission.rs`): its
+/// object's managed fields were computed by the field manager already. An extension, never a
+/// header, so no client can send it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ManagedFieldsComputed;
+
 /// The document a view shows of a stored object.
 pub(super) type ToDoc<'a> = &'a dyn Fn(&dyn Object) -> Result<Box<dyn Object>>;
 /// The object to store, from the stored one and the patched document.
@@ -594,6 +600,12 @@ impl ApiServer {
         sent_empty_list: bool,
         field_manager: &str,
     ) -> Result<()> {
+        // The write an admitted apply amounts to carries the managed fields the field manager
+        // computed for the apply (against the same stored object, guarded by its resource
+        // version): they stand as they are.
+        if call.req.extensions().get::<ManagedFieldsComputed>().is_some() {
+            return Ok(());
+        }
         let info = &call.info;
         let Some(sent) = (info.metadata)(new).map(|m| m.managed_fields.clone()) else { return Ok(()) };
         let manager = if field_manager.is_empty() {

@@ -370,6 +370,23 @@ fn content_type_of(headers: &HeaderMap) -> &str {
 }
 
 /// Decodes a 2xx body as `T` or a `Status`, by the response content type.
+/// The error a failure `Status` in a 2xx response stands for, with the code it names (the HTTP
+/// code when it names none) and the delay it asks for.
+fn failure_in_success(mut status: Status, http_code: u16, headers: &HeaderMap) -> Error {
+    let code = u16::try_from(status.code).ok().filter(|c| (100..600).contains(c)).unwrap_or(http_code);
+    if status.code == 0 {
+        status.code = i32::from(code);
+    }
+    let retry_after = crate::error::retry_after_header(headers).or_else(|| {
+        status
+            .details
+            .as_ref()
+            .filter(|d| d.retry_after_seconds > 0)
+            .map(|d| std::time::Duration::from_secs(d.retry_after_seconds.unsigned_abs().into()))
+    });
+    Error::Api(Box::new(StatusError { code, status, retry_after }))
+}
+
 fn decode_outcome<T: Kind>(
     headers: &HeaderMap,
     data: &[u8],
@@ -589,23 +606,16 @@ impl<R: Resource> Api<R> {
         let raw = self.execute(call).await?;
         let http_code = raw.status.as_u16();
         let (headers, data, warnings, context) = self.read(raw).await?;
-        match decode_outcome::<T>(&headers, &data, &context, self.client.decode_limits)? {
+        let outcome = decode_outcome::<T>(&headers, &data, &context, self.client.decode_limits)?;
+        let failed = match &outcome {
             // A failure `Status` in a 2xx response is still a failure, with the code it names.
-            Outcome::Status(mut status) if status.status == STATUS_FAILURE => {
-                let code = u16::try_from(status.code).ok().filter(|c| (100..600).contains(c)).unwrap_or(http_code);
-                if status.code == 0 {
-                    status.code = i32::from(code);
-                }
-                let retry_after = crate::error::retry_after_header(&headers).or_else(|| {
-                    status
-                        .details
-                        .as_ref()
-                        .filter(|d| d.retry_after_seconds > 0)
-                        .map(|d| std::time::Duration::from_secs(d.retry_after_seconds.unsigned_abs().into()))
-                });
-                Err(Error::Api(Box::new(StatusError { code, status: *status, retry_after })))
-            }
-            outcome => Ok(Response { value: outcome, warnings }),
+            Outcome::Status(status) => Some(&**status),
+            // Also when a `Status` is the kind asked for (an eviction's answer), as client-go reads it.
+            Outcome::Object(obj) => (obj as &dyn std::any::Any).downcast_ref::<Status>(),
+        };
+        match failed {
+            Some(status) if status.status == STATUS_FAILURE => Err(failure_in_success(status.clone(), http_code, &headers)),
+            _ => Ok(Response { value: outcome, warnings }),
         }
     }
 

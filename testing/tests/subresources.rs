@@ -14,14 +14,15 @@ use kapi_api::certificates::v1::{
     CertificateSigningRequest, CertificateSigningRequestCondition, CertificateSigningRequestSpec, RequestConditionType,
 };
 use kapi_api::core::v1::{
-    Binding, ConditionStatus, Container, EphemeralContainer, EphemeralContainerCommon, ObjectReference, Pod, PodSpec,
+    Binding, ConditionStatus, Container, EphemeralContainer, EphemeralContainerCommon, ObjectReference, Pod,
+    PodCondition, PodConditionType, PodPhase, PodSpec,
     ReplicationController, ReplicationControllerSpec, ResourceName, ResourceRequirements, ServiceAccount,
 };
 use kapi_api::meta::v1::{
     ApplyOptions, CreateOptions, DeleteOptions, GetOptions, LabelSelector, LabelSelectorOperator,
     LabelSelectorRequirement, ObjectMeta, PatchOptions, STATUS_SUCCESS, UpdateOptions,
 };
-use kapi_api::policy::v1::Eviction;
+use kapi_api::policy::v1::{Eviction, PodDisruptionBudget, PodDisruptionBudgetSpec, UnhealthyPodEvictionPolicyType};
 use kapi_client::clientset::Clientset;
 use kapi_client::{Client, Config, ContentType, Error, Patch, Transport};
 use kapi_machinery::types::{Quantity, Time};
@@ -49,7 +50,10 @@ async fn clientset(backend: Backend) -> (Clientset, Arc<ApiServer>, Option<TestS
             let server = Arc::new(ApiServer::new());
             kapi_client::clientset::register_all(&server).unwrap();
             let test = TestServer::start(server.clone(), None).await.unwrap();
-            let transport = Arc::new(Transport::new(&Config::new(test.url()).unwrap()).unwrap());
+            // No retries: the eviction tests read the `429`s themselves.
+            let mut config = Config::new(test.url()).unwrap();
+            config.retry.max_retries = 0;
+            let transport = Arc::new(Transport::new(&config).unwrap());
             let client = Client::new(transport, test.url()).unwrap().with_content_type(content);
             (Clientset::new(client), server, Some(test))
         }
@@ -359,6 +363,134 @@ async fn eviction_deletes_the_pod_honouring_dry_run() {
         let v1beta1 = kapi_api::policy::v1beta1::Eviction { metadata: meta("b"), ..Default::default() };
         pods.evict_v1beta1("b", &v1beta1, &CreateOptions::default()).await.unwrap();
         assert!(pods.get("b", &GetOptions::default()).await.unwrap_err().is_not_found());
+    }
+}
+
+/// A pod of the given phase; ready when `ready`.
+fn pod_in(name: &str, phase: &str, ready: bool) -> Pod {
+    let mut p = pod(name);
+    p.status.phase = PodPhase(phase.into());
+    if ready {
+        p.status.conditions.push(PodCondition {
+            r#type: PodConditionType(PodConditionType::READY.into()),
+            status: ConditionStatus(ConditionStatus::TRUE.into()),
+            ..Default::default()
+        });
+    }
+    p
+}
+
+/// A budget over `app=web` whose status the test writes (no PDB controller runs).
+fn budget(name: &str) -> PodDisruptionBudget {
+    PodDisruptionBudget {
+        metadata: meta(name),
+        spec: PodDisruptionBudgetSpec {
+            selector: Some(LabelSelector { match_labels: labels(&[("app", "web")]), ..Default::default() }),
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn eviction_spends_the_pod_disruption_budget() {
+    for backend in BACKENDS {
+        let (cs, _server, _test) = clientset(backend).await;
+        let pods = cs.core_v1().pods("ns");
+        let pdbs = cs.policy_v1().pod_disruption_budgets("ns");
+        let none = CreateOptions::default();
+        let mut pdb = pdbs.create(&budget("pdb"), &none).await.unwrap();
+        let set_status = |pdb: &mut PodDisruptionBudget, allowed: i32, current: i32, desired: i32| {
+            pdb.status.observed_generation = pdb.metadata.generation;
+            pdb.status.disruptions_allowed = allowed;
+            pdb.status.current_healthy = current;
+            pdb.status.desired_healthy = desired;
+        };
+        set_status(&mut pdb, 0, 2, 2);
+        pdb = pdbs.update_status(&pdb, &UpdateOptions::default()).await.unwrap();
+
+        // A ready running pod under an exhausted budget stays.
+        for (name, phase, ready) in [("r", "Running", true), ("u", "Running", false), ("p", "Pending", false)] {
+            let created = pods.create(&pod_in(name, phase, ready), &none).await.unwrap();
+            let mut with_status = pod_in(name, phase, ready);
+            with_status.metadata = created.metadata;
+            pods.update_status(&with_status, &UpdateOptions::default()).await.unwrap();
+        }
+        let err = pods.evict("r", &eviction("r"), &none).await.unwrap_err();
+        assert_eq!(code(&err), 429, "{backend:?}: {err}");
+        let status = err.status().unwrap().status.clone();
+        assert_eq!(status.message, "Cannot evict pod as it would violate the pod's disruption budget.");
+        let causes = &status.details.as_ref().unwrap().causes;
+        assert_eq!(causes[0].r#type.0, "DisruptionBudget");
+        assert_eq!(causes[0].message, "The disruption budget pdb needs 2 healthy pods and has 2 currently");
+        pods.get("r", &GetOptions::default()).await.unwrap();
+
+        // Pending pods, and unready ones while the budget has its healthy pods, go without spending it.
+        pods.evict("p", &eviction("p"), &none).await.unwrap();
+        pods.evict("u", &eviction("u"), &none).await.unwrap();
+        assert!(pods.get("u", &GetOptions::default()).await.unwrap_err().is_not_found());
+        assert_eq!(pdbs.get("pdb", &GetOptions::default()).await.unwrap().status.disruptions_allowed, 0);
+
+        // One disruption allowed: a dry run spends nothing, the eviction spends it and marks the pod.
+        set_status(&mut pdb, 1, 2, 1);
+        pdbs.update_status(&pdb, &UpdateOptions::default()).await.unwrap();
+        pods.evict("r", &eviction("r"), &dry_create()).await.unwrap();
+        assert_eq!(pdbs.get("pdb", &GetOptions::default()).await.unwrap().status.disruptions_allowed, 1);
+        let mut kept = pods.get("r", &GetOptions::default()).await.unwrap();
+        kept.metadata.finalizers = vec!["example.com/keep".into()];
+        pods.update(&kept, &UpdateOptions::default()).await.unwrap();
+        pods.evict("r", &eviction("r"), &none).await.unwrap();
+        let after = pdbs.get("pdb", &GetOptions::default()).await.unwrap();
+        assert_eq!(after.status.disruptions_allowed, 0);
+        assert!(after.status.disrupted_pods.contains_key("r"), "{:?}", after.status.disrupted_pods);
+        let allowed = after.status.conditions.iter().find(|c| c.r#type == "DisruptionAllowed").expect("a condition");
+        assert_eq!((allowed.status.0.as_str(), allowed.reason.as_str()), ("False", "InsufficientPods"));
+        let evicted = pods.get("r", &GetOptions::default()).await.unwrap();
+        assert!(evicted.metadata.deletion_timestamp.is_some());
+        let target = evicted.status.conditions.iter().find(|c| c.r#type.0 == PodConditionType::DISRUPTION_TARGET);
+        let target = target.expect("the DisruptionTarget condition");
+        assert_eq!((target.reason.as_str(), target.message.as_str()), ("EvictionByEvictionAPI", "Eviction API: evicting"));
+
+        // A budget whose status is behind its spec asks the client to come back.
+        pods.create(&pod_in("s", "Running", true), &none).await.unwrap();
+        let mut s = pods.get("s", &GetOptions::default()).await.unwrap();
+        s.status = pod_in("s", "Running", true).status;
+        pods.update_status(&s, &UpdateOptions::default()).await.unwrap();
+        pdb = pdbs.get("pdb", &GetOptions::default()).await.unwrap();
+        pdb.spec.min_available = Some(kapi_machinery::types::IntOrString::int(1));
+        pdb = pdbs.update(&pdb, &UpdateOptions::default()).await.unwrap();
+        assert!(pdb.status.observed_generation < pdb.metadata.generation, "the spec change bumps the generation");
+        let err = pods.evict("s", &eviction("s"), &none).await.unwrap_err();
+        assert_eq!(code(&err), 429, "{err}");
+        assert_eq!(err.retry_after(), Some(std::time::Duration::from_secs(10)));
+        let cause = &err.status().unwrap().status.details.as_ref().unwrap().causes[0].message;
+        assert_eq!(cause, "The disruption budget pdb is still being processed by the server.");
+
+        // An unready pod under a budget short of healthy pods: refused, unless the policy always allows.
+        set_status(&mut pdb, 0, 1, 2);
+        pdb = pdbs.update_status(&pdb, &UpdateOptions::default()).await.unwrap();
+        let created = pods.create(&pod_in("w", "Running", false), &none).await.unwrap();
+        let mut w = pod_in("w", "Running", false);
+        w.metadata = created.metadata;
+        pods.update_status(&w, &UpdateOptions::default()).await.unwrap();
+        assert_eq!(code(&pods.evict("w", &eviction("w"), &none).await.unwrap_err()), 429);
+        pdb.spec.unhealthy_pod_eviction_policy =
+            Some(UnhealthyPodEvictionPolicyType(UnhealthyPodEvictionPolicyType::ALWAYS_ALLOW.into()));
+        pdb = pdbs.update(&pdb, &UpdateOptions::default()).await.unwrap();
+        set_status(&mut pdb, 0, 1, 2);
+        pdbs.update_status(&pdb, &UpdateOptions::default()).await.unwrap();
+        pods.evict("w", &eviction("w"), &none).await.unwrap();
+        assert!(pods.get("w", &GetOptions::default()).await.unwrap_err().is_not_found());
+
+        // Two budgets over one pod: upstream refuses with a 500 failure.
+        pdbs.create(&budget("second"), &none).await.unwrap();
+        let err = pods.evict("s", &eviction("s"), &none).await.unwrap_err();
+        assert_eq!(code(&err), 500, "{err}");
+        assert_eq!(
+            err.status().unwrap().status.message,
+            "This pod has more than one PodDisruptionBudget, which the eviction subresource does not support."
+        );
+        pods.get("s", &GetOptions::default()).await.unwrap();
     }
 }
 

@@ -49,6 +49,7 @@
 mod admission;
 mod codec;
 mod discovery;
+mod eviction;
 mod handler;
 mod logs;
 pub mod negotiate;

@@ -11,8 +11,9 @@
 //!   groups' `Scale`, as a map). `get`; `update` and every patch type write `spec.replicas` back
 //!   (a resource version in the `Scale` must be the object's, else `409 Conflict`).
 //! - `eviction` (pods): `POST` an `Eviction` (policy/v1 or v1beta1); the pod is deleted with the
-//!   eviction's `deleteOptions` (dry run from either the query or those options) and the answer
-//!   is `201` with a success `Status`. Pod disruption budgets are not consulted.
+//!   eviction's `deleteOptions` (dry run from either the query or those options) under the pod
+//!   disruption budgets that select it (module `eviction`), and the answer is `201` with a
+//!   success `Status`.
 //! - `binding` (pods): `POST` a `Binding`; the pod's `spec.nodeName` becomes the target's name
 //!   and the binding's annotations are added; `409 Conflict` if the pod is already bound or
 //!   being deleted. `201` with a success `Status`.
@@ -34,6 +35,7 @@ use kapi_machinery::types::Time;
 use kapi_machinery::{Object, TypeMeta};
 
 use super::ApiServer;
+use super::eviction::Evicted;
 use super::codec::{self, Target};
 use super::handler::{Call, PatchView, findings, object_response};
 use super::negotiate::{self, Encoding};
@@ -168,11 +170,26 @@ impl ApiServer {
             )?,
             _ => DeleteOptions::default(),
         };
-        if w.dry_run && delete.dry_run.is_empty() {
+        // upstream's `propagateDryRun`: the query's dry run fills the options', and the two must agree.
+        if delete.dry_run.is_empty() {
             delete.dry_run = opts.dry_run.clone();
+        } else if !opts.dry_run.is_empty() && opts.dry_run != delete.dry_run {
+            return Err(api_errors::into_error(api_errors::failure(
+                500,
+                "",
+                format!(
+                    "Non-matching dry-run options in request and content: [{}] and [{}]",
+                    opts.dry_run.join(" "),
+                    delete.dry_run.join(" ")
+                ),
+                None,
+            )));
         }
-        self.tracker.delete(&call.info.gvr(), call.namespace(), call.name(), &delete)?;
-        object_response(201, call.enc, &success(), &warnings)
+        match self.evict_pod(&call.info, call.namespace(), call.name(), &delete)? {
+            Evicted::Deleted => object_response(201, call.enc, &success(), &warnings),
+            // A failure `Status` in a `201`, as upstream's create handler writes it.
+            Evicted::Refused(status) => object_response(201, call.enc, &status, &warnings),
+        }
     }
 
     fn bind(&self, call: &Call<'_>, sub: &Subresource) -> Result<http::Response<Body>> {

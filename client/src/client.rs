@@ -614,7 +614,9 @@ impl<R: Resource> Api<R> {
             Outcome::Object(obj) => (obj as &dyn std::any::Any).downcast_ref::<Status>(),
         };
         match failed {
-            Some(status) if status.status == STATUS_FAILURE => Err(failure_in_success(status.clone(), http_code, &headers)),
+            Some(status) if status.status == STATUS_FAILURE => {
+                Err(failure_in_success(status.clone(), http_code, &headers))
+            }
             _ => Ok(Response { value: outcome, warnings }),
         }
     }

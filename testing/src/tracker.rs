@@ -220,10 +220,13 @@ impl Filter {
         } else {
             Some(Selector::parse(label_selector).map_err(|e| api_errors::bad_request(e.to_string()))?)
         };
-        let fields = FieldSelector::parse_any(field_selector).map_err(|e| api_errors::bad_request(e.0))?;
-        for r in fields.requirements() {
-            kapi_api::field_labels::convert_field_label(info.group, info.version, info.kind, &r.field, &r.value)
-                .map_err(|e| api_errors::bad_request(e.to_string()))?;
+        let mut fields = FieldSelector::parse_any(field_selector).map_err(|e| api_errors::bad_request(e.0))?;
+        for r in fields.requirements_mut() {
+            // The label as the kind knows it: old spellings (pods' `spec.host`) are rewritten.
+            let (label, value) =
+                kapi_api::field_labels::convert_field_label(info.group, info.version, info.kind, &r.field, &r.value)
+                    .map_err(|e| api_errors::bad_request(e.to_string()))?;
+            (r.field, r.value) = (label, value);
         }
         Ok(Filter { namespace: namespace.to_owned(), labels, fields })
     }
@@ -247,10 +250,28 @@ impl Filter {
                         obj.encode_json_dyn(&mut w).ok()?;
                         kapi_machinery::json::value::parse(&w.finish().ok()?).ok()
                     });
-                    Cow::Owned(doc.as_ref().map(|d| field_value(d, field)).unwrap_or_default())
+                    Cow::Owned(doc.as_ref().map(|d| selectable_value(info, d, field)).unwrap_or_default())
                 }
             })
             && self.labels.as_ref().is_none_or(|s| s.matches(&m.labels))
+    }
+}
+
+/// The value a field selector compares for `field` of a `info`'s object: the field's own value,
+/// except where upstream's selectable-field sets say otherwise for core kinds (an unset boolean or
+/// count is `false` or `0` there, and an event's `source` is its component).
+fn selectable_value(info: &ResourceInfo, doc: &kapi_machinery::json::Value, field: &str) -> String {
+    let value = field_value(
+        doc,
+        if info.group.is_empty() && info.kind == "Event" && field == "source" { "source.component" } else { field },
+    );
+    if !value.is_empty() || !info.group.is_empty() {
+        return value;
+    }
+    match (info.kind, field) {
+        ("Pod", "spec.hostNetwork") | ("Node", "spec.unschedulable") => "false".to_owned(),
+        ("ReplicationController", "status.replicas") => "0".to_owned(),
+        _ => value,
     }
 }
 

@@ -235,3 +235,77 @@ async fn kubectl_server_side_apply_conflicts_and_force() {
 }
 
 const MANIFEST: &str = include_str!("../../client/examples/manifest.yaml");
+
+/// `kubectl drain`: cordons the node, lists its pods by `spec.nodeName`, and evicts them through
+/// `pods/eviction`, retrying while the pod disruption budget allows no disruption.
+#[tokio::test]
+async fn kubectl_drain_waits_for_the_disruption_budget() {
+    use kapi_api::core::v1::{ConditionStatus, PodCondition, PodConditionType, PodPhase};
+    use kapi_api::meta::v1::{GetOptions, UpdateOptions};
+    let Some(bin) = kubectl_binary() else {
+        eprintln!("kubectl not found (set KUBECTL to its path): nothing checked");
+        return;
+    };
+    let api = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&api).unwrap();
+    let server = TestServer::start(api.clone(), None).await.unwrap();
+    let dir = std::env::temp_dir().join(format!("kapi-kubectl-drain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kc = dir.join("kubeconfig");
+    std::fs::write(&kc, kapi_testing::kubeconfig(server.url())).unwrap();
+    let cs =
+        kapi_client::clientset::Clientset::new(kapi_client::Client::new(api.clone(), "http://in-process").unwrap());
+
+    kubectl(
+        &bin,
+        &kc,
+        &["create", "--validate=false", "-f", "-"],
+        Some(r#"{"apiVersion":"v1","kind":"Node","metadata":{"name":"n1"}}"#),
+    )
+    .await;
+    let pod = r#"{"apiVersion":"v1","kind":"Pod","metadata":{"name":"web","namespace":"default","labels":{"app":"web"}},
+"spec":{"nodeName":"n1","containers":[{"name":"web","image":"nginx"}]}}"#;
+    kubectl(&bin, &kc, &["create", "--validate=false", "-f", "-"], Some(pod)).await;
+    // A running, ready pod (no kubelet here: the test writes the status).
+    let pods = cs.core_v1().pods("default");
+    let mut web = pods.get("web", &GetOptions::default()).await.unwrap();
+    web.status.phase = PodPhase("Running".into());
+    web.status.conditions = vec![PodCondition {
+        r#type: PodConditionType(PodConditionType::READY.into()),
+        status: ConditionStatus(ConditionStatus::TRUE.into()),
+        ..Default::default()
+    }];
+    pods.update_status(&web, &UpdateOptions::default()).await.unwrap();
+    let pdb = r#"{"apiVersion":"policy/v1","kind":"PodDisruptionBudget","metadata":{"name":"web","namespace":"default"},
+"spec":{"minAvailable":1,"selector":{"matchLabels":{"app":"web"}}}}"#;
+    kubectl(&bin, &kc, &["create", "--validate=false", "-f", "-"], Some(pdb)).await;
+    let budgets = cs.policy_v1().pod_disruption_budgets("default");
+    let set_allowed = |allowed: i32| {
+        let budgets = budgets.clone();
+        async move {
+            let mut b = budgets.get("web", &GetOptions::default()).await.unwrap();
+            b.status.observed_generation = b.metadata.generation;
+            (b.status.disruptions_allowed, b.status.current_healthy, b.status.desired_healthy) = (allowed, 1, 1);
+            budgets.update_status(&b, &UpdateOptions::default()).await.unwrap();
+        }
+    };
+    set_allowed(0).await;
+
+    // No disruption allowed: kubectl retries the eviction until its timeout, and gives up.
+    let (ok, _, stderr) = kubectl_status(&bin, &kc, &["drain", "n1", "--force", "--timeout=7s"], None).await;
+    assert!(!ok, "{stderr}");
+    assert!(stderr.contains("Cannot evict pod as it would violate the pod's disruption budget."), "{stderr}");
+    pods.get("web", &GetOptions::default()).await.unwrap();
+    let cordoned = kubectl(&bin, &kc, &["get", "node", "n1", "-o", "jsonpath={.spec.unschedulable}"], None).await;
+    assert_eq!(cordoned, "true");
+
+    // One allowed: the pod is evicted, the budget spent, the node drained.
+    set_allowed(1).await;
+    let out = kubectl(&bin, &kc, &["drain", "n1", "--force", "--timeout=60s"], None).await;
+    assert!(out.contains("pod/web evicted") && out.contains("node/n1 drained"), "{out}");
+    assert!(pods.get("web", &GetOptions::default()).await.unwrap_err().is_not_found());
+    let spent = budgets.get("web", &GetOptions::default()).await.unwrap();
+    assert_eq!(spent.status.disruptions_allowed, 0);
+    assert!(spent.status.disrupted_pods.contains_key("web"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -15,8 +15,8 @@ use kapi_api::certificates::v1::{
 };
 use kapi_api::core::v1::{
     Binding, ConditionStatus, Container, EphemeralContainer, EphemeralContainerCommon, ObjectReference, Pod,
-    PodCondition, PodConditionType, PodPhase, PodSpec,
-    ReplicationController, ReplicationControllerSpec, ResourceName, ResourceRequirements, ServiceAccount,
+    PodCondition, PodConditionType, PodPhase, PodSpec, ReplicationController, ReplicationControllerSpec, ResourceName,
+    ResourceRequirements, ServiceAccount,
 };
 use kapi_api::meta::v1::{
     ApplyOptions, CreateOptions, DeleteOptions, GetOptions, LabelSelector, LabelSelectorOperator,
@@ -449,7 +449,10 @@ async fn eviction_spends_the_pod_disruption_budget() {
         assert!(evicted.metadata.deletion_timestamp.is_some());
         let target = evicted.status.conditions.iter().find(|c| c.r#type.0 == PodConditionType::DISRUPTION_TARGET);
         let target = target.expect("the DisruptionTarget condition");
-        assert_eq!((target.reason.as_str(), target.message.as_str()), ("EvictionByEvictionAPI", "Eviction API: evicting"));
+        assert_eq!(
+            (target.reason.as_str(), target.message.as_str()),
+            ("EvictionByEvictionAPI", "Eviction API: evicting")
+        );
 
         // A budget whose status is behind its spec asks the client to come back.
         pods.create(&pod_in("s", "Running", true), &none).await.unwrap();

@@ -729,3 +729,51 @@ fn field_selectors_follow_each_kinds_field_labels() {
     let opts = ListOptions { field_selector: "spec.username=x".into(), ..Default::default() };
     assert!(t.watch(&gvr, "", &opts).is_err());
 }
+
+#[test]
+fn core_field_selectors_read_values_as_upstreams_selectable_fields() {
+    use kapi_api::core::v1::{Event, EventSource, Node, NodeSpec, Pod, PodSpec};
+    let t = ObjectTracker::new();
+    t.register_resource::<Pod>();
+    t.register_resource::<Node>();
+    t.register_resource::<Event>();
+    let pods = ResourceInfo::of::<Pod>().gvr();
+    for (name, node, host_network) in [("a", "n1", false), ("b", "n2", true), ("c", "n1", false)] {
+        let mut pod = Pod::default();
+        pod.metadata.name = name.into();
+        pod.metadata.namespace = "ns".into();
+        pod.spec = PodSpec { node_name: node.into(), host_network, ..Default::default() };
+        t.create(&pods, "ns", Box::new(pod), &CreateOptions::default()).expect("create");
+    }
+    let names = |gvr: &GroupVersionResource, fields: &str| -> Vec<String> {
+        let opts = ListOptions { field_selector: fields.into(), ..Default::default() };
+        let (items, _) = t.list(gvr, "", &opts).expect("list");
+        let info = t.resource(gvr).expect("registered");
+        items.iter().map(|o| (info.metadata)(o.as_ref()).map(|m| m.name.clone()).unwrap_or_default()).collect()
+    };
+    assert_eq!(names(&pods, "spec.nodeName=n1"), ["a", "c"]);
+    // The old `spec.host` spelling selects by `spec.nodeName`.
+    assert_eq!(names(&pods, "spec.host=n2"), ["b"]);
+    // An unset `hostNetwork` is `false`, as upstream's selectable fields write it.
+    assert_eq!(names(&pods, "spec.hostNetwork=false"), ["a", "c"]);
+    assert_eq!(names(&pods, "spec.hostNetwork=true"), ["b"]);
+
+    let nodes = ResourceInfo::of::<Node>().gvr();
+    for (name, unschedulable) in [("n1", true), ("n2", false)] {
+        let mut node = Node::default();
+        node.metadata.name = name.into();
+        node.spec = NodeSpec { unschedulable, ..Default::default() };
+        t.create(&nodes, "", Box::new(node), &CreateOptions::default()).expect("create");
+    }
+    assert_eq!(names(&nodes, "spec.unschedulable=false"), ["n2"]);
+
+    // An event's `source` is its source's component.
+    let events = ResourceInfo::of::<Event>().gvr();
+    let mut event = Event::default();
+    event.metadata.name = "e".into();
+    event.metadata.namespace = "ns".into();
+    event.source = EventSource { component: "kubelet".into(), ..Default::default() };
+    t.create(&events, "ns", Box::new(event), &CreateOptions::default()).expect("create");
+    assert_eq!(names(&events, "source=kubelet"), ["e"]);
+    assert!(names(&events, "source=scheduler").is_empty());
+}

@@ -19,8 +19,7 @@
 //! No PDB controller runs here: budgets' statuses are whatever the test wrote.
 
 use kapi_api::meta::v1::{
-    CauseType, DeleteOptions, LabelSelector, Preconditions, Status, StatusCause, StatusDetails,
-    StatusReason,
+    CauseType, DeleteOptions, LabelSelector, Preconditions, Status, StatusCause, StatusDetails, StatusReason,
 };
 use kapi_client::api_errors::{self, failure, into_error};
 use kapi_client::labels::Selector;
@@ -93,8 +92,8 @@ impl ApiServer {
         if let Some((pdb_info, pdb)) = budgets.into_iter().next() {
             budget_name = at(&pdb, &["metadata", "name"]).and_then(Value::as_str).unwrap_or_default().to_owned();
             if !is_ready(&pod) {
-                let always = at(&pdb, &["spec", "unhealthyPodEvictionPolicy"]).and_then(Value::as_str)
-                    == Some("AlwaysAllow");
+                let always =
+                    at(&pdb, &["spec", "unhealthyPodEvictionPolicy"]).and_then(Value::as_str) == Some("AlwaysAllow");
                 let current_healthy = int(&pdb, &["status", "currentHealthy"]);
                 let desired_healthy = int(&pdb, &["status", "desiredHealthy"]);
                 // An unready pod counts towards neither: deleting it disrupts nothing.
@@ -119,11 +118,7 @@ impl ApiServer {
 
     /// The `policy/v1` budgets of the namespace whose selectors match the labels, each with the
     /// resource they were read from (none when budgets are not served).
-    fn budgets_for(
-        &self,
-        namespace: &str,
-        labels: &BTreeMap<String, String>,
-    ) -> Result<Vec<(ResourceInfo, Value)>> {
+    fn budgets_for(&self, namespace: &str, labels: &BTreeMap<String, String>) -> Result<Vec<(ResourceInfo, Value)>> {
         let gvr = GroupVersionResource::new("policy", "v1", "poddisruptionbudgets");
         let Some(info) = self.tracker.resource(&gvr) else { return Ok(Vec::new()) };
         let (items, _) = self.tracker.list(&gvr, namespace, &Default::default())?;
@@ -139,8 +134,7 @@ impl ApiServer {
 
     /// Takes one disruption from the budget (`checkAndDecrement`); a dry run writes nothing.
     fn spend_budget(&self, info: &ResourceInfo, namespace: &str, budget: &str, pod: &str, dry_run: bool) -> Result<()> {
-        let modify =
-            Modify { namespace, name: budget, subresource: Some("status"), dry_run, ..Default::default() };
+        let modify = Modify { namespace, name: budget, subresource: Some("status"), dry_run, ..Default::default() };
         self.tracker.modify(&info.gvr(), &modify, |current| {
             let current = current.ok_or_else(|| api_errors::not_found(info, budget))?;
             let mut pdb = meta::to_value(current)?;
@@ -184,11 +178,7 @@ impl ApiServer {
                     Some(observed),
                 );
             }
-            set_at(
-                &mut pdb,
-                &["status", "disruptedPods", pod],
-                Some(Value::String(Time::now().format_rfc3339())),
-            );
+            set_at(&mut pdb, &["status", "disruptedPods", pod], Some(Value::String(Time::now().format_rfc3339())));
             meta::from_value(info, &pdb)
         })?;
         Ok(())
@@ -295,7 +285,8 @@ fn selects(selector: Option<&Value>, labels: &BTreeMap<String, String>) -> bool 
 fn is_ready(pod: &Value) -> bool {
     match at(pod, &["status", "conditions"]) {
         Some(Value::Array(conditions)) => conditions.iter().any(|c| {
-            c.get("type").and_then(Value::as_str) == Some("Ready") && c.get("status").and_then(Value::as_str) == Some("True")
+            c.get("type").and_then(Value::as_str) == Some("Ready")
+                && c.get("status").and_then(Value::as_str) == Some("True")
         }),
         _ => false,
     }
@@ -426,13 +417,21 @@ mod tests {
             br#"{"status":{"conditions":[{"type":"DisruptionAllowed","status":"False","reason":"X","lastTransitionTime":"2020-01-01T00:00:00Z"}]}}"#,
         )
         .unwrap();
-        set_condition(&mut obj, &[("type", "DisruptionAllowed"), ("status", "False"), ("reason", "InsufficientPods")], Some(3));
+        set_condition(
+            &mut obj,
+            &[("type", "DisruptionAllowed"), ("status", "False"), ("reason", "InsufficientPods")],
+            Some(3),
+        );
         let Some(Value::Array(cs)) = at(&obj, &["status", "conditions"]) else { panic!("no conditions") };
         let c = &cs[0];
         assert_eq!(c.get("lastTransitionTime").and_then(Value::as_str), Some("2020-01-01T00:00:00Z"));
         assert_eq!(c.get("reason").and_then(Value::as_str), Some("InsufficientPods"));
         assert_eq!(c.get("observedGeneration"), Some(&Value::Number("3".into())));
-        set_condition(&mut obj, &[("type", "DisruptionAllowed"), ("status", "True"), ("reason", "SufficientPods")], Some(3));
+        set_condition(
+            &mut obj,
+            &[("type", "DisruptionAllowed"), ("status", "True"), ("reason", "SufficientPods")],
+            Some(3),
+        );
         let Some(Value::Array(cs)) = at(&obj, &["status", "conditions"]) else { panic!("no conditions") };
         let c = &cs[0];
         assert_ne!(c.get("lastTransitionTime").and_then(Value::as_str), Some("2020-01-01T00:00:00Z"));

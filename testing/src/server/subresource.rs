@@ -35,8 +35,8 @@ use kapi_machinery::types::Time;
 use kapi_machinery::{Object, TypeMeta};
 
 use super::ApiServer;
-use super::eviction::Evicted;
 use super::codec::{self, Target};
+use super::eviction::Evicted;
 use super::handler::{Call, PatchView, findings, object_response};
 use super::negotiate::{self, Encoding};
 use super::patch::MergeRules;

@@ -134,7 +134,12 @@ impl FieldSelector {
         self
     }
 
-    /// The requirements.
+    /// The requirements, to rewrite their labels.
+    pub(crate) fn requirements_mut(&mut self) -> &mut [FieldRequirement] {
+        &mut self.requirements
+    }
+
+    /// The requirements, in the order written.
     pub fn requirements(&self) -> &[FieldRequirement] {
         &self.requirements
     }

@@ -11,7 +11,7 @@ pub use output::{Changes, Outputs};
 
 /// The generators, by name, in the order they run.
 pub const GENERATORS: &[&str] =
-    &["defaults", "conversion", "register", "proto", "roundtrip", "clientset", "openapi", "applyconfig"];
+    &["defaults", "conversion", "register", "proto", "roundtrip", "clientset", "openapi", "applyconfig", "crd"];
 
 /// Runs the named generators (all when `only` is empty) over a universe. Returns every output
 /// file, or every diagnostic (the universe's own and the generators') if there is any. Reads and
@@ -54,6 +54,9 @@ pub fn generate(u: &Universe, only: &[String]) -> Result<Outputs, Vec<Diagnostic
     }
     if wanted("applyconfig") {
         emit::applyconfig::generate(u, &mut outputs, &mut diagnostics);
+    }
+    if wanted("crd") {
+        emit::crd::generate(u, &mut outputs, &mut diagnostics);
     }
     if diagnostics.is_empty() { Ok(outputs.finish(only.is_empty())) } else { Err(diagnostics) }
 }

@@ -55,6 +55,15 @@ enum Command {
         #[arg(long, value_delimiter = ',')]
         only: Vec<String>,
     },
+    /// Prints the `CustomResourceDefinition` of every kind marked `+crd` as one YAML stream, for
+    /// `kubectl apply -f -` (the same definitions `generate` writes under `crds/`).
+    Crd {
+        #[command(flatten)]
+        tree: Tree,
+        /// Write the stream to this file instead of standard output.
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+    },
 }
 
 /// syn's parser recurses once per nesting level; a deeply nested definition must end in a
@@ -68,6 +77,7 @@ fn main() -> ExitCode {
             match cli.command {
                 Command::Check { tree } => check(tree.root()),
                 Command::Generate { tree, out, verify_only, only } => generate(tree.root(), out, verify_only, &only),
+                Command::Crd { tree, output } => crd(tree.root(), output),
             }
         });
     match worker.map(|w| w.join()) {
@@ -103,6 +113,38 @@ fn check(root: PathBuf) -> ExitCode {
             eprintln!("error: {} problem(s) found", diagnostics.len());
             ExitCode::FAILURE
         }
+    }
+}
+
+fn crd(root: PathBuf, output: Option<PathBuf>) -> ExitCode {
+    let u = match load(&root) {
+        Ok(u) => u,
+        Err(code) => return code,
+    };
+    let mut diagnostics = u.diagnostics.clone();
+    let definitions = kapi_codegen::emit::crd::definitions(&u, &mut diagnostics);
+    if !diagnostics.is_empty() {
+        eprint!("{}", u.render(&diagnostics));
+        eprintln!("error: {} problem(s) found", diagnostics.len());
+        return ExitCode::FAILURE;
+    }
+    if definitions.is_empty() {
+        eprintln!("error: no kind under {} is marked `+crd`", root.display());
+        return ExitCode::FAILURE;
+    }
+    let stream = definitions.iter().map(|(_, yaml)| yaml.as_str()).collect::<Vec<_>>().join("---\n");
+    match output {
+        None => {
+            print!("{stream}");
+            ExitCode::SUCCESS
+        }
+        Some(path) => match std::fs::write(&path, stream) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: writing {}: {e}", path.display());
+                ExitCode::from(2)
+            }
+        },
     }
 }
 

@@ -137,6 +137,8 @@ impl GenClient {
 #[derive(Debug, Clone, Default)]
 pub struct TypeMarkers {
     pub genclient: Option<GenClient>,
+    /// `+crd…`: the kind is a custom resource with a generated `CustomResourceDefinition`.
+    pub crd: Option<Crd>,
 }
 
 /// One marker line, `+name=value` or `+name`, as (name, value); `None` for other lines.
@@ -310,7 +312,9 @@ fn verb_list(cx: &Ctxt, name: &str, value: &str, span: Span) -> Vec<String> {
 /// Parses the markers of a type's doc lines, recording unknown or malformed ones. `is_kind` says
 /// whether the type is a versioned kind (the only place `+genclient` means anything).
 pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) -> TypeMarkers {
-    let lines = marker_lines(attrs, false);
+    let (crd_lines, lines): (Vec<_>, Vec<_>) =
+        marker_lines(attrs, false).into_iter().partition(|(name, _, _)| is_crd_marker(name));
+    let crd = parse_crd_markers(cx, crd_lines, is_kind);
     let mut found: Option<GenClient> = None;
     let mut rest = Vec::new();
     for (name, value, span) in lines {
@@ -375,7 +379,239 @@ pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) ->
             );
         }
     }
-    TypeMarkers { genclient: found }
+    if let (Some(c), Some(g)) = (&crd, &found)
+        && g.non_namespaced != c.cluster_scoped
+    {
+        cx.error_at(c.span, format!("`+{GENCLIENT_NON_NAMESPACED}` and `+{CRD_SCOPE}` disagree on the kind's scope"));
+    }
+    TypeMarkers { genclient: found, crd }
+}
+
+/// `+crd`: the kind is a custom resource; `kapi-codegen` writes its `CustomResourceDefinition`.
+pub const CRD: &str = "crd";
+/// `+crd:scope=Cluster`: a cluster-scoped custom resource (`Namespaced` by default).
+pub const CRD_SCOPE: &str = "crd:scope";
+/// `+crd:shortNames=ct,cron`: the resource's short names.
+pub const CRD_SHORT_NAMES: &str = "crd:shortNames";
+/// `+crd:categories=all`: the categories the resource belongs to (`kubectl get all`).
+pub const CRD_CATEGORIES: &str = "crd:categories";
+/// `+crd:storageVersion`: this version is the one stored (needed when a kind has several).
+pub const CRD_STORAGE_VERSION: &str = "crd:storageVersion";
+/// `+crd:scale=specReplicasPath=.spec.replicas,statusReplicasPath=.status.replicas[,labelSelectorPath=.status.selector]`:
+/// the `scale` subresource.
+pub const CRD_SCALE: &str = "crd:scale";
+/// `+crd:printColumn=name=Spec,type=string,jsonPath=.spec.cronSpec[,priority=1][,format=…][,description=…]`:
+/// a column `kubectl get` prints; repeat it for several.
+pub const CRD_PRINT_COLUMN: &str = "crd:printColumn";
+/// Every custom resource marker.
+pub const CRD_MARKERS: &[&str] =
+    &[CRD, CRD_SCOPE, CRD_SHORT_NAMES, CRD_CATEGORIES, CRD_STORAGE_VERSION, CRD_SCALE, CRD_PRINT_COLUMN];
+
+/// The column types a printer column may have (upstream's `additionalPrinterColumns` types).
+pub const PRINT_COLUMN_TYPES: &[&str] = &["integer", "number", "string", "boolean", "date"];
+
+/// The custom resource markers of a kind.
+#[derive(Debug, Clone)]
+pub struct Crd {
+    /// Where `+crd` is.
+    pub span: Span,
+    pub cluster_scoped: bool,
+    pub short_names: Vec<String>,
+    pub categories: Vec<String>,
+    pub storage_version: bool,
+    pub scale: Option<CrdScale>,
+    pub print_columns: Vec<PrintColumn>,
+}
+
+/// The `scale` subresource's paths (JSON paths into the object, `.spec.replicas`).
+#[derive(Debug, Clone)]
+pub struct CrdScale {
+    pub spec_replicas_path: String,
+    pub status_replicas_path: String,
+    pub label_selector_path: Option<String>,
+}
+
+/// One `+crd:printColumn=` line.
+#[derive(Debug, Clone)]
+pub struct PrintColumn {
+    pub name: String,
+    /// One of [`PRINT_COLUMN_TYPES`].
+    pub r#type: String,
+    pub json_path: String,
+    pub format: Option<String>,
+    pub description: Option<String>,
+    pub priority: i32,
+}
+
+fn is_crd_marker(name: &str) -> bool {
+    name == CRD || name.starts_with("crd:")
+}
+
+/// `key=value` pairs of a marker value, in order; `None` (reported) on a part without `=`.
+fn key_values(cx: &Ctxt, name: &str, value: &str, span: Span) -> Option<Vec<(String, String)>> {
+    let mut out = Vec::new();
+    for part in value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let Some((k, v)) = part.split_once('=') else {
+            cx.error_at(span, format!("`+{name}`: `{part}` is not `key=value`"));
+            return None;
+        };
+        out.push((k.trim().to_owned(), v.trim().to_owned()));
+    }
+    Some(out)
+}
+
+/// A lower-case DNS label, as short names and categories must be.
+fn is_dns_label(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 63
+        && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && !s.starts_with('-')
+        && !s.ends_with('-')
+}
+
+fn names_list(cx: &Ctxt, name: &str, value: &str, span: Span) -> Vec<String> {
+    let names: Vec<String> = value.split(',').map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()).collect();
+    if names.is_empty() {
+        cx.error_at(span, format!("`+{name}` needs a value: `+{name}=a,b`"));
+    }
+    for n in &names {
+        if !is_dns_label(n) {
+            cx.error_at(span, format!("`+{name}`: `{n}` is not a lower-case DNS label"));
+        }
+    }
+    names
+}
+
+/// A JSON path of a scale or column marker: it starts with `.`.
+fn json_path(cx: &Ctxt, name: &str, key: &str, value: String, span: Span) -> String {
+    if !value.starts_with('.') || value.len() < 2 {
+        cx.error_at(
+            span,
+            format!("`+{name}`: `{key}` is a JSON path starting with `.` (`.spec.replicas`), not `{value}`"),
+        );
+    }
+    value
+}
+
+/// Parses the `+crd…` lines of a kind, recording what is malformed.
+fn parse_crd_markers(cx: &Ctxt, lines: Vec<(String, String, Span)>, is_kind: bool) -> Option<Crd> {
+    let span = lines.iter().find(|(n, _, _)| n == CRD).map(|(_, _, s)| *s);
+    let Some(span) = span else {
+        for (name, _, span) in &lines {
+            if CRD_MARKERS.contains(&name.as_str()) {
+                cx.error_at(*span, format!("`+{name}` needs `+{CRD}` on the same kind"));
+            } else {
+                unknown(cx, *span, name, CRD_MARKERS, "type");
+            }
+        }
+        return None;
+    };
+    if !is_kind {
+        cx.error_at(span, format!("`+{CRD}` applies to versioned kinds (`#[kapi(kind, version = ...)]`)"));
+    }
+    let mut crd = Crd {
+        span,
+        cluster_scoped: false,
+        short_names: Vec::new(),
+        categories: Vec::new(),
+        storage_version: false,
+        scale: None,
+        print_columns: Vec::new(),
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    for (name, value, span) in lines {
+        let repeatable = name == CRD_PRINT_COLUMN;
+        if !repeatable && !seen.insert(name.clone()) {
+            cx.error_at(span, format!("`+{name}` is given twice"));
+            continue;
+        }
+        match name.as_str() {
+            CRD | CRD_STORAGE_VERSION => {
+                if !value.is_empty() {
+                    cx.error_at(span, format!("`+{name}` takes no value"));
+                }
+                crd.storage_version |= name == CRD_STORAGE_VERSION;
+            }
+            CRD_SCOPE => match value.as_str() {
+                "Cluster" => crd.cluster_scoped = true,
+                "Namespaced" => {}
+                other => cx.error_at(span, format!("`+{CRD_SCOPE}` is `Namespaced` or `Cluster`, not `{other}`")),
+            },
+            CRD_SHORT_NAMES => crd.short_names = names_list(cx, &name, &value, span),
+            CRD_CATEGORIES => crd.categories = names_list(cx, &name, &value, span),
+            CRD_SCALE => {
+                let Some(pairs) = key_values(cx, &name, &value, span) else { continue };
+                let (mut spec, mut status, mut selector) = (None, None, None);
+                for (k, v) in pairs {
+                    match k.as_str() {
+                        "specReplicasPath" => spec = Some(json_path(cx, &name, &k, v, span)),
+                        "statusReplicasPath" => status = Some(json_path(cx, &name, &k, v, span)),
+                        "labelSelectorPath" => selector = Some(json_path(cx, &name, &k, v, span)),
+                        other => cx.error_at(
+                            span,
+                            format!(
+                                "`+{name}`: unknown key `{other}`; the keys are specReplicasPath, statusReplicasPath, labelSelectorPath"
+                            ),
+                        ),
+                    }
+                }
+                match (spec, status) {
+                    (Some(spec_replicas_path), Some(status_replicas_path)) => {
+                        crd.scale =
+                            Some(CrdScale { spec_replicas_path, status_replicas_path, label_selector_path: selector })
+                    }
+                    _ => cx.error_at(span, format!("`+{name}` needs `specReplicasPath=` and `statusReplicasPath=`")),
+                }
+            }
+            CRD_PRINT_COLUMN => {
+                let Some(pairs) = key_values(cx, &name, &value, span) else { continue };
+                let mut column = PrintColumn {
+                    name: String::new(),
+                    r#type: String::new(),
+                    json_path: String::new(),
+                    format: None,
+                    description: None,
+                    priority: 0,
+                };
+                for (k, v) in pairs {
+                    match k.as_str() {
+                        "name" => column.name = v,
+                        "type" if PRINT_COLUMN_TYPES.contains(&v.as_str()) => column.r#type = v,
+                        "type" => {
+                            cx.error_at(
+                                span,
+                                format!("`+{name}`: the type `{v}` is not one of {}", PRINT_COLUMN_TYPES.join(", ")),
+                            );
+                            // Reported: not missing as well.
+                            column.r#type = v;
+                        }
+                        "jsonPath" => column.json_path = json_path(cx, &name, &k, v, span),
+                        "format" => column.format = Some(v),
+                        "description" => column.description = Some(v),
+                        "priority" => match v.parse::<i32>() {
+                            Ok(p) if p >= 0 => column.priority = p,
+                            _ => cx.error_at(span, format!("`+{name}`: `priority` is a number ≥ 0, not `{v}`")),
+                        },
+                        other => cx.error_at(
+                            span,
+                            format!(
+                                "`+{name}`: unknown key `{other}`; the keys are name, type, jsonPath, format, description, priority"
+                            ),
+                        ),
+                    }
+                }
+                if column.name.is_empty() || column.r#type.is_empty() || column.json_path.is_empty() {
+                    cx.error_at(span, format!("`+{name}` needs `name=`, `type=` and `jsonPath=`"));
+                } else if crd.print_columns.iter().any(|c| c.name == column.name) {
+                    cx.error_at(span, format!("the column `{}` is given twice", column.name));
+                } else {
+                    crd.print_columns.push(column);
+                }
+            }
+            _ => unknown(cx, span, &name, CRD_MARKERS, "type"),
+        }
+    }
+    Some(crd)
 }
 
 #[cfg(test)]
@@ -435,6 +671,38 @@ mod tests {
         let (_, _, errors) =
             parse("/// +genclient\n/// +genclient:noVerbs\n/// +genclient:onlyVerbs=get\nstruct A;", false);
         assert!(errors[0].contains("leaves no client"), "{errors:?}");
+    }
+
+    #[test]
+    fn crd_markers_are_typed() {
+        let (t, _, errors) = parse(
+            "/// +crd\n/// +crd:shortNames=ct,cron\n/// +crd:categories=all\n/// +crd:storageVersion\n\
+             /// +crd:scale=specReplicasPath=.spec.replicas,statusReplicasPath=.status.replicas\n\
+             /// +crd:printColumn=name=Spec,type=string,jsonPath=.spec.cronSpec\n\
+             /// +crd:printColumn=name=Image,type=string,jsonPath=.spec.image,priority=1\nstruct A;",
+            false,
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let c = t.unwrap().crd.unwrap();
+        assert_eq!(c.short_names, ["ct", "cron"]);
+        assert_eq!(c.categories, ["all"]);
+        assert!(c.storage_version && !c.cluster_scoped);
+        assert_eq!(c.scale.unwrap().status_replicas_path, ".status.replicas");
+        assert_eq!(c.print_columns.len(), 2);
+        assert_eq!((c.print_columns[1].name.as_str(), c.print_columns[1].priority), ("Image", 1));
+        for (lines, needle) in [
+            ("/// +crd:shortNames=ct\nstruct A;", "needs `+crd`"),
+            ("/// +crd\n/// +crd:shortNames=Ct\nstruct A;", "lower-case DNS label"),
+            ("/// +crd\n/// +crd:scope=Global\nstruct A;", "`Namespaced` or `Cluster`"),
+            ("/// +crd\n/// +crd:scale=specReplicasPath=.spec.replicas\nstruct A;", "needs `specReplicasPath=`"),
+            ("/// +crd\n/// +crd:printColumn=name=A,type=text,jsonPath=.a\nstruct A;", "the type `text`"),
+            ("/// +crd\n/// +crd:printColumn=name=A,type=string,jsonPath=a\nstruct A;", "starting with `.`"),
+            ("/// +crd\n/// +crd:sortNames=a\nstruct A;", "unknown type marker `+crd:sortNames`"),
+            ("/// +crd\n/// +genclient\n/// +genclient:nonNamespaced\nstruct A;", "disagree"),
+        ] {
+            let (_, _, errors) = parse(lines, false);
+            assert!(errors.len() == 1 && errors[0].contains(needle), "{lines}: {errors:?}");
+        }
     }
 
     #[test]

@@ -140,7 +140,7 @@ fn a_json_only_kind_has_json_and_yaml_but_refuses_protobuf() {
     let bytes = json.encode(&tab).unwrap();
     assert_eq!(
         String::from_utf8(bytes.clone()).unwrap(),
-        "{\"kind\":\"CronTab\",\"apiVersion\":\"stable.example.com/v1\",\"metadata\":{},\"spec\":{\"cronSpec\":\"* * * * */5\",\"image\":\"my-cron-image\"}}\n"
+        "{\"kind\":\"CronTab\",\"apiVersion\":\"stable.example.com/v1\",\"metadata\":{},\"spec\":{\"cronSpec\":\"* * * * */5\",\"image\":\"my-cron-image\"},\"status\":{}}\n"
     );
     let back = json.decode(&bytes, None).unwrap();
     assert_eq!(back.object.downcast_ref::<CronTab>().unwrap().spec, tab.spec);

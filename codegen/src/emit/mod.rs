@@ -3,6 +3,7 @@
 pub mod applyconfig;
 pub mod clientset;
 pub mod conversion;
+pub mod crd;
 pub mod defaults;
 pub mod openapi;
 pub mod proto;

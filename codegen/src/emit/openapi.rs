@@ -159,6 +159,10 @@ struct Builder<'u> {
     /// The schema name of every struct type of the tree, and the other way round.
     names: BTreeMap<TypeId, String>,
     ids: BTreeMap<String, TypeId>,
+    /// Write the zero value as the default of fields that are always serialized, as upstream's
+    /// documents do; a custom resource's schema gets only the defaults the types declare (the
+    /// server would apply each one).
+    zero_defaults: bool,
 }
 
 impl<'u> Builder<'u> {
@@ -172,7 +176,7 @@ impl<'u> Builder<'u> {
             .collect();
         let names: BTreeMap<TypeId, String> = names;
         let ids = names.iter().map(|(id, n)| (n.clone(), *id)).collect();
-        Builder { u, schemas: BTreeMap::new(), refs: BTreeMap::new(), names, ids }
+        Builder { u, schemas: BTreeMap::new(), refs: BTreeMap::new(), names, ids, zero_defaults: true }
     }
 
     /// Adds the schema of a struct type and everything it refers to; returns its name.
@@ -297,6 +301,7 @@ impl<'u> Builder<'u> {
                 },
                 // Fields that are always written (no `omitempty`) default to their zero value;
                 // struct values always do.
+                None if !self.zero_defaults => None,
                 None if zero == Zero::Object => zero.value(),
                 None if !f.attrs.omitempty && !f.attrs.omitzero => zero.value(),
                 None => None,
@@ -347,7 +352,8 @@ impl<'u> Builder<'u> {
     fn element(&self, file: FileId, shape: &Shape, refs: &mut BTreeSet<String>, depth: usize) -> Result<Value, String> {
         let node = self.node(file, shape, depth, refs)?;
         let mut extra = Obj::default();
-        if !matches!(shape, Shape::Option(_))
+        if self.zero_defaults
+            && !matches!(shape, Shape::Option(_))
             && let Some(z) = self.zero(file, shape, depth).value()
         {
             extra.put("default", z);
@@ -443,6 +449,121 @@ impl<'u> Builder<'u> {
         }
         seen
     }
+}
+
+/// The schema name of `ObjectMeta`, which a custom resource's schema leaves to the server.
+const OBJECT_META: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
+
+/// Extensions of upstream's documents that a `CustomResourceDefinition`'s schema has no field for.
+const NOT_IN_CRDS: &[&str] = &[
+    "x-kubernetes-group-version-kind",
+    "x-kubernetes-patch-strategy",
+    "x-kubernetes-patch-merge-key",
+    "x-kubernetes-unions",
+];
+
+/// The structural schema of a kind, as a `CustomResourceDefinition` carries it: every reference
+/// inlined, `metadata` left to the server (`type: object`), int-or-string values and quantities as
+/// `x-kubernetes-int-or-string`, embedded objects and free-form JSON preserving unknown fields,
+/// defaults only where the types declare them. A type that contains itself cannot be written
+/// structurally: that is an error naming the cycle.
+pub(super) fn structural_schema(u: &Universe, id: TypeId, diagnostics: &mut Vec<Diagnostic>) -> Option<Value> {
+    let mut b = Builder::new(u);
+    b.zero_defaults = false;
+    let name = b.add_type(id, diagnostics)?;
+    let root = b.schemas.get(&name)?.clone();
+    let mut path = vec![name];
+    match inline_schema(&b, &root, &mut path) {
+        Ok(v) => Some(v),
+        Err(cycle) => {
+            let t = &u.types[id];
+            diagnostics.push(Diagnostic::at(
+                &u.file(t.file).path,
+                t.def.ident.span(),
+                format!("`{}` has no structural schema: it contains itself ({cycle})", t.name()),
+            ));
+            None
+        }
+    }
+}
+
+/// A schema with its references replaced by what they name; `path` holds the schemas being
+/// inlined, to catch a type that contains itself.
+fn inline_schema(b: &Builder<'_>, node: &Value, path: &mut Vec<String>) -> Result<Value, String> {
+    let Value::Object(members) = node else { return Ok(node.clone()) };
+    let reference = members.iter().find_map(|(k, v)| match (k.as_str(), v) {
+        ("$ref", Value::String(r)) => Some(r.clone()),
+        ("allOf", Value::Array(a)) if a.len() == 1 => match a[0].get("$ref") {
+            Some(Value::String(r)) => Some(r.clone()),
+            _ => None,
+        },
+        _ => None,
+    });
+    let mut out = Obj::default();
+    if let Some(r) = reference {
+        let name = r.strip_prefix(V3_PREFIX).unwrap_or(&r).to_owned();
+        let Value::Object(target) = referenced_schema(b, &name, path)? else { unreachable!("schemas are objects") };
+        out.0.extend(target);
+    }
+    for (k, v) in members {
+        match k.as_str() {
+            "$ref" | "allOf" => {}
+            k if NOT_IN_CRDS.contains(&k) => {}
+            "properties" => {
+                let Value::Object(props) = v else { continue };
+                let mut inlined = Vec::with_capacity(props.len());
+                for (name, schema) in props {
+                    inlined.push((name.clone(), inline_schema(b, schema, path)?));
+                }
+                out.put("properties", Value::Object(inlined));
+            }
+            "items" | "additionalProperties" => {
+                out.put(k, inline_schema(b, v, path)?);
+            }
+            _ => out.put(k, v.clone()),
+        }
+    }
+    // A type with a hand-written JSON form has no `type`: any JSON value, kept as it is.
+    if !out.0.contains_key("type") && !out.0.contains_key("x-kubernetes-int-or-string") {
+        out.put("x-kubernetes-preserve-unknown-fields", Value::Bool(true));
+    }
+    Ok(out.value())
+}
+
+/// The inlined schema a reference names: machinery's special types in a custom resource's
+/// spelling, `ObjectMeta` as a plain object, anything else from the tree.
+fn referenced_schema(b: &Builder<'_>, name: &str, path: &mut Vec<String>) -> Result<Value, String> {
+    if name == OBJECT_META {
+        return Ok(typed("object", None).value());
+    }
+    let message = name.rsplit_once('.').map_or(name, |(_, m)| m);
+    if special_schema(name, Flavor::V3).is_some() {
+        let int_or_string = || {
+            Obj::default()
+                .set("anyOf", Value::Array(vec![typed("integer", None).value(), typed("string", None).value()]))
+                .set("x-kubernetes-int-or-string", Value::Bool(true))
+        };
+        let schema = match message {
+            "Time" | "MicroTime" => typed("string", Some("date-time")),
+            "Duration" => typed("string", None),
+            "IntOrString" | "Quantity" => int_or_string(),
+            _ => typed("object", None).set("x-kubernetes-preserve-unknown-fields", Value::Bool(true)),
+        };
+        return Ok(schema.value());
+    }
+    if path.iter().any(|p| p == name) {
+        let start = path.iter().position(|p| p == name).unwrap_or(0);
+        let mut cycle: Vec<&str> = path[start..].iter().map(String::as_str).collect();
+        cycle.push(name);
+        return Err(cycle.join(" → "));
+    }
+    let Some(schema) = b.schemas.get(name) else {
+        return Err(format!("`{name}` has no schema in the tree"));
+    };
+    path.push(name.to_owned());
+    let out = inline_schema(b, schema, path);
+    path.pop();
+    out
 }
 
 /// One schema per line, `"name":{...}`, comma-separated.

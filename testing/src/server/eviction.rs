@@ -44,7 +44,7 @@ const DISRUPTION_BUDGET_CAUSE: &str = "DisruptionBudget";
 /// body of a `201` (upstream's answer to a pod under several budgets).
 pub(super) enum Evicted {
     Deleted,
-    Refused(Status),
+    Refused(Box<Status>),
 }
 
 impl ApiServer {
@@ -85,7 +85,7 @@ impl ApiServer {
                 "This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.",
                 None,
             );
-            return Ok(Evicted::Refused(status));
+            return Ok(Evicted::Refused(Box::new(status)));
         }
         let mut guarded = false;
         let mut budget_name = String::new();

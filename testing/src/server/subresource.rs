@@ -188,7 +188,7 @@ impl ApiServer {
         match self.evict_pod(&call.info, call.namespace(), call.name(), &delete)? {
             Evicted::Deleted => object_response(201, call.enc, &success(), &warnings),
             // A failure `Status` in a `201`, as upstream's create handler writes it.
-            Evicted::Refused(status) => object_response(201, call.enc, &status, &warnings),
+            Evicted::Refused(status) => object_response(201, call.enc, status.as_ref(), &warnings),
         }
     }
 

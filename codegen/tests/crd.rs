@@ -1,0 +1,151 @@
+//! `CustomResourceDefinition`s from `+crd` kinds: the kitchen sink's, the `crd` command, and the
+//! problems a tree can have (storage version, list kind, group, a type that contains itself).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use kapi_codegen::{Diagnostic, Universe};
+
+/// Writes a small tree of one package `things/<version>` per entry and returns its root.
+fn tree(name: &str, packages: &[(&str, &str, &str)]) -> PathBuf {
+    let root = std::env::temp_dir().join(format!("kapi-crd-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    for (version, group, types) in packages {
+        let dir = root.join("things").join(version);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("mod.rs"),
+            format!("//! Things.\n//!\n//! +groupName={group}\n\nmod types;\npub use types::*;\n"),
+        )
+        .unwrap();
+        std::fs::write(dir.join("types.rs"), types.replace("VERSION", version).replace("GROUP", group)).unwrap();
+    }
+    root
+}
+
+const THING: &str = r#"
+use kapi_api::meta::v1::{ListMeta, ObjectMeta};
+use kapi_machinery::TypeMeta;
+use kapi_macros::Kapi;
+
+/// A thing.
+///
+/// +crd
+MARKERS
+#[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(kind, group = "GROUP", version = "VERSION", json_only)]
+pub struct Thing {
+    #[kapi(inline)]
+    pub type_meta: TypeMeta,
+    #[kapi(omitempty)]
+    pub metadata: ObjectMeta,
+    #[kapi(omitempty)]
+    pub spec: ThingSpec,
+}
+
+/// What a thing is.
+#[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(json_only)]
+pub struct ThingSpec {
+    #[kapi(omitempty, default = "3")]
+    pub size: i32,
+    #[kapi(omitempty)]
+    pub children: Vec<ThingSpec>,
+}
+
+LIST
+"#;
+
+const LIST: &str = r#"
+/// Things.
+#[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(kind, group = "GROUP", version = "VERSION", json_only)]
+pub struct ThingList {
+    #[kapi(inline)]
+    pub type_meta: TypeMeta,
+    #[kapi(omitempty)]
+    pub metadata: ListMeta,
+    pub items: Vec<Thing>,
+}
+"#;
+
+fn thing(markers: &str, list: bool, recursive: bool) -> String {
+    let t = THING.replace("MARKERS", markers).replace("LIST", if list { LIST } else { "" });
+    if recursive { t } else { t.replace("    #[kapi(omitempty)]\n    pub children: Vec<ThingSpec>,\n", "") }
+}
+
+fn run(root: &Path) -> (Vec<(String, String)>, String) {
+    let u = Universe::load(root);
+    assert!(u.diagnostics.is_empty(), "{}", u.render(&u.diagnostics));
+    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    let defs = kapi_codegen::emit::crd::definitions(&u, &mut diagnostics);
+    (defs, u.render(&diagnostics))
+}
+
+#[test]
+fn versions_share_one_definition_with_one_storage_version() {
+    let v1 = thing("/// +crd:storageVersion\n/// +crd:shortNames=th", true, false);
+    let beta = thing("/// +crd:shortNames=th", true, false);
+    let root = tree("versions", &[("v1", "things.example.com", &v1), ("v1beta1", "things.example.com", &beta)]);
+    let (defs, errors) = run(&root);
+    assert!(errors.is_empty(), "{errors}");
+    assert_eq!(defs.len(), 1);
+    let (file, yaml) = &defs[0];
+    assert_eq!(file, "things.things.example.com.yaml");
+    // GA first; only v1 is stored; the declared default is kept and no zero default is invented.
+    let v1_at = yaml.find("name: v1\n").expect("v1");
+    let beta_at = yaml.find("name: v1beta1\n").expect("v1beta1");
+    assert!(v1_at < beta_at, "{yaml}");
+    assert_eq!(yaml.matches("storage: true").count(), 1, "{yaml}");
+    assert_eq!(yaml.matches("default: 3").count(), 2, "{yaml}");
+    assert!(!yaml.contains("default: {}") && !yaml.contains("default: 0"), "{yaml}");
+    assert!(yaml.contains("listKind: ThingList") && yaml.contains("- th\n"), "{yaml}");
+    // No status field: no status subresource.
+    assert!(!yaml.contains("subresources"), "{yaml}");
+    std::fs::remove_dir_all(&root).ok();
+}
+
+#[test]
+fn problems_are_reported_at_the_kind() {
+    let cases = [
+        (
+            "storage",
+            vec![
+                ("v1", "things.example.com", thing("", true, false)),
+                ("v2", "things.example.com", thing("", true, false)),
+            ],
+            "2 versions and 0 marked `+crd:storageVersion`",
+        ),
+        ("list", vec![("v1", "things.example.com", thing("", false, false))], "defines no `ThingList`"),
+        ("group", vec![("v1", "things", thing("", true, false))], "group needs a dot"),
+        ("cycle", vec![("v1", "things.example.com", thing("", true, true))], "contains itself"),
+    ];
+    for (name, packages, needle) in cases {
+        let packages: Vec<(&str, &str, &str)> = packages.iter().map(|(v, g, t)| (*v, *g, t.as_str())).collect();
+        let root = tree(name, &packages);
+        let (defs, errors) = run(&root);
+        assert!(defs.is_empty(), "{name}: {defs:?}");
+        assert!(errors.contains(needle) && errors.contains("types.rs:"), "{name}: {errors}");
+        std::fs::remove_dir_all(&root).ok();
+    }
+}
+
+#[test]
+fn the_crd_command_prints_the_kitchen_sinks_definitions() {
+    let bin = env!("CARGO_BIN_EXE_kapi-codegen");
+    let sink = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kitchen-sink/src");
+    let out = Command::new(bin).arg("crd").arg("--root").arg(&sink).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stream = String::from_utf8(out.stdout).unwrap();
+    // The same text `generate` commits under `crds/`.
+    let committed = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../kitchen-sink/generated/crds/crontabs.stable.example.com.yaml"),
+    )
+    .unwrap();
+    assert_eq!(stream, committed);
+    // A tree without custom resources is an error, not an empty stream.
+    let api = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/good");
+    let none = Command::new(bin).arg("crd").arg("--root").arg(&api).output().unwrap();
+    assert_eq!(none.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&none.stderr).contains("no kind under"));
+}

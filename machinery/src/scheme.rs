@@ -191,12 +191,29 @@ impl Scheme {
     }
 
     /// Converts an object to the same kind in another version, consuming it: with a function
-    /// registered for the pair, or else through the internal version (versioned → internal →
+    /// registered for the pair, or else through an internal version (versioned → internal →
     /// versioned), as upstream converts through the hub. The result's `TypeMeta` is set when the
     /// target is not internal.
     pub fn convert_into_version(&self, src: Box<dyn Object>, version: &str) -> Result<Box<dyn Object>, SchemeError> {
+        let group = src.registered_gvk().group;
+        self.convert_into_group_version(src, &group, version)
+    }
+
+    /// Converts an object to its kind in another group version, consuming it. Kinds that moved
+    /// between groups share a hub (extensions' `Deployment` and apps' both convert through apps'
+    /// internal `Deployment`; events' `Event` through core's), so `extensions/v1beta1` ↔
+    /// `apps/v1` and an internal object → any version that pairs with it work as upstream's
+    /// `ConvertToVersion` does: with a function registered for the pair, or else through the
+    /// internal kind of the same name that converts both ways (the source's group's first, then
+    /// the target's, then any other).
+    pub fn convert_into_group_version(
+        &self,
+        src: Box<dyn Object>,
+        group: &str,
+        version: &str,
+    ) -> Result<Box<dyn Object>, SchemeError> {
         let from = src.registered_gvk();
-        let to = GroupVersionKind::new(from.group.clone(), version, from.kind.clone());
+        let to = GroupVersionKind::new(group, version, from.kind.clone());
         if from == to {
             return Ok(src);
         }
@@ -211,10 +228,21 @@ impl Scheme {
         let mut out = if let Some(f) = self.conversions.get(&(src_type, target.type_id)) {
             f(src).map_err(|m| failed(m, &to))?
         } else {
-            let hub = GroupVersionKind::new(from.group.clone(), crate::object::INTERNAL_VERSION, from.kind.clone());
-            let hub_entry = self.kinds.get(&hub).ok_or_else(no_conversion)?;
-            let up = self.conversions.get(&(src_type, hub_entry.type_id)).ok_or_else(no_conversion)?;
-            let down = self.conversions.get(&(hub_entry.type_id, target.type_id)).ok_or_else(no_conversion)?;
+            let internal = |g: &str| GroupVersionKind::new(g, crate::object::INTERNAL_VERSION, from.kind.clone());
+            let preferred = [internal(&from.group), internal(group)];
+            let others = self.kinds.keys().filter(|k| {
+                k.version == crate::object::INTERNAL_VERSION && k.kind == from.kind && !preferred.contains(k)
+            });
+            let (hub, up, down) = preferred
+                .iter()
+                .chain(others)
+                .find_map(|hub| {
+                    let entry = self.kinds.get(hub)?;
+                    let up = self.conversions.get(&(src_type, entry.type_id))?;
+                    let down = self.conversions.get(&(entry.type_id, target.type_id))?;
+                    Some((hub.clone(), up, down))
+                })
+                .ok_or_else(no_conversion)?;
             let internal = up(src).map_err(|m| failed(m, &hub))?;
             down(internal).map_err(|m| failed(m, &to))?
         };

@@ -585,9 +585,8 @@ impl Parser {
                 }
                 // An empty value inside the set: `(a,,b)` or `(a,)`.
                 (_, Token::Comma) => values.push(String::new()),
-                (pos, Token::Close) if values.is_empty() => {
-                    return Err((Some(pos), "a value set must not be empty".to_string()));
-                }
+                // `()` is the set of the empty value, as upstream reads it (and prints `in ("")`
+                // back as `in ()`).
                 (_, Token::Close) => {
                     values.push(String::new());
                     break;
@@ -681,6 +680,12 @@ mod tests {
         let s = Selector::parse("a=,b in (x,)").unwrap();
         assert!(s.matches(&labels(&[("a", ""), ("b", "")])));
         assert!(!s.matches(&labels(&[("a", "1"), ("b", "")])));
+        // `()` is the set of the empty value, so `in (,,)` prints as `in ()` and reads back
+        // (the fuzzer's finding).
+        let s = Selector::parse("k in (,,)").unwrap();
+        assert_eq!(s.to_string(), "k in ()");
+        assert_eq!(Selector::parse("k in ()").unwrap(), s);
+        assert!(s.matches(&labels(&[("k", "")])) && !s.matches(&labels(&[("k", "v")])));
     }
 
     #[test]
@@ -696,7 +701,6 @@ mod tests {
             ("app=web,", 8, "expected a label key"),
             ("app in web", 7, "expected '('"),
             ("app in (a b)", 10, "expected ',' or ')'"),
-            ("app in ()", 8, "must not be empty"),
             ("app web", 4, "expected an operator"),
             ("=web", 0, "expected a label key"),
             ("app=we$b", 4, "invalid label value"),

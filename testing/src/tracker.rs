@@ -793,7 +793,18 @@ impl ObjectTracker {
 
     /// Every served resource, in registration order.
     pub fn resources(&self) -> Vec<ResourceInfo> {
-        self.lock().stores.iter().map(|s| s.info).collect()
+        let st = self.lock();
+        st.stores.iter().enumerate().filter(|(i, s)| st.index.get(&s.info.gvr()) == Some(i)).map(|(_, s)| s.info).collect()
+    }
+
+    /// Stops serving a resource (its objects should be deleted first, so watchers see them go).
+    /// Its slot stays, so recorded changes keep pointing at the right store; registering the
+    /// resource again starts an empty store.
+    pub fn unregister(&self, gvr: &GroupVersionResource) {
+        let mut st = self.lock();
+        if let Some(i) = st.index.remove(gvr) {
+            st.stores[i].objects.clear();
+        }
     }
 
     /// The current resource version.

@@ -187,38 +187,38 @@ impl ApiServer {
         let Ok((items, _)) = self.tracker.list(&gvr, "", &ListOptions::default()) else { return };
         let mut crds: Vec<CustomResourceDefinition> =
             items.into_iter().filter_map(|o| o.into_any().downcast::<CustomResourceDefinition>().ok().map(|b| *b)).collect();
-        crds.sort_by(|a, b| {
-            (a.metadata.creation_timestamp.clone(), &a.metadata.name)
-                .partial_cmp(&(b.metadata.creation_timestamp.clone(), &b.metadata.name))
-                .unwrap_or(std::cmp::Ordering::Equal)
+        // Definitions already established hold their names; the others are considered oldest
+        // first, as upstream's naming controller sees them arrive.
+        crds.sort_by_cached_key(|c| {
+            (!is_established(c), c.metadata.creation_timestamp.format_rfc3339(), c.metadata.name.clone())
         });
         let mut desired: BTreeMap<GroupVersionResource, Arc<Served>> = BTreeMap::new();
-        let mut claimed: Vec<CustomResourceDefinition> = Vec::new();
-        for crd in crds {
-            let status = status_of(&crd, &claimed);
-            let mut crd = crd;
-            if status != crd.status {
-                let mut updated = crd.clone();
+        for i in 0..crds.len() {
+            let status = {
+                let others: Vec<&CustomResourceDefinition> =
+                    crds.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, c)| c).collect();
+                status_of(&crds[i], &others)
+            };
+            if status != crds[i].status {
+                let mut updated = crds[i].clone();
                 updated.status = status;
-                if let Ok(stored) = self.tracker.update_subresource(
+                crds[i] = match self.tracker.update_subresource(
                     &gvr,
                     "status",
                     "",
                     Box::new(updated.clone()),
                     &UpdateOptions::default(),
-                ) && let Ok(c) = stored.into_any().downcast::<CustomResourceDefinition>()
-                {
-                    crd = *c;
-                } else {
-                    crd = updated;
-                }
+                ) {
+                    Ok(stored) => stored.into_any().downcast::<CustomResourceDefinition>().map_or(updated, |c| *c),
+                    Err(_) => updated,
+                };
             }
-            if is_established(&crd) && crd.metadata.deletion_timestamp.is_none() {
-                for served in served_versions(&crd) {
+            let crd = &crds[i];
+            if is_established(crd) && crd.metadata.deletion_timestamp.is_none() {
+                for served in served_versions(crd) {
                     desired.insert(served.info.gvr(), Arc::new(served));
                 }
             }
-            claimed.push(crd);
         }
         let previous = std::mem::take(&mut *self.crds.served.write().unwrap_or_else(std::sync::PoisonError::into_inner));
         for (gvr, old) in &previous {
@@ -253,7 +253,7 @@ fn is_established(crd: &CustomResourceDefinition) -> bool {
 }
 
 /// The names other definitions of the group have been accepted under.
-fn used_names<'a>(group: &str, others: &'a [CustomResourceDefinition]) -> (Vec<&'a str>, Vec<&'a str>) {
+fn used_names<'a>(group: &str, others: &[&'a CustomResourceDefinition]) -> (Vec<&'a str>, Vec<&'a str>) {
     let mut resources = Vec::new();
     let mut kinds = Vec::new();
     for o in others.iter().filter(|o| o.spec.group == group) {
@@ -268,7 +268,7 @@ fn used_names<'a>(group: &str, others: &'a [CustomResourceDefinition]) -> (Vec<&
 }
 
 /// The status upstream's naming and establishing controllers converge on.
-fn status_of(crd: &CustomResourceDefinition, others: &[CustomResourceDefinition]) -> CustomResourceDefinitionStatus {
+fn status_of(crd: &CustomResourceDefinition, others: &[&CustomResourceDefinition]) -> CustomResourceDefinitionStatus {
     let (resources, kinds) = used_names(&crd.spec.group, others);
     let requested = &crd.spec.names;
     let accepted = &crd.status.accepted_names;

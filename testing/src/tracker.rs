@@ -794,7 +794,12 @@ impl ObjectTracker {
     /// Every served resource, in registration order.
     pub fn resources(&self) -> Vec<ResourceInfo> {
         let st = self.lock();
-        st.stores.iter().enumerate().filter(|(i, s)| st.index.get(&s.info.gvr()) == Some(i)).map(|(_, s)| s.info).collect()
+        st.stores
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| st.index.get(&s.info.gvr()) == Some(i))
+            .map(|(_, s)| s.info)
+            .collect()
     }
 
     /// Stops serving a resource (its objects should be deleted first, so watchers see them go).

@@ -165,8 +165,14 @@ async fn objects_are_pruned_defaulted_and_validated() {
             r#"{"prop2":"x"}"#,
             r#"spec.prop2: Invalid value: "string": spec.prop2 in body must be of type array: "string""#,
         ),
-        (r#"{"prop2":[],"color":"green"}"#, r#"spec.color: Unsupported value: "green": supported values: "blue", "red""#),
-        (r#"{"prop2":[],"replicas":11}"#, "spec.replicas: Invalid value: 11: spec.replicas in body should be less than or equal to 10"),
+        (
+            r#"{"prop2":[],"color":"green"}"#,
+            r#"spec.color: Unsupported value: "green": supported values: "blue", "red""#,
+        ),
+        (
+            r#"{"prop2":[],"replicas":11}"#,
+            "spec.replicas: Invalid value: 11: spec.replicas in body should be less than or equal to 10",
+        ),
         (r#"{"prop2":[],"name":"abcdef"}"#, "spec.name: Too long: may not be more than 5 bytes"),
         (r#"{"prop2":[],"name":"AB"}"#, r#"spec.name: Invalid value: "AB": spec.name in body should match '^[a-z]+$'"#),
         (
@@ -182,7 +188,8 @@ async fn objects_are_pruned_defaulted_and_validated() {
         (r#"{"prop2":null}"#, r#"spec.prop2: Required value"#),
     ];
     for (spec, want) in cases {
-        let body = format!(r#"{{"apiVersion":"example.com/v1","kind":"Widget","metadata":{{"name":"bad"}},"spec":{spec}}}"#);
+        let body =
+            format!(r#"{{"apiVersion":"example.com/v1","kind":"Widget","metadata":{{"name":"bad"}},"spec":{spec}}}"#);
         let r = call(&api, Method::POST, WIDGETS, JSON, &body).await;
         assert_eq!(r.code, 422, "{spec}: {:?}", r.body);
         assert_eq!(r.message(), format!("Widget.example.com \"bad\" is invalid: {want}"), "{spec}");
@@ -249,7 +256,9 @@ async fn status_and_scale_subresources() {
     assert_eq!(status.at(&["spec", "replicas"]), Some(&Value::Number("2".into())), "spec is kept on /status");
     assert_eq!(status.at(&["metadata", "generation"]), Some(&Value::Number("1".into())));
 
-    let main = call(&api, Method::PATCH, &format!("{WIDGETS}/w"), MERGE, r#"{"spec":{"replicas":4},"status":{"phase":"X"}}"#).await;
+    let main =
+        call(&api, Method::PATCH, &format!("{WIDGETS}/w"), MERGE, r#"{"spec":{"replicas":4},"status":{"phase":"X"}}"#)
+            .await;
     assert_eq!(main.text(&["status", "phase"]), "Ready", "status is kept on the main resource");
     assert_eq!(main.at(&["metadata", "generation"]), Some(&Value::Number("2".into())), "a spec change bumps it");
 
@@ -271,9 +280,7 @@ async fn apply_merges_by_the_schemas_list_types() {
     let api = server_with_crd().await;
     let apply = |manager: &'static str, body: &'static str| {
         let api = api.clone();
-        async move {
-            call(&api, Method::PATCH, &format!("{WIDGETS}/s?fieldManager={manager}"), APPLY, body).await
-        }
+        async move { call(&api, Method::PATCH, &format!("{WIDGETS}/s?fieldManager={manager}"), APPLY, body).await }
     };
     let a = apply(
         "a",
@@ -311,7 +318,10 @@ async fn openapi_publishes_the_schema() {
     let doc = get(&api, &url).await;
     let widget = doc.at(&["components", "schemas", "com.example.v1.Widget"]).expect("the kind's schema");
     let gvk = widget.get("x-kubernetes-group-version-kind").unwrap();
-    assert_eq!(String::from_utf8(gvk.to_compact_vec()).unwrap(), r#"[{"group":"example.com","kind":"Widget","version":"v1"}]"#);
+    assert_eq!(
+        String::from_utf8(gvk.to_compact_vec()).unwrap(),
+        r#"[{"group":"example.com","kind":"Widget","version":"v1"}]"#
+    );
     let props = widget.get("properties").unwrap();
     for p in ["apiVersion", "kind", "metadata", "spec", "status"] {
         assert!(props.get(p).is_some(), "{p}");
@@ -351,7 +361,13 @@ async fn definitions_are_checked() {
     let misnamed = CRD.replace(r#""name":"widgets.example.com""#, r#""name":"gadgets.example.com""#);
     let r = call(&api, Method::POST, crds, JSON, &misnamed).await;
     assert_eq!(r.code, 422);
-    assert!(r.message().ends_with(r#"metadata.name: Invalid value: "gadgets.example.com": must be spec.names.plural+"."+spec.group"#), "{}", r.message());
+    assert!(
+        r.message().ends_with(
+            r#"metadata.name: Invalid value: "gadgets.example.com": must be spec.names.plural+"."+spec.group"#
+        ),
+        "{}",
+        r.message()
+    );
     let webhook = CRD.replace(
         r#""scope":"Namespaced","#,
         r#""scope":"Namespaced","conversion":{"strategy":"Webhook","webhook":{"conversionReviewVersions":["v1"],"clientConfig":{"url":"https://x"}}},"#,
@@ -372,7 +388,10 @@ async fn conflicting_names_are_not_accepted() {
     let r = call(&api, Method::POST, "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", JSON, &other).await;
     assert_eq!(r.code, 201, "{:?}", r.body);
     let crd = get(&api, "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/gizmos.example.com").await;
-    assert_eq!(condition(&crd, "NamesAccepted"), ("False".into(), "ListKindConflict".into(), r#""WidgetList" is already in use"#.into()));
+    assert_eq!(
+        condition(&crd, "NamesAccepted"),
+        ("False".into(), "ListKindConflict".into(), r#""WidgetList" is already in use"#.into())
+    );
     assert_eq!(
         condition(&crd, "Established"),
         ("False".into(), "NotAccepted".into(), "not all names are accepted".into())
@@ -397,9 +416,19 @@ async fn deleting_the_definition_deletes_its_objects() {
     assert_eq!(r.code, 201);
     let listed = widgets.list(&ListOptions::default()).await.unwrap();
     assert_eq!(listed.items.len(), 1);
-    let mut events = widgets.watch(&ListOptions { resource_version: listed.metadata.resource_version.clone(), ..Default::default() }).await.unwrap();
+    let mut events = widgets
+        .watch(&ListOptions { resource_version: listed.metadata.resource_version.clone(), ..Default::default() })
+        .await
+        .unwrap();
 
-    let del = call(&api, Method::DELETE, "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.example.com", JSON, "").await;
+    let del = call(
+        &api,
+        Method::DELETE,
+        "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.example.com",
+        JSON,
+        "",
+    )
+    .await;
     assert_eq!(del.code, 200, "{:?}", del.body);
     let event = tokio::time::timeout(Duration::from_secs(10), events.next()).await.unwrap().unwrap().unwrap();
     match event {

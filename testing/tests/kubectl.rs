@@ -325,7 +325,10 @@ async fn kubectl_drives_custom_resources() {
     let explained = kubectl(&bin, &kc, &["explain", "widgets.spec"], None).await;
     assert!(explained.contains("KIND:       Widget"), "{explained}");
     assert!(explained.contains("What the widget should be."), "{explained}");
-    assert!(explained.contains("size\t<integer> -required-") && explained.contains("How big the widget is."), "{explained}");
+    assert!(
+        explained.contains("size\t<integer> -required-") && explained.contains("How big the widget is."),
+        "{explained}"
+    );
 
     let out = kubectl(&bin, &kc, &["scale", "widget", "w", "--replicas=4"], None).await;
     assert_eq!(out.trim(), "widget.example.com/w scaled");

@@ -362,7 +362,12 @@ fn selector_text(info: &ResourceInfo, obj: &Value) -> Result<(String, Option<Val
 
 /// The `Scale` of kind `kind` that a scalable object shows (a custom object's from the paths
 /// its definition names).
-fn scale_of(info: &ResourceInfo, kind: KindInfo, obj: &dyn Object, paths: Option<&ScalePaths>) -> Result<Box<dyn Object>> {
+fn scale_of(
+    info: &ResourceInfo,
+    kind: KindInfo,
+    obj: &dyn Object,
+    paths: Option<&ScalePaths>,
+) -> Result<Box<dyn Object>> {
     let v = meta::to_value(obj)?;
     let m = (info.metadata)(obj).ok_or_else(|| api_errors::internal("the object has no metadata"))?;
     let (replicas, status_replicas, text, map) = match paths {
@@ -372,8 +377,7 @@ fn scale_of(info: &ResourceInfo, kind: KindInfo, obj: &dyn Object, paths: Option
         }
         None => {
             let replicas = at(&v, &["spec", "replicas"]).cloned().unwrap_or_else(|| Value::Number("1".into()));
-            let status_replicas =
-                at(&v, &["status", "replicas"]).cloned().unwrap_or_else(|| Value::Number("0".into()));
+            let status_replicas = at(&v, &["status", "replicas"]).cloned().unwrap_or_else(|| Value::Number("0".into()));
             let (text, map) = selector_text(info, &v)?;
             (replicas, status_replicas, text, map)
         }

@@ -17,7 +17,7 @@ pub(crate) fn validate(crd: &CustomResourceDefinition) -> Vec<FieldError> {
         errs.push(FieldError::invalid(
             "metadata.name",
             &crd.metadata.name,
-            &format!("must be spec.names.plural+\".\"+spec.group"),
+            "must be spec.names.plural+\".\"+spec.group",
         ));
     }
     if spec.group.is_empty() {
@@ -117,7 +117,11 @@ fn validate_names(crd: &CustomResourceDefinition, errs: &mut Vec<FieldError>) {
     if names.list_kind.is_empty() {
         errs.push(FieldError::required("spec.names.listKind", ""));
     } else if names.list_kind == names.kind {
-        errs.push(FieldError::invalid("spec.names.listKind", &names.list_kind, "kind and listKind may not be the same"));
+        errs.push(FieldError::invalid(
+            "spec.names.listKind",
+            &names.list_kind,
+            "kind and listKind may not be the same",
+        ));
     }
     for (i, s) in names.short_names.iter().enumerate() {
         errs.extend(validate_label(&format!("spec.names.shortNames[{i}]"), s));
@@ -186,9 +190,16 @@ fn structural(s: &Schema, lvl: Level, path: &str, errs: &mut Vec<FieldError>) {
     }
     if embedded && ty != "object" {
         if ty.is_empty() {
-            errs.push(FieldError::required(&format!("{path}.type"), "must be object if x-kubernetes-embedded-resource is true"));
+            errs.push(FieldError::required(
+                &format!("{path}.type"),
+                "must be object if x-kubernetes-embedded-resource is true",
+            ));
         } else {
-            errs.push(FieldError::invalid(&format!("{path}.type"), ty, "must be object if x-kubernetes-embedded-resource is true"));
+            errs.push(FieldError::invalid(
+                &format!("{path}.type"),
+                ty,
+                "must be object if x-kubernetes-embedded-resource is true",
+            ));
         }
     } else if ty.is_empty() && !int_or_string && !flag(s, "x-kubernetes-preserve-unknown-fields") {
         let detail = match lvl {
@@ -206,7 +217,11 @@ fn structural(s: &Schema, lvl: Level, path: &str, errs: &mut Vec<FieldError>) {
     }
     if let Some(mt) = s.get("x-kubernetes-map-type").and_then(Value::as_str) {
         if !matches!(mt, "atomic" | "granular") {
-            errs.push(FieldError::not_supported(&format!("{path}.x-kubernetes-map-type"), format!("{mt:?}"), &["atomic", "granular"]));
+            errs.push(FieldError::not_supported(
+                &format!("{path}.x-kubernetes-map-type"),
+                format!("{mt:?}"),
+                &["atomic", "granular"],
+            ));
         }
         if ty != "object" {
             errs.push(if ty.is_empty() {
@@ -218,7 +233,11 @@ fn structural(s: &Schema, lvl: Level, path: &str, errs: &mut Vec<FieldError>) {
     }
     if let Some(lt) = s.get("x-kubernetes-list-type").and_then(Value::as_str) {
         if !matches!(lt, "atomic" | "set" | "map") {
-            errs.push(FieldError::not_supported(&format!("{path}.x-kubernetes-list-type"), format!("{lt:?}"), &["atomic", "set", "map"]));
+            errs.push(FieldError::not_supported(
+                &format!("{path}.x-kubernetes-list-type"),
+                format!("{lt:?}"),
+                &["atomic", "set", "map"],
+            ));
         }
         if ty != "array" {
             errs.push(if ty.is_empty() {

@@ -18,8 +18,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, RwLock};
 
 use kapi_api::apiextensions::v1::{
-    ConditionStatus, CustomResourceDefinition, CustomResourceDefinitionCondition, CustomResourceDefinitionConditionType,
-    CustomResourceDefinitionStatus, ResourceScope,
+    ConditionStatus, CustomResourceDefinition, CustomResourceDefinitionCondition,
+    CustomResourceDefinitionConditionType, CustomResourceDefinitionStatus, ResourceScope,
 };
 use kapi_api::meta::v1::{DeleteOptions, ListOptions, UpdateOptions};
 use kapi_client::api_errors;
@@ -78,7 +78,7 @@ impl Registry {
     pub(crate) fn all(&self) -> Vec<Arc<Served>> {
         let served = self.served.read().unwrap_or_else(std::sync::PoisonError::into_inner);
         let mut all: Vec<_> = served.values().cloned().collect();
-        all.sort_by(|a, b| a.info.gvr().cmp(&b.info.gvr()));
+        all.sort_by_key(|a| a.info.gvr());
         all
     }
 }
@@ -142,7 +142,9 @@ impl ApiServer {
         {
             match subresource {
                 None => members.retain(|(k, _)| k != "status"),
-                Some("status") => members.retain(|(k, _)| matches!(k.as_str(), "apiVersion" | "kind" | "metadata" | "status")),
+                Some("status") => {
+                    members.retain(|(k, _)| matches!(k.as_str(), "apiVersion" | "kind" | "metadata" | "status"))
+                }
                 Some(_) => {}
             }
         }
@@ -185,8 +187,10 @@ impl ApiServer {
     pub(crate) fn reconcile_crds(&self) {
         let gvr = GroupVersionResource::new(GROUP, "v1", RESOURCE);
         let Ok((items, _)) = self.tracker.list(&gvr, "", &ListOptions::default()) else { return };
-        let mut crds: Vec<CustomResourceDefinition> =
-            items.into_iter().filter_map(|o| o.into_any().downcast::<CustomResourceDefinition>().ok().map(|b| *b)).collect();
+        let mut crds: Vec<CustomResourceDefinition> = items
+            .into_iter()
+            .filter_map(|o| o.into_any().downcast::<CustomResourceDefinition>().ok().map(|b| *b))
+            .collect();
         // Definitions already established hold their names; the others are considered oldest
         // first, as upstream's naming controller sees them arrive.
         crds.sort_by_cached_key(|c| {
@@ -220,7 +224,8 @@ impl ApiServer {
                 }
             }
         }
-        let previous = std::mem::take(&mut *self.crds.served.write().unwrap_or_else(std::sync::PoisonError::into_inner));
+        let previous =
+            std::mem::take(&mut *self.crds.served.write().unwrap_or_else(std::sync::PoisonError::into_inner));
         for (gvr, old) in &previous {
             let kept = desired.get(gvr).is_some_and(|d| d.crd == old.crd);
             if !kept {
@@ -249,7 +254,8 @@ fn condition(crd: &CustomResourceDefinition, ty: &str) -> Option<CustomResourceD
 }
 
 fn is_established(crd: &CustomResourceDefinition) -> bool {
-    condition(crd, CustomResourceDefinitionConditionType::ESTABLISHED).is_some_and(|c| c.status.0 == ConditionStatus::TRUE)
+    condition(crd, CustomResourceDefinitionConditionType::ESTABLISHED)
+        .is_some_and(|c| c.status.0 == ConditionStatus::TRUE)
 }
 
 /// The names other definitions of the group have been accepted under.
@@ -317,7 +323,7 @@ fn status_of(crd: &CustomResourceDefinition, others: &[&CustomResourceDefinition
     };
     let now = Time::now();
     let keep_time = |ty: &str, status: &str| {
-        condition(crd, ty).filter(|c| c.status.0 == status).map_or_else(|| now.clone(), |c| c.last_transition_time)
+        condition(crd, ty).filter(|c| c.status.0 == status).map_or(now, |c| c.last_transition_time)
     };
     let names_accepted = CustomResourceDefinitionCondition {
         r#type: CustomResourceDefinitionConditionType(CustomResourceDefinitionConditionType::NAMES_ACCEPTED.into()),
@@ -334,7 +340,7 @@ fn status_of(crd: &CustomResourceDefinition, others: &[&CustomResourceDefinition
         _ if conflict.is_none() => CustomResourceDefinitionCondition {
             r#type: CustomResourceDefinitionConditionType(CustomResourceDefinitionConditionType::ESTABLISHED.into()),
             status: ConditionStatus(ConditionStatus::TRUE.into()),
-            last_transition_time: now.clone(),
+            last_transition_time: now,
             reason: "InitialNamesAccepted".into(),
             message: "the initial names have been accepted".into(),
             observed_generation: 0,
@@ -356,10 +362,17 @@ fn status_of(crd: &CustomResourceDefinition, others: &[&CustomResourceDefinition
     }
     // Other conditions (set by someone else) are kept, after the two the server owns.
     let mut conditions = vec![names_accepted, established];
-    conditions.extend(crd.status.conditions.iter().flatten().filter(|c| {
-        c.r#type.0 != CustomResourceDefinitionConditionType::NAMES_ACCEPTED
-            && c.r#type.0 != CustomResourceDefinitionConditionType::ESTABLISHED
-    }).cloned());
+    conditions.extend(
+        crd.status
+            .conditions
+            .iter()
+            .flatten()
+            .filter(|c| {
+                c.r#type.0 != CustomResourceDefinitionConditionType::NAMES_ACCEPTED
+                    && c.r#type.0 != CustomResourceDefinitionConditionType::ESTABLISHED
+            })
+            .cloned(),
+    );
     let mut out = CustomResourceDefinitionStatus {
         conditions: Some(conditions),
         accepted_names: names,

@@ -90,7 +90,8 @@ impl JsonDecode for CustomObject {
                 other => {
                     let other = other.to_owned();
                     let raw = r.raw_value()?;
-                    let v = value::parse(raw).map_err(|e| r.err(kapi_machinery::DecodeErrorKind::Syntax(e.to_string())))?;
+                    let v =
+                        value::parse(raw).map_err(|e| r.err(kapi_machinery::DecodeErrorKind::Syntax(e.to_string())))?;
                     match self.fields.iter_mut().find(|(k, _)| *k == other) {
                         Some(slot) => slot.1 = v,
                         None => self.fields.push((other, v)),
@@ -236,7 +237,7 @@ fn subresources(kind: KindInfo, status: bool, scale: bool) -> &'static [Subresou
     static TABLES: OnceLock<Mutex<std::collections::HashMap<Key, &'static [Subresource]>>> = OnceLock::new();
     let key = (kind.group, kind.version, kind.kind, status, scale);
     let mut tables = TABLES.get_or_init(Default::default).lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    *tables.entry(key).or_insert_with(|| {
+    tables.entry(key).or_insert_with(|| {
         const SCALE_VERBS: &[&str] = &["get", "update", "patch"];
         const SCALE_INPUTS: &[KindInfo] = &[KindInfo::of::<Scale>()];
         let mut subs = Vec::new();
@@ -330,7 +331,8 @@ mod tests {
 
     #[test]
     fn objects_keep_members_and_drop_unknown_metadata() {
-        let data = br#"{"apiVersion":"x.io/v1","kind":"W","metadata":{"name":"a","bogus":1},"spec":{"b":[1,2]},"z":null}"#;
+        let data =
+            br#"{"apiVersion":"x.io/v1","kind":"W","metadata":{"name":"a","bogus":1},"spec":{"b":[1,2]},"z":null}"#;
         let mut obj = CustomObject::default();
         obj.decode_json(&mut JsonReader::new(data, false)).expect("decodes");
         assert_eq!(obj.metadata.name, "a");

@@ -17,7 +17,8 @@ const META: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.";
 fn meta_schemas() -> &'static [(String, Value)] {
     static META_SCHEMAS: OnceLock<Vec<(String, Value)>> = OnceLock::new();
     META_SCHEMAS.get_or_init(|| {
-        let Some(doc) = openapi::generated_v3("apis/apiextensions.k8s.io/v1").and_then(|t| value::parse(t.as_bytes()).ok())
+        let Some(doc) =
+            openapi::generated_v3("apis/apiextensions.k8s.io/v1").and_then(|t| value::parse(t.as_bytes()).ok())
         else {
             return Vec::new();
         };

@@ -230,7 +230,9 @@ fn validate_at(v: &Value, s: &Schema, path: &str, resource_root: bool, errs: &mu
     let fits = |t: &str| {
         t == actual
             || (t == "number" && actual == "integer")
-            || (t == "integer" && actual == "number" && matches!(v, Value::Number(n) if n.parse::<f64>().is_ok_and(|x| x.fract() == 0.0)))
+            || (t == "integer"
+                && actual == "number"
+                && matches!(v, Value::Number(n) if n.parse::<f64>().is_ok_and(|x| x.fract() == 0.0)))
     };
     let type_ok = if int_or_string { fits("integer") || fits("string") } else { ty.is_empty() || fits(ty) };
     if !type_ok {
@@ -304,10 +306,9 @@ fn validate_string(t: &str, s: &Schema, path: &str, errs: &mut Vec<FieldError>) 
         match regex::RegexBuilder::new(pattern).size_limit(PATTERN_SIZE_LIMIT).build() {
             Ok(re) if re.is_match(t) => {}
             Ok(_) => errs.push(invalid(format!("{} should match '{pattern}'", in_body(path)))),
-            Err(e) => errs.push(invalid(format!(
-                "{} should match '{pattern}, but pattern is invalid: {e}'",
-                in_body(path)
-            ))),
+            Err(e) => {
+                errs.push(invalid(format!("{} should match '{pattern}, but pattern is invalid: {e}'", in_body(path))))
+            }
         }
     }
     let format = text(s, "format");
@@ -340,7 +341,12 @@ fn validate_array(elems: &[Value], s: &Schema, path: &str, errs: &mut Vec<FieldE
         ));
     }
     if flag(s, "uniqueItems") && has_duplicates(elems) {
-        errs.push(err(path, FieldErrorType::Invalid, Some("\"\"".into()), format!("{} shouldn't contain duplicates", in_body(path))));
+        errs.push(err(
+            path,
+            FieldErrorType::Invalid,
+            Some("\"\"".into()),
+            format!("{} shouldn't contain duplicates", in_body(path)),
+        ));
     }
     if let Some(is) = items(s) {
         for (i, e) in elems.iter().enumerate() {
@@ -370,9 +376,8 @@ fn validate_list_type(elems: &[Value], s: &Schema, path: &str, errs: &mut Vec<Fi
                 Some(Value::Array(k)) => k.iter().filter_map(Value::as_str).collect(),
                 _ => Vec::new(),
             };
-            let key_of = |e: &Value| -> Vec<Value> {
-                keys.iter().map(|k| e.get(k).cloned().unwrap_or(Value::Null)).collect()
-            };
+            let key_of =
+                |e: &Value| -> Vec<Value> { keys.iter().map(|k| e.get(k).cloned().unwrap_or(Value::Null)).collect() };
             for (i, e) in elems.iter().enumerate() {
                 let mine = key_of(e);
                 if elems[..i].iter().any(|b| key_of(b) == mine) {
@@ -510,7 +515,8 @@ fn is_cidr(t: &str) -> bool {
 fn is_mac(t: &str) -> bool {
     let sep = if t.contains(':') { ':' } else { '-' };
     let groups: Vec<&str> = t.split(sep).collect();
-    matches!(groups.len(), 6 | 8 | 20) && groups.iter().all(|g| g.len() == 2 && g.bytes().all(|b| b.is_ascii_hexdigit()))
+    matches!(groups.len(), 6 | 8 | 20)
+        && groups.iter().all(|g| g.len() == 2 && g.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 fn is_hostname(t: &str) -> bool {
@@ -643,7 +649,9 @@ mod tests {
 
     #[test]
     fn pruning_reports_paths_and_keeps_preserved_fields() {
-        let mut obj = v(r#"{"apiVersion":"x/v1","kind":"W","metadata":{},"spec":{"prop2":[],"foo":1,"open":{"any":2}},"bar":true}"#);
+        let mut obj = v(
+            r#"{"apiVersion":"x/v1","kind":"W","metadata":{},"spec":{"prop2":[],"foo":1,"open":{"any":2}},"bar":true}"#,
+        );
         let mut found = Vec::new();
         prune(&mut obj, &schema(), &mut found);
         assert_eq!(found, ["spec.foo", "bar"]);

@@ -329,6 +329,15 @@ async fn openapi_publishes_the_schema() {
     assert!(doc.at(&["components", "schemas", "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"]).is_some());
     assert!(doc.at(&["components", "schemas", "com.example.v1.WidgetList"]).is_some());
 
+    // OpenAPI v2 (what older kubectl explains and validates with) has the kinds too.
+    let v2 = get(&api, "/openapi/v2").await;
+    let widget2 = v2.at(&["definitions", "com.example.v1.Widget"]).expect("the kind in v2");
+    assert_eq!(
+        String::from_utf8(widget2.get("properties").unwrap().get("metadata").unwrap().to_compact_vec()).unwrap(),
+        r##"{"allOf":[{"$ref":"#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"}]}"##
+    );
+    assert!(v2.at(&["definitions", "io.k8s.api.apps.v1.Deployment"]).is_some(), "the generated definitions stay");
+
     // A schema change changes the hash; the old URL redirects.
     let patch = r#"[{"op":"add","path":"/spec/versions/0/schema/openAPIV3Schema/properties/spec/properties/size","value":{"type":"integer"}}]"#;
     let r = call(

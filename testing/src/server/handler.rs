@@ -190,7 +190,7 @@ impl ApiServer {
             return error_response(&api_errors::request_entity_too_large(MAX_BODY_BYTES), fallback);
         }
         if req.method() == Method::GET
-            && let Some(resp) = self.crd_openapi(req.uri().path(), req.uri().query())
+            && let Some(resp) = self.crd_openapi(req.uri().path(), req.uri().query(), accept)
         {
             return resp;
         }

@@ -238,6 +238,26 @@ fn v2(accept: Option<&str>) -> http::Response<Body> {
     respond(StatusCode::OK, "application/json", Bytes::from_static(json_of(documents::V2).as_bytes()))
 }
 
+/// `/openapi/v2` with more definitions (the custom resources' kinds), built per request: JSON,
+/// or protobuf when the client asks for it, as [`v2`].
+pub(super) fn v2_with(accept: Option<&str>, extra: Vec<(String, Value)>) -> http::Response<Body> {
+    static PARSED: OnceLock<Option<Value>> = OnceLock::new();
+    let Some(mut doc) = PARSED.get_or_init(|| value::parse(json_of(documents::V2).as_bytes()).ok()).clone() else {
+        return v2(accept);
+    };
+    if let Value::Object(members) = &mut doc
+        && let Some((_, Value::Object(defs))) = members.iter_mut().find(|(k, _)| k == "definitions")
+    {
+        defs.extend(extra);
+        defs.sort_by(|a, b| a.0.cmp(&b.0));
+    }
+    let protobuf = |m: &str| m.starts_with(OPENAPI_V2_PROTOBUF) || m.starts_with(OPENAPI_V2_PROTOBUF_ASKED);
+    if accept.is_some_and(|a| a.split(',').any(|m| protobuf(m.trim()))) {
+        return respond(StatusCode::OK, OPENAPI_V2_PROTOBUF, Bytes::from(v2_protobuf(&doc)));
+    }
+    respond(StatusCode::OK, "application/json", Bytes::from(doc.to_compact_vec()))
+}
+
 /// Protobuf writing for the few message shapes of gnostic's OpenAPI v2 schema.
 struct Proto(Vec<u8>);
 

@@ -135,6 +135,39 @@ fn document(group: &str, version: &str, served: &[&Served]) -> (String, String) 
     (text, h)
 }
 
+/// A v3 schema as OpenAPI v2 has it: references into `definitions`, and without what v2 cannot
+/// say (`nullable`, `anyOf`, `oneOf`, `not`), as upstream's v2 publishing drops them.
+fn to_v2(v: &Value) -> Value {
+    match v {
+        Value::Object(members) => Value::Object(
+            members
+                .iter()
+                .filter(|(k, _)| !matches!(k.as_str(), "nullable" | "anyOf" | "oneOf" | "not"))
+                .map(|(k, m)| match (k.as_str(), m) {
+                    ("$ref", Value::String(r)) => {
+                        (k.clone(), Value::String(r.replace("#/components/schemas/", "#/definitions/")))
+                    }
+                    _ => (k.clone(), to_v2(m)),
+                })
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.iter().map(to_v2).collect()),
+        other => other.clone(),
+    }
+}
+
+/// The v2 definitions of the served custom kinds and their lists.
+fn v2_definitions(all: &[std::sync::Arc<Served>]) -> Vec<(String, Value)> {
+    let mut out = Vec::new();
+    for s in all {
+        let (g, v) = (s.info.group, s.info.version);
+        let name = schema_name(g, v, s.info.kind);
+        out.push((schema_name(g, v, &s.list_kind), to_v2(&list_schema(s, &name))));
+        out.push((name, to_v2(&kind_schema(s))));
+    }
+    out
+}
+
 impl ApiServer {
     /// The custom group versions' documents by discovery path (`apis/example.com/v1`).
     fn crd_documents(&self) -> Vec<(String, String, String)> {
@@ -151,9 +184,21 @@ impl ApiServer {
             .collect()
     }
 
-    /// `/openapi/v3` with the custom group versions, and their documents; `None` for other
-    /// paths, or when no custom resource is served.
-    pub(in crate::server) fn crd_openapi(&self, path: &str, query: Option<&str>) -> Option<http::Response<Body>> {
+    /// `/openapi/v2` and `/openapi/v3` with the custom group versions, and their v3 documents;
+    /// `None` for other paths, or when no custom resource is served.
+    pub(in crate::server) fn crd_openapi(
+        &self,
+        path: &str,
+        query: Option<&str>,
+        accept: Option<&str>,
+    ) -> Option<http::Response<Body>> {
+        if path == "/openapi/v2" {
+            let all = self.crds.all();
+            if all.is_empty() {
+                return None;
+            }
+            return Some(openapi::v2_with(accept, v2_definitions(&all)));
+        }
         if !path.starts_with("/openapi/v3") {
             return None;
         }

@@ -81,6 +81,11 @@ fn prune_at(v: &mut Value, s: &Schema, path: &str, resource_root: bool, found: &
             let keep_unknown = preserves_unknown(s) || matches!(s.get("additionalProperties"), Some(Value::Bool(true)));
             members.retain_mut(|(k, val)| {
                 if resource_root && root_member(k) {
+                    // The object's own metadata is decoded as `ObjectMeta`, which drops what
+                    // that does not know; an embedded object's is pruned to it here.
+                    if k == "metadata" && !path.is_empty() {
+                        prune_metadata(val, &join(path, k), found);
+                    }
                     return true;
                 }
                 let child = join(path, k);
@@ -107,6 +112,20 @@ fn prune_at(v: &mut Value, s: &Schema, path: &str, resource_root: bool, found: &
         }
         _ => {}
     }
+}
+
+/// Prunes an embedded object's `metadata` to the fields of `ObjectMeta` (whatever its schema
+/// says, as upstream does), reporting the removed members.
+fn prune_metadata(v: &mut Value, path: &str, found: &mut Vec<String>) {
+    let Value::Object(members) = &*v else { return };
+    let Ok(meta) = kapi_machinery::json::from_slice::<kapi_api::meta::v1::ObjectMeta>(&v.to_compact_vec()) else {
+        return;
+    };
+    let Some(kept) = kapi_machinery::json::to_vec(&meta).ok().and_then(|b| value::parse(&b).ok()) else { return };
+    for (k, _) in members.iter().filter(|(k, _)| kept.get(k).is_none()) {
+        found.push(join(path, k));
+    }
+    *v = kept;
 }
 
 fn default_of(s: &Schema) -> Option<&Value> {
@@ -659,6 +678,59 @@ mod tests {
             String::from_utf8(obj.to_compact_vec()).expect("utf-8"),
             r#"{"apiVersion":"x/v1","kind":"W","metadata":{},"spec":{"prop2":[],"open":{"any":2}}}"#
         );
+    }
+
+    #[test]
+    fn embedded_resources_keep_their_type_and_prune_their_metadata() {
+        let s = v(r#"{"type":"object","properties":{"spec":{"type":"object","properties":{
+            "template":{"type":"object","x-kubernetes-embedded-resource":true,"properties":{"spec":{"type":"object"}}}}}}}"#);
+        let mut obj = v(
+            r#"{"spec":{"template":{"apiVersion":"v1","kind":"Pod","metadata":{"name":"p","foo":1},"spec":{"x":1},"bar":2}}}"#,
+        );
+        let mut found = Vec::new();
+        prune(&mut obj, &s, &mut found);
+        assert_eq!(found, ["spec.template.metadata.foo", "spec.template.spec.x", "spec.template.bar"]);
+        assert_eq!(
+            String::from_utf8(obj.to_compact_vec()).expect("utf-8"),
+            r#"{"spec":{"template":{"apiVersion":"v1","kind":"Pod","metadata":{"name":"p"},"spec":{}}}}"#
+        );
+    }
+
+    /// Cases of upstream's pruning tests (pkg/apiserver/schema/pruning/algorithm_test.go), with
+    /// their objects and pruned paths.
+    #[test]
+    fn upstream_pruning_cases() {
+        let cases = [
+            (
+                "object array",
+                r#"{"items":{"properties":{"a":{},"c":{}}}}"#,
+                r#"[{"a":1},{"b":1},{"a":1,"b":2,"c":3}]"#,
+                r#"[{"a":1},{},{"a":1,"c":3}]"#,
+                vec!["[1].b", "[2].b"],
+            ),
+            (
+                "object array object",
+                r#"{"properties":{"array":{"items":{"properties":{"a":{},"c":{}}}},"specified":{"properties":{"a":{},"c":{}}}}}"#,
+                r#"{"array":[{"a":1},{"b":1},{"a":1,"b":2,"c":3}],"unspecified":{"a":1},"specified":{"a":1,"b":2,"c":3}}"#,
+                r#"{"array":[{"a":1},{},{"a":1,"c":3}],"specified":{"a":1,"c":3}}"#,
+                vec!["array[1].b", "array[2].b", "unspecified", "specified.b"],
+            ),
+            (
+                "additionalProperties with schema",
+                r#"{"properties":{"a":{},"c":{"additionalProperties":{"type":"integer"}}}}"#,
+                r#"{"a":1,"b":1,"c":{"a":1,"b":2,"c":{"a":1}}}"#,
+                r#"{"a":1,"c":{"a":1,"b":2,"c":{}}}"#,
+                vec!["b", "c.c.a"],
+            ),
+        ];
+        for (name, schema, input, want, pruned) in cases {
+            let mut obj = v(input);
+            let mut found = Vec::new();
+            prune(&mut obj, &v(schema), &mut found);
+            assert_eq!(String::from_utf8(obj.to_compact_vec()).expect("utf-8"), want, "{name}");
+            // Upstream sorts the paths it reports; these are in document order.
+            assert_eq!(found, pruned, "{name}");
+        }
     }
 
     #[test]

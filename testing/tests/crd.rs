@@ -454,3 +454,61 @@ async fn deleting_the_definition_deletes_its_objects() {
     assert_eq!(again.code, 201);
     assert_eq!(widgets.list(&ListOptions::default()).await.unwrap().items.len(), 0);
 }
+
+#[tokio::test]
+async fn the_versions_of_a_definition_share_their_objects() {
+    let api = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&api).unwrap();
+    let two = CRD.replace(
+        r#""versions":[{"name":"v1","served":true,"storage":true,"#,
+        r#""versions":[{"name":"v2","served":true,"storage":false,"schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}},{"name":"v1","served":true,"storage":true,"#,
+    );
+    let r = call(&api, Method::POST, "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", JSON, &two).await;
+    assert_eq!(r.code, 201, "{:?}", r.body);
+    let client = Client::new(api.clone(), "http://kapi-testing.invalid").unwrap();
+    let v1 = ApiResource::new(&GroupVersionKind::new("example.com", "v1", "Widget"), "widgets", true);
+    let mut events =
+        DynamicApi::namespaced(&client, &v1, "default").unwrap().watch(&ListOptions::default()).await.unwrap();
+
+    let v2_widgets = "/apis/example.com/v2/namespaces/default/widgets";
+    let created = call(
+        &api,
+        Method::POST,
+        v2_widgets,
+        JSON,
+        r#"{"apiVersion":"example.com/v2","kind":"Widget","metadata":{"name":"x"},"spec":{"anything":1}}"#,
+    )
+    .await;
+    assert_eq!(created.code, 201, "{:?}", created.body);
+    assert_eq!(created.text(&["apiVersion"]), "example.com/v2");
+    // Read through v1: the same object, in v1.
+    let through_v1 = get(&api, &format!("{WIDGETS}/x")).await;
+    assert_eq!(through_v1.code, 200);
+    assert_eq!(through_v1.text(&["apiVersion"]), "example.com/v1");
+    assert_eq!(through_v1.text(&["metadata", "uid"]), created.text(&["metadata", "uid"]));
+    let listed = get(&api, v2_widgets).await;
+    assert_eq!(listed.text(&["apiVersion"]), "example.com/v2");
+    let Some(Value::Array(items)) = listed.at(&["items"]) else { panic!() };
+    assert_eq!(items[0].get("apiVersion").and_then(Value::as_str), Some("example.com/v2"));
+    let event = tokio::time::timeout(Duration::from_secs(10), events.next()).await.unwrap().unwrap().unwrap();
+    match event {
+        WatchEvent::Added(o) => assert_eq!((o.metadata.name.as_str(), o.api_version.as_str()), ("x", "example.com/v1")),
+        other => panic!("{other:?}"),
+    }
+    // Both versions are discovered.
+    let group = get(&api, "/apis/example.com").await;
+    let Some(Value::Array(versions)) = group.at(&["versions"]) else { panic!("{:?}", group.body) };
+    assert_eq!(versions.len(), 2);
+    // Deleting the definition empties both.
+    let del = call(
+        &api,
+        Method::DELETE,
+        "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.example.com",
+        JSON,
+        "",
+    )
+    .await;
+    assert_eq!(del.code, 200);
+    assert_eq!(get(&api, v2_widgets).await.code, 404);
+    assert_eq!(get(&api, &format!("{WIDGETS}/x")).await.code, 404);
+}

@@ -4,8 +4,8 @@
 //! from the structural schema, with `status` and `scale` subresources; deleting a definition
 //! deletes its objects and stops serving them.
 //!
-//! Each served version is its own resource here (objects written through one version are not
-//! seen through another); conversion webhooks are refused at validation. CEL rules
+//! The served versions share one store, read with each version's `apiVersion` (conversion
+//! `None`); conversion webhooks are refused at validation. CEL rules
 //! (`x-kubernetes-validations`) are not evaluated.
 
 mod definition;
@@ -51,6 +51,10 @@ pub(crate) struct Served {
     pub(crate) schema: Option<Schema>,
     /// The `scale` subresource's paths.
     pub(crate) scale: Option<scale::ScalePaths>,
+    /// The resource whose store holds the objects of every version of the definition (the
+    /// storage version's, or the first served one's when that is not served): with conversion
+    /// `None`, versions differ only in `apiVersion`.
+    pub(crate) store: GroupVersionResource,
 }
 
 impl Served {
@@ -227,17 +231,31 @@ impl ApiServer {
         let previous =
             std::mem::take(&mut *self.crds.served.write().unwrap_or_else(std::sync::PoisonError::into_inner));
         for (gvr, old) in &previous {
-            let kept = desired.get(gvr).is_some_and(|d| d.crd == old.crd);
-            if !kept {
-                // Watchers see every object deleted, as upstream's finalizer deletes them.
+            let kept = desired.get(gvr).is_some_and(|d| d.crd == old.crd && d.store == old.store);
+            if kept {
+                continue;
+            }
+            // A definition that is gone takes its objects along (watchers see every object
+            // deleted, as upstream's finalizer deletes them); a version no longer served just
+            // stops being served.
+            let definition_gone = !desired.values().any(|d| d.crd == old.crd && d.store == old.store);
+            if definition_gone && *gvr == old.store {
                 let opts = DeleteOptions::default();
                 let _ = self.tracker.delete_collection(gvr, "", &ListOptions::default(), &opts);
-                self.tracker.unregister(gvr);
             }
+            self.tracker.unregister(gvr);
         }
-        for served in desired.values() {
+        // Stores first, so the views have theirs.
+        let mut order: Vec<&Arc<Served>> = desired.values().collect();
+        order.sort_by_key(|s| s.info.gvr() != s.store);
+        for served in order {
             let gvr = served.info.gvr();
-            self.tracker.register(served.info);
+            if gvr == served.store {
+                self.tracker.register(served.info);
+            } else {
+                self.tracker.register_view(served.info, &served.store);
+            }
+            self.tracker.set_conversion(&gvr, object::show_version);
             let rules = match &served.schema {
                 Some(s) => MergeRules::of(schema::type_schema(s)),
                 None => MergeRules::metadata_only(),
@@ -405,6 +423,13 @@ fn same_conditions(a: &CustomResourceDefinitionStatus, b: &CustomResourceDefinit
 fn served_versions(crd: &CustomResourceDefinition) -> Vec<Served> {
     let names = &crd.status.accepted_names;
     let namespaced = crd.spec.scope.0 == ResourceScope::NAMESPACED;
+    let versions = crd.spec.versions.as_deref().unwrap_or_default();
+    let store_version = versions.iter().find(|v| v.storage && v.served).or_else(|| versions.iter().find(|v| v.served));
+    let store = GroupVersionResource::new(
+        &crd.spec.group,
+        store_version.map(|v| v.name.as_str()).unwrap_or_default(),
+        &names.plural,
+    );
     crd.spec
         .versions
         .iter()
@@ -429,7 +454,14 @@ fn served_versions(crd: &CustomResourceDefinition) -> Vec<Served> {
                 scale.is_some(),
             );
             let schema = v.schema.as_ref().and_then(|s| s.open_apiv3_schema.as_deref()).and_then(schema::to_schema);
-            Served { crd: crd.metadata.name.clone(), info, list_kind: names.list_kind.clone(), schema, scale }
+            Served {
+                crd: crd.metadata.name.clone(),
+                info,
+                list_kind: names.list_kind.clone(),
+                schema,
+                scale,
+                store: store.clone(),
+            }
         })
         .collect()
 }

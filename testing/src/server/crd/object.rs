@@ -320,6 +320,14 @@ pub(crate) fn set_list_type(list: &mut dyn Object, api_version: &str, list_kind:
     }
 }
 
+/// A custom object as read through a version of its resource: the same object with that
+/// version's `apiVersion` (all versions share storage under conversion `None`).
+pub(crate) fn show_version(obj: &mut dyn Object, info: &ResourceInfo) {
+    if let Some(c) = as_custom(obj) {
+        c.type_meta.api_version = format!("{}/{}", info.group, info.version);
+    }
+}
+
 /// The custom object in a boxed object, if it is one.
 pub(crate) fn as_custom(obj: &mut dyn Object) -> Option<&mut CustomObject> {
     obj.as_any_mut().downcast_mut::<CustomObject>()

@@ -231,6 +231,12 @@ pub enum FieldErrorType {
     Forbidden,
     /// `Too long`.
     TooLong,
+    /// `Invalid value` of the wrong type (cause `FieldValueTypeInvalid`).
+    TypeInvalid,
+    /// `Too many`.
+    TooMany,
+    /// `Duplicate value`.
+    Duplicate,
 }
 
 impl FieldErrorType {
@@ -241,6 +247,9 @@ impl FieldErrorType {
             FieldErrorType::NotSupported => CauseType::FIELD_VALUE_NOT_SUPPORTED,
             FieldErrorType::Forbidden => CauseType::FORBIDDEN,
             FieldErrorType::TooLong => CauseType::TOO_LONG,
+            FieldErrorType::TypeInvalid => CauseType::TYPE_INVALID,
+            FieldErrorType::TooMany => CauseType::TOO_MANY,
+            FieldErrorType::Duplicate => CauseType::FIELD_VALUE_DUPLICATE,
         }
     }
 
@@ -251,6 +260,9 @@ impl FieldErrorType {
             FieldErrorType::NotSupported => "Unsupported value",
             FieldErrorType::Forbidden => "Forbidden",
             FieldErrorType::TooLong => "Too long",
+            FieldErrorType::TypeInvalid => "Invalid value",
+            FieldErrorType::TooMany => "Too many",
+            FieldErrorType::Duplicate => "Duplicate value",
         }
     }
 }

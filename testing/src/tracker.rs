@@ -158,9 +158,19 @@ struct Change {
     prev: Option<Box<dyn Object>>,
 }
 
+/// What objects read through a resource become: a view of a store in another version sets the
+/// version its objects show (custom resources whose versions share storage, with conversion
+/// `None`).
+pub type ConvertFn = fn(&mut dyn Object, &ResourceInfo);
+
 struct State {
     stores: Vec<Store>,
     index: HashMap<GroupVersionResource, usize>,
+    /// Resources served from another resource's store, by their own group, version and
+    /// resource: the store's resource and the view's description.
+    views: HashMap<GroupVersionResource, (GroupVersionResource, ResourceInfo)>,
+    /// How objects read through a resource are converted.
+    conversions: HashMap<GroupVersionResource, ConvertFn>,
     rv: u64,
     history: VecDeque<Change>,
     history_size: usize,
@@ -438,7 +448,21 @@ fn decode_continue(token: &str) -> Result<(u64, Option<Key>)> {
 
 impl State {
     fn index_of(&self, gvr: &GroupVersionResource) -> Result<usize> {
-        self.index.get(gvr).copied().ok_or_else(api_errors::path_not_found)
+        self.index
+            .get(gvr)
+            .or_else(|| self.views.get(gvr).and_then(|(store, _)| self.index.get(store)))
+            .copied()
+            .ok_or_else(api_errors::path_not_found)
+    }
+
+    /// The conversion of objects read through a resource, with the resource's description.
+    fn conversion(&self, gvr: &GroupVersionResource) -> Option<(ConvertFn, ResourceInfo)> {
+        let convert = *self.conversions.get(gvr)?;
+        let info = match self.views.get(gvr) {
+            Some((_, info)) => *info,
+            None => self.stores[*self.index.get(gvr)?].info,
+        };
+        Some((convert, info))
     }
 
     fn info(&self, idx: usize) -> ResourceInfo {
@@ -767,6 +791,8 @@ impl ObjectTracker {
                 state: Mutex::new(State {
                     stores: Vec::new(),
                     index: HashMap::new(),
+                    views: HashMap::new(),
+                    conversions: HashMap::new(),
                     rv: 1,
                     history: VecDeque::new(),
                     history_size: size,
@@ -809,12 +835,57 @@ impl ObjectTracker {
     /// The description of a served resource.
     pub fn resource(&self, gvr: &GroupVersionResource) -> Option<ResourceInfo> {
         let st = self.lock();
-        st.index.get(gvr).map(|&i| st.stores[i].info)
+        st.index.get(gvr).map(|&i| st.stores[i].info).or_else(|| st.views.get(gvr).map(|(_, info)| *info))
     }
 
     /// Every served resource, in registration order.
     pub fn resources(&self) -> Vec<ResourceInfo> {
-        self.lock().stores.iter().map(|s| s.info).collect()
+        let st = self.lock();
+        let mut views: Vec<ResourceInfo> = st.views.values().map(|(_, info)| *info).collect();
+        views.sort_by_key(ResourceInfo::gvr);
+        st.stores
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| st.index.get(&s.info.gvr()) == Some(i))
+            .map(|(_, s)| s.info)
+            .chain(views)
+            .collect()
+    }
+
+    /// Serves a resource from another's store (`storage`, registered): both see the same objects,
+    /// each converted as [`ObjectTracker::set_conversion`] says.
+    pub fn register_view(&self, info: ResourceInfo, storage: &GroupVersionResource) {
+        self.lock().views.insert(info.gvr(), (storage.clone(), info));
+    }
+
+    /// Converts the objects read through a resource (a store's or a view's) with `convert`.
+    pub fn set_conversion(&self, gvr: &GroupVersionResource, convert: ConvertFn) {
+        self.lock().conversions.insert(gvr.clone(), convert);
+    }
+
+    fn converted(&self, gvr: &GroupVersionResource, obj: Box<dyn Object>) -> Box<dyn Object> {
+        let conversion = self.lock().conversion(gvr);
+        convert_with(conversion, obj)
+    }
+
+    /// Stops serving a resource (its objects should be deleted first, so watchers see them go).
+    /// Its slot stays, so recorded changes keep pointing at the right store; registering the
+    /// resource again starts an empty store.
+    pub fn unregister(&self, gvr: &GroupVersionResource) {
+        let mut st = self.lock();
+        st.conversions.remove(gvr);
+        if st.views.remove(gvr).is_some() {
+            return;
+        }
+        if let Some(i) = st.index.remove(gvr) {
+            st.stores[i].objects.clear();
+        }
+        let views: Vec<GroupVersionResource> =
+            st.views.iter().filter(|(_, (store, _))| store == gvr).map(|(v, _)| v.clone()).collect();
+        for v in views {
+            st.views.remove(&v);
+            st.conversions.remove(&v);
+        }
     }
 
     /// The current resource version.
@@ -863,7 +934,7 @@ impl ObjectTracker {
         if !w.dry_run {
             self.notify();
         }
-        Ok(out)
+        Ok(self.converted(gvr, out))
     }
 
     /// Replaces an object.
@@ -913,7 +984,7 @@ impl ObjectTracker {
         if !w.dry_run {
             self.notify();
         }
-        Ok(out)
+        Ok(self.converted(gvr, out))
     }
 
     /// Reads an object, modifies it with `f` and writes the result, atomically: what patches
@@ -959,7 +1030,7 @@ impl ObjectTracker {
         if !dry_run {
             self.notify();
         }
-        Ok(out)
+        Ok((self.converted(gvr, out.0), out.1))
     }
 
     /// Deletes an object, honouring preconditions and finalizers.
@@ -979,7 +1050,8 @@ impl ObjectTracker {
         if !dry_run {
             self.notify();
         }
-        Ok(out)
+        let DeleteResult { object, deleted } = out;
+        Ok(DeleteResult { object: self.converted(gvr, object), deleted })
     }
 
     /// Deletes every object the list options select (label and field selectors) in `namespace`
@@ -1020,7 +1092,8 @@ impl ObjectTracker {
         if !dry_run {
             self.notify();
         }
-        out
+        let conversion = self.lock().conversion(gvr);
+        out.map(|items| items.into_iter().map(|o| convert_with(conversion, o)).collect())
     }
 
     /// Reads an object. `resourceVersion` "" reads the latest, "0" any, and another value
@@ -1046,6 +1119,7 @@ impl ObjectTracker {
             .objects
             .get(&(ns.to_owned(), name.to_owned()))
             .cloned()
+            .map(|o| convert_with(st.conversion(gvr), o))
             .ok_or_else(|| api_errors::not_found(&info, name))
     }
 
@@ -1081,7 +1155,8 @@ impl ObjectTracker {
             last_key = Some(k);
             items.push(o);
         }
-        Ok((items, meta))
+        let conversion = st.conversion(gvr);
+        Ok((items.into_iter().map(|o| convert_with(conversion, o)).collect(), meta))
     }
 
     /// The resource version a list is served at, and the key it continues after.
@@ -1172,6 +1247,7 @@ impl ObjectTracker {
         }
         Ok(TrackerWatch::new(
             Arc::clone(&self.shared),
+            st.conversion(gvr),
             rx,
             watch::Position {
                 resource: idx,
@@ -1218,4 +1294,12 @@ fn downcast<R: Resource>(obj: Box<dyn Object>) -> Result<R> {
         .downcast::<R>()
         .map(|b| *b)
         .map_err(|_| api_errors::internal(&format!("the tracker holds an object that is not a {}", R::KIND)))
+}
+
+/// An object as read through a resource with this conversion.
+fn convert_with(conversion: Option<(ConvertFn, ResourceInfo)>, mut obj: Box<dyn Object>) -> Box<dyn Object> {
+    if let Some((convert, info)) = conversion {
+        convert(obj.as_mut(), &info);
+    }
+    obj
 }

@@ -309,3 +309,123 @@ async fn kubectl_drain_waits_for_the_disruption_budget() {
     assert!(spent.status.disrupted_pods.contains_key("web"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+const WIDGET_CRD: &str = r#"apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: widgets, singular: widget, kind: Widget, shortNames: [wd]}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    subresources:
+      status: {}
+      scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            description: What the widget should be.
+            required: [size]
+            properties:
+              size: {type: integer, minimum: 1, maximum: 10, description: How big the widget is.}
+              color: {type: string, default: blue}
+              replicas: {type: integer}
+          status:
+            type: object
+            properties:
+              replicas: {type: integer}
+"#;
+
+/// kubectl with custom resources: the definition by `apply`, `wait` for `Established`, `apply`
+/// of a custom object (defaulted and pruned by the server), the server's `Invalid` error line,
+/// `get`, `explain` from the published schema, `scale` through the `scale` subresource, and
+/// deleting the definition.
+#[tokio::test]
+async fn kubectl_drives_custom_resources() {
+    let Some(bin) = kubectl_binary() else {
+        eprintln!("kubectl not found (set KUBECTL to its path): nothing checked");
+        return;
+    };
+    let api = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&api).unwrap();
+    let server = TestServer::start(api.clone(), None).await.unwrap();
+    let dir = std::env::temp_dir().join(format!("kapi-kubectl-crd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kc = dir.join("kubeconfig");
+    std::fs::write(&kc, kapi_testing::kubeconfig(server.url())).unwrap();
+
+    let out = kubectl(&bin, &kc, &["apply", "-f", "-"], Some(WIDGET_CRD)).await;
+    assert_eq!(out.trim(), "customresourcedefinition.apiextensions.k8s.io/widgets.example.com created");
+    let out = kubectl(
+        &bin,
+        &kc,
+        &["wait", "--for", "condition=Established", "customresourcedefinitions/widgets.example.com", "--timeout=10s"],
+        None,
+    )
+    .await;
+    assert_eq!(out.trim(), "customresourcedefinition.apiextensions.k8s.io/widgets.example.com condition met");
+
+    let widget = "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: 3}\n";
+    let out = kubectl(&bin, &kc, &["apply", "-f", "-"], Some(widget)).await;
+    assert_eq!(out.trim(), "widget.example.com/w created");
+    let color = kubectl(&bin, &kc, &["get", "widget", "w", "-o", "jsonpath={.spec.color}"], None).await;
+    assert_eq!(color, "blue", "defaulted from the schema");
+
+    // Client-side validation knows the schema too; without it the server answers `Invalid`.
+    let invalid = "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: big}\nspec: {size: 11}\n";
+    let (ok, _, stderr) = kubectl_status(&bin, &kc, &["apply", "--validate=false", "-f", "-"], Some(invalid)).await;
+    assert!(!ok);
+    assert_eq!(
+        stderr.trim(),
+        "The Widget \"big\" is invalid: spec.size: Invalid value: 11: spec.size in body should be less than or equal to 10"
+    );
+    let unknown = "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: u}\nspec: {size: 1, shape: round}\n";
+    let (ok, _, stderr) = kubectl_status(&bin, &kc, &["apply", "-f", "-"], Some(unknown)).await;
+    assert!(!ok, "validation finds the unknown field");
+    assert_eq!(
+        stderr.trim(),
+        "error: error validating \"STDIN\": error validating data: ValidationError(Widget.spec): unknown field \
+         \"shape\" in com.example.v1.Widget.spec; if you choose to ignore these errors, turn validation off with \
+         --validate=false",
+        "kubectl checks against the kind's OpenAPI v2 definition"
+    );
+
+    // Short names (`wd`) wait for discovery to carry them.
+    let listed = kubectl(&bin, &kc, &["get", "widgets"], None).await;
+    let first: Vec<&str> = listed.lines().map(|l| l.split_whitespace().next().unwrap_or_default()).collect();
+    assert_eq!(first, ["NAME", "w"], "{listed}");
+
+    let explained = kubectl(&bin, &kc, &["explain", "widgets.spec"], None).await;
+    assert!(explained.contains("KIND:       Widget"), "{explained}");
+    assert!(explained.contains("What the widget should be."), "{explained}");
+    assert!(
+        explained.contains("size\t<integer> -required-") && explained.contains("How big the widget is."),
+        "{explained}"
+    );
+
+    let out = kubectl(&bin, &kc, &["scale", "widget", "w", "--replicas=4"], None).await;
+    assert_eq!(out.trim(), "widget.example.com/w scaled");
+    let replicas = kubectl(&bin, &kc, &["get", "widget", "w", "-o", "jsonpath={.spec.replicas}"], None).await;
+    assert_eq!(replicas, "4");
+
+    let out = kubectl(&bin, &kc, &["delete", "customresourcedefinitions", "widgets.example.com"], None).await;
+    assert_eq!(out.trim(), "customresourcedefinition.apiextensions.k8s.io \"widgets.example.com\" deleted");
+    let (ok, _, stderr) = kubectl_status(&bin, &kc, &["get", "widgets"], None).await;
+    assert!(!ok);
+    // kubectl's discovery cache may still name the resource; the server no longer serves it.
+    assert!(
+        stderr.contains("the server doesn't have a resource type \"widgets\"")
+            || stderr.trim()
+                == "Error from server (NotFound): Unable to list \"example.com/v1, Resource=widgets\": the server \
+                    could not find the requested resource",
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

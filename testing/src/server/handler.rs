@@ -22,6 +22,11 @@ use super::{ApiServer, Fault, MAX_BODY_BYTES, watch};
 use crate::tracker::options::{self, FieldValidation};
 use crate::tracker::{Modify, Result};
 
+/// The patch types custom resources accept (no strategic merge patch: they have no patch
+/// strategies), as upstream lists them.
+const CUSTOM_PATCH_MEDIA_TYPES: &[&str] =
+    &["application/json-patch+json", "application/merge-patch+json", "application/apply-patch+yaml"];
+
 /// One request being served.
 pub(super) struct Call<'a> {
     pub(super) info: ResourceInfo,
@@ -185,6 +190,11 @@ impl ApiServer {
             return error_response(&api_errors::request_entity_too_large(MAX_BODY_BYTES), fallback);
         }
         if req.method() == Method::GET
+            && let Some(resp) = self.crd_openapi(req.uri().path(), req.uri().query(), accept)
+        {
+            return resp;
+        }
+        if req.method() == Method::GET
             && let Some(resp) =
                 super::openapi::serve(req.uri().path(), req.uri().query(), accept, &self.tracker.resources())
         {
@@ -259,6 +269,9 @@ impl ApiServer {
             },
             None => self.dispatch(&call, false).unwrap_or_else(|e| error_response(&e, enc)),
         };
+        if resp.status().is_success() {
+            self.crd_after_request(&call.info, req.method());
+        }
         for w in warnings {
             if let Ok(v) = http::HeaderValue::from_str(&format!("299 - {}", quote(&w))) {
                 resp.headers_mut().append(header::WARNING, v);
@@ -294,9 +307,11 @@ impl ApiServer {
         let body_enc = negotiate::request_encoding(call.header(header::CONTENT_TYPE), call.info.protobuf)?;
         let versions = call.api_versions();
         let target = Target { new: call.info.new_object, api_versions: &versions, kind: call.info.kind };
-        let (mut obj, found) = codec::decode(&target, body_enc, call.req.body(), fv != FieldValidation::Ignore)?;
+        let (mut obj, mut found) = codec::decode(&target, body_enc, call.req.body(), fv != FieldValidation::Ignore)?;
+        self.crd_prune(&call.info, obj.as_mut(), &mut found)?;
         let warnings = findings(fv, found)?;
         self.apply_defaults(obj.as_mut());
+        self.crd_validate(&call.info, call.route.subresource.as_deref(), obj.as_ref())?;
         Ok((obj, warnings))
     }
 
@@ -318,7 +333,8 @@ impl ApiServer {
         let opts = call.query.list_options()?;
         let new_list = call.info.new_list.ok_or_else(|| api_errors::method_not_supported(&call.info, "list"))?;
         let (items, meta) = self.tracker.list(&call.info.gvr(), call.namespace(), &opts)?;
-        let list = new_list(items, meta);
+        let mut list = new_list(items, meta);
+        self.crd_list(&call.info, list.as_mut());
         object_response(200, call.enc, list.as_ref(), &[])
     }
 
@@ -432,7 +448,8 @@ impl ApiServer {
         let gvr = call.info.gvr();
         let items = self.tracker.delete_collection(&gvr, call.namespace(), &list_opts, &opts)?;
         let meta = ListMeta { resource_version: self.tracker.resource_version(), ..ListMeta::default() };
-        let list = new_list(items, meta);
+        let mut list = new_list(items, meta);
+        self.crd_list(&call.info, list.as_mut());
         object_response(200, call.enc, list.as_ref(), &[])
     }
 
@@ -453,6 +470,9 @@ impl ApiServer {
         let pt =
             PatchType::from_content_type(ct).ok_or_else(|| api_errors::unsupported_media_type(PATCH_MEDIA_TYPES))?;
         let apply = pt == PatchType::Apply;
+        if pt == PatchType::Strategic && self.crd_refuses_strategic(&call.info) {
+            return Err(api_errors::unsupported_media_type(CUSTOM_PATCH_MEDIA_TYPES));
+        }
         let verb = if apply { "apply" } else { "patch" };
         match call.route.subresource.as_deref() {
             None => call.require_verb(verb)?,
@@ -513,8 +533,14 @@ impl ApiServer {
             let sent_empty_list = empty_managed_fields(&patched);
             let (mut obj, more) = codec::decode_json(&target, &patched.to_compact_vec(), strict)?;
             found.extend(more);
+            if same_kind {
+                self.crd_prune(&info, obj.as_mut(), &mut found)?;
+            }
             found = findings(w.field_validation, std::mem::take(&mut found))?;
             self.apply_defaults(obj.as_mut());
+            if same_kind {
+                self.crd_validate(&info, call.route.subresource.as_deref(), obj.as_ref())?;
+            }
             match applied_fields {
                 Some(fields) => {
                     if let Some(m) = (info.metadata_mut)(obj.as_mut()) {

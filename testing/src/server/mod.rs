@@ -48,6 +48,7 @@
 
 mod admission;
 mod codec;
+mod crd;
 mod discovery;
 mod eviction;
 mod handler;
@@ -176,6 +177,8 @@ pub struct ApiServer {
     streams: streams::PodStreams,
     /// Addresses of webhook services, by namespace, name and port.
     webhook_services: Mutex<HashMap<(String, String, i32), String>>,
+    /// The custom resources of the definitions written to the server.
+    crds: crd::Registry,
 }
 
 impl std::fmt::Debug for ApiServer {
@@ -220,6 +223,7 @@ impl ApiServer {
             logs: logs::PodLogs::default(),
             streams: streams::PodStreams::default(),
             webhook_services: Mutex::new(HashMap::new()),
+            crds: crd::Registry::default(),
         }
     }
 

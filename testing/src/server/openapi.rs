@@ -43,7 +43,7 @@ pub(super) fn serve(
             Some(respond(StatusCode::OK, "application/json", Bytes::from_static(VERSION_INFO.as_bytes())))
         }
         "/openapi/v2" => Some(v2(accept)),
-        "/openapi/v3" | "/openapi/v3/" => Some(v3_root(resources)),
+        "/openapi/v3" | "/openapi/v3/" => Some(v3_root(resources, &[])),
         _ => {
             if let Some(rest) = path.strip_prefix("/openapi/v3/") {
                 return Some(v3_document(rest, query, resources));
@@ -101,7 +101,7 @@ fn static_hashes() -> &'static Vec<String> {
 /// object paths with a `get` operation naming the kind (`x-kubernetes-group-version-kind`), which
 /// is how `kubectl explain` finds a resource's schema. No write operations are listed, so
 /// clients see no server-side field validation there and validate on their side.
-fn paths_of(group: &str, version: &str, resources: &[ResourceInfo]) -> Value {
+pub(super) fn paths_of(group: &str, version: &str, resources: &[ResourceInfo]) -> Value {
     let prefix = if group.is_empty() { format!("/api/{version}") } else { format!("/apis/{group}/{version}") };
     let mut paths = Vec::new();
     for r in resources.iter().filter(|r| r.group == group && r.version == version) {
@@ -146,7 +146,7 @@ fn v3_text(index: usize, resources: &[ResourceInfo]) -> (String, String) {
 /// A content hash in upper-case hex, as the `hash` parameter carries it. Clients treat it as
 /// opaque: it changes when the document does, which is all caching needs. Two FNV-1a passes with
 /// different offsets give 128 bits.
-fn hash(data: &[u8]) -> String {
+pub(super) fn hash(data: &[u8]) -> String {
     let fnv = |offset: u64| data.iter().fold(offset, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3));
     format!("{:016X}{:016X}", fnv(0xcbf2_9ce4_8422_2325), fnv(0x6c62_272e_07bb_0142))
 }
@@ -163,17 +163,26 @@ fn served(resources: &[ResourceInfo]) -> impl Iterator<Item = usize> + '_ {
     })
 }
 
-/// `/openapi/v3`: `{"paths":{"apis/apps/v1":{"serverRelativeURL":"/openapi/v3/apis/apps/v1?hash=…"}}}`.
-fn v3_root(resources: &[ResourceInfo]) -> http::Response<Body> {
-    let paths = served(resources)
+/// `/openapi/v3`: `{"paths":{"apis/apps/v1":{"serverRelativeURL":"/openapi/v3/apis/apps/v1?hash=…"}}}`,
+/// with the documents of `extra` (path and hash) too.
+pub(super) fn v3_root(resources: &[ResourceInfo], extra: &[(String, String)]) -> http::Response<Body> {
+    let entry = |path: &str, h: &str| {
+        (path.to_owned(), Value::Object(vec![("serverRelativeURL".into(), Value::String(url_of(path, h)))]))
+    };
+    let mut paths: Vec<(String, Value)> = served(resources)
         .map(|i| {
-            let path = documents::V3[i].2;
             let (_, h) = v3_text(i, resources);
-            (path.to_owned(), Value::Object(vec![("serverRelativeURL".into(), Value::String(url_of(path, &h)))]))
+            entry(documents::V3[i].2, &h)
         })
         .collect();
+    paths.extend(extra.iter().map(|(p, h)| entry(p, h)));
     let doc = Value::Object(vec![("paths".into(), Value::Object(paths))]);
     respond(StatusCode::OK, "application/json", Bytes::from(doc.to_compact_vec()))
+}
+
+/// The generated v3 document of a discovery path (`apis/apiextensions.k8s.io/v1`), as JSON.
+pub(super) fn generated_v3(path: &str) -> Option<&'static str> {
+    documents::V3.iter().find(|d| d.2 == path).map(|d| json_of(d.3))
 }
 
 /// `/openapi/v3/<path>`: the document; with the current hash it may be cached for good, with an
@@ -187,11 +196,17 @@ fn v3_document(path: &str, query: Option<&str>, resources: &[ResourceInfo]) -> h
         );
     };
     let (doc, current) = v3_text(i, resources);
+    document_response(documents::V3[i].2, doc, &current, query)
+}
+
+/// A v3 document at `path` whose current hash is `current`: cached for good when asked for with
+/// it, a redirect to the current URL when asked for with another.
+pub(super) fn document_response(path: &str, doc: String, current: &str, query: Option<&str>) -> http::Response<Body> {
     let asked = query.and_then(|q| q.split('&').find_map(|p| p.strip_prefix("hash=")));
     let cache = match asked {
         Some(h) if h != current => {
             let mut r = respond(StatusCode::MOVED_PERMANENTLY, "text/plain; charset=utf-8", Bytes::new());
-            if let Ok(v) = http::HeaderValue::from_str(&url_of(documents::V3[i].2, &current)) {
+            if let Ok(v) = http::HeaderValue::from_str(&url_of(path, current)) {
                 r.headers_mut().insert(header::LOCATION, v);
             }
             return r;
@@ -221,6 +236,26 @@ fn v2(accept: Option<&str>) -> http::Response<Body> {
         return respond(StatusCode::OK, OPENAPI_V2_PROTOBUF, data.clone());
     }
     respond(StatusCode::OK, "application/json", Bytes::from_static(json_of(documents::V2).as_bytes()))
+}
+
+/// `/openapi/v2` with more definitions (the custom resources' kinds), built per request: JSON,
+/// or protobuf when the client asks for it, as [`v2`].
+pub(super) fn v2_with(accept: Option<&str>, extra: Vec<(String, Value)>) -> http::Response<Body> {
+    static PARSED: OnceLock<Option<Value>> = OnceLock::new();
+    let Some(mut doc) = PARSED.get_or_init(|| value::parse(json_of(documents::V2).as_bytes()).ok()).clone() else {
+        return v2(accept);
+    };
+    if let Value::Object(members) = &mut doc
+        && let Some((_, Value::Object(defs))) = members.iter_mut().find(|(k, _)| k == "definitions")
+    {
+        defs.extend(extra);
+        defs.sort_by(|a, b| a.0.cmp(&b.0));
+    }
+    let protobuf = |m: &str| m.starts_with(OPENAPI_V2_PROTOBUF) || m.starts_with(OPENAPI_V2_PROTOBUF_ASKED);
+    if accept.is_some_and(|a| a.split(',').any(|m| protobuf(m.trim()))) {
+        return respond(StatusCode::OK, OPENAPI_V2_PROTOBUF, Bytes::from(v2_protobuf(&doc)));
+    }
+    respond(StatusCode::OK, "application/json", Bytes::from(doc.to_compact_vec()))
 }
 
 /// Protobuf writing for the few message shapes of gnostic's OpenAPI v2 schema.

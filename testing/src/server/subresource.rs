@@ -36,6 +36,7 @@ use kapi_machinery::{Object, TypeMeta};
 
 use super::ApiServer;
 use super::codec::{self, Target};
+use super::crd::ScalePaths;
 use super::eviction::Evicted;
 use super::handler::{Call, PatchView, findings, object_response};
 use super::negotiate::{self, Encoding};
@@ -110,7 +111,8 @@ impl ApiServer {
     fn get_scale(&self, call: &Call<'_>, sub: &Subresource) -> Result<http::Response<Body>> {
         call.require_subresource_verb("scale", "get")?;
         let obj = self.tracker.get(&call.info.gvr(), call.namespace(), call.name(), &Default::default())?;
-        let scale = scale_of(&call.info, sub.result, obj.as_ref())?;
+        let paths = self.crd_scale_paths(&call.info);
+        let scale = scale_of(&call.info, sub.result, obj.as_ref(), paths.as_ref())?;
         object_response(200, call.enc, scale.as_ref(), &[])
     }
 
@@ -135,22 +137,24 @@ impl ApiServer {
             ..Default::default()
         };
         let info = call.info;
+        let paths = self.crd_scale_paths(&info);
         let (out, _) = self.tracker.modify(&info.gvr(), &modify, |current| {
             let current = current.ok_or_else(|| api_errors::not_found(&info, call.name()))?;
-            with_scale(&info, sub.result, current, scale.as_ref())
+            with_scale(&info, sub.result, current, scale.as_ref(), paths.as_ref())
         })?;
-        let answer = scale_of(&info, sub.result, out.as_ref())?;
+        let answer = scale_of(&info, sub.result, out.as_ref(), paths.as_ref())?;
         object_response(200, call.enc, answer.as_ref(), &warnings)
     }
 
     fn patch_scale(&self, call: &Call<'_>, sub: &Subresource) -> Result<http::Response<Body>> {
         let info = call.info;
         let kind = sub.result;
+        let paths = self.crd_scale_paths(&info);
         let view = PatchView {
             kind,
             rules: MergeRules::metadata_only(),
-            to_doc: &|obj| scale_of(&info, kind, obj),
-            from_doc: &|current, scale| with_scale(&info, kind, current, scale.as_ref()),
+            to_doc: &|obj| scale_of(&info, kind, obj, paths.as_ref()),
+            from_doc: &|current, scale| with_scale(&info, kind, current, scale.as_ref(), paths.as_ref()),
         };
         self.patch_view(call, &view)
     }
@@ -373,13 +377,28 @@ fn selector_text(info: &ResourceInfo, obj: &Value) -> Result<(String, Option<Val
     Ok((Selector::from_requirements(requirements).to_string(), Some(map)))
 }
 
-/// The `Scale` of kind `kind` that a scalable object shows.
-fn scale_of(info: &ResourceInfo, kind: KindInfo, obj: &dyn Object) -> Result<Box<dyn Object>> {
+/// The `Scale` of kind `kind` that a scalable object shows (a custom object's from the paths
+/// its definition names).
+fn scale_of(
+    info: &ResourceInfo,
+    kind: KindInfo,
+    obj: &dyn Object,
+    paths: Option<&ScalePaths>,
+) -> Result<Box<dyn Object>> {
     let v = meta::to_value(obj)?;
     let m = (info.metadata)(obj).ok_or_else(|| api_errors::internal("the object has no metadata"))?;
-    let replicas = at(&v, &["spec", "replicas"]).cloned().unwrap_or_else(|| Value::Number("1".into()));
-    let status_replicas = at(&v, &["status", "replicas"]).cloned().unwrap_or_else(|| Value::Number("0".into()));
-    let (text, map) = selector_text(info, &v)?;
+    let (replicas, status_replicas, text, map) = match paths {
+        Some(p) => {
+            let (spec, status, selector) = p.read(&v);
+            (spec, status, selector, None)
+        }
+        None => {
+            let replicas = at(&v, &["spec", "replicas"]).cloned().unwrap_or_else(|| Value::Number("1".into()));
+            let status_replicas = at(&v, &["status", "replicas"]).cloned().unwrap_or_else(|| Value::Number("0".into()));
+            let (text, map) = selector_text(info, &v)?;
+            (replicas, status_replicas, text, map)
+        }
+    };
     let mut metadata = vec![("name".to_owned(), Value::String(m.name.clone()))];
     for (k, val) in [("namespace", &m.namespace), ("uid", &m.uid), ("resourceVersion", &m.resource_version)] {
         if !val.is_empty() {
@@ -422,6 +441,7 @@ fn with_scale(
     kind: KindInfo,
     current: &dyn Object,
     scale: &dyn Object,
+    paths: Option<&ScalePaths>,
 ) -> Result<Box<dyn Object>> {
     let s = meta::to_value(scale)?;
     let m = (info.metadata)(current).ok_or_else(|| api_errors::internal("the object has no metadata"))?;
@@ -441,7 +461,10 @@ fn with_scale(
         ));
     }
     let mut v = meta::to_value(current)?;
-    set_at(&mut v, &["spec", "replicas"], Some(replicas));
+    match paths {
+        Some(p) => p.write(&mut v, replicas),
+        None => set_at(&mut v, &["spec", "replicas"], Some(replicas)),
+    }
     meta::from_value(info, &v)
 }
 

@@ -39,6 +39,8 @@ pub(crate) struct Position {
 /// Expired`) if it falls further behind than the tracker's history reaches.
 pub struct TrackerWatch {
     shared: Arc<Shared>,
+    /// How the objects of events are converted for the resource watched.
+    conversion: Option<(super::ConvertFn, ResourceInfo)>,
     rx: tokio::sync::watch::Receiver<u64>,
     pos: Position,
     pending: VecDeque<Event>,
@@ -60,11 +62,12 @@ impl std::fmt::Debug for TrackerWatch {
 impl TrackerWatch {
     pub(super) fn new(
         shared: Arc<Shared>,
+        conversion: Option<(super::ConvertFn, ResourceInfo)>,
         rx: tokio::sync::watch::Receiver<u64>,
         pos: Position,
         pending: VecDeque<Event>,
     ) -> Self {
-        TrackerWatch { shared, rx, pos, pending, bookmark_requested: false, done: false }
+        TrackerWatch { shared, conversion, rx, pos, pending, bookmark_requested: false, done: false }
     }
 
     /// The next event, waiting for one; `None` once the watch has ended.
@@ -82,6 +85,18 @@ impl TrackerWatch {
 
     /// The next event if one is ready, without waiting.
     pub fn try_next(&mut self) -> Option<Event> {
+        let event = self.next_unconverted()?;
+        Some(match self.conversion {
+            Some((convert, info)) if event.event_type != EventType::Error => {
+                let mut event = event;
+                convert(event.object.as_mut(), &info);
+                event
+            }
+            _ => event,
+        })
+    }
+
+    fn next_unconverted(&mut self) -> Option<Event> {
         if let Some(e) = self.pending.pop_front() {
             return Some(e);
         }

@@ -1,0 +1,759 @@
+//! The structural schema of a custom resource applied to its objects, as upstream's apiextensions-apiserver does: pruning of unknown fields, defaulting, and validation with kube-openapi's messages.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use kapi_client::api_errors::{FieldError, FieldErrorType};
+use kapi_machinery::json::value::{self, Value};
+use kapi_machinery::schema::{FieldSchema, HasSchema, ListType, StructSchema, TypeSchema};
+
+/// The largest compiled `pattern` accepted; a bigger one fails validation instead of using
+/// unbounded memory.
+const PATTERN_SIZE_LIMIT: usize = 1 << 20;
+
+/// A schema node: the JSON of a `JSONSchemaProps`.
+pub(crate) type Schema = Value;
+
+fn text<'a>(s: &'a Schema, key: &str) -> &'a str {
+    s.get(key).and_then(Value::as_str).unwrap_or_default()
+}
+
+fn flag(s: &Schema, key: &str) -> bool {
+    matches!(s.get(key), Some(Value::Bool(true)))
+}
+
+fn number(s: &Schema, key: &str) -> Option<f64> {
+    match s.get(key) {
+        Some(Value::Number(n)) => n.parse().ok(),
+        _ => None,
+    }
+}
+
+fn properties(s: &Schema) -> Option<&[(String, Value)]> {
+    match s.get("properties") {
+        Some(Value::Object(m)) => Some(m),
+        _ => None,
+    }
+}
+
+fn property<'a>(s: &'a Schema, name: &str) -> Option<&'a Schema> {
+    properties(s)?.iter().find(|(k, _)| k == name).map(|(_, v)| v)
+}
+
+/// `additionalProperties` when it is a schema (`true` alone says nothing about the values).
+fn additional(s: &Schema) -> Option<&Schema> {
+    s.get("additionalProperties").filter(|a| matches!(a, Value::Object(_)))
+}
+
+fn items(s: &Schema) -> Option<&Schema> {
+    s.get("items").filter(|a| matches!(a, Value::Object(_)))
+}
+
+fn preserves_unknown(s: &Schema) -> bool {
+    flag(s, "x-kubernetes-preserve-unknown-fields")
+}
+
+fn embedded(s: &Schema) -> bool {
+    flag(s, "x-kubernetes-embedded-resource")
+}
+
+fn join(path: &str, key: &str) -> String {
+    if path.is_empty() { key.to_owned() } else { format!("{path}.{key}") }
+}
+
+/// The members an object at a resource root (the object, or an embedded resource) keeps
+/// whatever its schema says.
+fn root_member(key: &str) -> bool {
+    matches!(key, "apiVersion" | "kind" | "metadata")
+}
+
+/// Removes the fields the schema does not know (those not under
+/// `x-kubernetes-preserve-unknown-fields: true`), returning their paths (`spec.foo`,
+/// `spec.items[0].bar`) in document order, as upstream reports them for `fieldValidation`.
+pub(crate) fn prune(v: &mut Value, s: &Schema, found: &mut Vec<String>) {
+    prune_at(v, s, "", true, found);
+}
+
+fn prune_at(v: &mut Value, s: &Schema, path: &str, resource_root: bool, found: &mut Vec<String>) {
+    match v {
+        Value::Object(members) => {
+            let add = additional(s);
+            let keep_unknown = preserves_unknown(s) || matches!(s.get("additionalProperties"), Some(Value::Bool(true)));
+            members.retain_mut(|(k, val)| {
+                if resource_root && root_member(k) {
+                    // The object's own metadata is decoded as `ObjectMeta`, which drops what
+                    // that does not know; an embedded object's is pruned to it here.
+                    if k == "metadata" && !path.is_empty() {
+                        prune_metadata(val, &join(path, k), found);
+                    }
+                    return true;
+                }
+                let child = join(path, k);
+                if let Some(ps) = property(s, k) {
+                    prune_at(val, ps, &child, embedded(ps), found);
+                    true
+                } else if let Some(a) = add {
+                    prune_at(val, a, &child, embedded(a), found);
+                    true
+                } else if keep_unknown {
+                    true
+                } else {
+                    found.push(child);
+                    false
+                }
+            });
+        }
+        Value::Array(elems) => {
+            if let Some(is) = items(s) {
+                for (i, e) in elems.iter_mut().enumerate() {
+                    prune_at(e, is, &format!("{path}[{i}]"), embedded(is), found);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Prunes an embedded object's `metadata` to the fields of `ObjectMeta` (whatever its schema
+/// says, as upstream does), reporting the removed members.
+fn prune_metadata(v: &mut Value, path: &str, found: &mut Vec<String>) {
+    let Value::Object(members) = &*v else { return };
+    let Ok(meta) = kapi_machinery::json::from_slice::<kapi_api::meta::v1::ObjectMeta>(&v.to_compact_vec()) else {
+        return;
+    };
+    let Some(kept) = kapi_machinery::json::to_vec(&meta).ok().and_then(|b| value::parse(&b).ok()) else { return };
+    for (k, _) in members.iter().filter(|(k, _)| kept.get(k).is_none()) {
+        found.push(join(path, k));
+    }
+    *v = kept;
+}
+
+fn default_of(s: &Schema) -> Option<&Value> {
+    s.get("default")
+}
+
+/// Sets the schema's `default`s of absent fields (and of `null`s where null is not allowed), then
+/// drops the remaining `null`s of fields that may not be null, as upstream's structural
+/// defaulting does.
+pub(crate) fn default(v: &mut Value, s: &Schema) {
+    match v {
+        Value::Object(members) => {
+            for (k, ps) in properties(s).unwrap_or_default() {
+                let Some(d) = default_of(ps) else { continue };
+                match members.iter_mut().find(|(m, _)| m == k) {
+                    Some((_, slot)) if *slot == Value::Null && !flag(ps, "nullable") => *slot = d.clone(),
+                    Some(_) => {}
+                    None => members.push((k.clone(), d.clone())),
+                }
+            }
+            let add = additional(s);
+            for (k, val) in members.iter_mut() {
+                if let Some(ps) = property(s, k).or(add) {
+                    default(val, ps);
+                }
+            }
+            members.retain(|(k, val)| {
+                let Some(ps) = property(s, k).or(add) else { return true };
+                !(*val == Value::Null && !flag(ps, "nullable") && default_of(ps).is_none())
+            });
+        }
+        Value::Array(elems) => {
+            if let Some(is) = items(s) {
+                for e in elems {
+                    default(e, is);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Sorts every object's members by name, as upstream stores custom objects (Go's maps encode
+/// sorted).
+pub(crate) fn sort_members(v: &mut Value) {
+    match v {
+        Value::Object(members) => {
+            members.sort_by(|a, b| a.0.cmp(&b.0));
+            for (_, m) in members {
+                sort_members(m);
+            }
+        }
+        Value::Array(elems) => elems.iter_mut().for_each(sort_members),
+        _ => {}
+    }
+}
+
+/// The JSON type name of a value, as kube-openapi infers it.
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if is_integer_text(n) => "integer",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+fn is_integer_text(n: &str) -> bool {
+    !n.contains(['.', 'e', 'E'])
+}
+
+/// A value as Go's `field.Error` prints it: strings quoted, numbers and booleans as they are.
+fn shown(v: &Value) -> String {
+    match v {
+        Value::String(s) => format!("{s:?}"),
+        Value::Null => "null".into(),
+        Value::Number(n) => n.clone(),
+        Value::Bool(b) => b.to_string(),
+        other => String::from_utf8_lossy(&other.to_compact_vec()).into_owned(),
+    }
+}
+
+/// Go's `%v` of a float the schema holds (`1`, `2.5`).
+fn shown_f64(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e21 { format!("{}", x as i64) } else { format!("{x}") }
+}
+
+fn err(field: &str, error_type: FieldErrorType, value: Option<String>, detail: String) -> FieldError {
+    FieldError { field: field.trim_start_matches('.').to_owned(), error_type, value, detail }
+}
+
+/// kube-openapi's name of the value at `path` in messages (`spec.x in body`).
+fn in_body(path: &str) -> String {
+    format!("{path} in body")
+}
+
+/// Validates an object against the schema with upstream's findings: field paths as kube-openapi
+/// builds them (`spec.items[0].name`) and messages as apiextensions-apiserver turns them into
+/// field errors. `x-kubernetes-validations` (CEL) rules are not evaluated.
+pub(crate) fn validate(v: &Value, s: &Schema) -> Vec<FieldError> {
+    let mut errs = Vec::new();
+    validate_at(v, s, "", true, &mut errs);
+    errs
+}
+
+fn validate_at(v: &Value, s: &Schema, path: &str, resource_root: bool, errs: &mut Vec<FieldError>) {
+    let ty = text(s, "type");
+    let int_or_string = flag(s, "x-kubernetes-int-or-string");
+    let expected = if int_or_string { "integer,string" } else { ty };
+    if *v == Value::Null {
+        if !expected.is_empty() && !flag(s, "nullable") {
+            let msg = format!("{} must be of type {expected}: \"null\"", in_body(path));
+            errs.push(err(path, FieldErrorType::TypeInvalid, Some("\"null\"".into()), msg));
+        }
+        return;
+    }
+    let actual = type_name(v);
+    let fits = |t: &str| {
+        t == actual
+            || (t == "number" && actual == "integer")
+            || (t == "integer"
+                && actual == "number"
+                && matches!(v, Value::Number(n) if n.parse::<f64>().is_ok_and(|x| x.fract() == 0.0)))
+    };
+    let type_ok = if int_or_string { fits("integer") || fits("string") } else { ty.is_empty() || fits(ty) };
+    if !type_ok {
+        let msg = format!("{} must be of type {expected}: \"{actual}\"", in_body(path));
+        errs.push(err(path, FieldErrorType::TypeInvalid, Some(format!("{actual:?}")), msg));
+        return;
+    }
+    if let Some(Value::Array(allowed)) = s.get("enum")
+        && !allowed.is_empty()
+        && !allowed.iter().any(|a| super::super::patch::json_eq(a, v))
+    {
+        let values: Vec<String> = allowed
+            .iter()
+            .map(|a| match a {
+                Value::String(s) => s.clone(),
+                other => String::from_utf8_lossy(&other.to_compact_vec()).into_owned(),
+            })
+            .collect();
+        let refs: Vec<&str> = values.iter().map(String::as_str).collect();
+        errs.push(FieldError::not_supported(path.trim_start_matches('.'), shown(v), &refs));
+    }
+    match v {
+        Value::Number(n) => validate_number(n, s, path, errs),
+        Value::String(text) => validate_string(text, s, path, errs),
+        Value::Array(elems) => validate_array(elems, s, path, errs),
+        Value::Object(members) => validate_object(members, s, path, resource_root, errs),
+        _ => {}
+    }
+}
+
+fn validate_number(n: &str, s: &Schema, path: &str, errs: &mut Vec<FieldError>) {
+    let Ok(x) = n.parse::<f64>() else { return };
+    let invalid = |detail: String| err(path, FieldErrorType::Invalid, Some(n.to_owned()), detail);
+    if let Some(max) = number(s, "maximum") {
+        let exclusive = flag(s, "exclusiveMaximum");
+        if x > max || (exclusive && x == max) {
+            let rel = if exclusive { "less than" } else { "less than or equal to" };
+            errs.push(invalid(format!("{} should be {rel} {}", in_body(path), shown_f64(max))));
+        }
+    }
+    if let Some(min) = number(s, "minimum") {
+        let exclusive = flag(s, "exclusiveMinimum");
+        if x < min || (exclusive && x == min) {
+            let rel = if exclusive { "greater than" } else { "greater than or equal to" };
+            errs.push(invalid(format!("{} should be {rel} {}", in_body(path), shown_f64(min))));
+        }
+    }
+    if let Some(m) = number(s, "multipleOf")
+        && m > 0.0
+        && (x / m).fract() != 0.0
+    {
+        errs.push(invalid(format!("{} should be a multiple of {}", in_body(path), shown_f64(m))));
+    }
+}
+
+fn validate_string(t: &str, s: &Schema, path: &str, errs: &mut Vec<FieldError>) {
+    let len = t.chars().count();
+    let invalid = |detail: String| err(path, FieldErrorType::Invalid, Some(format!("{t:?}")), detail);
+    if let Some(max) = number(s, "maxLength")
+        && len as f64 > max
+    {
+        errs.push(FieldError::too_long(path.trim_start_matches('.'), max as usize));
+    }
+    if let Some(min) = number(s, "minLength")
+        && (len as f64) < min
+    {
+        errs.push(invalid(format!("{} should be at least {} chars long", in_body(path), min as i64)));
+    }
+    let pattern = text(s, "pattern");
+    if !pattern.is_empty() {
+        match regex::RegexBuilder::new(pattern).size_limit(PATTERN_SIZE_LIMIT).build() {
+            Ok(re) if re.is_match(t) => {}
+            Ok(_) => errs.push(invalid(format!("{} should match '{pattern}'", in_body(path)))),
+            Err(e) => {
+                errs.push(invalid(format!("{} should match '{pattern}, but pattern is invalid: {e}'", in_body(path))))
+            }
+        }
+    }
+    let format = text(s, "format");
+    if !format.is_empty() && !format_ok(format, t) {
+        let msg = format!("{} must be of type {format}: {t:?}", in_body(path));
+        errs.push(err(path, FieldErrorType::TypeInvalid, Some(format!("{t:?}")), msg));
+    }
+}
+
+fn validate_array(elems: &[Value], s: &Schema, path: &str, errs: &mut Vec<FieldError>) {
+    let n = elems.len();
+    if let Some(max) = number(s, "maxItems")
+        && n as f64 > max
+    {
+        errs.push(err(
+            path,
+            FieldErrorType::TooMany,
+            Some(n.to_string()),
+            format!("must have at most {} items", max as i64),
+        ));
+    }
+    if let Some(min) = number(s, "minItems")
+        && (n as f64) < min
+    {
+        errs.push(err(
+            path,
+            FieldErrorType::Invalid,
+            Some(n.to_string()),
+            format!("{} should have at least {} items", in_body(path), min as i64),
+        ));
+    }
+    if flag(s, "uniqueItems") && has_duplicates(elems) {
+        errs.push(err(
+            path,
+            FieldErrorType::Invalid,
+            Some("\"\"".into()),
+            format!("{} shouldn't contain duplicates", in_body(path)),
+        ));
+    }
+    if let Some(is) = items(s) {
+        for (i, e) in elems.iter().enumerate() {
+            validate_at(e, is, &format!("{path}[{i}]"), embedded(is), errs);
+        }
+    }
+    validate_list_type(elems, s, path, errs);
+}
+
+fn has_duplicates(elems: &[Value]) -> bool {
+    elems.iter().enumerate().any(|(i, a)| elems[..i].iter().any(|b| super::super::patch::json_eq(a, b)))
+}
+
+/// `x-kubernetes-list-type: set` and `map` uniqueness, as upstream's listtype validation reports
+/// it: `Duplicate value` at the element's index, with the element (set) or its keys (map).
+fn validate_list_type(elems: &[Value], s: &Schema, path: &str, errs: &mut Vec<FieldError>) {
+    match text(s, "x-kubernetes-list-type") {
+        "set" => {
+            for (i, e) in elems.iter().enumerate() {
+                if elems[..i].iter().any(|b| super::super::patch::json_eq(e, b)) {
+                    errs.push(err(&format!("{path}[{i}]"), FieldErrorType::Duplicate, Some(shown(e)), String::new()));
+                }
+            }
+        }
+        "map" => {
+            let keys: Vec<&str> = match s.get("x-kubernetes-list-map-keys") {
+                Some(Value::Array(k)) => k.iter().filter_map(Value::as_str).collect(),
+                _ => Vec::new(),
+            };
+            let key_of =
+                |e: &Value| -> Vec<Value> { keys.iter().map(|k| e.get(k).cloned().unwrap_or(Value::Null)).collect() };
+            for (i, e) in elems.iter().enumerate() {
+                let mine = key_of(e);
+                if elems[..i].iter().any(|b| key_of(b) == mine) {
+                    let shown_keys: Vec<String> =
+                        keys.iter().zip(&mine).map(|(k, v)| format!("\"{k}\":{}", shown(v))).collect();
+                    let value = format!("map[string]interface {{}}{{{}}}", shown_keys.join(", "));
+                    errs.push(err(&format!("{path}[{i}]"), FieldErrorType::Duplicate, Some(value), String::new()));
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn validate_object(
+    members: &[(String, Value)],
+    s: &Schema,
+    path: &str,
+    resource_root: bool,
+    errs: &mut Vec<FieldError>,
+) {
+    let count = members.len();
+    if let Some(max) = number(s, "maxProperties")
+        && count as f64 > max
+    {
+        errs.push(err(
+            path,
+            FieldErrorType::TooMany,
+            Some(count.to_string()),
+            format!("must have at most {} items", max as i64),
+        ));
+    }
+    if let Some(min) = number(s, "minProperties")
+        && (count as f64) < min
+    {
+        errs.push(err(
+            path,
+            FieldErrorType::Invalid,
+            Some(count.to_string()),
+            format!("{} should have at least {} properties", in_body(path), min as i64),
+        ));
+    }
+    let add = additional(s);
+    for (k, val) in members {
+        if resource_root && root_member(k) {
+            continue;
+        }
+        let child = join(path, k);
+        if let Some(ps) = property(s, k) {
+            validate_at(val, ps, &child, embedded(ps), errs);
+        } else if let Some(a) = add {
+            validate_at(val, a, &child, embedded(a), errs);
+        }
+    }
+    if let Some(Value::Array(required)) = s.get("required") {
+        for k in required.iter().filter_map(Value::as_str) {
+            if !members.iter().any(|(m, _)| m == k) {
+                errs.push(err(&format!("{path}.{k}"), FieldErrorType::Required, None, String::new()));
+            }
+        }
+    }
+}
+
+/// The string formats upstream checks (kube-openapi's registry, past apiextensions' list of
+/// supported formats); other formats are not checked, as upstream drops them.
+fn format_ok(format: &str, t: &str) -> bool {
+    match format {
+        "date" => is_date(t),
+        "date-time" | "datetime" => is_date_time(t),
+        "uuid" | "uuid3" | "uuid4" | "uuid5" => is_uuid(t, format),
+        "ipv4" => t.parse::<std::net::Ipv4Addr>().is_ok(),
+        "ipv6" => t.parse::<std::net::Ipv6Addr>().is_ok(),
+        "cidr" => is_cidr(t),
+        "mac" => is_mac(t),
+        "byte" => kapi_machinery::base64::decode(t.as_bytes()).is_ok(),
+        "hostname" => is_hostname(t),
+        "email" => is_email(t),
+        _ => true,
+    }
+}
+
+fn digits(s: &str, n: usize) -> bool {
+    s.len() == n && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+fn is_date(t: &str) -> bool {
+    let parts: Vec<&str> = t.split('-').collect();
+    matches!(parts.as_slice(), [y, m, d] if digits(y, 4) && digits(m, 2) && digits(d, 2)
+        && (1..=12).contains(&m.parse::<u32>().unwrap_or(0)) && (1..=31).contains(&d.parse::<u32>().unwrap_or(0)))
+}
+
+fn is_date_time(t: &str) -> bool {
+    let Some(idx) = t.find(['T', 't', ' ']) else { return false };
+    let (date, rest) = (&t[..idx], &t[idx + 1..]);
+    if !is_date(date) {
+        return false;
+    }
+    let (time, zone) = match rest.find(['Z', 'z', '+', '-']) {
+        Some(i) => (&rest[..i], &rest[i..]),
+        None => (rest, ""),
+    };
+    let time = time.split('.').next().unwrap_or_default();
+    let hms: Vec<&str> = time.split(':').collect();
+    let time_ok = matches!(hms.as_slice(), [h, m, s] if digits(h, 2) && digits(m, 2) && digits(s, 2));
+    let zone_ok = zone.is_empty()
+        || zone.eq_ignore_ascii_case("z")
+        || matches!(zone.get(1..).map(|z| z.split(':').collect::<Vec<_>>()).as_deref(), Some([h, m]) if digits(h, 2) && digits(m, 2));
+    time_ok && zone_ok
+}
+
+fn is_uuid(t: &str, format: &str) -> bool {
+    let groups: Vec<&str> = t.split('-').collect();
+    let shape = [8, 4, 4, 4, 12];
+    let ok = groups.len() == 5
+        && groups.iter().zip(shape).all(|(g, n)| g.len() == n && g.bytes().all(|b| b.is_ascii_hexdigit()));
+    let version = match format {
+        "uuid3" => Some(b'3'),
+        "uuid4" => Some(b'4'),
+        "uuid5" => Some(b'5'),
+        _ => None,
+    };
+    ok && version.is_none_or(|v| groups[2].as_bytes()[0] == v)
+}
+
+fn is_cidr(t: &str) -> bool {
+    let Some((ip, bits)) = t.split_once('/') else { return false };
+    let Ok(bits) = bits.parse::<u8>() else { return false };
+    match ip.parse::<std::net::IpAddr>() {
+        Ok(std::net::IpAddr::V4(_)) => bits <= 32,
+        Ok(std::net::IpAddr::V6(_)) => bits <= 128,
+        Err(_) => false,
+    }
+}
+
+fn is_mac(t: &str) -> bool {
+    let sep = if t.contains(':') { ':' } else { '-' };
+    let groups: Vec<&str> = t.split(sep).collect();
+    matches!(groups.len(), 6 | 8 | 20)
+        && groups.iter().all(|g| g.len() == 2 && g.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+fn is_hostname(t: &str) -> bool {
+    t.len() <= 255
+        && t.split('.').all(|l| {
+            !l.is_empty()
+                && l.len() <= 63
+                && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+        })
+}
+
+fn is_email(t: &str) -> bool {
+    matches!(t.split_once('@'), Some((local, domain)) if !local.is_empty() && is_hostname(domain))
+}
+
+/// The schema as a JSON value, from its typed form.
+pub(crate) fn to_schema(props: &kapi_api::apiextensions::v1::JSONSchemaProps) -> Option<Schema> {
+    let bytes = kapi_machinery::json::to_vec(props).ok()?;
+    value::parse(&bytes).ok()
+}
+
+/// The schema patches and server-side apply read (list types, map keys, atomic maps), built
+/// from a structural schema. `TypeSchema`s are `'static`, so each distinct schema is leaked once
+/// and shared, as [`super::object::intern`] does names.
+pub(crate) fn type_schema(s: &Schema) -> &'static TypeSchema {
+    static SCHEMAS: OnceLock<Mutex<HashMap<Vec<u8>, &'static TypeSchema>>> = OnceLock::new();
+    let key = s.to_compact_vec();
+    let mut schemas = SCHEMAS.get_or_init(Default::default).lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(found) = schemas.get(&key) {
+        return found;
+    }
+    let built = build_type(s, true, 0);
+    schemas.insert(key, built);
+    built
+}
+
+/// Deeper schemas than this are taken as unknown content (requests are bounded the same way).
+const MAX_SCHEMA_DEPTH: usize = 64;
+
+fn leak(t: TypeSchema) -> &'static TypeSchema {
+    Box::leak(Box::new(t))
+}
+
+fn build_type(s: &Schema, resource_root: bool, depth: usize) -> &'static TypeSchema {
+    if depth > MAX_SCHEMA_DEPTH {
+        return &TypeSchema::Any;
+    }
+    if flag(s, "x-kubernetes-int-or-string") {
+        return &TypeSchema::IntOrString;
+    }
+    match text(s, "type") {
+        "array" => match items(s) {
+            Some(is) => leak(TypeSchema::List(build_type(is, embedded(is), depth + 1))),
+            None => leak(TypeSchema::List(&TypeSchema::Any)),
+        },
+        "object" | "" if properties(s).is_some() || resource_root => {
+            let mut fields: Vec<FieldSchema> = Vec::new();
+            if resource_root {
+                fields.push(FieldSchema::plain(
+                    "metadata",
+                    leak(TypeSchema::Named(<kapi_api::meta::v1::ObjectMeta as HasSchema>::schema)),
+                ));
+            }
+            for (k, ps) in properties(s).unwrap_or_default() {
+                if resource_root && root_member(k) {
+                    continue;
+                }
+                fields.push(field_schema(k, ps, depth));
+            }
+            leak(TypeSchema::Struct(StructSchema {
+                name: "CustomObject",
+                fields: Box::leak(fields.into_boxed_slice()),
+                atomic: text(s, "x-kubernetes-map-type") == "atomic",
+                union: false,
+            }))
+        }
+        "object" => match additional(s) {
+            Some(a) => leak(TypeSchema::Map(build_type(a, embedded(a), depth + 1))),
+            None if preserves_unknown(s) => leak(TypeSchema::Map(&TypeSchema::Any)),
+            None => &TypeSchema::Any,
+        },
+        "" if preserves_unknown(s) => &TypeSchema::Any,
+        _ => &TypeSchema::Scalar,
+    }
+}
+
+fn field_schema(name: &str, ps: &Schema, depth: usize) -> FieldSchema {
+    let ty = build_type(ps, embedded(ps), depth + 1);
+    let list_type = match text(ps, "x-kubernetes-list-type") {
+        "set" => Some(ListType::Set),
+        "map" => Some(ListType::Map),
+        _ if matches!(ty, TypeSchema::List(_)) => Some(ListType::Atomic),
+        _ => None,
+    };
+    let keys: Vec<&'static str> = match ps.get("x-kubernetes-list-map-keys") {
+        Some(Value::Array(k)) => k.iter().filter_map(Value::as_str).map(super::object::intern).collect(),
+        _ => Vec::new(),
+    };
+    let atomic = text(ps, "x-kubernetes-map-type") == "atomic";
+    FieldSchema {
+        list_type,
+        list_map_keys: Box::leak(keys.into_boxed_slice()),
+        map_atomic: atomic && matches!(ty, TypeSchema::Map(_)),
+        struct_atomic: atomic && matches!(ty, TypeSchema::Struct(_)),
+        ..FieldSchema::plain(super::object::intern(name), ty)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(s: &str) -> Value {
+        value::parse(s.as_bytes()).expect("test JSON")
+    }
+
+    fn schema() -> Schema {
+        v(r#"{"type":"object","properties":{
+            "spec":{"type":"object","required":["prop2"],"properties":{
+                "prop1":{"type":"string","default":"one"},
+                "prop2":{"type":"array","items":{"type":"string"}},
+                "n":{"type":"integer","minimum":1,"maximum":5},
+                "e":{"type":"string","enum":["a","b"]},
+                "open":{"type":"object","x-kubernetes-preserve-unknown-fields":true},
+                "set":{"type":"array","x-kubernetes-list-type":"set","items":{"type":"string"}}}},
+            "status":{"type":"object","properties":{"replicas":{"type":"integer"}}}}}"#)
+    }
+
+    #[test]
+    fn pruning_reports_paths_and_keeps_preserved_fields() {
+        let mut obj = v(
+            r#"{"apiVersion":"x/v1","kind":"W","metadata":{},"spec":{"prop2":[],"foo":1,"open":{"any":2}},"bar":true}"#,
+        );
+        let mut found = Vec::new();
+        prune(&mut obj, &schema(), &mut found);
+        assert_eq!(found, ["spec.foo", "bar"]);
+        assert_eq!(
+            String::from_utf8(obj.to_compact_vec()).expect("utf-8"),
+            r#"{"apiVersion":"x/v1","kind":"W","metadata":{},"spec":{"prop2":[],"open":{"any":2}}}"#
+        );
+    }
+
+    #[test]
+    fn embedded_resources_keep_their_type_and_prune_their_metadata() {
+        let s = v(r#"{"type":"object","properties":{"spec":{"type":"object","properties":{
+            "template":{"type":"object","x-kubernetes-embedded-resource":true,"properties":{"spec":{"type":"object"}}}}}}}"#);
+        let mut obj = v(
+            r#"{"spec":{"template":{"apiVersion":"v1","kind":"Pod","metadata":{"name":"p","foo":1},"spec":{"x":1},"bar":2}}}"#,
+        );
+        let mut found = Vec::new();
+        prune(&mut obj, &s, &mut found);
+        assert_eq!(found, ["spec.template.metadata.foo", "spec.template.spec.x", "spec.template.bar"]);
+        assert_eq!(
+            String::from_utf8(obj.to_compact_vec()).expect("utf-8"),
+            r#"{"spec":{"template":{"apiVersion":"v1","kind":"Pod","metadata":{"name":"p"},"spec":{}}}}"#
+        );
+    }
+
+    /// Cases of upstream's pruning tests (pkg/apiserver/schema/pruning/algorithm_test.go), with
+    /// their objects and pruned paths.
+    #[test]
+    fn upstream_pruning_cases() {
+        let cases = [
+            (
+                "object array",
+                r#"{"items":{"properties":{"a":{},"c":{}}}}"#,
+                r#"[{"a":1},{"b":1},{"a":1,"b":2,"c":3}]"#,
+                r#"[{"a":1},{},{"a":1,"c":3}]"#,
+                vec!["[1].b", "[2].b"],
+            ),
+            (
+                "object array object",
+                r#"{"properties":{"array":{"items":{"properties":{"a":{},"c":{}}}},"specified":{"properties":{"a":{},"c":{}}}}}"#,
+                r#"{"array":[{"a":1},{"b":1},{"a":1,"b":2,"c":3}],"unspecified":{"a":1},"specified":{"a":1,"b":2,"c":3}}"#,
+                r#"{"array":[{"a":1},{},{"a":1,"c":3}],"specified":{"a":1,"c":3}}"#,
+                vec!["array[1].b", "array[2].b", "unspecified", "specified.b"],
+            ),
+            (
+                "additionalProperties with schema",
+                r#"{"properties":{"a":{},"c":{"additionalProperties":{"type":"integer"}}}}"#,
+                r#"{"a":1,"b":1,"c":{"a":1,"b":2,"c":{"a":1}}}"#,
+                r#"{"a":1,"c":{"a":1,"b":2,"c":{}}}"#,
+                vec!["b", "c.c.a"],
+            ),
+        ];
+        for (name, schema, input, want, pruned) in cases {
+            let mut obj = v(input);
+            let mut found = Vec::new();
+            prune(&mut obj, &v(schema), &mut found);
+            assert_eq!(String::from_utf8(obj.to_compact_vec()).expect("utf-8"), want, "{name}");
+            // Upstream sorts the paths it reports; these are in document order.
+            assert_eq!(found, pruned, "{name}");
+        }
+    }
+
+    #[test]
+    fn defaults_fill_absent_fields() {
+        let mut obj = v(r#"{"spec":{"prop2":[]}}"#);
+        default(&mut obj, &schema());
+        assert_eq!(obj.get("spec").and_then(|s| s.get("prop1")), Some(&Value::String("one".into())));
+    }
+
+    #[test]
+    fn validation_messages_are_upstreams() {
+        let obj = v(r#"{"spec":{"prop2":"x","n":9,"e":"c","set":["a","a"]}}"#);
+        let errs: Vec<String> = validate(&obj, &schema()).iter().map(ToString::to_string).collect();
+        assert_eq!(
+            errs,
+            [
+                r#"spec.prop2: Invalid value: "string": spec.prop2 in body must be of type array: "string""#,
+                "spec.n: Invalid value: 9: spec.n in body should be less than or equal to 5",
+                r#"spec.e: Unsupported value: "c": supported values: "a", "b""#,
+                r#"spec.set[1]: Duplicate value: "a""#,
+            ]
+        );
+        let missing: Vec<String> = validate(&v(r#"{"spec":{}}"#), &schema()).iter().map(ToString::to_string).collect();
+        assert_eq!(missing, ["spec.prop2: Required value"]);
+    }
+}

@@ -1,0 +1,514 @@
+//! CustomResourceDefinitions in the test server: the definition's defaults, checks and status;
+//! its custom resources served with pruning, defaulting and validation from the structural
+//! schema (upstream's messages), `status` and `scale` subresources, server-side apply by the
+//! schema's list types, discovery and OpenAPI; name conflicts; deleting the definition.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use bytes::Bytes;
+use futures_util::StreamExt as _;
+use http::Method;
+use http_body_util::BodyExt as _;
+use kapi_api::meta::v1::ListOptions;
+use kapi_client::dynamic::{ApiResource, DynamicApi};
+use kapi_client::{Client, WatchEvent};
+use kapi_machinery::GroupVersionKind;
+use kapi_machinery::json::value::{self, Value};
+use kapi_testing::ApiServer;
+
+const JSON: &str = "application/json";
+const MERGE: &str = "application/merge-patch+json";
+const APPLY: &str = "application/apply-patch+yaml";
+const WIDGETS: &str = "/apis/example.com/v1/namespaces/default/widgets";
+
+/// A definition with defaults, required fields, enums, bounds, list types, and both
+/// subresources, as upstream's own tests use them.
+const CRD: &str = r#"{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition",
+"metadata":{"name":"widgets.example.com"},
+"spec":{"group":"example.com","scope":"Namespaced",
+ "names":{"plural":"widgets","singular":"widget","kind":"Widget","shortNames":["wd"]},
+ "versions":[{"name":"v1","served":true,"storage":true,
+  "subresources":{"status":{},"scale":{"specReplicasPath":".spec.replicas","statusReplicasPath":".status.replicas","labelSelectorPath":".status.selector"}},
+  "schema":{"openAPIV3Schema":{"type":"object","properties":{
+   "spec":{"type":"object","required":["prop2"],"properties":{
+    "color":{"type":"string","default":"blue","enum":["blue","red"]},
+    "prop2":{"type":"array","items":{"type":"string"}},
+    "replicas":{"type":"integer","minimum":0,"maximum":10},
+    "name":{"type":"string","maxLength":5,"pattern":"^[a-z]+$"},
+    "when":{"type":"string","format":"date-time"},
+    "extra":{"type":"object","x-kubernetes-preserve-unknown-fields":true},
+    "ports":{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["name"],
+     "items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"port":{"type":"integer"}}}},
+    "tags":{"type":"array","x-kubernetes-list-type":"set","items":{"type":"string"}}}},
+   "status":{"type":"object","properties":{"replicas":{"type":"integer"},"selector":{"type":"string"},"phase":{"type":"string"}}}}}}}]}}"#;
+
+struct Reply {
+    code: u16,
+    body: Value,
+    warnings: Vec<String>,
+}
+
+impl Reply {
+    fn at(&self, path: &[&str]) -> Option<&Value> {
+        path.iter().try_fold(&self.body, |v, k| v.get(k))
+    }
+
+    fn text(&self, path: &[&str]) -> String {
+        self.at(path).and_then(Value::as_str).unwrap_or_default().to_owned()
+    }
+
+    fn message(&self) -> String {
+        self.text(&["message"])
+    }
+}
+
+async fn call(api: &ApiServer, method: Method, path: &str, content_type: &str, body: &str) -> Reply {
+    let req = http::Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", content_type)
+        .body(Bytes::from(body.to_owned()))
+        .unwrap();
+    let resp = api.handle(req).await;
+    let code = resp.status().as_u16();
+    let warnings = resp.headers().get_all("warning").iter().map(|v| v.to_str().unwrap().to_owned()).collect();
+    let data = resp.into_body().collect().await.unwrap().to_bytes();
+    let body = value::parse(&data).unwrap_or(Value::String(String::from_utf8_lossy(&data).into_owned()));
+    Reply { code, body, warnings }
+}
+
+async fn get(api: &ApiServer, path: &str) -> Reply {
+    call(api, Method::GET, path, JSON, "").await
+}
+
+async fn server_with_crd() -> Arc<ApiServer> {
+    let api = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&api).unwrap();
+    let r = call(&api, Method::POST, "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", JSON, CRD).await;
+    assert_eq!(r.code, 201, "{:?}", r.body);
+    api
+}
+
+fn condition(crd: &Reply, ty: &str) -> (String, String, String) {
+    let Some(Value::Array(conds)) = crd.at(&["status", "conditions"]) else { panic!("no conditions: {:?}", crd.body) };
+    let c = conds.iter().find(|c| c.get("type").and_then(Value::as_str) == Some(ty)).expect("the condition");
+    let s = |k: &str| c.get(k).and_then(Value::as_str).unwrap_or_default().to_owned();
+    (s("status"), s("reason"), s("message"))
+}
+
+#[tokio::test]
+async fn a_definition_gets_defaults_and_status() {
+    let api = server_with_crd().await;
+    let crd = get(&api, "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.example.com").await;
+    assert_eq!(crd.text(&["spec", "names", "listKind"]), "WidgetList");
+    assert_eq!(crd.text(&["spec", "conversion", "strategy"]), "None");
+    assert_eq!(condition(&crd, "NamesAccepted"), ("True".into(), "NoConflicts".into(), "no conflicts found".into()));
+    assert_eq!(
+        condition(&crd, "Established"),
+        ("True".into(), "InitialNamesAccepted".into(), "the initial names have been accepted".into())
+    );
+    assert_eq!(crd.text(&["status", "acceptedNames", "plural"]), "widgets");
+    assert_eq!(crd.at(&["status", "storedVersions"]), Some(&Value::Array(vec![Value::String("v1".into())])));
+
+    // Discovery, legacy and aggregated.
+    let list = get(&api, "/apis/example.com/v1").await;
+    let Some(Value::Array(resources)) = list.at(&["resources"]) else { panic!("{:?}", list.body) };
+    let names: Vec<&str> = resources.iter().filter_map(|r| r.get("name").and_then(Value::as_str)).collect();
+    assert_eq!(names, ["widgets", "widgets/status", "widgets/scale"]);
+    let groups = get(&api, "/apis").await;
+    assert!(String::from_utf8_lossy(&groups.body.to_compact_vec()).contains("\"example.com/v1\""));
+}
+
+#[tokio::test]
+async fn objects_are_pruned_defaulted_and_validated() {
+    let api = server_with_crd().await;
+    let obj = r#"{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"a","bogus":1},
+        "spec":{"prop2":["x"],"foo":1,"extra":{"anything":{"deep":true}},"ports":[{"name":"p","port":1,"junk":2}]},"top":1}"#;
+    let created = call(&api, Method::POST, WIDGETS, JSON, obj).await;
+    assert_eq!(created.code, 201, "{:?}", created.body);
+    // Warn (the default) names each pruned field, as upstream does.
+    assert_eq!(
+        created.warnings,
+        [
+            r#"299 - "unknown field \"metadata.bogus\"""#,
+            r#"299 - "unknown field \"spec.foo\"""#,
+            r#"299 - "unknown field \"spec.ports[0].junk\"""#,
+            r#"299 - "unknown field \"top\"""#,
+        ]
+    );
+    let stored = get(&api, &format!("{WIDGETS}/a")).await;
+    assert_eq!(
+        String::from_utf8(stored.at(&["spec"]).unwrap().to_compact_vec()).unwrap(),
+        r#"{"color":"blue","extra":{"anything":{"deep":true}},"ports":[{"name":"p","port":1}],"prop2":["x"]}"#
+    );
+    assert_eq!(stored.text(&["kind"]), "Widget");
+    assert_eq!(stored.text(&["apiVersion"]), "example.com/v1");
+    assert!(stored.at(&["top"]).is_none());
+
+    // Strict fails with the same findings.
+    let strict = call(
+        &api,
+        Method::POST,
+        &format!("{WIDGETS}?fieldValidation=Strict"),
+        JSON,
+        r#"{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"b"},"spec":{"prop2":[],"foo":1}}"#,
+    )
+    .await;
+    assert_eq!(strict.code, 400);
+    assert_eq!(strict.message(), r#"strict decoding error: unknown field "spec.foo""#);
+
+    // Validation: upstream's messages and causes.
+    let cases: &[(&str, &str)] = &[
+        (r#"{}"#, "spec.prop2: Required value"),
+        (
+            r#"{"prop2":"x"}"#,
+            r#"spec.prop2: Invalid value: "string": spec.prop2 in body must be of type array: "string""#,
+        ),
+        (
+            r#"{"prop2":[],"color":"green"}"#,
+            r#"spec.color: Unsupported value: "green": supported values: "blue", "red""#,
+        ),
+        (
+            r#"{"prop2":[],"replicas":11}"#,
+            "spec.replicas: Invalid value: 11: spec.replicas in body should be less than or equal to 10",
+        ),
+        (r#"{"prop2":[],"name":"abcdef"}"#, "spec.name: Too long: may not be more than 5 bytes"),
+        (r#"{"prop2":[],"name":"AB"}"#, r#"spec.name: Invalid value: "AB": spec.name in body should match '^[a-z]+$'"#),
+        (
+            r#"{"prop2":[],"when":"yesterday"}"#,
+            r#"spec.when: Invalid value: "yesterday": spec.when in body must be of type date-time: "yesterday""#,
+        ),
+        (r#"{"prop2":[],"tags":["a","a"]}"#, r#"spec.tags[1]: Duplicate value: "a""#),
+        (
+            r#"{"prop2":[],"ports":[{"name":"p"},{"name":"p"}]}"#,
+            r#"spec.ports[1]: Duplicate value: map[string]interface {}{"name":"p"}"#,
+        ),
+        (r#"{"prop2":[],"ports":[{"port":1}]}"#, "spec.ports[0].name: Required value"),
+        (r#"{"prop2":null}"#, r#"spec.prop2: Required value"#),
+    ];
+    for (spec, want) in cases {
+        let body =
+            format!(r#"{{"apiVersion":"example.com/v1","kind":"Widget","metadata":{{"name":"bad"}},"spec":{spec}}}"#);
+        let r = call(&api, Method::POST, WIDGETS, JSON, &body).await;
+        assert_eq!(r.code, 422, "{spec}: {:?}", r.body);
+        assert_eq!(r.message(), format!("Widget.example.com \"bad\" is invalid: {want}"), "{spec}");
+        assert_eq!(r.text(&["reason"]), "Invalid");
+    }
+    let r = call(
+        &api,
+        Method::POST,
+        WIDGETS,
+        JSON,
+        r#"{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"bad"},"spec":{"prop2":"x"}}"#,
+    )
+    .await;
+    let Some(Value::Array(causes)) = r.at(&["details", "causes"]) else { panic!("{:?}", r.body) };
+    assert_eq!(causes[0].get("reason").and_then(Value::as_str), Some("FieldValueTypeInvalid"));
+    assert_eq!(causes[0].get("field").and_then(Value::as_str), Some("spec.prop2"));
+
+    // Lists carry the definition's list kind.
+    let list = get(&api, WIDGETS).await;
+    assert_eq!((list.text(&["kind"]), list.text(&["apiVersion"])), ("WidgetList".into(), "example.com/v1".into()));
+    let Some(Value::Array(items)) = list.at(&["items"]) else { panic!() };
+    assert_eq!(items.len(), 1);
+
+    // Strategic merge patches are refused, as upstream refuses them for custom resources.
+    let smp = call(&api, Method::PATCH, &format!("{WIDGETS}/a"), "application/strategic-merge-patch+json", "{}").await;
+    assert_eq!(smp.code, 415);
+    assert_eq!(
+        smp.message(),
+        "the body of the request was in an unknown format - accepted media types include: application/json-patch+json, \
+         application/merge-patch+json, application/apply-patch+yaml"
+    );
+    // A merge patch is pruned and validated too.
+    let bad = call(&api, Method::PATCH, &format!("{WIDGETS}/a"), MERGE, r#"{"spec":{"replicas":-1}}"#).await;
+    assert_eq!(bad.code, 422);
+    assert_eq!(
+        bad.message(),
+        "Widget.example.com \"a\" is invalid: spec.replicas: Invalid value: -1: spec.replicas in body should be greater than or equal to 0"
+    );
+    let ok = call(&api, Method::PATCH, &format!("{WIDGETS}/a"), MERGE, r#"{"spec":{"replicas":3,"zzz":1}}"#).await;
+    assert_eq!(ok.code, 200, "{:?}", ok.body);
+    assert_eq!(ok.warnings, [r#"299 - "unknown field \"spec.zzz\"""#]);
+    assert!(ok.at(&["spec", "zzz"]).is_none());
+}
+
+#[tokio::test]
+async fn status_and_scale_subresources() {
+    let api = server_with_crd().await;
+    let obj = r#"{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":{"prop2":[],"replicas":2},"status":{"phase":"ignored"}}"#;
+    let created = call(&api, Method::POST, WIDGETS, JSON, obj).await;
+    assert_eq!(created.code, 201);
+    assert!(created.at(&["status"]).is_none(), "status is dropped on create: {:?}", created.body);
+    assert_eq!(created.at(&["metadata", "generation"]), Some(&Value::Number("1".into())));
+
+    let status = call(
+        &api,
+        Method::PATCH,
+        &format!("{WIDGETS}/w/status"),
+        MERGE,
+        r#"{"spec":{"replicas":9},"status":{"phase":"Ready","replicas":2,"selector":"app=w"}}"#,
+    )
+    .await;
+    assert_eq!(status.code, 200, "{:?}", status.body);
+    assert_eq!(status.text(&["status", "phase"]), "Ready");
+    assert_eq!(status.at(&["spec", "replicas"]), Some(&Value::Number("2".into())), "spec is kept on /status");
+    assert_eq!(status.at(&["metadata", "generation"]), Some(&Value::Number("1".into())));
+
+    let main =
+        call(&api, Method::PATCH, &format!("{WIDGETS}/w"), MERGE, r#"{"spec":{"replicas":4},"status":{"phase":"X"}}"#)
+            .await;
+    assert_eq!(main.text(&["status", "phase"]), "Ready", "status is kept on the main resource");
+    assert_eq!(main.at(&["metadata", "generation"]), Some(&Value::Number("2".into())), "a spec change bumps it");
+
+    let scale = get(&api, &format!("{WIDGETS}/w/scale")).await;
+    assert_eq!(scale.code, 200, "{:?}", scale.body);
+    assert_eq!((scale.text(&["apiVersion"]), scale.text(&["kind"])), ("autoscaling/v1".into(), "Scale".into()));
+    assert_eq!(scale.at(&["spec", "replicas"]), Some(&Value::Number("4".into())));
+    assert_eq!(scale.at(&["status", "replicas"]), Some(&Value::Number("2".into())));
+    assert_eq!(scale.text(&["status", "selector"]), "app=w");
+
+    let scaled = call(&api, Method::PATCH, &format!("{WIDGETS}/w/scale"), MERGE, r#"{"spec":{"replicas":7}}"#).await;
+    assert_eq!(scaled.code, 200, "{:?}", scaled.body);
+    let obj = get(&api, &format!("{WIDGETS}/w")).await;
+    assert_eq!(obj.at(&["spec", "replicas"]), Some(&Value::Number("7".into())));
+}
+
+#[tokio::test]
+async fn apply_merges_by_the_schemas_list_types() {
+    let api = server_with_crd().await;
+    let apply = |manager: &'static str, body: &'static str| {
+        let api = api.clone();
+        async move { call(&api, Method::PATCH, &format!("{WIDGETS}/s?fieldManager={manager}"), APPLY, body).await }
+    };
+    let a = apply(
+        "a",
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: s}\nspec:\n  prop2: [x]\n  ports: [{name: one, port: 1}]\n  tags: [t1]\n",
+    )
+    .await;
+    assert_eq!(a.code, 201, "{:?}", a.body);
+    let b = apply(
+        "b",
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: s}\nspec:\n  ports: [{name: two, port: 2}]\n  tags: [t2]\n",
+    )
+    .await;
+    assert_eq!(b.code, 200, "{:?}", b.body);
+    let ports: Vec<String> = match b.at(&["spec", "ports"]) {
+        Some(Value::Array(p)) => p.iter().map(|e| e.get("name").and_then(Value::as_str).unwrap().to_owned()).collect(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(ports, ["one", "two"], "a list-type map merges by key");
+    assert_eq!(
+        b.at(&["spec", "tags"]),
+        Some(&Value::Array(vec![Value::String("t1".into()), Value::String("t2".into())])),
+        "a set merges"
+    );
+    // An atomic list conflicts between managers.
+    let c = apply("c", "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: s}\nspec:\n  prop2: [y]\n").await;
+    assert_eq!(c.code, 409, "{:?}", c.body);
+}
+
+#[tokio::test]
+async fn openapi_publishes_the_schema() {
+    let api = server_with_crd().await;
+    let root = get(&api, "/openapi/v3").await;
+    let url = root.text(&["paths", "apis/example.com/v1", "serverRelativeURL"]);
+    assert!(url.starts_with("/openapi/v3/apis/example.com/v1?hash="), "{:?}", root.body);
+    let doc = get(&api, &url).await;
+    let widget = doc.at(&["components", "schemas", "com.example.v1.Widget"]).expect("the kind's schema");
+    let gvk = widget.get("x-kubernetes-group-version-kind").unwrap();
+    assert_eq!(
+        String::from_utf8(gvk.to_compact_vec()).unwrap(),
+        r#"[{"group":"example.com","kind":"Widget","version":"v1"}]"#
+    );
+    let props = widget.get("properties").unwrap();
+    for p in ["apiVersion", "kind", "metadata", "spec", "status"] {
+        assert!(props.get(p).is_some(), "{p}");
+    }
+    assert!(doc.at(&["components", "schemas", "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"]).is_some());
+    assert!(doc.at(&["components", "schemas", "com.example.v1.WidgetList"]).is_some());
+
+    // OpenAPI v2 (what older kubectl explains and validates with) has the kinds too.
+    let v2 = get(&api, "/openapi/v2").await;
+    let widget2 = v2.at(&["definitions", "com.example.v1.Widget"]).expect("the kind in v2");
+    assert_eq!(
+        String::from_utf8(widget2.get("properties").unwrap().get("metadata").unwrap().to_compact_vec()).unwrap(),
+        r##"{"allOf":[{"$ref":"#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"}]}"##
+    );
+    assert!(v2.at(&["definitions", "io.k8s.api.apps.v1.Deployment"]).is_some(), "the generated definitions stay");
+
+    // A schema change changes the hash; the old URL redirects.
+    let patch = r#"[{"op":"add","path":"/spec/versions/0/schema/openAPIV3Schema/properties/spec/properties/size","value":{"type":"integer"}}]"#;
+    let r = call(
+        &api,
+        Method::PATCH,
+        "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.example.com",
+        "application/json-patch+json",
+        patch,
+    )
+    .await;
+    assert_eq!(r.code, 200, "{:?}", r.body);
+    let root2 = get(&api, "/openapi/v3").await;
+    assert_ne!(root2.text(&["paths", "apis/example.com/v1", "serverRelativeURL"]), url);
+    assert_eq!(get(&api, &url).await.code, 301);
+}
+
+#[tokio::test]
+async fn definitions_are_checked() {
+    let api = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&api).unwrap();
+    let crds = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+    let untyped = CRD.replace(r#""spec":{"type":"object","required""#, r#""spec":{"required""#);
+    let r = call(&api, Method::POST, crds, JSON, &untyped).await;
+    assert_eq!(r.code, 422, "{:?}", r.body);
+    assert_eq!(
+        r.message(),
+        "CustomResourceDefinition.apiextensions.k8s.io \"widgets.example.com\" is invalid: \
+         spec.versions[0].schema.openAPIV3Schema.properties[spec].type: Required value: must not be empty for specified object fields"
+    );
+    let misnamed = CRD.replace(r#""name":"widgets.example.com""#, r#""name":"gadgets.example.com""#);
+    let r = call(&api, Method::POST, crds, JSON, &misnamed).await;
+    assert_eq!(r.code, 422);
+    assert!(
+        r.message().ends_with(
+            r#"metadata.name: Invalid value: "gadgets.example.com": must be spec.names.plural+"."+spec.group"#
+        ),
+        "{}",
+        r.message()
+    );
+    let webhook = CRD.replace(
+        r#""scope":"Namespaced","#,
+        r#""scope":"Namespaced","conversion":{"strategy":"Webhook","webhook":{"conversionReviewVersions":["v1"],"clientConfig":{"url":"https://x"}}},"#,
+    );
+    let r = call(&api, Method::POST, crds, JSON, &webhook).await;
+    assert_eq!(r.code, 422);
+    assert!(r.message().contains("spec.conversion.strategy: Forbidden"), "{}", r.message());
+    assert!(get(&api, "/apis/example.com/v1").await.code == 404);
+}
+
+#[tokio::test]
+async fn conflicting_names_are_not_accepted() {
+    let api = server_with_crd().await;
+    let other = CRD
+        .replace("widgets.example.com", "gizmos.example.com")
+        .replace(r#""plural":"widgets","singular":"widget""#, r#""plural":"gizmos","singular":"gizmo""#)
+        .replace(r#""shortNames":["wd"]"#, r#""shortNames":["gz"]"#);
+    let r = call(&api, Method::POST, "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", JSON, &other).await;
+    assert_eq!(r.code, 201, "{:?}", r.body);
+    let crd = get(&api, "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/gizmos.example.com").await;
+    assert_eq!(
+        condition(&crd, "NamesAccepted"),
+        ("False".into(), "ListKindConflict".into(), r#""WidgetList" is already in use"#.into())
+    );
+    assert_eq!(
+        condition(&crd, "Established"),
+        ("False".into(), "NotAccepted".into(), "not all names are accepted".into())
+    );
+    assert_eq!(get(&api, "/apis/example.com/v1/namespaces/default/gizmos").await.code, 404);
+}
+
+#[tokio::test]
+async fn deleting_the_definition_deletes_its_objects() {
+    let api = server_with_crd().await;
+    let client = Client::new(api.clone(), "http://kapi-testing.invalid").unwrap();
+    let res = ApiResource::new(&GroupVersionKind::new("example.com", "v1", "Widget"), "widgets", true);
+    let widgets = DynamicApi::namespaced(&client, &res, "default").unwrap();
+    let r = call(
+        &api,
+        Method::POST,
+        WIDGETS,
+        JSON,
+        r#"{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"d"},"spec":{"prop2":[]}}"#,
+    )
+    .await;
+    assert_eq!(r.code, 201);
+    let listed = widgets.list(&ListOptions::default()).await.unwrap();
+    assert_eq!(listed.items.len(), 1);
+    let mut events = widgets
+        .watch(&ListOptions { resource_version: listed.metadata.resource_version.clone(), ..Default::default() })
+        .await
+        .unwrap();
+
+    let del = call(
+        &api,
+        Method::DELETE,
+        "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.example.com",
+        JSON,
+        "",
+    )
+    .await;
+    assert_eq!(del.code, 200, "{:?}", del.body);
+    let event = tokio::time::timeout(Duration::from_secs(10), events.next()).await.unwrap().unwrap().unwrap();
+    match event {
+        WatchEvent::Deleted(o) => assert_eq!(o.metadata.name, "d"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(get(&api, WIDGETS).await.code, 404);
+    assert_eq!(get(&api, "/apis/example.com/v1").await.code, 404);
+    let root = get(&api, "/openapi/v3").await;
+    assert!(root.at(&["paths", "apis/example.com/v1"]).is_none());
+
+    // Defining it again serves an empty resource.
+    let again = call(&api, Method::POST, "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", JSON, CRD).await;
+    assert_eq!(again.code, 201);
+    assert_eq!(widgets.list(&ListOptions::default()).await.unwrap().items.len(), 0);
+}
+
+#[tokio::test]
+async fn the_versions_of_a_definition_share_their_objects() {
+    let api = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&api).unwrap();
+    let two = CRD.replace(
+        r#""versions":[{"name":"v1","served":true,"storage":true,"#,
+        r#""versions":[{"name":"v2","served":true,"storage":false,"schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}},{"name":"v1","served":true,"storage":true,"#,
+    );
+    let r = call(&api, Method::POST, "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", JSON, &two).await;
+    assert_eq!(r.code, 201, "{:?}", r.body);
+    let client = Client::new(api.clone(), "http://kapi-testing.invalid").unwrap();
+    let v1 = ApiResource::new(&GroupVersionKind::new("example.com", "v1", "Widget"), "widgets", true);
+    let mut events =
+        DynamicApi::namespaced(&client, &v1, "default").unwrap().watch(&ListOptions::default()).await.unwrap();
+
+    let v2_widgets = "/apis/example.com/v2/namespaces/default/widgets";
+    let created = call(
+        &api,
+        Method::POST,
+        v2_widgets,
+        JSON,
+        r#"{"apiVersion":"example.com/v2","kind":"Widget","metadata":{"name":"x"},"spec":{"anything":1}}"#,
+    )
+    .await;
+    assert_eq!(created.code, 201, "{:?}", created.body);
+    assert_eq!(created.text(&["apiVersion"]), "example.com/v2");
+    // Read through v1: the same object, in v1.
+    let through_v1 = get(&api, &format!("{WIDGETS}/x")).await;
+    assert_eq!(through_v1.code, 200);
+    assert_eq!(through_v1.text(&["apiVersion"]), "example.com/v1");
+    assert_eq!(through_v1.text(&["metadata", "uid"]), created.text(&["metadata", "uid"]));
+    let listed = get(&api, v2_widgets).await;
+    assert_eq!(listed.text(&["apiVersion"]), "example.com/v2");
+    let Some(Value::Array(items)) = listed.at(&["items"]) else { panic!() };
+    assert_eq!(items[0].get("apiVersion").and_then(Value::as_str), Some("example.com/v2"));
+    let event = tokio::time::timeout(Duration::from_secs(10), events.next()).await.unwrap().unwrap().unwrap();
+    match event {
+        WatchEvent::Added(o) => assert_eq!((o.metadata.name.as_str(), o.api_version.as_str()), ("x", "example.com/v1")),
+        other => panic!("{other:?}"),
+    }
+    // Both versions are discovered.
+    let group = get(&api, "/apis/example.com").await;
+    let Some(Value::Array(versions)) = group.at(&["versions"]) else { panic!("{:?}", group.body) };
+    assert_eq!(versions.len(), 2);
+    // Deleting the definition empties both.
+    let del = call(
+        &api,
+        Method::DELETE,
+        "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.example.com",
+        JSON,
+        "",
+    )
+    .await;
+    assert_eq!(del.code, 200);
+    assert_eq!(get(&api, v2_widgets).await.code, 404);
+    assert_eq!(get(&api, &format!("{WIDGETS}/x")).await.code, 404);
+}

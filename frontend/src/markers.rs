@@ -261,7 +261,10 @@ fn replacement(cx: &Ctxt, value: &str, span: Span) -> Option<Replacement> {
     let name = LIFECYCLE_REPLACEMENT;
     let parts: Vec<&str> = value.split(',').collect();
     let [group, version, kind] = parts.as_slice() else {
-        cx.error_at(span, format!("`+{name}` takes `<group>,<version>,<Kind>` (the core group is empty: `,v1,Pod`), not `{value}`"));
+        cx.error_at(
+            span,
+            format!("`+{name}` takes `<group>,<version>,<Kind>` (the core group is empty: `,v1,Pod`), not `{value}`"),
+        );
         return None;
     };
     let mut ok = true;
@@ -366,7 +369,10 @@ pub fn parse_package_markers(cx: &Ctxt, attrs: &[syn::Attribute]) -> PackageMark
             PROTOBUF_GO_PACKAGE => single(cx, &mut out.protobuf_go_package, PROTOBUF_GO_PACKAGE, value, span),
             PRERELEASE_LIFECYCLE_GEN => {
                 if value != "true" {
-                    cx.error_at(span, format!("`+{PRERELEASE_LIFECYCLE_GEN}` takes `=true`; leave it out to disable it"));
+                    cx.error_at(
+                        span,
+                        format!("`+{PRERELEASE_LIFECYCLE_GEN}` takes `=true`; leave it out to disable it"),
+                    );
                 }
                 if out.prerelease_lifecycle.is_some() {
                     cx.error_at(span, format!("`+{PRERELEASE_LIFECYCLE_GEN}` is given twice"));
@@ -560,7 +566,10 @@ pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) ->
     if lifecycle.introduced.is_none() {
         let others = [&lifecycle.deprecated, &lifecycle.removed].into_iter().flatten().map(|m| m.span);
         if let Some(span) = others.chain(lifecycle.replacement.iter().map(|m| m.span)).next() {
-            cx.error_at(span, format!("the lifecycle of a kind starts with `+{LIFECYCLE_INTRODUCED}=major.minor`; add it"));
+            cx.error_at(
+                span,
+                format!("the lifecycle of a kind starts with `+{LIFECYCLE_INTRODUCED}=major.minor`; add it"),
+            );
         }
     }
     TypeMarkers { genclient: found, lifecycle }
@@ -713,7 +722,9 @@ mod tests {
             ("replacement=apps,v1,deployment", "kind `deployment` must start with an upper-case"),
             ("replacement=apps,v1,", "kind `` must start"),
         ] {
-            let line = format!("/// +k8s:prerelease-lifecycle-gen:introduced=1.2\n/// +k8s:prerelease-lifecycle-gen:{src}\nstruct A;");
+            let line = format!(
+                "/// +k8s:prerelease-lifecycle-gen:introduced=1.2\n/// +k8s:prerelease-lifecycle-gen:{src}\nstruct A;"
+            );
             let (_, errors) = lifecycle(&line);
             assert!(errors.iter().any(|e| e.contains(want)), "{src}: {errors:?}");
         }

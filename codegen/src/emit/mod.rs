@@ -4,6 +4,7 @@ pub mod applyconfig;
 pub mod clientset;
 pub mod conversion;
 pub mod defaults;
+pub mod lifecycle;
 pub mod openapi;
 pub mod proto;
 pub mod register;

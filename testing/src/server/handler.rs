@@ -170,8 +170,18 @@ pub(super) fn patch_error(e: PatchError) -> Error {
 }
 
 impl ApiServer {
-    /// Serves one request. Never fails: errors are `Status` responses.
-    pub async fn handle(&self, mut req: http::Request<Bytes>) -> http::Response<Body> {
+    /// Serves one request. Never fails: errors are `Status` responses. Requests to a deprecated
+    /// kind get upstream's deprecation warning (module `deprecation`).
+    pub async fn handle(&self, req: http::Request<Bytes>) -> http::Response<Body> {
+        let deprecation = self.deprecation_warning(req.uri().path());
+        let mut resp = self.serve_request(req).await;
+        if let Some(w) = deprecation {
+            super::deprecation::warn_first(&mut resp, &w);
+        }
+        resp
+    }
+
+    async fn serve_request(&self, mut req: http::Request<Bytes>) -> http::Response<Body> {
         // A connection upgrade (a WebSocket for exec, attach or portforward) is taken here once.
         let upgrade = req.extensions_mut().remove::<hyper::upgrade::OnUpgrade>();
         self.record(&req);

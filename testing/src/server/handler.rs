@@ -216,7 +216,14 @@ impl ApiServer {
             };
         }
         if req.method() == Method::GET
-            && let Some(doc) = super::discovery::document(req.uri().path(), &self.tracker.resources())
+            && let Some(doc) = super::discovery::document(
+                req.uri().path(),
+                req.headers()
+                    .get(header::HOST)
+                    .and_then(|h| h.to_str().ok())
+                    .or(req.uri().authority().map(|a| a.as_str())),
+                &self.tracker.resources(),
+            )
         {
             let enc = match negotiate::response_encoding(accept, true) {
                 Ok(e) => e,

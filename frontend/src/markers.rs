@@ -61,10 +61,6 @@ pub const LIFECYCLE_MARKERS: &[&str] =
     &[LIFECYCLE_INTRODUCED, LIFECYCLE_DEPRECATED, LIFECYCLE_REMOVED, LIFECYCLE_REPLACEMENT];
 /// Every marker a kind may carry.
 pub const TYPE_MARKERS: &[&str] = &[
-    LIFECYCLE_INTRODUCED,
-    LIFECYCLE_DEPRECATED,
-    LIFECYCLE_REMOVED,
-    LIFECYCLE_REPLACEMENT,
     GENCLIENT,
     GENCLIENT_NON_NAMESPACED,
     GENCLIENT_ONLY_VERBS,
@@ -73,6 +69,10 @@ pub const TYPE_MARKERS: &[&str] = &[
     GENCLIENT_NO_VERBS,
     GENCLIENT_METHOD,
     RESOURCE_NAME,
+    LIFECYCLE_INTRODUCED,
+    LIFECYCLE_DEPRECATED,
+    LIFECYCLE_REMOVED,
+    LIFECYCLE_REPLACEMENT,
 ];
 
 /// The verbs `onlyVerbs`/`skipVerbs` name, in upstream's spelling (`updateStatus` is the `status`

@@ -11,7 +11,7 @@ pub use output::{Changes, Outputs};
 
 /// The generators, by name, in the order they run.
 pub const GENERATORS: &[&str] =
-    &["defaults", "conversion", "register", "proto", "roundtrip", "clientset", "openapi", "applyconfig", "crd"];
+    &["defaults", "conversion", "register", "lifecycle", "proto", "roundtrip", "clientset", "openapi", "applyconfig", "crd"];
 
 /// Runs the named generators (all when `only` is empty) over a universe. Returns every output
 /// file, or every diagnostic (the universe's own and the generators') if there is any. Reads and
@@ -39,6 +39,9 @@ pub fn generate(u: &Universe, only: &[String]) -> Result<Outputs, Vec<Diagnostic
     }
     if wanted("register") {
         emit::register::generate(u, &plan, &mut outputs, &mut diagnostics);
+    }
+    if wanted("lifecycle") {
+        emit::lifecycle::generate(u, &mut outputs, &mut diagnostics);
     }
     if wanted("proto") {
         emit::proto::generate(u, &mut outputs, &mut diagnostics);

@@ -21,8 +21,11 @@ pub const CONVERSION_GEN: &str = "conversionGen";
 /// `+protobufGoPackage=k8s.io/apimachinery/pkg/apis/meta/v1`: the Go import path of the package's
 /// protobuf IDL, where it is not `k8s.io/api/<path>`.
 pub const PROTOBUF_GO_PACKAGE: &str = "protobufGoPackage";
+/// `+k8s:prerelease-lifecycle-gen=true`: every kind of the package says when it was introduced
+/// (and, if not the default, deprecated and removed), and the generator writes its lifecycle.
+pub const PRERELEASE_LIFECYCLE_GEN: &str = "k8s:prerelease-lifecycle-gen";
 /// Every package marker.
-pub const PACKAGE_MARKERS: &[&str] = &[GROUP_NAME, CONVERSION_GEN, PROTOBUF_GO_PACKAGE];
+pub const PACKAGE_MARKERS: &[&str] = &[GROUP_NAME, CONVERSION_GEN, PROTOBUF_GO_PACKAGE, PRERELEASE_LIFECYCLE_GEN];
 
 /// `+genclient`: the kind is served; clients, informers and listers are generated for it.
 pub const GENCLIENT: &str = "genclient";
@@ -42,6 +45,20 @@ pub const GENCLIENT_NO_VERBS: &str = "genclient:noVerbs";
 pub const GENCLIENT_METHOD: &str = "genclient:method";
 /// `+resourceName=plural`: the resource name where it is not the kind's lower-case plural.
 pub const RESOURCE_NAME: &str = "resourceName";
+/// `+k8s:prerelease-lifecycle-gen:introduced=1.19`: the release that first served the kind.
+pub const LIFECYCLE_INTRODUCED: &str = "k8s:prerelease-lifecycle-gen:introduced";
+/// `+k8s:prerelease-lifecycle-gen:deprecated=1.22`: the release that deprecated it, where not
+/// three minors after `introduced`.
+pub const LIFECYCLE_DEPRECATED: &str = "k8s:prerelease-lifecycle-gen:deprecated";
+/// `+k8s:prerelease-lifecycle-gen:removed=1.25`: the release that stopped serving it, where not
+/// three minors after deprecation.
+pub const LIFECYCLE_REMOVED: &str = "k8s:prerelease-lifecycle-gen:removed";
+/// `+k8s:prerelease-lifecycle-gen:replacement=apps,v1,Deployment`: the kind to use instead
+/// (group, version, kind; the core group is empty).
+pub const LIFECYCLE_REPLACEMENT: &str = "k8s:prerelease-lifecycle-gen:replacement";
+/// The lifecycle markers of a kind.
+pub const LIFECYCLE_MARKERS: &[&str] =
+    &[LIFECYCLE_INTRODUCED, LIFECYCLE_DEPRECATED, LIFECYCLE_REMOVED, LIFECYCLE_REPLACEMENT];
 /// Every marker a kind may carry.
 pub const TYPE_MARKERS: &[&str] = &[
     GENCLIENT,
@@ -52,6 +69,10 @@ pub const TYPE_MARKERS: &[&str] = &[
     GENCLIENT_NO_VERBS,
     GENCLIENT_METHOD,
     RESOURCE_NAME,
+    LIFECYCLE_INTRODUCED,
+    LIFECYCLE_DEPRECATED,
+    LIFECYCLE_REMOVED,
+    LIFECYCLE_REPLACEMENT,
 ];
 
 /// The verbs `onlyVerbs`/`skipVerbs` name, in upstream's spelling (`updateStatus` is the `status`
@@ -87,6 +108,8 @@ pub struct PackageMarkers {
     pub group_name: Option<Spanned<String>>,
     pub conversion_gen: Vec<Spanned<String>>,
     pub protobuf_go_package: Option<Spanned<String>>,
+    /// `+k8s:prerelease-lifecycle-gen=true`: where it is written.
+    pub prerelease_lifecycle: Option<Span>,
 }
 
 /// The `+genclient` markers of a kind.
@@ -133,12 +156,142 @@ impl GenClient {
     }
 }
 
+/// A Kubernetes release, `major.minor`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Release {
+    pub major: u32,
+    pub minor: u32,
+}
+
+impl Release {
+    /// The release `n` minors later (upstream's policy counts in minors, never rolling the major).
+    pub fn plus_minors(self, n: u32) -> Release {
+        Release { major: self.major, minor: self.minor + n }
+    }
+}
+
+impl std::fmt::Display for Release {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{}", self.major, self.minor)
+    }
+}
+
+/// The kind that replaces a deprecated one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replacement {
+    /// The group (empty for the core group).
+    pub group: String,
+    pub version: String,
+    pub kind: String,
+}
+
+/// The `+k8s:prerelease-lifecycle-gen:*` markers of a kind, as written.
+#[derive(Debug, Clone, Default)]
+pub struct LifecycleMarkers {
+    pub introduced: Option<Spanned<Release>>,
+    pub deprecated: Option<Spanned<Release>>,
+    pub removed: Option<Spanned<Release>>,
+    pub replacement: Option<Spanned<Replacement>>,
+}
+
+/// A kind's lifecycle after upstream's defaults: what `APILifecycleIntroduced`, `…Deprecated`,
+/// `…Removed` and `…Replacement` return.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lifecycle {
+    pub introduced: Release,
+    pub deprecated: Option<Release>,
+    pub removed: Option<Release>,
+    pub replacement: Option<Replacement>,
+}
+
+/// Whether a version is generally available (`v1`, `v2`), as upstream decides from the package
+/// name: prerelease versions (`v1beta1`, `v2alpha1`) are deprecated and removed on a schedule.
+pub fn is_ga_version(version: &str) -> bool {
+    version.strip_prefix('v').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+impl LifecycleMarkers {
+    /// Whether any lifecycle marker is written.
+    pub fn is_empty(&self) -> bool {
+        self.introduced.is_none() && self.deprecated.is_none() && self.removed.is_none() && self.replacement.is_none()
+    }
+
+    /// The lifecycle of a kind of `version`, with prerelease-lifecycle-gen's defaults: a
+    /// prerelease kind is deprecated three minors after it was introduced and removed three
+    /// minors after that; a GA kind is neither unless the markers say so. `None` without
+    /// `introduced` (the front-end reports that).
+    pub fn resolve(&self, version: &str) -> Option<Lifecycle> {
+        let introduced = self.introduced.as_ref()?.value;
+        let ga = is_ga_version(version);
+        let deprecated_at = self.deprecated.as_ref().map_or(introduced.plus_minors(3), |d| d.value);
+        let removed_at = self.removed.as_ref().map_or(deprecated_at.plus_minors(3), |r| r.value);
+        Some(Lifecycle {
+            introduced,
+            deprecated: (!ga || self.deprecated.is_some()).then_some(deprecated_at),
+            removed: (!ga || self.removed.is_some()).then_some(removed_at),
+            replacement: self.replacement.as_ref().map(|r| r.value.clone()),
+        })
+    }
+}
+
 /// The markers of a type.
 #[derive(Debug, Clone, Default)]
 pub struct TypeMarkers {
     pub genclient: Option<GenClient>,
     /// `+crd…`: the kind is a custom resource with a generated `CustomResourceDefinition`.
     pub crd: Option<Crd>,
+    pub lifecycle: LifecycleMarkers,
+}
+
+/// Parses `major.minor` as upstream does (two non-empty decimal numbers).
+fn release(cx: &Ctxt, name: &str, value: &str, span: Span) -> Option<Release> {
+    let parsed = value.split_once('.').and_then(|(major, minor)| {
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        if !digits(major) || !digits(minor) {
+            return None;
+        }
+        Some(Release { major: major.parse().ok()?, minor: minor.parse().ok()? })
+    });
+    if parsed.is_none() {
+        cx.error_at(span, format!("`+{name}` takes a release `major.minor` (`+{name}=1.19`), not `{value}`"));
+    }
+    parsed
+}
+
+/// Parses `<group>,<version>,<Kind>` with upstream's checks.
+fn replacement(cx: &Ctxt, value: &str, span: Span) -> Option<Replacement> {
+    let name = LIFECYCLE_REPLACEMENT;
+    let parts: Vec<&str> = value.split(',').collect();
+    let [group, version, kind] = parts.as_slice() else {
+        cx.error_at(
+            span,
+            format!("`+{name}` takes `<group>,<version>,<Kind>` (the core group is empty: `,v1,Pod`), not `{value}`"),
+        );
+        return None;
+    };
+    let mut ok = true;
+    if group.to_lowercase() != *group {
+        cx.error_at(span, format!("the replacement group `{group}` must be lower case"));
+        ok = false;
+    }
+    if !version.starts_with('v') || version.to_lowercase() != *version {
+        cx.error_at(span, format!("the replacement version `{version}` must start with `v` and be lower case"));
+        ok = false;
+    }
+    if !kind.chars().next().is_some_and(|c| c.is_ascii_uppercase()) {
+        cx.error_at(span, format!("the replacement kind `{kind}` must start with an upper-case letter"));
+        ok = false;
+    }
+    ok.then(|| Replacement { group: (*group).to_owned(), version: (*version).to_owned(), kind: (*kind).to_owned() })
+}
+
+fn once<T>(cx: &Ctxt, slot: &mut Option<Spanned<T>>, name: &str, value: Option<T>, span: Span) {
+    if slot.is_some() {
+        cx.error_at(span, format!("`+{name}` is given twice"));
+    }
+    if let Some(value) = value {
+        *slot = Some(Spanned { value, span });
+    }
 }
 
 /// One marker line, `+name=value` or `+name`, as (name, value); `None` for other lines.
@@ -216,6 +369,18 @@ pub fn parse_package_markers(cx: &Ctxt, attrs: &[syn::Attribute]) -> PackageMark
                 out.conversion_gen.extend(one);
             }
             PROTOBUF_GO_PACKAGE => single(cx, &mut out.protobuf_go_package, PROTOBUF_GO_PACKAGE, value, span),
+            PRERELEASE_LIFECYCLE_GEN => {
+                if value != "true" {
+                    cx.error_at(
+                        span,
+                        format!("`+{PRERELEASE_LIFECYCLE_GEN}` takes `=true`; leave it out to disable it"),
+                    );
+                }
+                if out.prerelease_lifecycle.is_some() {
+                    cx.error_at(span, format!("`+{PRERELEASE_LIFECYCLE_GEN}` is given twice"));
+                }
+                out.prerelease_lifecycle = Some(span);
+            }
             _ => unknown(cx, span, &name, PACKAGE_MARKERS, "package"),
         }
     }
@@ -316,9 +481,32 @@ pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) ->
         marker_lines(attrs, false).into_iter().partition(|(name, _, _)| is_crd_marker(name));
     let crd = parse_crd_markers(cx, crd_lines, is_kind);
     let mut found: Option<GenClient> = None;
+    let mut lifecycle = LifecycleMarkers::default();
     let mut rest = Vec::new();
     for (name, value, span) in lines {
-        if name == GENCLIENT {
+        if LIFECYCLE_MARKERS.contains(&name.as_str()) {
+            match name.as_str() {
+                LIFECYCLE_INTRODUCED => {
+                    let r = release(cx, &name, &value, span);
+                    once(cx, &mut lifecycle.introduced, &name, r, span);
+                }
+                LIFECYCLE_DEPRECATED => {
+                    let r = release(cx, &name, &value, span);
+                    once(cx, &mut lifecycle.deprecated, &name, r, span);
+                }
+                LIFECYCLE_REMOVED => {
+                    let r = release(cx, &name, &value, span);
+                    once(cx, &mut lifecycle.removed, &name, r, span);
+                }
+                _ => {
+                    let r = replacement(cx, &value, span);
+                    once(cx, &mut lifecycle.replacement, &name, r, span);
+                }
+            }
+            if !is_kind {
+                cx.error_at(span, format!("`+{name}` applies to versioned kinds (`#[kapi(kind, version = ...)]`)"));
+            }
+        } else if name == GENCLIENT {
             if !value.is_empty() {
                 cx.error_at(span, format!("`+{GENCLIENT}` takes no value"));
             }
@@ -379,12 +567,21 @@ pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) ->
             );
         }
     }
+    if lifecycle.introduced.is_none() {
+        let others = [&lifecycle.deprecated, &lifecycle.removed].into_iter().flatten().map(|m| m.span);
+        if let Some(span) = others.chain(lifecycle.replacement.iter().map(|m| m.span)).next() {
+            cx.error_at(
+                span,
+                format!("the lifecycle of a kind starts with `+{LIFECYCLE_INTRODUCED}=major.minor`; add it"),
+            );
+        }
+    }
     if let (Some(c), Some(g)) = (&crd, &found)
         && g.non_namespaced != c.cluster_scoped
     {
         cx.error_at(c.span, format!("`+{GENCLIENT_NON_NAMESPACED}` and `+{CRD_SCOPE}` disagree on the kind's scope"));
     }
-    TypeMarkers { genclient: found, crd }
+    TypeMarkers { genclient: found, crd, lifecycle }
 }
 
 /// `+crd`: the kind is a custom resource; `kapi-codegen` writes its `CustomResourceDefinition`.
@@ -738,5 +935,86 @@ mod tests {
             false,
         );
         assert!(errors[0].contains("given twice"), "{errors:?}");
+    }
+
+    fn lifecycle(src: &str) -> (LifecycleMarkers, Vec<String>) {
+        let (t, _, errors) = parse(src, false);
+        (t.unwrap().lifecycle, errors)
+    }
+
+    #[test]
+    fn lifecycle_defaults_follow_upstreams_policy() {
+        let (l, errors) = lifecycle("/// +k8s:prerelease-lifecycle-gen:introduced=1.19\nstruct A;");
+        assert!(errors.is_empty(), "{errors:?}");
+        let r = |major, minor| Release { major, minor };
+        // Prerelease: deprecated three minors later, removed three after that.
+        let beta = l.resolve("v1beta1").unwrap();
+        assert_eq!((beta.introduced, beta.deprecated, beta.removed), (r(1, 19), Some(r(1, 22)), Some(r(1, 25))));
+        // GA: neither, unless written.
+        let ga = l.resolve("v2").unwrap();
+        assert_eq!((ga.deprecated, ga.removed), (None, None));
+        assert!(!is_ga_version("v1alpha1") && !is_ga_version("v") && is_ga_version("v12"));
+
+        let (l, errors) = lifecycle(
+            "/// +k8s:prerelease-lifecycle-gen:introduced=1.8\n/// +k8s:prerelease-lifecycle-gen:deprecated=1.9\n\
+             /// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,Deployment\nstruct A;",
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let beta = l.resolve("v1beta2").unwrap();
+        assert_eq!((beta.deprecated, beta.removed), (Some(r(1, 9)), Some(r(1, 12))));
+        let rep = beta.replacement.unwrap();
+        assert_eq!((rep.group.as_str(), rep.version.as_str(), rep.kind.as_str()), ("apps", "v1", "Deployment"));
+        // A GA kind with a written deprecation is deprecated but not removed (core's Endpoints).
+        let ga = l.resolve("v1").unwrap();
+        assert_eq!((ga.deprecated, ga.removed), (Some(r(1, 9)), None));
+        // The core group is empty.
+        let (l, errors) = lifecycle(
+            "/// +k8s:prerelease-lifecycle-gen:introduced=1.1\n/// +k8s:prerelease-lifecycle-gen:replacement=,v1,Event\nstruct A;",
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(l.replacement.unwrap().value.group, "");
+    }
+
+    #[test]
+    fn malformed_lifecycle_markers_are_errors() {
+        for (src, want) in [
+            ("introduced=1", "takes a release `major.minor`"),
+            ("introduced=1.x", "not `1.x`"),
+            ("introduced=.3", "takes a release"),
+            ("introduced=v1.3", "takes a release"),
+            ("introduced", "takes a release"),
+            ("replacement=apps,v1", "takes `<group>,<version>,<Kind>`"),
+            ("replacement=Apps,v1,Deployment", "group `Apps` must be lower case"),
+            ("replacement=apps,V1,Deployment", "version `V1` must start with `v`"),
+            ("replacement=apps,1,Deployment", "must start with `v`"),
+            ("replacement=apps,v1,deployment", "kind `deployment` must start with an upper-case"),
+            ("replacement=apps,v1,", "kind `` must start"),
+        ] {
+            let line = format!(
+                "/// +k8s:prerelease-lifecycle-gen:introduced=1.2\n/// +k8s:prerelease-lifecycle-gen:{src}\nstruct A;"
+            );
+            let (_, errors) = lifecycle(&line);
+            assert!(errors.iter().any(|e| e.contains(want)), "{src}: {errors:?}");
+        }
+        let (_, errors) = lifecycle("/// +k8s:prerelease-lifecycle-gen:deprecated=1.2\nstruct A;");
+        assert!(errors[0].contains("starts with `+k8s:prerelease-lifecycle-gen:introduced"), "{errors:?}");
+        let (_, errors) = lifecycle(
+            "/// +k8s:prerelease-lifecycle-gen:introduced=1.2\n/// +k8s:prerelease-lifecycle-gen:introduced=1.3\nstruct A;",
+        );
+        assert!(errors[0].contains("is given twice"), "{errors:?}");
+        let (_, errors) = lifecycle("/// +k8s:prerelease-lifecycle-gen:introducd=1.2\nstruct A;");
+        assert!(errors[0].contains("unknown type marker"), "{errors:?}");
+        // Not on a type that is not a kind.
+        let file: syn::File = syn::parse_str("/// +k8s:prerelease-lifecycle-gen:introduced=1.2\nstruct A;").unwrap();
+        let syn::Item::Struct(s) = &file.items[0] else { panic!("a struct") };
+        let cx = Ctxt::new();
+        parse_type_markers(&cx, &s.attrs, false);
+        let errors: Vec<String> = cx.check().err().unwrap_or_default().iter().map(ToString::to_string).collect();
+        assert!(errors[0].contains("applies to versioned kinds"), "{errors:?}");
+        // The package switch takes `true` only.
+        let (_, p, errors) = parse("//! +k8s:prerelease-lifecycle-gen=true\n", true);
+        assert!(errors.is_empty() && p.prerelease_lifecycle.is_some(), "{errors:?}");
+        let (_, _, errors) = parse("//! +k8s:prerelease-lifecycle-gen=yes\n", true);
+        assert!(errors[0].contains("takes `=true`"), "{errors:?}");
     }
 }

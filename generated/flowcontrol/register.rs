@@ -15,8 +15,8 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
         .add_known_type::<crate::flowcontrol::types::PriorityLevelConfigurationList>()?;
     Ok(())
 }
-/// Registers this package's kinds (with their defaulting and conversion functions, if
-/// any), and the option kinds and `WatchEvent` in each of its group versions, as
+/// Registers this package's kinds (with their defaulting and conversion functions and
+/// lifecycles, if any), and the option kinds and `WatchEvent` in each of its group versions, as
 /// upstream's `AddToGroupVersion` does.
 #[::kapi_macros::where_used]
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {

@@ -22,6 +22,7 @@ pub mod fill;
 #[cfg(feature = "testing")]
 pub mod fuzz;
 pub mod json;
+pub mod lifecycle;
 mod map_key;
 pub mod object;
 pub mod proto;

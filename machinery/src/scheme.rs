@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::conversion::ConversionError;
 use crate::error::{DecodeError, DecodeErrorKind};
+use crate::lifecycle::Lifecycle;
 use crate::object::{GroupVersionKind, Kind, Object};
 
 /// An error from registering or using the scheme.
@@ -49,6 +50,7 @@ pub struct Scheme {
     defaulters: HashMap<TypeId, Vec<DefaultFn>>,
     conversions: HashMap<(TypeId, TypeId), ConvertFn>,
     field_labels: HashMap<GroupVersionKind, FieldLabelFn>,
+    lifecycles: HashMap<GroupVersionKind, Lifecycle>,
 }
 
 impl Scheme {
@@ -60,6 +62,7 @@ impl Scheme {
             defaulters: HashMap::new(),
             conversions: HashMap::new(),
             field_labels: HashMap::new(),
+            lifecycles: HashMap::new(),
         }
     }
 
@@ -162,6 +165,17 @@ impl Scheme {
     /// a later function for the same kind replaces the earlier one.
     pub fn add_field_label_conversion_func(&mut self, gvk: GroupVersionKind, f: FieldLabelFn) {
         self.field_labels.insert(gvk, f);
+    }
+
+    /// Records a kind's lifecycle, so that servers can warn about deprecated versions (what
+    /// upstream's API server reads from the `APILifecycle*` methods of the registered type).
+    pub fn add_lifecycle(&mut self, gvk: GroupVersionKind, lifecycle: Lifecycle) {
+        self.lifecycles.insert(gvk, lifecycle);
+    }
+
+    /// The lifecycle of a kind, if its package has one.
+    pub fn lifecycle(&self, gvk: &GroupVersionKind) -> Option<&Lifecycle> {
+        self.lifecycles.get(gvk)
     }
 
     /// Converts a field-selector label of a kind: through the kind's registered function, or, for

@@ -5,6 +5,7 @@ pub mod clientset;
 pub mod conversion;
 pub mod crd;
 pub mod defaults;
+pub mod lifecycle;
 pub mod openapi;
 pub mod proto;
 pub mod register;

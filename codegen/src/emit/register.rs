@@ -49,6 +49,8 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
                 super::conversions::register_conversions(scheme);
             }
         });
+        let register_lifecycles = (super::lifecycle::has_lifecycle(u, &pkg.rel) && !versions.is_empty())
+            .then(|| quote!(super::lifecycle::add_lifecycles(scheme);));
         let lazy = super::where_used();
         let doc = format!(" Registration of the kinds of `{}` (group `{group}`).", pkg.rel.display());
         let file: syn::File = syn::parse_quote! {
@@ -69,14 +71,15 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
                 Ok(())
             }
 
-            /// Registers this package's kinds (with their defaulting and conversion functions, if
-            /// any), and the option kinds and `WatchEvent` in each of its group versions, as
+            /// Registers this package's kinds (with their defaulting and conversion functions and
+            /// lifecycles, if any), and the option kinds and `WatchEvent` in each of its group versions, as
             /// upstream's `AddToGroupVersion` does.
             #lazy
             pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
                 add_known_types(scheme)?;
                 #register_defaults
                 #register_conversions
+                #register_lifecycles
                 for version in VERSIONS {
                     ::kapi_api::meta::v1::add_to_group_version(scheme, &GroupVersion::new(GROUP_NAME, *version))?;
                 }

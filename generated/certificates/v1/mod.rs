@@ -13,6 +13,9 @@ pub use conversions::*;
 #[path = "defaulters.rs"]
 mod defaulters;
 pub use defaulters::*;
+#[path = "lifecycle.rs"]
+mod lifecycle;
+pub use lifecycle::{LIFECYCLES, add_lifecycles};
 #[path = "register.rs"]
 mod register;
 pub use register::{GROUP_NAME, VERSIONS, add_known_types, add_to_scheme};

@@ -12,13 +12,14 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
     scheme.add_known_type::<crate::events::v1::types::EventList>()?;
     Ok(())
 }
-/// Registers this package's kinds (with their defaulting and conversion functions, if
-/// any), and the option kinds and `WatchEvent` in each of its group versions, as
+/// Registers this package's kinds (with their defaulting and conversion functions and
+/// lifecycles, if any), and the option kinds and `WatchEvent` in each of its group versions, as
 /// upstream's `AddToGroupVersion` does.
 #[::kapi_macros::where_used]
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
+    super::lifecycle::add_lifecycles(scheme);
     for version in VERSIONS {
         ::kapi_api::meta::v1::add_to_group_version(
             scheme,

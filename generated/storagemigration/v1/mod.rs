@@ -10,6 +10,9 @@ pub use applyconfigurations::*;
 mod conversions;
 #[cfg(feature = "internal")]
 pub use conversions::*;
+#[path = "lifecycle.rs"]
+mod lifecycle;
+pub use lifecycle::{LIFECYCLES, add_lifecycles};
 #[path = "register.rs"]
 mod register;
 pub use register::{GROUP_NAME, VERSIONS, add_known_types, add_to_scheme};

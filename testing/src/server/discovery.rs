@@ -14,20 +14,25 @@ use kapi_api::apidiscovery::v2::{
 };
 use kapi_api::meta::v1::{
     APIGroup, APIGroupList, APIResource, APIResourceList, APIVersions, GroupVersionForDiscovery, GroupVersionKind,
-    ObjectMeta, Verbs,
+    ObjectMeta, ServerAddressByClientCIDR, Verbs,
 };
 use kapi_client::KindInfo;
 use kapi_client::{ResourceInfo, Subresource};
 use kapi_machinery::{Kind, Object, TypeMeta};
 
-/// The discovery document of a path, if it is a discovery path.
-pub(super) fn document(path: &str, resources: &[ResourceInfo]) -> Option<Box<dyn Object>> {
+/// The discovery document of a path, if it is a discovery path. `host` is the address the
+/// client reached the server at, which `/api` reports for every client network as upstream
+/// reports its external address (clients such as the Python one require the list).
+pub(super) fn document(path: &str, host: Option<&str>, resources: &[ResourceInfo]) -> Option<Box<dyn Object>> {
     let segs: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
     match segs.as_slice() {
         ["api"] => Some(Box::new(APIVersions {
             type_meta: type_meta::<APIVersions>(),
             versions: Some(versions_of(resources, "").into_iter().map(str::to_owned).collect()),
-            server_address_by_client_cidrs: None,
+            server_address_by_client_cidrs: Some(vec![ServerAddressByClientCIDR {
+                client_cidr: "0.0.0.0/0".to_owned(),
+                server_address: host.unwrap_or("localhost").to_owned(),
+            }]),
         })),
         ["apis"] => Some(Box::new(APIGroupList {
             type_meta: type_meta::<APIGroupList>(),

@@ -175,8 +175,18 @@ pub(super) fn patch_error(e: PatchError) -> Error {
 }
 
 impl ApiServer {
-    /// Serves one request. Never fails: errors are `Status` responses.
-    pub async fn handle(&self, mut req: http::Request<Bytes>) -> http::Response<Body> {
+    /// Serves one request. Never fails: errors are `Status` responses. Requests to a deprecated
+    /// kind get upstream's deprecation warning (module `deprecation`).
+    pub async fn handle(&self, req: http::Request<Bytes>) -> http::Response<Body> {
+        let deprecation = self.deprecation_warning(req.uri().path());
+        let mut resp = self.serve_request(req).await;
+        if let Some(w) = deprecation {
+            super::deprecation::warn_first(&mut resp, &w);
+        }
+        resp
+    }
+
+    async fn serve_request(&self, mut req: http::Request<Bytes>) -> http::Response<Body> {
         // A connection upgrade (a WebSocket for exec, attach or portforward) is taken here once.
         let upgrade = req.extensions_mut().remove::<hyper::upgrade::OnUpgrade>();
         self.record(&req);
@@ -216,7 +226,14 @@ impl ApiServer {
             };
         }
         if req.method() == Method::GET
-            && let Some(doc) = super::discovery::document(req.uri().path(), &self.tracker.resources())
+            && let Some(doc) = super::discovery::document(
+                req.uri().path(),
+                req.headers()
+                    .get(header::HOST)
+                    .and_then(|h| h.to_str().ok())
+                    .or(req.uri().authority().map(|a| a.as_str())),
+                &self.tracker.resources(),
+            )
         {
             let enc = match negotiate::response_encoding(accept, true) {
                 Ok(e) => e,

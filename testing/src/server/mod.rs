@@ -34,6 +34,11 @@
 //!   versions with registered resources (module `openapi`), so `kubectl explain` and client-side
 //!   validation work.
 //!
+//! - Deprecated versions: every request to a kind its lifecycle (`+k8s:prerelease-lifecycle-gen`)
+//!   calls deprecated in the server's release (1.36, [`deprecation::SERVER_RELEASE`]) gets
+//!   upstream's `Warning: 299 - "extensions/v1beta1 Ingress is deprecated in v1.14+, unavailable in
+//!   v1.22+; use networking.k8s.io/v1 Ingress"`. Removed versions are still served.
+//!
 //! Server-side apply and managed fields follow structured-merge-diff (module `ssa`): every
 //! create, update and patch records the manager's `Update` entry (`fieldManager`, or the user
 //! agent's name) and takes the fields it changed from other managers; an apply records the
@@ -49,6 +54,7 @@
 mod admission;
 mod codec;
 mod crd;
+pub mod deprecation;
 mod discovery;
 mod eviction;
 mod handler;

@@ -21,7 +21,7 @@ pub const OPENAPI_V2_PROTOBUF: &str = "application/com.github.proto-openapi.spec
 const OPENAPI_V2_PROTOBUF_ASKED: &str = "application/com.github.proto-openapi.spec.v2@v1.0+protobuf";
 
 /// The version the server reports: the Kubernetes release of the fixtures the API follows.
-const VERSION_INFO: &str = r#"{"major":"1","minor":"36","emulationMajor":"1","emulationMinor":"36","minCompatibilityMajor":"1","minCompatibilityMinor":"35","gitVersion":"v1.36.0-kapi","gitCommit":"0000000000000000000000000000000000000000","gitTreeState":"clean","buildDate":"1970-01-01T00:00:00Z","goVersion":"go1.26","compiler":"gc","platform":"linux/amd64"}"#;
+pub(super) const VERSION_INFO: &str = r#"{"major":"1","minor":"36","emulationMajor":"1","emulationMinor":"36","minCompatibilityMajor":"1","minCompatibilityMinor":"35","gitVersion":"v1.36.0-kapi","gitCommit":"0000000000000000000000000000000000000000","gitTreeState":"clean","buildDate":"1970-01-01T00:00:00Z","goVersion":"go1.26","compiler":"gc","platform":"linux/amd64"}"#;
 
 /// The checks each health endpoint reports.
 const CHECKS: &[&str] = &["ping", "log", "etcd", "poststarthook/start-informers"];

@@ -32,7 +32,17 @@ impl TestServer {
     /// Binds `127.0.0.1:0` and serves `api` (over TLS when `tls` is given). Must be called
     /// within a tokio runtime.
     pub async fn start(api: Arc<ApiServer>, tls: Option<Arc<rustls::ServerConfig>>) -> std::io::Result<TestServer> {
-        let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
+        Self::start_on(SocketAddr::from(([127, 0, 0, 1], 0)), api, tls).await
+    }
+
+    /// Binds `addr` (port 0 picks a free one) and serves `api` (over TLS when `tls` is given).
+    /// Must be called within a tokio runtime.
+    pub async fn start_on(
+        addr: SocketAddr,
+        api: Arc<ApiServer>,
+        tls: Option<Arc<rustls::ServerConfig>>,
+    ) -> std::io::Result<TestServer> {
+        let listener = TcpListener::bind(addr).await?;
         let addr = listener.local_addr()?;
         let url = format!("{}://{addr}", if tls.is_some() { "https" } else { "http" });
         let acceptor = tls.map(TlsAcceptor::from);

@@ -2,6 +2,7 @@
 //!
 //! +groupName=admission.k8s.io
 //! +conversionGen=crate::admission
+//! +k8s:prerelease-lifecycle-gen=true
 
 mod types;
 

@@ -10,6 +10,10 @@ use crate::authentication::v1::UserInfo;
 use crate::meta::v1::{GroupVersionKind, GroupVersionResource, Status};
 
 /// An admission review: the request sent to a webhook and the response it returns.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.9
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.19
+/// +k8s:prerelease-lifecycle-gen:replacement=admission.k8s.io,v1,AdmissionReview
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admission.k8s.io", version = "v1beta1")]
 pub struct AdmissionReview {

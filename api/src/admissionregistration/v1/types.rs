@@ -91,6 +91,7 @@ impl SideEffectClass {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.30
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
 pub struct ValidatingAdmissionPolicy {
@@ -148,6 +149,8 @@ pub struct ExpressionWarning {
 }
 
 /// A list of ValidatingAdmissionPolicy objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.30
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
 pub struct ValidatingAdmissionPolicyList {
@@ -254,6 +257,7 @@ pub struct AuditAnnotation {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.30
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
 pub struct ValidatingAdmissionPolicyBinding {
@@ -271,6 +275,8 @@ pub struct ValidatingAdmissionPolicyBinding {
 }
 
 /// A list of ValidatingAdmissionPolicyBinding objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.30
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
 pub struct ValidatingAdmissionPolicyBindingList {
@@ -383,6 +389,7 @@ pub struct NamedRuleWithOperations {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.36
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
 pub struct MutatingAdmissionPolicy {
@@ -399,6 +406,8 @@ pub struct MutatingAdmissionPolicy {
 }
 
 /// A list of MutatingAdmissionPolicy objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.36
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
 pub struct MutatingAdmissionPolicyList {
@@ -492,6 +501,7 @@ pub struct JSONPatch {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.36
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
 pub struct MutatingAdmissionPolicyBinding {
@@ -508,6 +518,8 @@ pub struct MutatingAdmissionPolicyBinding {
 }
 
 /// A list of MutatingAdmissionPolicyBinding objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.36
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
 pub struct MutatingAdmissionPolicyBindingList {
@@ -543,6 +555,7 @@ pub struct MutatingAdmissionPolicyBindingSpec {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.16
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
 pub struct ValidatingWebhookConfiguration {
@@ -560,6 +573,8 @@ pub struct ValidatingWebhookConfiguration {
 }
 
 /// A list of ValidatingWebhookConfiguration objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.16
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
 pub struct ValidatingWebhookConfigurationList {
@@ -579,6 +594,7 @@ pub struct ValidatingWebhookConfigurationList {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.16
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
 pub struct MutatingWebhookConfiguration {
@@ -596,6 +612,8 @@ pub struct MutatingWebhookConfiguration {
 }
 
 /// A list of MutatingWebhookConfiguration objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.16
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
 pub struct MutatingWebhookConfigurationList {

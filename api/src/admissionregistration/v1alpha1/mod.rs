@@ -2,6 +2,7 @@
 //!
 //! +groupName=admissionregistration.k8s.io
 //! +conversionGen=crate::admissionregistration
+//! +k8s:prerelease-lifecycle-gen=true
 
 mod defaults;
 mod types;

@@ -48,6 +48,7 @@ impl MatchPolicyType {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.26
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1alpha1")]
 pub struct ValidatingAdmissionPolicy {
@@ -105,6 +106,8 @@ pub struct ExpressionWarning {
 }
 
 /// A list of ValidatingAdmissionPolicy objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.26
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1alpha1")]
 pub struct ValidatingAdmissionPolicyList {
@@ -210,6 +213,7 @@ pub struct AuditAnnotation {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.26
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1alpha1")]
 pub struct ValidatingAdmissionPolicyBinding {
@@ -227,6 +231,8 @@ pub struct ValidatingAdmissionPolicyBinding {
 }
 
 /// A list of ValidatingAdmissionPolicyBinding objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.26
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1alpha1")]
 pub struct ValidatingAdmissionPolicyBindingList {
@@ -341,6 +347,7 @@ pub struct NamedRuleWithOperations {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.32
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1alpha1")]
 pub struct MutatingAdmissionPolicy {
@@ -357,6 +364,8 @@ pub struct MutatingAdmissionPolicy {
 }
 
 /// A list of MutatingAdmissionPolicy objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.32
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1alpha1")]
 pub struct MutatingAdmissionPolicyList {
@@ -450,6 +459,7 @@ pub struct JSONPatch {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.32
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1alpha1")]
 pub struct MutatingAdmissionPolicyBinding {
@@ -466,6 +476,8 @@ pub struct MutatingAdmissionPolicyBinding {
 }
 
 /// A list of MutatingAdmissionPolicyBinding objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.32
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1alpha1")]
 pub struct MutatingAdmissionPolicyBindingList {

@@ -63,6 +63,7 @@ impl SideEffectClass {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.28
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
 pub struct ValidatingAdmissionPolicy {
@@ -120,6 +121,8 @@ pub struct ExpressionWarning {
 }
 
 /// A list of ValidatingAdmissionPolicy objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.28
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
 pub struct ValidatingAdmissionPolicyList {
@@ -226,6 +229,7 @@ pub struct AuditAnnotation {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.28
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
 pub struct ValidatingAdmissionPolicyBinding {
@@ -243,6 +247,8 @@ pub struct ValidatingAdmissionPolicyBinding {
 }
 
 /// A list of ValidatingAdmissionPolicyBinding objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.28
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
 pub struct ValidatingAdmissionPolicyBindingList {
@@ -355,6 +361,8 @@ pub struct NamedRuleWithOperations {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.34
+/// +k8s:prerelease-lifecycle-gen:replacement=admissionregistration.k8s.io,v1,MutatingAdmissionPolicy
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
 pub struct MutatingAdmissionPolicy {
@@ -371,6 +379,9 @@ pub struct MutatingAdmissionPolicy {
 }
 
 /// A list of MutatingAdmissionPolicy objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.34
+/// +k8s:prerelease-lifecycle-gen:replacement=admissionregistration.k8s.io,v1,MutatingAdmissionPolicyList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
 pub struct MutatingAdmissionPolicyList {
@@ -464,6 +475,8 @@ pub struct JSONPatch {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.34
+/// +k8s:prerelease-lifecycle-gen:replacement=admissionregistration.k8s.io,v1,MutatingAdmissionPolicyBinding
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
 pub struct MutatingAdmissionPolicyBinding {
@@ -480,6 +493,9 @@ pub struct MutatingAdmissionPolicyBinding {
 }
 
 /// A list of MutatingAdmissionPolicyBinding objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.34
+/// +k8s:prerelease-lifecycle-gen:replacement=admissionregistration.k8s.io,v1,MutatingAdmissionPolicyBindingList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
 pub struct MutatingAdmissionPolicyBindingList {
@@ -515,6 +531,10 @@ pub struct MutatingAdmissionPolicyBindingSpec {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.9
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.16
+/// +k8s:prerelease-lifecycle-gen:removed=1.22
+/// +k8s:prerelease-lifecycle-gen:replacement=admissionregistration.k8s.io,v1,ValidatingWebhookConfiguration
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
 pub struct ValidatingWebhookConfiguration {
@@ -532,6 +552,11 @@ pub struct ValidatingWebhookConfiguration {
 }
 
 /// A list of ValidatingWebhookConfiguration objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.9
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.16
+/// +k8s:prerelease-lifecycle-gen:removed=1.22
+/// +k8s:prerelease-lifecycle-gen:replacement=admissionregistration.k8s.io,v1,ValidatingWebhookConfigurationList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
 pub struct ValidatingWebhookConfigurationList {
@@ -551,6 +576,10 @@ pub struct ValidatingWebhookConfigurationList {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.9
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.16
+/// +k8s:prerelease-lifecycle-gen:removed=1.22
+/// +k8s:prerelease-lifecycle-gen:replacement=admissionregistration.k8s.io,v1,MutatingWebhookConfiguration
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
 pub struct MutatingWebhookConfiguration {
@@ -568,6 +597,11 @@ pub struct MutatingWebhookConfiguration {
 }
 
 /// A list of MutatingWebhookConfiguration objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.9
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.16
+/// +k8s:prerelease-lifecycle-gen:removed=1.22
+/// +k8s:prerelease-lifecycle-gen:replacement=admissionregistration.k8s.io,v1,MutatingWebhookConfigurationList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
 pub struct MutatingWebhookConfigurationList {

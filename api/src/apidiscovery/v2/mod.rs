@@ -1,6 +1,7 @@
 //! `apidiscovery.k8s.io/v2`: aggregated discovery documents.
 //!
 //! +groupName=apidiscovery.k8s.io
+//! +k8s:prerelease-lifecycle-gen=true
 
 mod types;
 

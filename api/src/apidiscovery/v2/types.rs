@@ -6,6 +6,8 @@ use crate::Kapi;
 use crate::meta::v1::{GroupVersionKind, ListMeta, ObjectMeta};
 
 /// The aggregated discovery document served at `/api` and `/apis`: every group the cluster serves.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.30
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apidiscovery.k8s.io", version = "v2")]
 pub struct APIGroupDiscoveryList {
@@ -23,6 +25,8 @@ pub struct APIGroupDiscoveryList {
 }
 
 /// The resources an API group serves, per version.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.30
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apidiscovery.k8s.io", version = "v2")]
 pub struct APIGroupDiscovery {

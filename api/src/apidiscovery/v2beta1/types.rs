@@ -6,6 +6,10 @@ use crate::Kapi;
 use crate::meta::v1::{GroupVersionKind, ListMeta, ObjectMeta};
 
 /// The aggregated discovery document served at `/api` and `/apis`: every group the cluster serves.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.26
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.32
+/// +k8s:prerelease-lifecycle-gen:removed=1.35
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apidiscovery.k8s.io", version = "v2beta1")]
 pub struct APIGroupDiscoveryList {
@@ -23,6 +27,10 @@ pub struct APIGroupDiscoveryList {
 }
 
 /// The resources an API group serves, per version.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.26
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.32
+/// +k8s:prerelease-lifecycle-gen:removed=1.35
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apidiscovery.k8s.io", version = "v2beta1")]
 pub struct APIGroupDiscovery {

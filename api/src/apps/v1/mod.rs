@@ -2,6 +2,7 @@
 //!
 //! +groupName=apps
 //! +conversionGen=crate::apps
+//! +k8s:prerelease-lifecycle-gen=true
 
 #[cfg(feature = "internal")]
 mod conversion;

@@ -13,6 +13,7 @@ use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta};
 /// +genclient:method=GetScale,verb=get,subresource=scale,result=crate::autoscaling::v1::Scale
 /// +genclient:method=UpdateScale,verb=update,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
 /// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
+/// +k8s:prerelease-lifecycle-gen:introduced=1.9
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1")]
 pub struct StatefulSet {
@@ -239,6 +240,8 @@ pub struct StatefulSetCondition {
 }
 
 /// A list of stateful sets.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.9
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1")]
 pub struct StatefulSetList {
@@ -260,6 +263,7 @@ pub struct StatefulSetList {
 /// +genclient:method=GetScale,verb=get,subresource=scale,result=crate::autoscaling::v1::Scale
 /// +genclient:method=UpdateScale,verb=update,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
 /// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
+/// +k8s:prerelease-lifecycle-gen:introduced=1.9
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1")]
 pub struct Deployment {
@@ -438,6 +442,8 @@ pub struct DeploymentCondition {
 }
 
 /// A list of deployments.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.9
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1")]
 pub struct DeploymentList {
@@ -588,6 +594,7 @@ pub struct DaemonSetCondition {
 /// Runs one copy of a pod on each eligible node.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.9
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1")]
 pub struct DaemonSet {
@@ -609,6 +616,8 @@ pub struct DaemonSet {
 }
 
 /// A list of daemon sets.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.9
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1")]
 pub struct DaemonSetList {
@@ -630,6 +639,7 @@ pub struct DaemonSetList {
 /// +genclient:method=GetScale,verb=get,subresource=scale,result=crate::autoscaling::v1::Scale
 /// +genclient:method=UpdateScale,verb=update,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
 /// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
+/// +k8s:prerelease-lifecycle-gen:introduced=1.9
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1")]
 pub struct ReplicaSet {
@@ -651,6 +661,8 @@ pub struct ReplicaSet {
 }
 
 /// A list of replica sets.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.9
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1")]
 pub struct ReplicaSetList {
@@ -756,6 +768,7 @@ pub struct ReplicaSetCondition {
 /// A frozen copy of a controller's state, kept so the controller can return to it later.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.9
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1")]
 pub struct ControllerRevision {
@@ -777,6 +790,8 @@ pub struct ControllerRevision {
 }
 
 /// A list of controller revisions.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.9
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1")]
 pub struct ControllerRevisionList {

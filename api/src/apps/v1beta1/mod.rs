@@ -3,6 +3,7 @@
 //! +groupName=apps
 //! +conversionGen=crate::apps
 //! +conversionGen=crate::autoscaling
+//! +k8s:prerelease-lifecycle-gen=true
 
 #[cfg(feature = "internal")]
 mod conversion;

@@ -36,6 +36,11 @@ pub struct ScaleStatus {
 }
 
 /// The scale subresource: the replica count of a scalable workload.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.6
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.8
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=autoscaling,v1,Scale
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta1")]
 pub struct Scale {
@@ -59,6 +64,10 @@ pub struct Scale {
 /// Runs pods that each keep a stable network identity and their own persistent storage.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.5
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.8
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,StatefulSet
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta1")]
 pub struct StatefulSet {
@@ -278,6 +287,11 @@ pub struct StatefulSetCondition {
 }
 
 /// A list of stateful sets.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.5
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.8
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,StatefulSetList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta1")]
 pub struct StatefulSetList {
@@ -296,6 +310,10 @@ pub struct StatefulSetList {
 /// Declares the desired pods and rolls changes out to them through replica sets.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.6
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.8
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,Deployment
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta1")]
 pub struct Deployment {
@@ -358,6 +376,11 @@ pub struct DeploymentSpec {
 }
 
 /// Asks a deployment to go back to an earlier revision (deprecated).
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.6
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.8
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,DeploymentRollback
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta1")]
 pub struct DeploymentRollback {
@@ -508,6 +531,11 @@ pub struct DeploymentCondition {
 }
 
 /// A list of deployments.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.6
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.8
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,DeploymentList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta1")]
 pub struct DeploymentList {
@@ -526,6 +554,10 @@ pub struct DeploymentList {
 /// A frozen copy of a controller's state, kept so the controller can return to it later.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.7
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.8
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,ControllerRevision
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta1")]
 pub struct ControllerRevision {
@@ -547,6 +579,11 @@ pub struct ControllerRevision {
 }
 
 /// A list of controller revisions.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.7
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.8
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,ControllerRevisionList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta1")]
 pub struct ControllerRevisionList {

@@ -36,6 +36,11 @@ pub struct ScaleStatus {
 }
 
 /// The scale subresource: the replica count of a scalable workload.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.9
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=autoscaling,v1,Scale
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta2")]
 pub struct Scale {
@@ -62,6 +67,10 @@ pub struct Scale {
 /// +genclient:method=GetScale,verb=get,subresource=scale,result=Scale
 /// +genclient:method=UpdateScale,verb=update,subresource=scale,input=Scale,result=Scale
 /// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=Scale,result=Scale
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.9
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,StatefulSet
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta2")]
 pub struct StatefulSet {
@@ -281,6 +290,11 @@ pub struct StatefulSetCondition {
 }
 
 /// A list of stateful sets.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.9
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,StatefulSetList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta2")]
 pub struct StatefulSetList {
@@ -299,6 +313,10 @@ pub struct StatefulSetList {
 /// Declares the desired pods and rolls changes out to them through replica sets.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.9
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,Deployment
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta2")]
 pub struct Deployment {
@@ -477,6 +495,11 @@ pub struct DeploymentCondition {
 }
 
 /// A list of deployments.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.9
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,DeploymentList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta2")]
 pub struct DeploymentList {
@@ -627,6 +650,10 @@ pub struct DaemonSetCondition {
 /// Runs one copy of a pod on each eligible node.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.9
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,DaemonSet
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta2")]
 pub struct DaemonSet {
@@ -648,6 +675,11 @@ pub struct DaemonSet {
 }
 
 /// A list of daemon sets.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.9
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,DaemonSetList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta2")]
 pub struct DaemonSetList {
@@ -666,6 +698,10 @@ pub struct DaemonSetList {
 /// Keeps a given number of identical pods running.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.9
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,ReplicaSet
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta2")]
 pub struct ReplicaSet {
@@ -687,6 +723,11 @@ pub struct ReplicaSet {
 }
 
 /// A list of replica sets.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.9
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,ReplicaSetList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta2")]
 pub struct ReplicaSetList {
@@ -792,6 +833,10 @@ pub struct ReplicaSetCondition {
 /// A frozen copy of a controller's state, kept so the controller can return to it later.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.9
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,ControllerRevision
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta2")]
 pub struct ControllerRevision {
@@ -813,6 +858,11 @@ pub struct ControllerRevision {
 }
 
 /// A list of controller revisions.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.9
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,ControllerRevisionList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta2")]
 pub struct ControllerRevisionList {

@@ -13,6 +13,7 @@ use crate::meta::v1::ObjectMeta;
 /// +genclient
 /// +genclient:nonNamespaced
 /// +genclient:onlyVerbs=create
+/// +k8s:prerelease-lifecycle-gen:introduced=1.6
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "authentication.k8s.io", version = "v1")]
 pub struct TokenReview {
@@ -99,6 +100,8 @@ pub struct ExtraValue(pub Vec<String>);
 pub struct AttestationValue(pub Vec<String>);
 
 /// Asks for a token for a service account.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.10
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "authentication.k8s.io", version = "v1")]
 pub struct TokenRequest {
@@ -179,6 +182,7 @@ pub struct BoundObjectReference {
 /// +genclient
 /// +genclient:nonNamespaced
 /// +genclient:onlyVerbs=create
+/// +k8s:prerelease-lifecycle-gen:introduced=1.28
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "authentication.k8s.io", version = "v1")]
 pub struct SelfSubjectReview {

@@ -2,6 +2,7 @@
 //!
 //! +groupName=authentication.k8s.io
 //! +conversionGen=crate::authentication
+//! +k8s:prerelease-lifecycle-gen=true
 
 mod types;
 

@@ -12,6 +12,9 @@ use crate::meta::v1::ObjectMeta;
 /// +genclient
 /// +genclient:nonNamespaced
 /// +genclient:onlyVerbs=create
+/// +k8s:prerelease-lifecycle-gen:introduced=1.4
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.19
+/// +k8s:prerelease-lifecycle-gen:replacement=authentication.k8s.io,v1,TokenReview
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "authentication.k8s.io", version = "v1beta1")]
 pub struct TokenReview {
@@ -97,6 +100,7 @@ pub struct ExtraValue(pub Vec<String>);
 /// +genclient
 /// +genclient:nonNamespaced
 /// +genclient:onlyVerbs=create
+/// +k8s:prerelease-lifecycle-gen:introduced=1.27
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "authentication.k8s.io", version = "v1beta1")]
 pub struct SelfSubjectReview {

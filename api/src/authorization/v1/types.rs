@@ -12,6 +12,7 @@ use crate::meta::v1::{FieldSelectorRequirement, LabelSelectorRequirement, Object
 /// +genclient
 /// +genclient:nonNamespaced
 /// +genclient:onlyVerbs=create
+/// +k8s:prerelease-lifecycle-gen:introduced=1.6
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "authorization.k8s.io", version = "v1")]
 pub struct SubjectAccessReview {
@@ -36,6 +37,7 @@ pub struct SubjectAccessReview {
 /// +genclient
 /// +genclient:nonNamespaced
 /// +genclient:onlyVerbs=create
+/// +k8s:prerelease-lifecycle-gen:introduced=1.19
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "authorization.k8s.io", version = "v1")]
 pub struct SelfSubjectAccessReview {
@@ -59,6 +61,7 @@ pub struct SelfSubjectAccessReview {
 ///
 /// +genclient
 /// +genclient:onlyVerbs=create
+/// +k8s:prerelease-lifecycle-gen:introduced=1.19
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "authorization.k8s.io", version = "v1")]
 pub struct LocalSubjectAccessReview {
@@ -230,6 +233,7 @@ pub struct SubjectAccessReviewStatus {
 /// +genclient
 /// +genclient:nonNamespaced
 /// +genclient:onlyVerbs=create
+/// +k8s:prerelease-lifecycle-gen:introduced=1.19
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "authorization.k8s.io", version = "v1")]
 pub struct SelfSubjectRulesReview {

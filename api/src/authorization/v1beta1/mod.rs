@@ -2,6 +2,7 @@
 //!
 //! +groupName=authorization.k8s.io
 //! +conversionGen=crate::authorization
+//! +k8s:prerelease-lifecycle-gen=true
 
 #[cfg(feature = "internal")]
 mod conversion;

@@ -13,6 +13,9 @@ use crate::meta::v1::ObjectMeta;
 /// +genclient
 /// +genclient:nonNamespaced
 /// +genclient:onlyVerbs=create
+/// +k8s:prerelease-lifecycle-gen:introduced=1.2
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.19
+/// +k8s:prerelease-lifecycle-gen:replacement=authorization.k8s.io,v1,SubjectAccessReview
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "authorization.k8s.io", version = "v1beta1")]
 pub struct SubjectAccessReview {
@@ -37,6 +40,9 @@ pub struct SubjectAccessReview {
 /// +genclient
 /// +genclient:nonNamespaced
 /// +genclient:onlyVerbs=create
+/// +k8s:prerelease-lifecycle-gen:introduced=1.2
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.19
+/// +k8s:prerelease-lifecycle-gen:replacement=authorization.k8s.io,v1,SelfSubjectAccessReview
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "authorization.k8s.io", version = "v1beta1")]
 pub struct SelfSubjectAccessReview {
@@ -60,6 +66,9 @@ pub struct SelfSubjectAccessReview {
 ///
 /// +genclient
 /// +genclient:onlyVerbs=create
+/// +k8s:prerelease-lifecycle-gen:introduced=1.2
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.19
+/// +k8s:prerelease-lifecycle-gen:replacement=authorization.k8s.io,v1,LocalSubjectAccessReview
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "authorization.k8s.io", version = "v1beta1")]
 pub struct LocalSubjectAccessReview {
@@ -205,6 +214,9 @@ pub struct SubjectAccessReviewStatus {
 /// +genclient
 /// +genclient:nonNamespaced
 /// +genclient:onlyVerbs=create
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.19
+/// +k8s:prerelease-lifecycle-gen:replacement=authorization.k8s.io,v1,SelfSubjectRulesReview
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "authorization.k8s.io", version = "v1beta1")]
 pub struct SelfSubjectRulesReview {

@@ -2,6 +2,7 @@
 //!
 //! +groupName=autoscaling
 //! +conversionGen=crate::autoscaling
+//! +k8s:prerelease-lifecycle-gen=true
 
 #[cfg(feature = "internal")]
 mod conversion;

@@ -69,6 +69,7 @@ pub struct HorizontalPodAutoscalerStatus {
 /// Grows and shrinks a scalable workload's replica count to follow observed metrics.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.2
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "autoscaling", version = "v1")]
 pub struct HorizontalPodAutoscaler {
@@ -90,6 +91,8 @@ pub struct HorizontalPodAutoscaler {
 }
 
 /// A list of horizontal pod autoscalers.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.2
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "autoscaling", version = "v1")]
 pub struct HorizontalPodAutoscalerList {
@@ -106,6 +109,8 @@ pub struct HorizontalPodAutoscalerList {
 }
 
 /// The scale subresource: the replica count of a scalable workload.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.2
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "autoscaling", version = "v1")]
 pub struct Scale {

@@ -10,6 +10,7 @@ use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta};
 /// Grows and shrinks a scalable workload's replica count to follow observed metrics.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.23
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "autoscaling", version = "v2")]
 pub struct HorizontalPodAutoscaler {
@@ -469,6 +470,8 @@ pub struct MetricValueStatus {
 }
 
 /// A list of horizontal pod autoscalers.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.23
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "autoscaling", version = "v2")]
 pub struct HorizontalPodAutoscalerList {

@@ -14,6 +14,7 @@ use crate::scheduling::v1alpha3::{
 /// Runs pods until a given number of them finish successfully.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.2
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "batch", version = "v1")]
 pub struct Job {
@@ -35,6 +36,8 @@ pub struct Job {
 }
 
 /// A list of jobs.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.2
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "batch", version = "v1")]
 pub struct JobList {
@@ -387,6 +390,7 @@ pub struct JobTemplateSpec {
 /// Starts a job from a template on a repeating schedule.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.21
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "batch", version = "v1")]
 pub struct CronJob {
@@ -408,6 +412,8 @@ pub struct CronJob {
 }
 
 /// A list of cron jobs.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.21
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "batch", version = "v1")]
 pub struct CronJobList {

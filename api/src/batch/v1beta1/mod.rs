@@ -2,6 +2,7 @@
 //!
 //! +groupName=batch
 //! +conversionGen=crate::batch
+//! +k8s:prerelease-lifecycle-gen=true
 
 mod defaults;
 mod types;

@@ -24,6 +24,10 @@ pub struct JobTemplateSpec {
 /// Starts a job from a template on a repeating schedule.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.21
+/// +k8s:prerelease-lifecycle-gen:removed=1.25
+/// +k8s:prerelease-lifecycle-gen:replacement=batch,v1,CronJob
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "batch", version = "v1beta1")]
 pub struct CronJob {
@@ -45,6 +49,11 @@ pub struct CronJob {
 }
 
 /// A list of cron jobs.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.21
+/// +k8s:prerelease-lifecycle-gen:removed=1.25
+/// +k8s:prerelease-lifecycle-gen:replacement=batch,v1,CronJobList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "batch", version = "v1beta1")]
 pub struct CronJobList {

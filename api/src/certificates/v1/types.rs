@@ -14,6 +14,7 @@ use crate::meta::v1::{Condition, ListMeta, ObjectMeta};
 /// +genclient
 /// +genclient:nonNamespaced
 /// +genclient:method=UpdateApproval,verb=update,subresource=approval,input=crate::certificates::v1::CertificateSigningRequest,result=crate::certificates::v1::CertificateSigningRequest
+/// +k8s:prerelease-lifecycle-gen:introduced=1.19
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "certificates.k8s.io", version = "v1")]
 pub struct CertificateSigningRequest {
@@ -127,6 +128,8 @@ pub struct CertificateSigningRequestCondition {
 }
 
 /// A list of `CertificateSigningRequest` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.19
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "certificates.k8s.io", version = "v1")]
 pub struct CertificateSigningRequestList {
@@ -199,6 +202,7 @@ impl KeyUsage {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.37
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "certificates.k8s.io", version = "v1")]
 pub struct ClusterTrustBundle {
@@ -227,6 +231,8 @@ pub struct ClusterTrustBundleSpec {
 }
 
 /// A list of `ClusterTrustBundle` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.37
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "certificates.k8s.io", version = "v1")]
 pub struct ClusterTrustBundleList {
@@ -245,6 +251,7 @@ pub struct ClusterTrustBundleList {
 /// A kubelet's request, on behalf of a pod, for a certificate from a signer.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.37
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "certificates.k8s.io", version = "v1")]
 pub struct PodCertificateRequest {
@@ -336,6 +343,8 @@ pub struct PodCertificateRequestStatus {
 }
 
 /// A list of `PodCertificateRequest` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.37
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "certificates.k8s.io", version = "v1")]
 pub struct PodCertificateRequestList {

@@ -9,6 +9,8 @@ use crate::meta::v1::{ListMeta, ObjectMeta};
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.26
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.34
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "certificates.k8s.io", version = "v1alpha1")]
 pub struct ClusterTrustBundle {
@@ -37,6 +39,9 @@ pub struct ClusterTrustBundleSpec {
 }
 
 /// A list of `ClusterTrustBundle` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.26
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.34
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "certificates.k8s.io", version = "v1alpha1")]
 pub struct ClusterTrustBundleList {

@@ -2,6 +2,7 @@
 //!
 //! +groupName=certificates.k8s.io
 //! +conversionGen=crate::certificates
+//! +k8s:prerelease-lifecycle-gen=true
 
 #[cfg(feature = "internal")]
 mod conversion;

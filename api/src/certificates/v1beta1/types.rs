@@ -13,6 +13,9 @@ use crate::meta::v1::{Condition, ListMeta, ObjectMeta};
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.12
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.19
+/// +k8s:prerelease-lifecycle-gen:replacement=certificates.k8s.io,v1,CertificateSigningRequest
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "certificates.k8s.io", version = "v1beta1")]
 pub struct CertificateSigningRequest {
@@ -128,6 +131,10 @@ pub struct CertificateSigningRequestCondition {
 }
 
 /// A list of `CertificateSigningRequest` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.12
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.19
+/// +k8s:prerelease-lifecycle-gen:replacement=certificates.k8s.io,v1,CertificateSigningRequestList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "certificates.k8s.io", version = "v1beta1")]
 pub struct CertificateSigningRequestList {
@@ -200,6 +207,9 @@ impl KeyUsage {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.33
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.37
+/// +k8s:prerelease-lifecycle-gen:replacement=certificates.k8s.io,v1,ClusterTrustBundle
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "certificates.k8s.io", version = "v1beta1")]
 pub struct ClusterTrustBundle {
@@ -228,6 +238,10 @@ pub struct ClusterTrustBundleSpec {
 }
 
 /// A list of `ClusterTrustBundle` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.33
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.37
+/// +k8s:prerelease-lifecycle-gen:replacement=certificates.k8s.io,v1,ClusterTrustBundleList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "certificates.k8s.io", version = "v1beta1")]
 pub struct ClusterTrustBundleList {
@@ -246,6 +260,9 @@ pub struct ClusterTrustBundleList {
 /// A kubelet's request, on behalf of a pod, for a certificate from a signer.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.35
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.37
+/// +k8s:prerelease-lifecycle-gen:replacement=certificates.k8s.io,v1,PodCertificateRequest
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "certificates.k8s.io", version = "v1beta1")]
 pub struct PodCertificateRequest {
@@ -343,6 +360,10 @@ pub struct PodCertificateRequestStatus {
 }
 
 /// A list of `PodCertificateRequest` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.35
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.37
+/// +k8s:prerelease-lifecycle-gen:replacement=certificates.k8s.io,v1,PodCertificateRequestList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "certificates.k8s.io", version = "v1beta1")]
 pub struct PodCertificateRequestList {

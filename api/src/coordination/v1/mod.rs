@@ -2,6 +2,7 @@
 //!
 //! +groupName=coordination.k8s.io
 //! +conversionGen=crate::coordination
+//! +k8s:prerelease-lifecycle-gen=true
 
 mod types;
 

@@ -18,6 +18,7 @@ impl CoordinatedLeaseStrategy {
 /// A lock held by one party at a time, renewed periodically, used for leader election and heartbeats.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.14
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "coordination.k8s.io", version = "v1")]
 pub struct Lease {
@@ -68,6 +69,8 @@ pub struct LeaseSpec {
 }
 
 /// A list of `Lease` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.19
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "coordination.k8s.io", version = "v1")]
 pub struct LeaseList {

@@ -10,6 +10,7 @@ use crate::meta::v1::{ListMeta, ObjectMeta};
 /// A contender for a lease in coordinated leader election.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.32
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "coordination.k8s.io", version = "v1alpha2")]
 pub struct LeaseCandidate {
@@ -56,6 +57,8 @@ pub struct LeaseCandidateSpec {
 }
 
 /// A list of `LeaseCandidate` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.32
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "coordination.k8s.io", version = "v1alpha2")]
 pub struct LeaseCandidateList {

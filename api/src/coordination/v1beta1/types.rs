@@ -10,6 +10,9 @@ use crate::meta::v1::{ListMeta, ObjectMeta};
 /// A lock held by one party at a time, renewed periodically, used for leader election and heartbeats.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.12
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.19
+/// +k8s:prerelease-lifecycle-gen:replacement=coordination.k8s.io,v1,Lease
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "coordination.k8s.io", version = "v1beta1")]
 pub struct Lease {
@@ -60,6 +63,10 @@ pub struct LeaseSpec {
 }
 
 /// A list of `Lease` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.12
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.19
+/// +k8s:prerelease-lifecycle-gen:replacement=coordination.k8s.io,v1,LeaseList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "coordination.k8s.io", version = "v1beta1")]
 pub struct LeaseList {
@@ -78,6 +85,7 @@ pub struct LeaseList {
 /// A contender for a lease in coordinated leader election.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.33
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "coordination.k8s.io", version = "v1beta1")]
 pub struct LeaseCandidate {
@@ -124,6 +132,8 @@ pub struct LeaseCandidateSpec {
 }
 
 /// A list of `LeaseCandidate` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.33
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "coordination.k8s.io", version = "v1beta1")]
 pub struct LeaseCandidateList {

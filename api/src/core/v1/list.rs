@@ -7,6 +7,8 @@ use crate::Kapi;
 use crate::meta::v1::ListMeta;
 
 /// A list of objects of any kind, each carrying its own `kind` and `apiVersion`.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct List {

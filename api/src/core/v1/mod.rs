@@ -2,6 +2,7 @@
 //!
 //! +groupName=
 //! +conversionGen=crate::core
+//! +k8s:prerelease-lifecycle-gen=true
 
 #[cfg(feature = "internal")]
 mod conversion;

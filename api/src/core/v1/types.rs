@@ -250,6 +250,7 @@ pub struct PersistentVolumeSource {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct PersistentVolume {
@@ -369,6 +370,8 @@ pub struct PersistentVolumeStatus {
 }
 
 /// A list of persistent volumes.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct PersistentVolumeList {
@@ -387,6 +390,7 @@ pub struct PersistentVolumeList {
 /// A user's request for storage, satisfied by binding it to a persistent volume.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct PersistentVolumeClaim {
@@ -408,6 +412,8 @@ pub struct PersistentVolumeClaim {
 }
 
 /// A list of persistent volume claims.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct PersistentVolumeClaimList {
@@ -4211,6 +4217,7 @@ pub struct PodStatus {
 /// +genclient:method=Bind,verb=create,subresource=binding,input=Binding,result=crate::meta::v1::Status
 /// +genclient:method=Evict,verb=create,subresource=eviction,input=crate::policy::v1::Eviction,result=crate::meta::v1::Status
 /// +genclient:method=EvictV1beta1,verb=create,subresource=eviction,input=crate::policy::v1beta1::Eviction,result=crate::meta::v1::Status
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct Pod {
@@ -4232,6 +4239,8 @@ pub struct Pod {
 }
 
 /// A list of pods.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct PodList {
@@ -4263,6 +4272,7 @@ pub struct PodTemplateSpec {
 /// A stored template for creating pods.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct PodTemplate {
@@ -4280,6 +4290,8 @@ pub struct PodTemplate {
 }
 
 /// A list of pod templates.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct PodTemplateList {
@@ -4381,6 +4393,7 @@ pub struct ReplicationControllerCondition {
 /// +genclient
 /// +genclient:method=GetScale,verb=get,subresource=scale,result=crate::autoscaling::v1::Scale
 /// +genclient:method=UpdateScale,verb=update,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct ReplicationController {
@@ -4402,6 +4415,8 @@ pub struct ReplicationController {
 }
 
 /// A list of replication controllers.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct ReplicationControllerList {
@@ -4684,6 +4699,7 @@ pub struct ServicePort {
 ///
 /// +genclient
 /// +genclient:skipVerbs=deleteCollection
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct Service {
@@ -4705,6 +4721,8 @@ pub struct Service {
 }
 
 /// A list of services.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct ServiceList {
@@ -4724,6 +4742,7 @@ pub struct ServiceList {
 ///
 /// +genclient
 /// +genclient:method=CreateToken,verb=create,subresource=token,input=crate::authentication::v1::TokenRequest,result=crate::authentication::v1::TokenRequest
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct ServiceAccount {
@@ -4749,6 +4768,8 @@ pub struct ServiceAccount {
 }
 
 /// A list of service accounts.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct ServiceAccountList {
@@ -4767,6 +4788,9 @@ pub struct ServiceAccountList {
 /// Deprecated (use EndpointSlices): the addresses that implement a service.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.33
+/// +k8s:prerelease-lifecycle-gen:replacement=discovery.k8s.io,v1,EndpointSlice
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct Endpoints {
@@ -4843,6 +4867,10 @@ pub struct EndpointPort {
 }
 
 /// A list of endpoints objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.33
+/// +k8s:prerelease-lifecycle-gen:replacement=discovery.k8s.io,v1,EndpointSliceList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct EndpointsList {
@@ -5330,6 +5358,7 @@ pub type ResourceList = BTreeMap<ResourceName, Quantity>;
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct Node {
@@ -5351,6 +5380,8 @@ pub struct Node {
 }
 
 /// A list of nodes.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct NodeList {
@@ -5453,6 +5484,7 @@ pub struct NamespaceCondition {
 /// +genclient
 /// +genclient:nonNamespaced
 /// +genclient:skipVerbs=deleteCollection
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct Namespace {
@@ -5474,6 +5506,8 @@ pub struct Namespace {
 }
 
 /// A list of namespaces.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct NamespaceList {
@@ -5490,6 +5524,8 @@ pub struct NamespaceList {
 }
 
 /// Ties one object to another, such as a pod to a node; deprecated in favour of the `binding` subresource.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct Binding {
@@ -5515,6 +5551,8 @@ pub struct Preconditions {
 }
 
 /// Query options for reading a container's logs.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1", query_params)]
 pub struct PodLogOptions {
@@ -5564,6 +5602,8 @@ pub struct PodLogOptions {
 }
 
 /// Query options for attaching to a running container.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.1
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1", query_params)]
 pub struct PodAttachOptions {
@@ -5593,6 +5633,8 @@ pub struct PodAttachOptions {
 }
 
 /// Query options for running a command in a container.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1", query_params)]
 pub struct PodExecOptions {
@@ -5626,6 +5668,8 @@ pub struct PodExecOptions {
 }
 
 /// Query options for forwarding ports of a pod.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.6
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1", query_params)]
 pub struct PodPortForwardOptions {
@@ -5639,6 +5683,8 @@ pub struct PodPortForwardOptions {
 }
 
 /// Query options for proxying to a pod.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1", query_params)]
 pub struct PodProxyOptions {
@@ -5652,6 +5698,8 @@ pub struct PodProxyOptions {
 }
 
 /// Query options for proxying to a node.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.2
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1", query_params)]
 pub struct NodeProxyOptions {
@@ -5665,6 +5713,8 @@ pub struct NodeProxyOptions {
 }
 
 /// Query options for proxying to a service.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.2
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1", query_params)]
 pub struct ServiceProxyOptions {
@@ -5738,6 +5788,8 @@ pub struct TypedLocalObjectReference {
 }
 
 /// An object reference wrapped as its own kind.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct SerializedReference {
@@ -5766,6 +5818,7 @@ pub struct EventSource {
 /// A report of something that happened in the cluster.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct Event {
@@ -5844,6 +5897,8 @@ pub struct EventSeries {
 }
 
 /// A list of events.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct EventList {
@@ -5912,6 +5967,7 @@ pub struct LimitRangeSpec {
 /// Resource bounds and defaults for objects of one namespace.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct LimitRange {
@@ -5929,6 +5985,8 @@ pub struct LimitRange {
 }
 
 /// A list of limit ranges.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct LimitRangeList {
@@ -6038,6 +6096,7 @@ pub struct ResourceQuotaStatus {
 /// Limits on the total resources in one namespace.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct ResourceQuota {
@@ -6059,6 +6118,8 @@ pub struct ResourceQuota {
 }
 
 /// A list of resource quotas.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct ResourceQuotaList {
@@ -6077,6 +6138,7 @@ pub struct ResourceQuotaList {
 /// Sensitive data, such as passwords or keys, kept under a name; values are at most 1 MiB in total.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct Secret {
@@ -6129,6 +6191,8 @@ impl SecretType {
 }
 
 /// A list of secrets.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct SecretList {
@@ -6147,6 +6211,7 @@ pub struct SecretList {
 /// Non-secret configuration data for pods, kept under a name.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.2
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct ConfigMap {
@@ -6172,6 +6237,8 @@ pub struct ConfigMap {
 }
 
 /// A list of config maps.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.2
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct ConfigMapList {
@@ -6219,6 +6286,8 @@ pub struct ComponentCondition {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.19
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct ComponentStatus {
@@ -6236,6 +6305,9 @@ pub struct ComponentStatus {
 }
 
 /// Deprecated: a list of component statuses.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.19
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct ComponentStatusList {
@@ -6408,6 +6480,8 @@ pub struct WindowsSecurityContextOptions {
 }
 
 /// The state of an allocator over a range, such as service IPs or node ports; internal.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct RangeAllocation {

@@ -2,6 +2,7 @@
 //!
 //! +groupName=discovery.k8s.io
 //! +conversionGen=crate::discovery
+//! +k8s:prerelease-lifecycle-gen=true
 
 mod defaults;
 mod types;

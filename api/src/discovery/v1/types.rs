@@ -11,6 +11,7 @@ use crate::meta::v1::{ListMeta, ObjectMeta};
 /// A share of the network endpoints behind a service; a service's slices together list them all.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.21
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "discovery.k8s.io", version = "v1")]
 pub struct EndpointSlice {
@@ -141,6 +142,8 @@ pub struct EndpointPort {
 }
 
 /// A list of endpoint slices.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.21
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "discovery.k8s.io", version = "v1")]
 pub struct EndpointSliceList {

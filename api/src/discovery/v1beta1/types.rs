@@ -11,6 +11,10 @@ use crate::meta::v1::{ListMeta, ObjectMeta};
 /// A share of the network endpoints behind a service; a service's slices together list them all.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.16
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.21
+/// +k8s:prerelease-lifecycle-gen:removed=1.25
+/// +k8s:prerelease-lifecycle-gen:replacement=discovery.k8s.io,v1,EndpointSlice
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "discovery.k8s.io", version = "v1beta1")]
 pub struct EndpointSlice {
@@ -136,6 +140,11 @@ pub struct EndpointPort {
 }
 
 /// A list of endpoint slices.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.16
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.21
+/// +k8s:prerelease-lifecycle-gen:removed=1.25
+/// +k8s:prerelease-lifecycle-gen:replacement=discovery.k8s.io,v1,EndpointSlice
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "discovery.k8s.io", version = "v1beta1")]
 pub struct EndpointSliceList {

@@ -2,6 +2,7 @@
 //!
 //! +groupName=events.k8s.io
 //! +conversionGen=crate::core
+//! +k8s:prerelease-lifecycle-gen=true
 
 #[cfg(feature = "internal")]
 mod conversion;

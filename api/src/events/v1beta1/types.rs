@@ -10,6 +10,8 @@ use crate::meta::v1::{ListMeta, ObjectMeta};
 /// A best-effort report of something that happened to an object, such as a state change.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.22
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "events.k8s.io", version = "v1beta1")]
 pub struct Event {
@@ -89,6 +91,9 @@ pub struct EventSeries {
 }
 
 /// A list of events.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.22
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "events.k8s.io", version = "v1beta1")]
 pub struct EventList {

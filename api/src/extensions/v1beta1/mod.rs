@@ -4,6 +4,7 @@
 //! +conversionGen=crate::apps
 //! +conversionGen=crate::autoscaling
 //! +conversionGen=crate::networking
+//! +k8s:prerelease-lifecycle-gen=true
 
 #[cfg(feature = "internal")]
 mod conversion;

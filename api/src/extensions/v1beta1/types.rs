@@ -35,6 +35,10 @@ pub struct ScaleStatus {
 }
 
 /// The scale subresource: the replica count of a scalable workload.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.1
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.2
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "extensions", version = "v1beta1")]
 pub struct Scale {
@@ -61,6 +65,10 @@ pub struct Scale {
 /// +genclient:method=GetScale,verb=get,subresource=scale,result=Scale
 /// +genclient:method=UpdateScale,verb=update,subresource=scale,input=Scale,result=Scale
 /// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=Scale,result=Scale
+/// +k8s:prerelease-lifecycle-gen:introduced=1.1
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.8
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,Deployment
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "extensions", version = "v1beta1")]
 pub struct Deployment {
@@ -122,6 +130,10 @@ pub struct DeploymentSpec {
 }
 
 /// Asks a deployment to go back to an earlier revision (deprecated).
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.2
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.8
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "extensions", version = "v1beta1")]
 pub struct DeploymentRollback {
@@ -264,6 +276,11 @@ pub struct DeploymentCondition {
 }
 
 /// A list of deployments.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.1
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.8
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,DeploymentList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "extensions", version = "v1beta1")]
 pub struct DeploymentList {
@@ -415,6 +432,10 @@ pub struct DaemonSetCondition {
 /// Runs one copy of a pod on each eligible node.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.1
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.8
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,DaemonSet
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "extensions", version = "v1beta1")]
 pub struct DaemonSet {
@@ -436,6 +457,11 @@ pub struct DaemonSet {
 }
 
 /// A list of daemon sets.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.1
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.8
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,DaemonSetList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "extensions", version = "v1beta1")]
 pub struct DaemonSetList {
@@ -454,6 +480,10 @@ pub struct DaemonSetList {
 /// Rules that route outside HTTP(S) traffic to services by host and path.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.1
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.14
+/// +k8s:prerelease-lifecycle-gen:removed=1.22
+/// +k8s:prerelease-lifecycle-gen:replacement=networking.k8s.io,v1,Ingress
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "extensions", version = "v1beta1")]
 pub struct Ingress {
@@ -475,6 +505,11 @@ pub struct Ingress {
 }
 
 /// A list of ingresses.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.1
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.14
+/// +k8s:prerelease-lifecycle-gen:removed=1.22
+/// +k8s:prerelease-lifecycle-gen:replacement=networking.k8s.io,v1,IngressList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "extensions", version = "v1beta1")]
 pub struct IngressList {
@@ -646,6 +681,10 @@ pub struct IngressBackend {
 /// +genclient:method=GetScale,verb=get,subresource=scale,result=Scale
 /// +genclient:method=UpdateScale,verb=update,subresource=scale,input=Scale,result=Scale
 /// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=Scale,result=Scale
+/// +k8s:prerelease-lifecycle-gen:introduced=1.2
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.8
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,ReplicaSet
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "extensions", version = "v1beta1")]
 pub struct ReplicaSet {
@@ -667,6 +706,11 @@ pub struct ReplicaSet {
 }
 
 /// A list of replica sets.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.2
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.8
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,ReplicaSetList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "extensions", version = "v1beta1")]
 pub struct ReplicaSetList {
@@ -770,6 +814,10 @@ pub struct ReplicaSetCondition {
 /// Says which network traffic may reach, or leave, a set of pods.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.3
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.9
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=networking.k8s.io,v1,NetworkPolicy
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "extensions", version = "v1beta1")]
 pub struct NetworkPolicy {
@@ -891,6 +939,11 @@ pub struct NetworkPolicyPeer {
 }
 
 /// A list of network policies.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.3
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.9
+/// +k8s:prerelease-lifecycle-gen:removed=1.16
+/// +k8s:prerelease-lifecycle-gen:replacement=networking.k8s.io,v1,NetworkPolicyList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "extensions", version = "v1beta1")]
 pub struct NetworkPolicyList {

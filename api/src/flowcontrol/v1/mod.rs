@@ -2,6 +2,7 @@
 //!
 //! +groupName=flowcontrol.apiserver.k8s.io
 //! +conversionGen=crate::flowcontrol
+//! +k8s:prerelease-lifecycle-gen=true
 
 mod defaults;
 mod types;

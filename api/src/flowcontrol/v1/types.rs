@@ -10,6 +10,7 @@ use crate::meta::v1::{ListMeta, ObjectMeta};
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.29
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "flowcontrol.apiserver.k8s.io", version = "v1")]
 pub struct FlowSchema {
@@ -31,6 +32,8 @@ pub struct FlowSchema {
 }
 
 /// A list of `FlowSchema` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.29
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "flowcontrol.apiserver.k8s.io", version = "v1")]
 pub struct FlowSchemaList {
@@ -259,6 +262,7 @@ pub struct FlowSchemaConditionType(pub String);
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.29
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "flowcontrol.apiserver.k8s.io", version = "v1")]
 pub struct PriorityLevelConfiguration {
@@ -280,6 +284,8 @@ pub struct PriorityLevelConfiguration {
 }
 
 /// A list of `PriorityLevelConfiguration` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.29
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "flowcontrol.apiserver.k8s.io", version = "v1")]
 pub struct PriorityLevelConfigurationList {

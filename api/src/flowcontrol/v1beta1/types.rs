@@ -10,6 +10,8 @@ use crate::meta::v1::{ListMeta, ObjectMeta};
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.20
+/// +k8s:prerelease-lifecycle-gen:replacement=flowcontrol.apiserver.k8s.io,v1beta3,FlowSchema
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "flowcontrol.apiserver.k8s.io", version = "v1beta1")]
 pub struct FlowSchema {
@@ -31,6 +33,9 @@ pub struct FlowSchema {
 }
 
 /// A list of `FlowSchema` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.20
+/// +k8s:prerelease-lifecycle-gen:replacement=flowcontrol.apiserver.k8s.io,v1beta3,FlowSchemaList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "flowcontrol.apiserver.k8s.io", version = "v1beta1")]
 pub struct FlowSchemaList {
@@ -259,6 +264,8 @@ pub struct FlowSchemaConditionType(pub String);
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.20
+/// +k8s:prerelease-lifecycle-gen:replacement=flowcontrol.apiserver.k8s.io,v1beta3,PriorityLevelConfiguration
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "flowcontrol.apiserver.k8s.io", version = "v1beta1")]
 pub struct PriorityLevelConfiguration {
@@ -280,6 +287,9 @@ pub struct PriorityLevelConfiguration {
 }
 
 /// A list of `PriorityLevelConfiguration` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.20
+/// +k8s:prerelease-lifecycle-gen:replacement=flowcontrol.apiserver.k8s.io,v1beta3,PriorityLevelConfigurationList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "flowcontrol.apiserver.k8s.io", version = "v1beta1")]
 pub struct PriorityLevelConfigurationList {

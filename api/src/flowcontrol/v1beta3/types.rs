@@ -10,6 +10,8 @@ use crate::meta::v1::{ListMeta, ObjectMeta};
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.26
+/// +k8s:prerelease-lifecycle-gen:replacement=flowcontrol.apiserver.k8s.io,v1,FlowSchema
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "flowcontrol.apiserver.k8s.io", version = "v1beta3")]
 pub struct FlowSchema {
@@ -31,6 +33,9 @@ pub struct FlowSchema {
 }
 
 /// A list of `FlowSchema` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.26
+/// +k8s:prerelease-lifecycle-gen:replacement=flowcontrol.apiserver.k8s.io,v1,FlowSchemaList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "flowcontrol.apiserver.k8s.io", version = "v1beta3")]
 pub struct FlowSchemaList {
@@ -259,6 +264,8 @@ pub struct FlowSchemaConditionType(pub String);
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.26
+/// +k8s:prerelease-lifecycle-gen:replacement=flowcontrol.apiserver.k8s.io,v1,PriorityLevelConfiguration
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "flowcontrol.apiserver.k8s.io", version = "v1beta3")]
 pub struct PriorityLevelConfiguration {
@@ -280,6 +287,9 @@ pub struct PriorityLevelConfiguration {
 }
 
 /// A list of `PriorityLevelConfiguration` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.26
+/// +k8s:prerelease-lifecycle-gen:replacement=flowcontrol.apiserver.k8s.io,v1,PriorityLevelConfigurationList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "flowcontrol.apiserver.k8s.io", version = "v1beta3")]
 pub struct PriorityLevelConfigurationList {

@@ -1,6 +1,7 @@
 //! `lifecycle.k8s.io/v1alpha1`: eviction requests and evictions.
 //!
 //! +groupName=lifecycle.k8s.io
+//! +k8s:prerelease-lifecycle-gen=true
 
 mod types;
 

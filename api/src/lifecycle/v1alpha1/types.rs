@@ -9,6 +9,7 @@ use crate::meta::v1::{Condition, ListMeta, ObjectMeta};
 /// One requester's wish to have a target, such as a pod, evicted gracefully.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.37
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "lifecycle.k8s.io", version = "v1alpha1")]
 pub struct EvictionRequest {
@@ -94,6 +95,8 @@ pub struct EvictionRequestStatus {
 }
 
 /// A list of `EvictionRequest` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.37
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "lifecycle.k8s.io", version = "v1alpha1")]
 pub struct EvictionRequestList {
@@ -112,6 +115,7 @@ pub struct EvictionRequestList {
 /// The eviction of one target, built by a controller from eviction requests and carried out by responders.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.37
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "lifecycle.k8s.io", version = "v1alpha1")]
 pub struct Eviction {
@@ -327,6 +331,8 @@ pub struct ResponderStatus {
 }
 
 /// A list of `Eviction` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.37
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "lifecycle.k8s.io", version = "v1alpha1")]
 pub struct EvictionList {

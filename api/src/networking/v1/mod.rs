@@ -2,6 +2,7 @@
 //!
 //! +groupName=networking.k8s.io
 //! +conversionGen=crate::networking
+//! +k8s:prerelease-lifecycle-gen=true
 
 mod defaults;
 mod types;

@@ -10,6 +10,7 @@ use crate::meta::v1::{Condition, LabelSelector, ListMeta, ObjectMeta};
 /// Says which network traffic may reach, or leave, a set of pods.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.7
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1")]
 pub struct NetworkPolicy {
@@ -132,6 +133,8 @@ pub struct NetworkPolicyPeer {
 }
 
 /// A list of network policies.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.19
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1")]
 pub struct NetworkPolicyList {
@@ -150,6 +153,7 @@ pub struct NetworkPolicyList {
 /// Rules that route outside HTTP(S) traffic to services by host and path.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.19
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1")]
 pub struct Ingress {
@@ -171,6 +175,8 @@ pub struct Ingress {
 }
 
 /// A list of ingresses.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.19
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1")]
 pub struct IngressList {
@@ -362,6 +368,7 @@ pub struct ServiceBackendPort {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.19
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1")]
 pub struct IngressClass {
@@ -416,6 +423,8 @@ pub struct IngressClassParametersReference {
 }
 
 /// A list of ingress classes.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.19
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1")]
 pub struct IngressClassList {
@@ -435,6 +444,7 @@ pub struct IngressClassList {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.33
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1")]
 pub struct IPAddress {
@@ -482,6 +492,8 @@ pub struct ParentReference {
 }
 
 /// A list of IP addresses.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.33
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1")]
 pub struct IPAddressList {
@@ -501,6 +513,7 @@ pub struct IPAddressList {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.33
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1")]
 pub struct ServiceCIDR {
@@ -540,6 +553,8 @@ pub struct ServiceCIDRStatus {
 }
 
 /// A list of service CIDRs.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.33
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1")]
 pub struct ServiceCIDRList {

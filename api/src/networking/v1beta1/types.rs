@@ -10,6 +10,9 @@ use crate::meta::v1::{Condition, ListMeta, ObjectMeta};
 /// Rules that route outside HTTP(S) traffic to services by host and path.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.14
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.19
+/// +k8s:prerelease-lifecycle-gen:replacement=networking.k8s.io,v1,Ingress
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1beta1")]
 pub struct Ingress {
@@ -31,6 +34,10 @@ pub struct Ingress {
 }
 
 /// A list of ingresses.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.14
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.19
+/// +k8s:prerelease-lifecycle-gen:replacement=networking.k8s.io,v1,IngressList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1beta1")]
 pub struct IngressList {
@@ -201,6 +208,9 @@ pub struct IngressBackend {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.18
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.19
+/// +k8s:prerelease-lifecycle-gen:replacement=networking.k8s.io,v1,IngressClassList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1beta1")]
 pub struct IngressClass {
@@ -254,6 +264,10 @@ pub struct IngressClassParametersReference {
 }
 
 /// A list of ingress classes.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.18
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.19
+/// +k8s:prerelease-lifecycle-gen:replacement=networking.k8s.io,v1,IngressClassList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1beta1")]
 pub struct IngressClassList {
@@ -273,6 +287,7 @@ pub struct IngressClassList {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.31
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1beta1")]
 pub struct IPAddress {
@@ -320,6 +335,8 @@ pub struct ParentReference {
 }
 
 /// A list of IP addresses.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.31
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1beta1")]
 pub struct IPAddressList {
@@ -339,6 +356,7 @@ pub struct IPAddressList {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.31
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1beta1")]
 pub struct ServiceCIDR {
@@ -378,6 +396,8 @@ pub struct ServiceCIDRStatus {
 }
 
 /// A list of service CIDRs.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.31
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1beta1")]
 pub struct ServiceCIDRList {

@@ -2,6 +2,7 @@
 //!
 //! +groupName=node.k8s.io
 //! +conversionGen=crate::node
+//! +k8s:prerelease-lifecycle-gen=true
 
 mod types;
 

@@ -13,6 +13,7 @@ use crate::meta::v1::{ListMeta, ObjectMeta};
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.20
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "node.k8s.io", version = "v1")]
 pub struct RuntimeClass {
@@ -60,6 +61,8 @@ pub struct Scheduling {
 }
 
 /// A list of RuntimeClass objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.20
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "node.k8s.io", version = "v1")]
 pub struct RuntimeClassList {

@@ -13,6 +13,8 @@ use crate::meta::v1::{ListMeta, ObjectMeta};
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.13
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.22
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "node.k8s.io", version = "v1beta1")]
 pub struct RuntimeClass {
@@ -60,6 +62,9 @@ pub struct Scheduling {
 }
 
 /// A list of RuntimeClass objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.13
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.22
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "node.k8s.io", version = "v1beta1")]
 pub struct RuntimeClassList {

@@ -2,6 +2,7 @@
 //!
 //! +groupName=policy
 //! +conversionGen=crate::policy
+//! +k8s:prerelease-lifecycle-gen=true
 
 #[cfg(feature = "internal")]
 mod conversion;

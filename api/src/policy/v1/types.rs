@@ -76,6 +76,7 @@ pub struct PodDisruptionBudgetStatus {
 /// Caps how many of a set of pods voluntary disruptions such as evictions may take down at once.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.21
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "policy", version = "v1")]
 pub struct PodDisruptionBudget {
@@ -97,6 +98,8 @@ pub struct PodDisruptionBudget {
 }
 
 /// A list of pod disruption budgets.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.21
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "policy", version = "v1")]
 pub struct PodDisruptionBudgetList {
@@ -116,6 +119,7 @@ pub struct PodDisruptionBudgetList {
 ///
 /// +genclient
 /// +genclient:noVerbs
+/// +k8s:prerelease-lifecycle-gen:introduced=1.22
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "policy", version = "v1")]
 pub struct Eviction {

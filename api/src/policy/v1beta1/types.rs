@@ -76,6 +76,10 @@ pub struct PodDisruptionBudgetStatus {
 /// Caps how many of a set of pods voluntary disruptions such as evictions may take down at once.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.5
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.21
+/// +k8s:prerelease-lifecycle-gen:removed=1.25
+/// +k8s:prerelease-lifecycle-gen:replacement=policy,v1,PodDisruptionBudget
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "policy", version = "v1beta1")]
 pub struct PodDisruptionBudget {
@@ -97,6 +101,11 @@ pub struct PodDisruptionBudget {
 }
 
 /// A list of pod disruption budgets.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.5
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.21
+/// +k8s:prerelease-lifecycle-gen:removed=1.25
+/// +k8s:prerelease-lifecycle-gen:replacement=policy,v1,PodDisruptionBudgetList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "policy", version = "v1beta1")]
 pub struct PodDisruptionBudgetList {
@@ -116,6 +125,8 @@ pub struct PodDisruptionBudgetList {
 ///
 /// +genclient
 /// +genclient:noVerbs
+/// +k8s:prerelease-lifecycle-gen:introduced=1.5
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.22
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "policy", version = "v1beta1")]
 pub struct Eviction {

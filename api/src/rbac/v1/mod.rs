@@ -2,6 +2,7 @@
 //!
 //! +groupName=rbac.authorization.k8s.io
 //! +conversionGen=crate::rbac
+//! +k8s:prerelease-lifecycle-gen=true
 
 mod defaults;
 mod types;

@@ -73,6 +73,7 @@ pub struct RoleRef {
 /// A namespaced set of permissions.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "rbac.authorization.k8s.io", version = "v1")]
 pub struct Role {
@@ -92,6 +93,7 @@ pub struct Role {
 /// Grants a role, or a cluster role, to subjects within one namespace.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "rbac.authorization.k8s.io", version = "v1")]
 pub struct RoleBinding {
@@ -113,6 +115,8 @@ pub struct RoleBinding {
 }
 
 /// A list of `RoleBinding` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "rbac.authorization.k8s.io", version = "v1")]
 pub struct RoleBindingList {
@@ -129,6 +133,8 @@ pub struct RoleBindingList {
 }
 
 /// A list of `Role` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "rbac.authorization.k8s.io", version = "v1")]
 pub struct RoleList {
@@ -148,6 +154,7 @@ pub struct RoleList {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "rbac.authorization.k8s.io", version = "v1")]
 pub struct ClusterRole {
@@ -181,6 +188,7 @@ pub struct AggregationRule {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "rbac.authorization.k8s.io", version = "v1")]
 pub struct ClusterRoleBinding {
@@ -202,6 +210,8 @@ pub struct ClusterRoleBinding {
 }
 
 /// A list of `ClusterRoleBinding` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "rbac.authorization.k8s.io", version = "v1")]
 pub struct ClusterRoleBindingList {
@@ -218,6 +228,8 @@ pub struct ClusterRoleBindingList {
 }
 
 /// A list of `ClusterRole` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.8
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "rbac.authorization.k8s.io", version = "v1")]
 pub struct ClusterRoleList {

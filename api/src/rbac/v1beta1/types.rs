@@ -71,6 +71,10 @@ pub struct RoleRef {
 /// A namespaced set of permissions.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.6
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.17
+/// +k8s:prerelease-lifecycle-gen:removed=1.22
+/// +k8s:prerelease-lifecycle-gen:replacement=rbac.authorization.k8s.io,v1,Role
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "rbac.authorization.k8s.io", version = "v1beta1")]
 pub struct Role {
@@ -90,6 +94,10 @@ pub struct Role {
 /// Grants a role, or a cluster role, to subjects within one namespace.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.6
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.17
+/// +k8s:prerelease-lifecycle-gen:removed=1.22
+/// +k8s:prerelease-lifecycle-gen:replacement=rbac.authorization.k8s.io,v1,RoleBinding
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "rbac.authorization.k8s.io", version = "v1beta1")]
 pub struct RoleBinding {
@@ -111,6 +119,11 @@ pub struct RoleBinding {
 }
 
 /// A list of `RoleBinding` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.6
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.17
+/// +k8s:prerelease-lifecycle-gen:removed=1.22
+/// +k8s:prerelease-lifecycle-gen:replacement=rbac.authorization.k8s.io,v1,RoleBindingList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "rbac.authorization.k8s.io", version = "v1beta1")]
 pub struct RoleBindingList {
@@ -127,6 +140,11 @@ pub struct RoleBindingList {
 }
 
 /// A list of `Role` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.6
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.17
+/// +k8s:prerelease-lifecycle-gen:removed=1.22
+/// +k8s:prerelease-lifecycle-gen:replacement=rbac.authorization.k8s.io,v1,RoleList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "rbac.authorization.k8s.io", version = "v1beta1")]
 pub struct RoleList {
@@ -146,6 +164,10 @@ pub struct RoleList {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.6
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.17
+/// +k8s:prerelease-lifecycle-gen:removed=1.22
+/// +k8s:prerelease-lifecycle-gen:replacement=rbac.authorization.k8s.io,v1,ClusterRole
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "rbac.authorization.k8s.io", version = "v1beta1")]
 pub struct ClusterRole {
@@ -179,6 +201,10 @@ pub struct AggregationRule {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.6
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.17
+/// +k8s:prerelease-lifecycle-gen:removed=1.22
+/// +k8s:prerelease-lifecycle-gen:replacement=rbac.authorization.k8s.io,v1,ClusterRoleBinding
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "rbac.authorization.k8s.io", version = "v1beta1")]
 pub struct ClusterRoleBinding {
@@ -200,6 +226,11 @@ pub struct ClusterRoleBinding {
 }
 
 /// A list of `ClusterRoleBinding` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.6
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.17
+/// +k8s:prerelease-lifecycle-gen:removed=1.22
+/// +k8s:prerelease-lifecycle-gen:replacement=rbac.authorization.k8s.io,v1,ClusterRoleBindingList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "rbac.authorization.k8s.io", version = "v1beta1")]
 pub struct ClusterRoleBindingList {
@@ -216,6 +247,11 @@ pub struct ClusterRoleBindingList {
 }
 
 /// A list of `ClusterRole` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.6
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.17
+/// +k8s:prerelease-lifecycle-gen:removed=1.22
+/// +k8s:prerelease-lifecycle-gen:replacement=rbac.authorization.k8s.io,v1,ClusterRoleList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "rbac.authorization.k8s.io", version = "v1beta1")]
 pub struct ClusterRoleList {

@@ -2,6 +2,7 @@
 //!
 //! +groupName=resource.k8s.io
 //! +conversionGen=crate::resource
+//! +k8s:prerelease-lifecycle-gen=true
 
 mod defaults;
 mod field_labels;

@@ -13,6 +13,7 @@ use crate::meta::v1::{Condition, ListMeta, ObjectMeta};
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.34
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "resource.k8s.io", version = "v1")]
 pub struct ResourceSlice {
@@ -369,6 +370,7 @@ impl DeviceTaintEffect {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.37
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "resource.k8s.io", version = "v1")]
 pub struct DeviceTaintRule {
@@ -429,6 +431,8 @@ pub struct DeviceTaintRuleStatus {
 }
 
 /// A list of DeviceTaintRule objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.37
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "resource.k8s.io", version = "v1")]
 pub struct DeviceTaintRuleList {
@@ -445,6 +449,8 @@ pub struct DeviceTaintRuleList {
 }
 
 /// A list of ResourceSlice objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.34
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "resource.k8s.io", version = "v1")]
 pub struct ResourceSliceList {
@@ -463,6 +469,7 @@ pub struct ResourceSliceList {
 /// A request for devices on behalf of workloads, with what was allocated for it.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.34
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "resource.k8s.io", version = "v1")]
 pub struct ResourceClaim {
@@ -862,6 +869,8 @@ impl AllocationConfigSource {
 }
 
 /// A list of ResourceClaim objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.34
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "resource.k8s.io", version = "v1")]
 pub struct ResourceClaimList {
@@ -881,6 +890,7 @@ pub struct ResourceClaimList {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.34
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "resource.k8s.io", version = "v1")]
 pub struct DeviceClass {
@@ -923,6 +933,8 @@ pub struct DeviceClassConfiguration {
 }
 
 /// A list of DeviceClass objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.34
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "resource.k8s.io", version = "v1")]
 pub struct DeviceClassList {
@@ -941,6 +953,7 @@ pub struct DeviceClassList {
 /// A blueprint the control plane uses to create ResourceClaim objects for pods.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.34
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "resource.k8s.io", version = "v1")]
 pub struct ResourceClaimTemplate {
@@ -971,6 +984,8 @@ pub struct ResourceClaimTemplateSpec {
 }
 
 /// A list of ResourceClaimTemplate objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.34
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "resource.k8s.io", version = "v1")]
 pub struct ResourceClaimTemplateList {

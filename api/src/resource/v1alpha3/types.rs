@@ -62,6 +62,7 @@ impl DeviceTaintEffect {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.33
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "resource.k8s.io", version = "v1alpha3")]
 pub struct DeviceTaintRule {
@@ -122,6 +123,8 @@ pub struct DeviceTaintRuleStatus {
 }
 
 /// A list of DeviceTaintRule objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.33
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "resource.k8s.io", version = "v1alpha3")]
 pub struct DeviceTaintRuleList {
@@ -141,6 +144,7 @@ pub struct DeviceTaintRuleList {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.36
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "resource.k8s.io", version = "v1alpha3")]
 pub struct ResourcePoolStatusRequest {
@@ -312,6 +316,8 @@ pub struct ShareableCapacityStatus {
 }
 
 /// A list of ResourcePoolStatusRequest objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.36
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "resource.k8s.io", version = "v1alpha3")]
 pub struct ResourcePoolStatusRequestList {

@@ -13,6 +13,7 @@ use crate::meta::v1::{Condition, ListMeta, ObjectMeta};
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.32
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "resource.k8s.io", version = "v1beta1")]
 pub struct ResourceSlice {
@@ -375,6 +376,8 @@ impl DeviceTaintEffect {
 }
 
 /// A list of ResourceSlice objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.32
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "resource.k8s.io", version = "v1beta1")]
 pub struct ResourceSliceList {
@@ -393,6 +396,7 @@ pub struct ResourceSliceList {
 /// A request for devices on behalf of workloads, with what was allocated for it.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.32
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "resource.k8s.io", version = "v1beta1")]
 pub struct ResourceClaim {
@@ -783,6 +787,8 @@ impl AllocationConfigSource {
 }
 
 /// A list of ResourceClaim objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.32
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "resource.k8s.io", version = "v1beta1")]
 pub struct ResourceClaimList {
@@ -802,6 +808,7 @@ pub struct ResourceClaimList {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.32
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "resource.k8s.io", version = "v1beta1")]
 pub struct DeviceClass {
@@ -844,6 +851,8 @@ pub struct DeviceClassConfiguration {
 }
 
 /// A list of DeviceClass objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.32
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "resource.k8s.io", version = "v1beta1")]
 pub struct DeviceClassList {
@@ -862,6 +871,7 @@ pub struct DeviceClassList {
 /// A blueprint the control plane uses to create ResourceClaim objects for pods.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.32
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "resource.k8s.io", version = "v1beta1")]
 pub struct ResourceClaimTemplate {
@@ -892,6 +902,8 @@ pub struct ResourceClaimTemplateSpec {
 }
 
 /// A list of ResourceClaimTemplate objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.32
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "resource.k8s.io", version = "v1beta1")]
 pub struct ResourceClaimTemplateList {

@@ -10,6 +10,7 @@ use crate::meta::v1::{ListMeta, ObjectMeta};
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.14
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "scheduling.k8s.io", version = "v1")]
 pub struct PriorityClass {
@@ -39,6 +40,8 @@ pub struct PriorityClass {
 }
 
 /// A list of PriorityClass objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.14
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "scheduling.k8s.io", version = "v1")]
 pub struct PriorityClassList {

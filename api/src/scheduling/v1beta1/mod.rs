@@ -2,6 +2,7 @@
 //!
 //! +groupName=scheduling.k8s.io
 //! +conversionGen=crate::scheduling
+//! +k8s:prerelease-lifecycle-gen=true
 
 mod defaults;
 mod types;

@@ -9,6 +9,10 @@ use crate::meta::v1::{Condition, ListMeta, ObjectMeta};
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.11
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.14
+/// +k8s:prerelease-lifecycle-gen:removed=1.22
+/// +k8s:prerelease-lifecycle-gen:replacement=scheduling.k8s.io,v1,PriorityClass
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "scheduling.k8s.io", version = "v1beta1")]
 pub struct PriorityClass {
@@ -38,6 +42,11 @@ pub struct PriorityClass {
 }
 
 /// A list of PriorityClass objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.11
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.14
+/// +k8s:prerelease-lifecycle-gen:removed=1.22
+/// +k8s:prerelease-lifecycle-gen:replacement=scheduling.k8s.io,v1,PriorityClassList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "scheduling.k8s.io", version = "v1beta1")]
 pub struct PriorityClassList {
@@ -56,6 +65,7 @@ pub struct PriorityClassList {
 /// The scheduling shape of a whole workload, described by pod group templates.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.37
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "scheduling.k8s.io", version = "v1beta1")]
 pub struct Workload {
@@ -73,6 +83,8 @@ pub struct Workload {
 }
 
 /// A list of Workload objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.37
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "scheduling.k8s.io", version = "v1beta1")]
 pub struct WorkloadList {
@@ -286,6 +298,7 @@ impl PreemptionPolicy {
 /// A live set of pods scheduled together, usually made from a workload template.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.37
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "scheduling.k8s.io", version = "v1beta1")]
 pub struct PodGroup {
@@ -307,6 +320,8 @@ pub struct PodGroup {
 }
 
 /// A list of PodGroup objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.37
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "scheduling.k8s.io", version = "v1beta1")]
 pub struct PodGroupList {

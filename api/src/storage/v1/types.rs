@@ -16,6 +16,7 @@ use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta};
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.6
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1")]
 pub struct StorageClass {
@@ -57,6 +58,8 @@ pub struct StorageClass {
 }
 
 /// A list of StorageClass objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.6
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1")]
 pub struct StorageClassList {
@@ -87,6 +90,7 @@ impl VolumeBindingMode {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.13
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1")]
 pub struct VolumeAttachment {
@@ -108,6 +112,8 @@ pub struct VolumeAttachment {
 }
 
 /// A list of VolumeAttachment objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.13
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1")]
 pub struct VolumeAttachmentList {
@@ -192,6 +198,7 @@ pub struct VolumeError {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.18
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1")]
 pub struct CSIDriver {
@@ -207,6 +214,8 @@ pub struct CSIDriver {
 }
 
 /// A list of CSIDriver objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.18
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1")]
 pub struct CSIDriverList {
@@ -311,6 +320,7 @@ pub struct TokenRequest {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.17
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1")]
 pub struct CSINode {
@@ -429,6 +439,8 @@ pub struct CSINodeStatus {
 }
 
 /// A list of CSINode objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.17
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1")]
 pub struct CSINodeList {
@@ -447,6 +459,7 @@ pub struct CSINodeList {
 /// Capacity a CSI driver reports for one storage class in one topology segment.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.24
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1")]
 pub struct CSIStorageCapacity {
@@ -475,6 +488,8 @@ pub struct CSIStorageCapacity {
 }
 
 /// A list of CSIStorageCapacity objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.24
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1")]
 pub struct CSIStorageCapacityList {
@@ -494,6 +509,7 @@ pub struct CSIStorageCapacityList {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.34
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1")]
 pub struct VolumeAttributesClass {
@@ -513,6 +529,8 @@ pub struct VolumeAttributesClass {
 }
 
 /// A list of VolumeAttributesClass objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.34
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1")]
 pub struct VolumeAttributesClassList {

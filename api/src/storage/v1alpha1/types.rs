@@ -13,6 +13,9 @@ use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta};
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.9
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.21
+/// +k8s:prerelease-lifecycle-gen:replacement=storage.k8s.io,v1,VolumeAttachment
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1alpha1")]
 pub struct VolumeAttachment {
@@ -34,6 +37,10 @@ pub struct VolumeAttachment {
 }
 
 /// A list of VolumeAttachment objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.9
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.21
+/// +k8s:prerelease-lifecycle-gen:replacement=storage.k8s.io,v1,VolumeAttachmentList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1alpha1")]
 pub struct VolumeAttachmentList {
@@ -117,6 +124,9 @@ pub struct VolumeError {
 /// Capacity a CSI driver reports for one storage class in one topology segment.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.19
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.21
+/// +k8s:prerelease-lifecycle-gen:replacement=storage.k8s.io,v1beta1,CSIStorageCapacity
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1alpha1")]
 pub struct CSIStorageCapacity {
@@ -145,6 +155,10 @@ pub struct CSIStorageCapacity {
 }
 
 /// A list of CSIStorageCapacity objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.19
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.21
+/// +k8s:prerelease-lifecycle-gen:replacement=storage.k8s.io,v1beta1,CSIStorageCapacityList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1alpha1")]
 pub struct CSIStorageCapacityList {
@@ -164,6 +178,9 @@ pub struct CSIStorageCapacityList {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.29
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.32
+/// +k8s:prerelease-lifecycle-gen:replacement=storage.k8s.io,v1,VolumeAttributesClass
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1alpha1")]
 pub struct VolumeAttributesClass {
@@ -183,6 +200,10 @@ pub struct VolumeAttributesClass {
 }
 
 /// A list of VolumeAttributesClass objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.29
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.32
+/// +k8s:prerelease-lifecycle-gen:replacement=storage.k8s.io,v1,VolumeAttributesClassList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1alpha1")]
 pub struct VolumeAttributesClassList {

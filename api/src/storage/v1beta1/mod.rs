@@ -2,6 +2,7 @@
 //!
 //! +groupName=storage.k8s.io
 //! +conversionGen=crate::storage
+//! +k8s:prerelease-lifecycle-gen=true
 
 mod defaults;
 mod types;

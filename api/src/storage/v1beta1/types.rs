@@ -16,6 +16,9 @@ use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta};
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.4
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.19
+/// +k8s:prerelease-lifecycle-gen:replacement=storage.k8s.io,v1,StorageClass
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1beta1")]
 pub struct StorageClass {
@@ -57,6 +60,10 @@ pub struct StorageClass {
 }
 
 /// A list of StorageClass objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.4
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.19
+/// +k8s:prerelease-lifecycle-gen:replacement=storage.k8s.io,v1,StorageClassList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1beta1")]
 pub struct StorageClassList {
@@ -87,6 +94,9 @@ impl VolumeBindingMode {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.10
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.19
+/// +k8s:prerelease-lifecycle-gen:replacement=storage.k8s.io,v1,VolumeAttachment
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1beta1")]
 pub struct VolumeAttachment {
@@ -108,6 +118,10 @@ pub struct VolumeAttachment {
 }
 
 /// A list of VolumeAttachment objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.10
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.19
+/// +k8s:prerelease-lifecycle-gen:replacement=storage.k8s.io,v1,VolumeAttachmentList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1beta1")]
 pub struct VolumeAttachmentList {
@@ -192,6 +206,9 @@ pub struct VolumeError {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.14
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.19
+/// +k8s:prerelease-lifecycle-gen:replacement=storage.k8s.io,v1,CSIDriver
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1beta1")]
 pub struct CSIDriver {
@@ -207,6 +224,10 @@ pub struct CSIDriver {
 }
 
 /// A list of CSIDriver objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.14
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.19
+/// +k8s:prerelease-lifecycle-gen:replacement=storage.k8s.io,v1,CSIDriverList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1beta1")]
 pub struct CSIDriverList {
@@ -311,6 +332,10 @@ pub struct TokenRequest {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.14
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.17
+/// +k8s:prerelease-lifecycle-gen:removed=1.22
+/// +k8s:prerelease-lifecycle-gen:replacement=storage.k8s.io,v1,CSINode
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1beta1")]
 pub struct CSINode {
@@ -429,6 +454,11 @@ pub struct CSINodeStatus {
 }
 
 /// A list of CSINode objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.14
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.17
+/// +k8s:prerelease-lifecycle-gen:removed=1.22
+/// +k8s:prerelease-lifecycle-gen:replacement=storage.k8s.io,v1,CSINode
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1beta1")]
 pub struct CSINodeList {
@@ -447,6 +477,9 @@ pub struct CSINodeList {
 /// Capacity a CSI driver reports for one storage class in one topology segment.
 ///
 /// +genclient
+/// +k8s:prerelease-lifecycle-gen:introduced=1.21
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.24
+/// +k8s:prerelease-lifecycle-gen:replacement=storage.k8s.io,v1,CSIStorageCapacity
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1beta1")]
 pub struct CSIStorageCapacity {
@@ -475,6 +508,10 @@ pub struct CSIStorageCapacity {
 }
 
 /// A list of CSIStorageCapacity objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.21
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.24
+/// +k8s:prerelease-lifecycle-gen:replacement=storage.k8s.io,v1,CSIStorageCapacityList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1beta1")]
 pub struct CSIStorageCapacityList {
@@ -494,6 +531,9 @@ pub struct CSIStorageCapacityList {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.31
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.34
+/// +k8s:prerelease-lifecycle-gen:replacement=storage.k8s.io,v1,VolumeAttributesClass
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1beta1")]
 pub struct VolumeAttributesClass {
@@ -513,6 +553,10 @@ pub struct VolumeAttributesClass {
 }
 
 /// A list of VolumeAttributesClass objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.31
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.34
+/// +k8s:prerelease-lifecycle-gen:replacement=storage.k8s.io,v1,VolumeAttributesClassList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1beta1")]
 pub struct VolumeAttributesClassList {

@@ -9,6 +9,7 @@ use crate::meta::v1::{Condition, GroupResource, ListMeta, ObjectMeta};
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.37
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storagemigration.k8s.io", version = "v1")]
 pub struct StorageVersionMigration {
@@ -63,6 +64,8 @@ pub struct StorageVersionMigrationStatus {
 }
 
 /// A list of `StorageVersionMigration` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.37
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storagemigration.k8s.io", version = "v1")]
 pub struct StorageVersionMigrationList {

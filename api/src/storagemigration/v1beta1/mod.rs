@@ -2,6 +2,7 @@
 //!
 //! +groupName=storagemigration.k8s.io
 //! +conversionGen=crate::storagemigration
+//! +k8s:prerelease-lifecycle-gen=true
 
 mod types;
 

@@ -9,6 +9,9 @@ use crate::meta::v1::{Condition, GroupResource, ListMeta, ObjectMeta};
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +k8s:prerelease-lifecycle-gen:introduced=1.35
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.37
+/// +k8s:prerelease-lifecycle-gen:replacement=storagemigration.k8s.io,v1,StorageVersionMigration
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storagemigration.k8s.io", version = "v1beta1")]
 pub struct StorageVersionMigration {
@@ -63,6 +66,10 @@ pub struct StorageVersionMigrationStatus {
 }
 
 /// A list of `StorageVersionMigration` objects.
+///
+/// +k8s:prerelease-lifecycle-gen:introduced=1.35
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.37
+/// +k8s:prerelease-lifecycle-gen:replacement=storagemigration.k8s.io,v1,StorageVersionMigrationList
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storagemigration.k8s.io", version = "v1beta1")]
 pub struct StorageVersionMigrationList {

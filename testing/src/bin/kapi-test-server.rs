@@ -1,0 +1,176 @@
+//! `kapi-test-server`: the test API server as a program, for trying a client against it: serves every resource of the groups it was built with, seeds nothing, writes a kubeconfig, and stops on Ctrl-C or SIGTERM.
+
+use std::io::Write as _;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::Parser;
+use kapi_testing::{ApiServer, TestServer};
+
+/// How long stopping may take: connections still open then (watches, follows) are cut.
+const GRACE: Duration = Duration::from_secs(5);
+
+/// Runs the kapi test API server.
+#[derive(Debug, Parser)]
+#[command(name = "kapi-test-server", version, about)]
+struct Args {
+    /// The address to listen on.
+    #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    address: IpAddr,
+    /// The port to listen on; 0 picks a free one (the URL is printed either way).
+    #[arg(long, default_value_t = 0)]
+    port: u16,
+    /// Writes a kubeconfig for the server here (its context is current and names the `default`
+    /// namespace).
+    #[arg(long, value_name = "PATH")]
+    write_kubeconfig: Option<PathBuf>,
+    /// Serves HTTPS with this PEM certificate (chain); needs --tls-private-key-file. The
+    /// kubeconfig then trusts these certificates.
+    #[arg(long, value_name = "PATH", requires = "tls_private_key_file")]
+    tls_cert_file: Option<PathBuf>,
+    /// The PEM private key of --tls-cert-file.
+    #[arg(long, value_name = "PATH", requires = "tls_cert_file")]
+    tls_private_key_file: Option<PathBuf>,
+}
+
+/// The TLS configuration and the certificates' PEM text, for the kubeconfig.
+fn tls_config(cert: &Path, key: &Path) -> Result<(Arc<rustls::ServerConfig>, Vec<u8>), String> {
+    let read = |p: &Path| std::fs::read(p).map_err(|e| format!("reading {}: {e}", p.display()));
+    let cert_pem = read(cert)?;
+    let certs = kapi_client::pem::parse_certificates(&cert_pem).map_err(|e| format!("{}: {e}", cert.display()))?;
+    let key = kapi_client::pem::parse_private_key(&read(key)?).map_err(|e| format!("{}: {e}", key.display()))?;
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| format!("TLS setup: {e}"))?
+        .with_no_client_auth()
+        .with_single_cert(certs, key)
+        .map_err(|e| format!("the certificate and key do not make a TLS configuration: {e}"))?;
+    Ok((Arc::new(config), cert_pem))
+}
+
+/// The URL clients use: a wildcard listen address is reached on loopback.
+fn client_url(addr: SocketAddr, tls: bool) -> String {
+    let ip = match addr.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(Ipv6Addr::LOCALHOST),
+        ip => ip,
+    };
+    format!("{}://{}", if tls { "https" } else { "http" }, SocketAddr::new(ip, addr.port()))
+}
+
+/// Writes the kubeconfig whole or not at all (a reader polling for it never sees half a file).
+fn write_kubeconfig(path: &Path, url: &str, ca_pem: Option<&[u8]>) -> Result<(), String> {
+    let text = match ca_pem {
+        None => kapi_testing::kubeconfig(url),
+        Some(pem) => {
+            let mut data = Vec::new();
+            kapi_machinery::base64::encode_into(pem, &mut data);
+            let data = String::from_utf8_lossy(&data);
+            format!(
+                "apiVersion: v1\nkind: Config\nclusters:\n- name: kapi-testing\n  cluster:\n    server: {url}\n    \
+                 certificate-authority-data: {data}\nusers:\n- name: kapi-testing\n  user: {{}}\ncontexts:\n\
+                 - name: kapi-testing\n  context:\n    cluster: kapi-testing\n    user: kapi-testing\n    \
+                 namespace: default\ncurrent-context: kapi-testing\n"
+            )
+        }
+    };
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, text).map_err(|e| format!("writing {}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("writing {}: {e}", path.display()))
+}
+
+/// The stop signals, listened for from creation on: Ctrl-C (SIGINT) and, on Unix, SIGTERM.
+struct StopSignals {
+    #[cfg(unix)]
+    interrupt: tokio::signal::unix::Signal,
+    #[cfg(unix)]
+    terminate: tokio::signal::unix::Signal,
+}
+
+impl StopSignals {
+    /// Installs the handlers now (a signal that arrives before [`StopSignals::recv`] is kept).
+    fn install() -> Result<StopSignals, String> {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            let interrupt = signal(SignalKind::interrupt()).map_err(|e| format!("listening for SIGINT: {e}"))?;
+            let terminate = signal(SignalKind::terminate()).map_err(|e| format!("listening for SIGTERM: {e}"))?;
+            Ok(StopSignals { interrupt, terminate })
+        }
+        #[cfg(not(unix))]
+        Ok(StopSignals {})
+    }
+
+    /// Waits for a stop signal and names it.
+    async fn recv(&mut self) -> Result<&'static str, String> {
+        #[cfg(unix)]
+        {
+            tokio::select! {
+                _ = self.interrupt.recv() => Ok("SIGINT"),
+                _ = self.terminate.recv() => Ok("SIGTERM"),
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            tokio::signal::ctrl_c().await.map(|()| "Ctrl-C").map_err(|e| format!("listening for Ctrl-C: {e}"))
+        }
+    }
+}
+
+async fn run(args: Args) -> Result<(), String> {
+    let tls = match (&args.tls_cert_file, &args.tls_private_key_file) {
+        (Some(cert), Some(key)) => Some(tls_config(cert, key)?),
+        _ => None,
+    };
+    // Installed before anyone is told the server is up, so a stop request sent right after the
+    // kubeconfig appears is a clean stop, never the default action of the signal.
+    let mut stop = StopSignals::install()?;
+    let api = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&api).map_err(|e| format!("registering the resources: {e}"))?;
+    let served = api.tracker().resources().len();
+    let addr = SocketAddr::new(args.address, args.port);
+    let server = TestServer::start_on(addr, api, tls.as_ref().map(|(c, _)| Arc::clone(c)))
+        .await
+        .map_err(|e| format!("listening on {addr}: {e}"))?;
+    let url = client_url(server.addr(), tls.is_some());
+    if let Some(path) = &args.write_kubeconfig {
+        write_kubeconfig(path, &url, tls.as_ref().map(|(_, pem)| pem.as_slice()))?;
+    }
+    // A closed stdout (the reader went away) must not stop the server: `println!` would panic.
+    let mut out = std::io::stdout();
+    let _ = writeln!(out, "kapi-test-server: serving {served} resources at {url}");
+    if let Some(path) = &args.write_kubeconfig {
+        let _ = writeln!(out, "kapi-test-server: kubeconfig written to {}", path.display());
+    }
+    let _ = out.flush();
+    let signal = stop.recv().await?;
+    eprintln!("kapi-test-server: {signal} received, stopping");
+    if tokio::time::timeout(GRACE, server.shutdown()).await.is_err() {
+        eprintln!("kapi-test-server: connections still open after {GRACE:?} were cut");
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("kapi-test-server: starting the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(args)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("kapi-test-server: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! Deprecation warnings: every request to a kind its lifecycle calls deprecated in the server's release gets upstream's `Warning: 299 - "<group>/<version> <Kind> is deprecated in v1.X+, unavailable in v1.Y+; use …"`, first among the response's warnings.
+
+use http::header;
+use kapi_client::body::Body;
+use kapi_machinery::GroupVersionKind;
+use kapi_machinery::lifecycle::Release;
+
+use super::ApiServer;
+use super::route;
+
+/// The Kubernetes release the server reports at `/version` and judges deprecation against.
+pub const SERVER_RELEASE: Release = Release::new(1, 36);
+
+impl ApiServer {
+    /// The deprecation warning for a request path, if it names a served resource whose kind is
+    /// deprecated in [`SERVER_RELEASE`]. Subresources carry their resource's warning. Removed
+    /// kinds are still served (and warned about): tests use them, where a real server of this
+    /// release would answer `404`.
+    pub(super) fn deprecation_warning(&self, path: &str) -> Option<String> {
+        let (info, _) = route::resolve(path, &self.tracker).ok()?;
+        let scheme = self.scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let lifecycle = scheme.lifecycle(&GroupVersionKind::new(info.group, info.version, info.kind))?;
+        if !lifecycle.is_deprecated_in(SERVER_RELEASE) {
+            return None;
+        }
+        lifecycle.warning(info.group, info.version, info.kind)
+    }
+}
+
+/// Puts a warning before the response's other warnings, as upstream's handler adds it before the
+/// request is served.
+pub(super) fn warn_first(resp: &mut http::Response<Body>, warning: &str) {
+    let Ok(value) = http::HeaderValue::from_str(&format!("299 - {}", super::handler::quote(warning))) else { return };
+    let others: Vec<http::HeaderValue> = resp.headers().get_all(header::WARNING).iter().cloned().collect();
+    let headers = resp.headers_mut();
+    headers.remove(header::WARNING);
+    headers.append(header::WARNING, value);
+    for v in others {
+        headers.append(header::WARNING, v);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_release_is_the_one_version_reports() {
+        let info = kapi_machinery::json::value::parse(super::super::openapi::VERSION_INFO.as_bytes()).unwrap();
+        let field = |name: &str| info.get(name).and_then(|v| v.as_str()).unwrap_or_default().to_owned();
+        assert_eq!(Release::from_version_info(&field("major"), &field("minor")), Some(SERVER_RELEASE));
+    }
+
+    #[test]
+    fn the_deprecation_warning_comes_first() {
+        let mut resp = http::Response::new(kapi_client::body::full(Vec::new()));
+        resp.headers_mut().append(header::WARNING, http::HeaderValue::from_static("299 - \"unknown field \\\"x\\\"\""));
+        warn_first(&mut resp, "v1 Thing is deprecated in v1.2+");
+        let all: Vec<&str> = resp.headers().get_all(header::WARNING).iter().map(|v| v.to_str().unwrap()).collect();
+        assert_eq!(all, ["299 - \"v1 Thing is deprecated in v1.2+\"", "299 - \"unknown field \\\"x\\\"\""]);
+    }
+}

@@ -1,0 +1,134 @@
+//! Deprecation warnings from the test server: requests to a kind deprecated in the server's release (1.36) carry upstream's `Warning: 299` text, which kapi-client hands to its warning handler and kubectl prints on stderr; current versions carry none.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::{Arc, Mutex};
+
+use kapi_api::apps::v1::Deployment;
+use kapi_api::extensions::v1beta1::Ingress;
+use kapi_api::meta::v1::{CreateOptions, GetOptions, ListOptions, ObjectMeta};
+use kapi_client::{Api, Client, Config, Transport};
+use kapi_machinery::lifecycle::ApiLifecycle;
+use kapi_testing::{ApiServer, TestServer};
+
+const INGRESS_WARNING: &str =
+    "extensions/v1beta1 Ingress is deprecated in v1.14+, unavailable in v1.22+; use networking.k8s.io/v1 Ingress";
+
+async fn served() -> (Arc<ApiServer>, TestServer) {
+    let api = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&api).unwrap();
+    let server = TestServer::start(api.clone(), None).await.unwrap();
+    (api, server)
+}
+
+#[test]
+fn lifecycles_are_upstreams() {
+    assert_eq!(Ingress::deprecation_warning().as_deref(), Some(INGRESS_WARNING));
+    assert_eq!(
+        kapi_api::apps::v1beta1::Deployment::deprecation_warning().as_deref(),
+        Some("apps/v1beta1 Deployment is deprecated in v1.8+, unavailable in v1.16+; use apps/v1 Deployment")
+    );
+    // A GA kind deprecated by hand upstream, never removed.
+    assert_eq!(
+        kapi_api::core::v1::Endpoints::deprecation_warning().as_deref(),
+        Some("v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice")
+    );
+    assert_eq!(
+        kapi_api::core::v1::ComponentStatus::deprecation_warning().as_deref(),
+        Some("v1 ComponentStatus is deprecated in v1.19+")
+    );
+    assert_eq!(Deployment::deprecation_warning(), None);
+    // The scheme records every kind's lifecycle, for servers.
+    let scheme = kapi_api::scheme().unwrap();
+    let gvk = kapi_machinery::GroupVersionKind::new("batch", "v1beta1", "CronJob");
+    let cron = scheme.lifecycle(&gvk).expect("batch/v1beta1 CronJob has a lifecycle");
+    assert_eq!(cron.to_owned(), kapi_api::batch::v1beta1::CronJob::LIFECYCLE);
+    assert_eq!((cron.introduced.to_string(), cron.removed.map(|r| r.to_string())), ("1.8".into(), Some("1.25".into())));
+}
+
+#[tokio::test]
+async fn the_client_receives_deprecation_warnings() {
+    let (_api, server) = served().await;
+    let seen = Arc::new(Mutex::new(Vec::<String>::new()));
+    let sink = seen.clone();
+    let transport = Arc::new(Transport::new(&Config::new(server.url()).unwrap()).unwrap());
+    let client = Client::new(transport, server.url())
+        .unwrap()
+        .with_warning_handler(move |w: &str| sink.lock().unwrap().push(w.to_owned()));
+
+    let ingresses: Api<Ingress> = Api::namespaced(client.clone(), "default");
+    let ing = Ingress { metadata: ObjectMeta { name: "web".into(), ..Default::default() }, ..Default::default() };
+    let created = ingresses.create_with_warnings(&ing, &CreateOptions::default()).await.unwrap();
+    assert_eq!(created.warnings, [INGRESS_WARNING]);
+    let listed = ingresses.list_with_warnings(&ListOptions::default()).await.unwrap();
+    assert_eq!(listed.warnings, [INGRESS_WARNING]);
+    // Errors carry it too: upstream adds it before the request is served.
+    let err = ingresses.get("missing", &GetOptions::default()).await.unwrap_err();
+    assert!(err.to_string().contains("not found"), "{err}");
+    assert_eq!(seen.lock().unwrap().len(), 3, "{:?}", seen.lock().unwrap());
+    assert!(seen.lock().unwrap().iter().all(|w| w == INGRESS_WARNING));
+
+    // A current version: nothing.
+    seen.lock().unwrap().clear();
+    let deployments: Api<Deployment> = Api::namespaced(client, "default");
+    let listed = deployments.list_with_warnings(&ListOptions::default()).await.unwrap();
+    assert!(listed.warnings.is_empty(), "{:?}", listed.warnings);
+    assert!(seen.lock().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn the_deprecation_warning_comes_before_field_warnings() {
+    let api = ApiServer::new();
+    kapi_client::clientset::register_all(&api).unwrap();
+    let body = r#"{"apiVersion":"extensions/v1beta1","kind":"Ingress","metadata":{"name":"x"},"spec":{"bogus":1}}"#;
+    let req = http::Request::builder()
+        .method(http::Method::POST)
+        .uri("/apis/extensions/v1beta1/namespaces/default/ingresses")
+        .header(http::header::CONTENT_TYPE, "application/json")
+        .body(bytes::Bytes::from_static(body.as_bytes()))
+        .unwrap();
+    let resp = api.handle(req).await;
+    assert_eq!(resp.status(), 201);
+    let warnings: Vec<&str> =
+        resp.headers().get_all(http::header::WARNING).iter().map(|v| v.to_str().unwrap()).collect();
+    assert_eq!(
+        warnings,
+        [format!("299 - \"{INGRESS_WARNING}\""), r#"299 - "unknown field \"spec.bogus\"""#.to_owned()]
+    );
+    // Discovery of the deprecated group version is not a request to the kind: no warning.
+    let req = http::Request::get("/apis/extensions/v1beta1").body(bytes::Bytes::new()).unwrap();
+    let resp = api.handle(req).await;
+    assert_eq!(resp.status(), 200);
+    assert!(resp.headers().get(http::header::WARNING).is_none());
+}
+
+fn kubectl_binary() -> Option<PathBuf> {
+    let candidate = std::env::var_os("KUBECTL").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("kubectl"));
+    let ok = Command::new(&candidate).args(["version", "--client"]).output().is_ok_and(|o| o.status.success());
+    ok.then_some(candidate)
+}
+
+#[tokio::test]
+async fn kubectl_prints_the_deprecation_warning() {
+    let Some(bin) = kubectl_binary() else {
+        eprintln!("kubectl not found (set KUBECTL to its path): nothing checked");
+        return;
+    };
+    let (_api, server) = served().await;
+    let dir = std::env::temp_dir().join(format!("kapi-deprecation-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kc = dir.join("kubeconfig");
+    std::fs::write(&kc, kapi_testing::kubeconfig(server.url())).unwrap();
+    let run = |args: &'static [&'static str]| {
+        let (bin, kc) = (bin.clone(), kc.clone());
+        tokio::task::spawn_blocking(move || Command::new(bin).arg("--kubeconfig").arg(kc).args(args).output().unwrap())
+    };
+    let out = run(&["get", "ingresses.v1beta1.extensions"]).await.unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains(&format!("Warning: {INGRESS_WARNING}")), "{stderr}");
+    let out = run(&["get", "deployments.v1.apps"]).await.unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() && !stderr.contains("Warning:"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,157 @@
+//! The `kapi-test-server` program: it writes a kubeconfig that kapi-client and kubectl use, serves every resource with nothing seeded, serves HTTPS with the certificate it is given, refuses bad flags, and exits 0 on SIGINT and SIGTERM.
+
+#![cfg(unix)]
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use kapi_api::core::v1::{ConfigMap, Namespace};
+use kapi_api::meta::v1::{CreateOptions, ListOptions, ObjectMeta};
+use kapi_client::{Api, Client, Config};
+
+const BIN: &str = env!("CARGO_BIN_EXE_kapi-test-server");
+
+/// A scratch directory of this test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kapi-test-server-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Starts the program and waits (at most 60 s) for its kubeconfig; returns the child and the URL
+/// it printed.
+fn start(kubeconfig: &Path, extra: &[&str]) -> (Child, String) {
+    let mut child = Command::new(BIN)
+        .args(["--port", "0", "--write-kubeconfig"])
+        .arg(kubeconfig)
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kapi-test-server starts");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut line = String::new();
+    stdout.read_line(&mut line).expect("the first line");
+    let url = line.trim().rsplit(" at ").next().unwrap_or_default().to_owned();
+    assert!(url.starts_with("http"), "unexpected first line {line:?}");
+    // Keep reading stdout, so the program never writes to a closed pipe.
+    std::thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !kubeconfig.exists() {
+        assert!(Instant::now() < deadline, "no kubeconfig after 60s");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    (child, url)
+}
+
+/// Sends a signal and waits (at most 30 s) for the exit; returns the status and stderr.
+fn stop(mut child: Child, signal: &str) -> (std::process::ExitStatus, String) {
+    let ok = Command::new("kill").args([signal, &child.id().to_string()]).status().expect("kill runs");
+    assert!(ok.success());
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("kapi-test-server did not stop within 30s of {signal}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut stderr).unwrap();
+    (status, stderr)
+}
+
+fn kubectl_binary() -> Option<PathBuf> {
+    let candidate = std::env::var_os("KUBECTL").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("kubectl"));
+    let ok = Command::new(&candidate).args(["version", "--client"]).output().is_ok_and(|o| o.status.success());
+    ok.then_some(candidate)
+}
+
+async fn client_of(kubeconfig: &Path) -> Client {
+    Client::try_from_config(&Config::from_kubeconfig_file(kubeconfig, None).unwrap()).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serves_clients_and_kubectl_and_stops_on_sigint() {
+    let dir = scratch("plain");
+    let kc = dir.join("kubeconfig");
+    let (child, url) = start(&kc, &[]);
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+
+    // Nothing is seeded.
+    let client = client_of(&kc).await;
+    let namespaces = Api::<Namespace>::all(client.clone()).list(&ListOptions::default()).await.unwrap();
+    assert!(namespaces.items.unwrap_or_default().is_empty());
+    let cms: Api<ConfigMap> = Api::namespaced(client, "default");
+    let cm = ConfigMap {
+        metadata: ObjectMeta { name: "settings".into(), ..Default::default() },
+        data: [("mode".to_owned(), "fast".to_owned())].into(),
+        ..Default::default()
+    };
+    cms.create(&cm, &CreateOptions::default()).await.unwrap();
+
+    if let Some(bin) = kubectl_binary() {
+        let kubectl = |args: &[&str]| Command::new(&bin).arg("--kubeconfig").arg(&kc).args(args).output().unwrap();
+        let out = kubectl(&["get", "configmap", "settings", "-o", "jsonpath={.data.mode}"]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "fast");
+        // Every group of the build is served.
+        let out = kubectl(&["api-resources", "-o", "name"]);
+        let names = String::from_utf8_lossy(&out.stdout);
+        for r in ["pods", "deployments.apps", "leases.coordination.k8s.io", "ingresses.networking.k8s.io"] {
+            assert!(names.lines().any(|l| l == r), "{r} missing from:\n{names}");
+        }
+    } else {
+        eprintln!("kubectl not found (set KUBECTL to its path): the kubectl part is skipped");
+    }
+
+    let (status, stderr) = stop(child, "-INT");
+    assert!(status.success(), "{status}: {stderr}");
+    assert!(stderr.contains("SIGINT received, stopping"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serves_https_with_the_given_certificate_and_stops_on_sigterm() {
+    let dir = scratch("tls");
+    let cert = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_owned(), "localhost".to_owned()]).unwrap();
+    std::fs::write(dir.join("tls.crt"), cert.cert.pem()).unwrap();
+    std::fs::write(dir.join("tls.key"), cert.key_pair.serialize_pem()).unwrap();
+    let kc = dir.join("kubeconfig");
+    let crt = dir.join("tls.crt").display().to_string();
+    let key = dir.join("tls.key").display().to_string();
+    let (child, url) = start(&kc, &["--tls-cert-file", &crt, "--tls-private-key-file", &key]);
+    assert!(url.starts_with("https://127.0.0.1:"), "{url}");
+    // The kubeconfig trusts the serving certificate.
+    let client = client_of(&kc).await;
+    let listed = Api::<ConfigMap>::namespaced(client, "default").list(&ListOptions::default()).await.unwrap();
+    assert!(listed.items.unwrap_or_default().is_empty());
+    let (status, stderr) = stop(child, "-TERM");
+    assert!(status.success(), "{status}: {stderr}");
+    assert!(stderr.contains("SIGTERM received, stopping"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_flags_and_files_fail_with_a_message() {
+    let out = Command::new(BIN).args(["--tls-cert-file", "x.crt"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--tls-private-key-file"), "{out:?}");
+    let dir = scratch("bad");
+    std::fs::write(dir.join("empty.crt"), "").unwrap();
+    let crt = dir.join("empty.crt");
+    let out =
+        Command::new(BIN).arg("--tls-cert-file").arg(&crt).arg("--tls-private-key-file").arg(&crt).output().unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("empty.crt: no PEM CERTIFICATE block found"), "{stderr}");
+    let out = Command::new(BIN).args(["--address", "not-an-ip"]).output().unwrap();
+    assert!(!out.status.success());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -10,8 +10,18 @@ pub use kapi_frontend::universe::Universe;
 pub use output::{Changes, Outputs};
 
 /// The generators, by name, in the order they run.
-pub const GENERATORS: &[&str] =
-    &["defaults", "conversion", "register", "lifecycle", "proto", "roundtrip", "clientset", "openapi", "applyconfig", "crd"];
+pub const GENERATORS: &[&str] = &[
+    "defaults",
+    "conversion",
+    "register",
+    "lifecycle",
+    "proto",
+    "roundtrip",
+    "clientset",
+    "openapi",
+    "applyconfig",
+    "crd",
+];
 
 /// Runs the named generators (all when `only` is empty) over a universe. Returns every output
 /// file, or every diagnostic (the universe's own and the generators') if there is any. Reads and

@@ -512,3 +512,43 @@ async fn the_versions_of_a_definition_share_their_objects() {
     assert_eq!(get(&api, v2_widgets).await.code, 404);
     assert_eq!(get(&api, &format!("{WIDGETS}/x")).await.code, 404);
 }
+
+/// The definition `kapi-codegen` writes for the kitchen sink's `CronTab` (`+crd` markers) is one
+/// the server takes: established, then its objects validated and scaled as the markers said.
+#[tokio::test]
+async fn the_generated_crontab_definition_is_served() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../kitchen-sink/generated/crds/crontabs.stable.example.com.yaml");
+    let yaml = std::fs::read_to_string(&path).expect("the generated definition");
+    let api = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&api).unwrap();
+    let crds = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+    let created = call(&api, Method::POST, crds, "application/yaml", &yaml).await;
+    assert_eq!(created.code, 201, "{:?}", created.body);
+    let crd = get(&api, &format!("{crds}/crontabs.stable.example.com")).await;
+    assert_eq!(condition(&crd, "Established").0, "True");
+    assert_eq!(
+        crd.at(&["status", "acceptedNames", "shortNames"]),
+        Some(&Value::Array(vec![Value::String("ct".into())]))
+    );
+
+    let tabs = "/apis/stable.example.com/v1/namespaces/default/crontabs";
+    let missing = r#"{"apiVersion":"stable.example.com/v1","kind":"CronTab","metadata":{"name":"t"},"spec":{"cronSpec":"* * * * */5"}}"#;
+    let r = call(&api, Method::POST, tabs, JSON, missing).await;
+    assert_eq!(r.code, 422, "{:?}", r.body);
+    assert!(r.message().contains("spec.image: Required value"), "{}", r.message());
+    let duplicate = r#"{"apiVersion":"stable.example.com/v1","kind":"CronTab","metadata":{"name":"t"},
+"spec":{"cronSpec":"* * * * */5","image":"i","tags":["a","a"]}}"#;
+    let r = call(&api, Method::POST, tabs, JSON, duplicate).await;
+    assert!(r.message().contains(r#"spec.tags[1]: Duplicate value: "a""#), "{}", r.message());
+
+    let good = r#"{"apiVersion":"stable.example.com/v1","kind":"CronTab","metadata":{"name":"t"},
+"spec":{"cronSpec":"* * * * */5","image":"i","replicas":2,"colour":"red"}}"#;
+    let r = call(&api, Method::POST, tabs, JSON, good).await;
+    assert_eq!(r.code, 201, "{:?}", r.body);
+    assert!(r.at(&["spec", "colour"]).is_none(), "pruned: {:?}", r.body);
+    assert!(r.warnings.iter().any(|w| w.contains(r#"unknown field \"spec.colour\""#)), "{:?}", r.warnings);
+    let scale = get(&api, &format!("{tabs}/t/scale")).await;
+    assert_eq!(scale.code, 200, "{:?}", scale.body);
+    assert_eq!(scale.at(&["spec", "replicas"]), Some(&Value::Number("2".into())));
+}

@@ -5,6 +5,7 @@
 
 mod defaults;
 mod types;
+pub mod validation;
 
 pub use types::*;
 

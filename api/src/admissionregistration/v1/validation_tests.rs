@@ -446,3 +446,18 @@ fn mutating_webhooks_check_reinvocation() {
         r#"webhooks[0].reinvocationPolicy: Unsupported value: "Always": supported values: "IfNeeded", "Never""#
     );
 }
+
+#[test]
+fn the_scheme_runs_the_registered_validators() {
+    let mut scheme = kapi_machinery::Scheme::new();
+    crate::admissionregistration::v1::add_to_scheme(&mut scheme).unwrap();
+    let bad = config(vec![hook("webhook.k8s.io", url("https://example.com"), Some("Sometimes"))], true);
+    assert!(scheme.validates(&bad));
+    let errs = scheme.validate(&bad, None);
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert_eq!(errs[0].field, "webhooks[0].sideEffects");
+    // On update the stored object reaches the validator too.
+    let ok = config(vec![valid("webhook.k8s.io")], true);
+    assert!(scheme.validate(&ok, Some(&bad)).is_empty());
+    assert!(scheme.validate(&ok, None).is_empty());
+}

@@ -471,7 +471,8 @@ impl State {
         m.uid = if dry_run { String::new() } else { meta::new_uid() };
         let mut errs = meta_errors(&info, m);
         let store = &self.stores[idx];
-        if m.name.is_empty() && !dry_run {
+        // Without a valid `generateName` there is no name to generate: the errors go out below.
+        if m.name.is_empty() && !dry_run && errs.is_empty() {
             // The generated name must be free; a clash is retried as upstream's registry does.
             let mut tries = 0;
             loop {

@@ -1,6 +1,5 @@
 //! Constructors of `Status` errors as a server writes them (upstream's `apierrors.New*`), and field errors.
 
-use std::fmt;
 use std::time::Duration;
 
 use kapi_api::meta::v1::{CauseType, ListMeta, STATUS_FAILURE, Status, StatusCause, StatusDetails, StatusReason};
@@ -218,136 +217,15 @@ pub fn request_entity_too_large(limit: usize) -> Error {
     ))
 }
 
-/// The type of a field error, as upstream's `field.ErrorType`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FieldErrorType {
-    /// `Required value`.
-    Required,
-    /// `Invalid value`.
-    Invalid,
-    /// `Unsupported value`.
-    NotSupported,
-    /// `Forbidden`.
-    Forbidden,
-    /// `Too long`.
-    TooLong,
-    /// `Invalid value` of the wrong type (cause `FieldValueTypeInvalid`).
-    TypeInvalid,
-    /// `Too many`.
-    TooMany,
-    /// `Duplicate value`.
-    Duplicate,
-}
-
-impl FieldErrorType {
-    fn cause(self) -> &'static str {
-        match self {
-            FieldErrorType::Required => CauseType::FIELD_VALUE_REQUIRED,
-            FieldErrorType::Invalid => CauseType::FIELD_VALUE_INVALID,
-            FieldErrorType::NotSupported => CauseType::FIELD_VALUE_NOT_SUPPORTED,
-            FieldErrorType::Forbidden => CauseType::FORBIDDEN,
-            FieldErrorType::TooLong => CauseType::TOO_LONG,
-            FieldErrorType::TypeInvalid => CauseType::TYPE_INVALID,
-            FieldErrorType::TooMany => CauseType::TOO_MANY,
-            FieldErrorType::Duplicate => CauseType::FIELD_VALUE_DUPLICATE,
-        }
-    }
-
-    fn text(self) -> &'static str {
-        match self {
-            FieldErrorType::Required => "Required value",
-            FieldErrorType::Invalid => "Invalid value",
-            FieldErrorType::NotSupported => "Unsupported value",
-            FieldErrorType::Forbidden => "Forbidden",
-            FieldErrorType::TooLong => "Too long",
-            FieldErrorType::TypeInvalid => "Invalid value",
-            FieldErrorType::TooMany => "Too many",
-            FieldErrorType::Duplicate => "Duplicate value",
-        }
-    }
-}
-
-/// One validation failure at a field path, printed as upstream's `field.Error`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FieldError {
-    /// The field path (`metadata.name`).
-    pub field: String,
-    /// What kind of failure.
-    pub error_type: FieldErrorType,
-    /// The offending value, already formatted as upstream prints it (`"Foo"`), if shown.
-    pub value: Option<String>,
-    /// Further explanation.
-    pub detail: String,
-}
-
-impl FieldError {
-    /// `Required value: <detail>`.
-    pub fn required(field: &str, detail: &str) -> Self {
-        FieldError { field: field.into(), error_type: FieldErrorType::Required, value: None, detail: detail.into() }
-    }
-
-    /// `Invalid value: "<value>": <detail>`.
-    pub fn invalid(field: &str, value: &str, detail: &str) -> Self {
-        FieldError {
-            field: field.into(),
-            error_type: FieldErrorType::Invalid,
-            value: Some(format!("{value:?}")),
-            detail: detail.into(),
-        }
-    }
-
-    /// `Unsupported value: <value>: supported values: "a", "b"`, with the value formatted by the caller.
-    pub fn not_supported(field: &str, formatted_value: String, supported: &[&str]) -> Self {
-        let list: Vec<String> = supported.iter().map(|s| format!("{s:?}")).collect();
-        FieldError {
-            field: field.into(),
-            error_type: FieldErrorType::NotSupported,
-            value: Some(formatted_value),
-            detail: format!("supported values: {}", list.join(", ")),
-        }
-    }
-
-    /// `Forbidden: <detail>`.
-    pub fn forbidden(field: &str, detail: &str) -> Self {
-        FieldError { field: field.into(), error_type: FieldErrorType::Forbidden, value: None, detail: detail.into() }
-    }
-
-    /// `Too long: may not be more than <max> bytes`.
-    pub fn too_long(field: &str, max: usize) -> Self {
-        FieldError {
-            field: field.into(),
-            error_type: FieldErrorType::TooLong,
-            value: None,
-            detail: format!("may not be more than {max} bytes"),
-        }
-    }
-
-    /// The message without the field: `Invalid value: "Foo": <detail>`.
-    pub fn body(&self) -> String {
-        let mut s = self.error_type.text().to_owned();
-        if let Some(v) = &self.value {
-            s.push_str(": ");
-            s.push_str(v);
-        }
-        if !self.detail.is_empty() {
-            s.push_str(": ");
-            s.push_str(&self.detail);
-        }
-        s
-    }
-}
-
-impl fmt::Display for FieldError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.field, self.body())
-    }
-}
+pub use kapi_machinery::validation::{BadValue, ErrorList, ErrorType as FieldErrorType, FieldError, Path};
 
 /// `422 Invalid`: `<Kind.group> "<name>" is invalid: <errors>`, with one cause per field error.
 pub fn invalid(group: &str, kind: &str, name: &str, errors: &[FieldError]) -> Error {
-    let aggregate = match errors {
-        [one] => one.to_string(),
-        many => format!("[{}]", many.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")),
+    let message = match kapi_machinery::validation::aggregate(errors) {
+        Some(agg) => {
+            format!("{} {} is invalid: {agg}", qualified_kind(group, kind), kapi_machinery::validation::go_quote(name))
+        }
+        None => format!("{} {} is invalid", qualified_kind(group, kind), kapi_machinery::validation::go_quote(name)),
     };
     let causes = errors
         .iter()
@@ -360,7 +238,7 @@ pub fn invalid(group: &str, kind: &str, name: &str, errors: &[FieldError]) -> Er
     into_error(failure(
         422,
         StatusReason::INVALID,
-        format!("{} {name:?} is invalid: {aggregate}", qualified_kind(group, kind)),
+        message,
         Some(StatusDetails {
             name: name.into(),
             group: group.into(),

@@ -38,6 +38,7 @@ pub mod semantic;
 pub mod serde_codec;
 pub mod serializer;
 pub mod types;
+pub mod validation;
 pub mod yaml;
 
 /// Wraps a function that `#[derive(Kapi)]` or `kapi-codegen` writes (a codec method, a registration,

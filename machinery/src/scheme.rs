@@ -7,6 +7,7 @@ use crate::conversion::ConversionError;
 use crate::error::{DecodeError, DecodeErrorKind};
 use crate::lifecycle::Lifecycle;
 use crate::object::{GroupVersionKind, Kind, Object};
+use crate::validation::ErrorList;
 
 /// An error from registering or using the scheme.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -37,6 +38,7 @@ struct KindEntry {
 }
 
 type DefaultFn = Box<dyn Fn(&mut dyn Object) + Send + Sync>;
+type ValidateFn = Box<dyn Fn(&dyn Object, Option<&dyn Object>) -> ErrorList + Send + Sync>;
 type ConvertFn = Box<dyn Fn(Box<dyn Object>) -> Result<Box<dyn Object>, String> + Send + Sync>;
 /// A field-label conversion: the label and value to select by, or the refusal's message.
 pub type FieldLabelFn = Box<dyn Fn(&str, &str) -> Result<(String, String), String> + Send + Sync>;
@@ -48,6 +50,7 @@ pub struct Scheme {
     kinds: BTreeMap<GroupVersionKind, KindEntry>,
     by_type: HashMap<TypeId, GroupVersionKind>,
     defaulters: HashMap<TypeId, Vec<DefaultFn>>,
+    validators: HashMap<TypeId, Vec<ValidateFn>>,
     conversions: HashMap<(TypeId, TypeId), ConvertFn>,
     field_labels: HashMap<GroupVersionKind, FieldLabelFn>,
     lifecycles: HashMap<GroupVersionKind, Lifecycle>,
@@ -60,6 +63,7 @@ impl Scheme {
             kinds: BTreeMap::new(),
             by_type: HashMap::new(),
             defaulters: HashMap::new(),
+            validators: HashMap::new(),
             conversions: HashMap::new(),
             field_labels: HashMap::new(),
             lifecycles: HashMap::new(),
@@ -143,6 +147,34 @@ impl Scheme {
                 f(obj);
             }
         }
+    }
+
+    /// Adds a validation function for a kind: it gets the new object and, on update, the stored
+    /// one, and returns every failure it finds. Several run in the order added.
+    pub fn add_validation_func<T: Kind>(&mut self, f: fn(&T, Option<&T>) -> ErrorList) {
+        self.validators.entry(TypeId::of::<T>()).or_default().push(Box::new(
+            move |obj: &dyn Object, old: Option<&dyn Object>| {
+                let Some(new) = obj.as_any().downcast_ref::<T>() else { return ErrorList::new() };
+                f(new, old.and_then(|o| o.as_any().downcast_ref::<T>()))
+            },
+        ));
+    }
+
+    /// Whether a validation function is registered for the object's type.
+    pub fn validates(&self, obj: &dyn Object) -> bool {
+        self.validators.contains_key(&obj.as_any().type_id())
+    }
+
+    /// Runs the validation functions registered for the object's type (none: no errors). `old`
+    /// is the stored object on update; one of another type counts as absent.
+    pub fn validate(&self, obj: &dyn Object, old: Option<&dyn Object>) -> ErrorList {
+        let mut errs = ErrorList::new();
+        if let Some(fs) = self.validators.get(&obj.as_any().type_id()) {
+            for f in fs {
+                errs.extend(f(obj, old));
+            }
+        }
+        errs
     }
 
     /// Adds a conversion function from `A` to `B`, which consumes its input. Generated

@@ -35,6 +35,7 @@ pub mod fields;
 pub(crate) mod meta;
 pub mod options;
 pub mod subresource;
+pub mod validation;
 mod watch;
 
 use std::borrow::Cow;
@@ -178,6 +179,8 @@ struct State {
     compacted: u64,
     bookmark_epoch: u64,
     close_epoch: u64,
+    /// Object validation for creates and updates of the main resource (none: metadata only).
+    validator: Option<validation::Validator>,
 }
 
 struct Shared {
@@ -378,7 +381,8 @@ fn resolve_namespace(info: &ResourceInfo, request_ns: &str, m: &mut ObjectMeta) 
     Ok(())
 }
 
-fn validate_meta(info: &ResourceInfo, m: &ObjectMeta) -> Result<()> {
+/// Upstream's name and namespace checks of `ValidateObjectMeta`.
+fn meta_errors(info: &ResourceInfo, m: &ObjectMeta) -> Vec<FieldError> {
     let mut errs = Vec::new();
     if m.name.is_empty() {
         if m.generate_name.is_empty() {
@@ -394,7 +398,7 @@ fn validate_meta(info: &ResourceInfo, m: &ObjectMeta) -> Result<()> {
             errs.extend(meta::validate_label("metadata.namespace", &m.namespace));
         }
     }
-    if errs.is_empty() { Ok(()) } else { Err(api_errors::invalid_object(info, &m.name, &errs)) }
+    errs
 }
 
 /// The continue token: base64url (no padding) of a small JSON document, as upstream's.
@@ -510,9 +514,10 @@ impl State {
         m.generation = 1;
         m.creation_timestamp = Time::now();
         m.uid = if dry_run { String::new() } else { meta::new_uid() };
-        validate_meta(&info, m)?;
+        let mut errs = meta_errors(&info, m);
         let store = &self.stores[idx];
-        if m.name.is_empty() && !dry_run {
+        // Without a valid `generateName` there is no name to generate: the errors go out below.
+        if m.name.is_empty() && !dry_run && errs.is_empty() {
             // The generated name must be free; a clash is retried as upstream's registry does.
             let mut tries = 0;
             loop {
@@ -526,11 +531,18 @@ impl State {
                     return Err(api_errors::already_exists(&info, &candidate));
                 }
             }
-            validate_meta(&info, m)?;
+            errs = meta_errors(&info, m);
         }
         let key = (m.namespace.clone(), m.name.clone());
-        if !m.name.is_empty() && store.objects.contains_key(&key) {
-            return Err(api_errors::already_exists(&info, &m.name));
+        // Metadata and object errors go out together, as upstream's strategies return them.
+        if let Some(v) = &self.validator {
+            errs.extend(v(obj.as_ref(), None));
+        }
+        if !errs.is_empty() {
+            return Err(api_errors::invalid_object(&info, &key.1, &errs));
+        }
+        if !key.1.is_empty() && store.objects.contains_key(&key) {
+            return Err(api_errors::already_exists(&info, &key.1));
         }
         if dry_run {
             return Ok(obj);
@@ -619,6 +631,15 @@ impl State {
         };
         let nm = meta_mut(&info, new.as_mut())?;
         nm.resource_version = old.resource_version.clone();
+        // Status writes are not validated: the kinds validated so far have no status checks.
+        if subresource.is_none()
+            && let Some(v) = &self.validator
+        {
+            let errs = v(new.as_ref(), Some(existing.as_ref()));
+            if !errs.is_empty() {
+                return Err(api_errors::invalid_object(&info, &key.1, &errs));
+            }
+        }
         let before = meta::to_value(existing.as_ref())?;
         let mut after = meta::to_value(new.as_ref())?;
         if subresource.is_none()
@@ -783,6 +804,18 @@ impl ObjectTracker {
         Self::with_history(DEFAULT_HISTORY)
     }
 
+    /// Validates every create and update of a main resource (not of its subresources) with `v`
+    /// before it is stored, dry runs included; failures are a `422 Invalid` together with the
+    /// metadata's. Replaces an earlier validator.
+    pub fn set_validator(&self, v: validation::Validator) {
+        self.lock().validator = Some(v);
+    }
+
+    /// Stops validating objects (metadata is still checked).
+    pub fn clear_validator(&self) {
+        self.lock().validator = None;
+    }
+
     /// An empty tracker keeping the last `size` changes for watches and continued lists.
     pub fn with_history(size: usize) -> Self {
         let (changed, _) = tokio::sync::watch::channel(0);
@@ -799,6 +832,7 @@ impl ObjectTracker {
                     compacted: 1,
                     bookmark_epoch: 0,
                     close_epoch: 0,
+                    validator: None,
                 }),
                 changed,
             }),

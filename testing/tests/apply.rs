@@ -4,7 +4,8 @@ use std::sync::Arc;
 
 use kapi_api::admissionregistration::v1::{
     MutatingWebhookApplyConfiguration, MutatingWebhookConfiguration, MutatingWebhookConfigurationApplyConfiguration,
-    RuleWithOperationsApplyConfiguration, extract_mutating_webhook_configuration,
+    RuleWithOperationsApplyConfiguration, WebhookClientConfigApplyConfiguration,
+    extract_mutating_webhook_configuration,
 };
 use kapi_api::apps::v1::{
     Deployment, DeploymentApplyConfiguration, DeploymentSpecApplyConfiguration, DeploymentStatusApplyConfiguration,
@@ -132,14 +133,17 @@ async fn webhook_extraction() {
     let (client, _server) = http_client().await;
     let api = client.api::<MutatingWebhookConfiguration>();
     let config = MutatingWebhookConfigurationApplyConfiguration::new("hooks").with_webhooks([
-        MutatingWebhookApplyConfiguration::default().with_name("a.example.com").with_side_effects("None").with_rules([
-            RuleWithOperationsApplyConfiguration::default()
+        MutatingWebhookApplyConfiguration::default()
+            .with_name("a.example.com")
+            .with_client_config(WebhookClientConfigApplyConfiguration::default().with_url("https://hook.example.com"))
+            .with_admission_review_versions(["v1"])
+            .with_side_effects("None")
+            .with_rules([RuleWithOperationsApplyConfiguration::default()
                 .with_operations(["CREATE"])
                 .with_api_groups([""])
                 .with_api_versions(["v1"])
                 .with_resources(["pods"])
-                .with_scope("*"),
-        ]),
+                .with_scope("*")]),
     ]);
     let opts = ApplyOptions { field_manager: "hooks".into(), ..Default::default() };
     api.apply(&config, &opts).await.unwrap();

@@ -145,6 +145,8 @@ async fn dry_run_returns_the_object_and_stores_nothing() {
     let dry = CreateOptions { dry_run: vec!["All".into()], ..Default::default() };
     let mut obj = webhook_config("");
     obj.metadata.generate_name = "gen-".into();
+    // The webhook's own name must be a valid domain, which `.example.com` is not.
+    obj.webhooks[0].name = "gen.example.com".into();
     let out = api.create(&obj, &dry).await.unwrap();
     assert_eq!(out.metadata.uid, "", "no UID on a dry-run create");
     assert_eq!(out.metadata.name, "", "no generated name on a dry-run create");

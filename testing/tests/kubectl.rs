@@ -3,7 +3,8 @@
 //! `certificate approve`, `debug` (ephemeral containers), `logs` (with `--tail`, `--timestamps`
 //! and `-f`) and `apply --server-side` of a multi-document manifest; kubectl reads aggregated
 //! discovery; `version`, the health checks, `explain` (OpenAPI v3) and `apply` with client-side
-//! validation (OpenAPI v2 in protobuf). Runs when `kubectl` is on the PATH
+//! validation (OpenAPI v2 in protobuf), and the server's `Invalid` errors as kubectl prints them;
+//! `drain` under a disruption budget; custom resources. Runs when `kubectl` is on the PATH
 //! (or `KUBECTL` names it); without one it says so and checks nothing.
 
 use std::path::{Path, PathBuf};
@@ -427,5 +428,43 @@ async fn kubectl_drives_custom_resources() {
                     could not find the requested resource",
         "{stderr}"
     );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+const BAD_WEBHOOK: &str = "apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata:
+  name: bad
+webhooks:
+- name: hook.example.com
+  clientConfig:
+    url: https://hook.example.com/
+  sideEffects: Sometimes
+  admissionReviewVersions: [v1]
+";
+
+/// `kubectl apply` (client-side and server-side) of an invalid webhook configuration prints
+/// upstream's field error as kubectl shows a kube-apiserver `Invalid`, and nothing is stored.
+#[tokio::test]
+async fn kubectl_apply_of_an_invalid_object_prints_the_field_error() {
+    let Some(bin) = kubectl_binary() else {
+        eprintln!("kubectl not found (set KUBECTL to its path): nothing checked");
+        return;
+    };
+    let api = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&api).unwrap();
+    let server = TestServer::start(api.clone(), None).await.unwrap();
+    let dir = std::env::temp_dir().join(format!("kapi-kubectl-invalid-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kc = dir.join("kubeconfig");
+    std::fs::write(&kc, kapi_testing::kubeconfig(server.url())).unwrap();
+    // kubectl rebuilds the line from the status details: the kind and each cause.
+    let line = r#"The ValidatingWebhookConfiguration "bad" is invalid: webhooks[0].sideEffects: Unsupported value: "Sometimes": supported values: "None", "NoneOnDryRun""#;
+    for args in [&["apply", "-f", "-"][..], &["apply", "--server-side", "-f", "-"][..]] {
+        let (ok, stdout, stderr) = kubectl_status(&bin, &kc, args, Some(BAD_WEBHOOK)).await;
+        assert!(!ok && stderr.contains(line), "kubectl {}:\n{stdout}{stderr}", args.join(" "));
+    }
+    let (ok, _, stderr) = kubectl_status(&bin, &kc, &["get", "validatingwebhookconfiguration", "bad"], None).await;
+    assert!(!ok && stderr.contains("not found"), "{stderr}");
     std::fs::remove_dir_all(&dir).ok();
 }

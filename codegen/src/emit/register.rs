@@ -1,8 +1,8 @@
-//! register-gen: for every package that declares `+groupName=<group>`, a `register.rs` with the group name, versions, an `add_known_types` that registers each kind (and list kind) of the package, and an `add_to_scheme` that adds the common option kinds too. The common kinds are reached as `::kapi_api::meta::v1`, which works in users' crates and, through `extern crate self as kapi_api`, in ours.
+//! register-gen: for every package that declares `+groupName=<group>`, a `register.rs` with the group name, versions, an `add_known_types` that registers each kind (and list kind) of the package, and an `add_to_scheme` that adds the defaulting, hand-written validation (`validate_<kind>`) and conversion functions and the common option kinds too. The common kinds are reached as `::kapi_api::meta::v1`, which works in users' crates and, through `extern crate self as kapi_api`, in ours.
 
 use kapi_frontend::diagnostics::Diagnostic;
 use kapi_frontend::markers::GROUP_NAME;
-use kapi_frontend::universe::Universe;
+use kapi_frontend::universe::{Convention, Universe};
 use quote::quote;
 
 use super::{Emitted, Export, Plan};
@@ -51,6 +51,11 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
         });
         let register_lifecycles = (super::lifecycle::has_lifecycle(u, &pkg.rel) && !versions.is_empty())
             .then(|| quote!(super::lifecycle::add_lifecycles(scheme);));
+        // Hand-written `validate_<kind>` functions, in kind order, for servers to find by type.
+        let mut validators: Vec<(String, syn::Path)> =
+            u.hand_written_in(&pkg.rel, Convention::Validator).map(|h| (h.type_name.clone(), h.path(u))).collect();
+        validators.sort_by(|a, b| a.0.cmp(&b.0));
+        let register_validation = validators.iter().map(|(_, p)| quote!(scheme.add_validation_func(#p);));
         let lazy = super::where_used();
         let doc = format!(" Registration of the kinds of `{}` (group `{group}`).", pkg.rel.display());
         let file: syn::File = syn::parse_quote! {
@@ -78,6 +83,7 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
             pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
                 add_known_types(scheme)?;
                 #register_defaults
+                #(#register_validation)*
                 #register_conversions
                 #register_lifecycles
                 for version in VERSIONS {

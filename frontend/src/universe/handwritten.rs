@@ -1,4 +1,4 @@
-//! The conventions for hand-written functions the generators call (`set_defaults_<type>`, `convert_<type>_{to,from}_internal`, `fuzz_<type>`), checked in one place.
+//! The conventions for hand-written functions the generators call (`set_defaults_<type>`, `convert_<type>_{to,from}_internal`, `fuzz_<type>`, `validate_<kind>`), checked in one place.
 
 use std::path::PathBuf;
 
@@ -33,6 +33,10 @@ pub enum Convention {
     Conversion(Direction),
     /// `pub fn fuzz_<type>(obj: &mut Type, f: &mut Fuzzer)` (upstream's fuzzer funcs).
     Fuzzer,
+    /// `pub fn validate_<kind>(obj: &Kind, old: Option<&Kind>) -> ErrorList` (upstream's
+    /// `Validate<Kind>` and `Validate<Kind>Update`). Only names of a versioned kind of the package
+    /// follow it: `validate_` is a common prefix for helpers, which stay unchecked.
+    Validator,
 }
 
 /// A hand-written function that follows a convention, checked.
@@ -61,6 +65,18 @@ fn mut_ref_to(ty: &syn::Type, name: &str) -> bool {
     matches!(ty, syn::Type::Reference(r) if r.mutability.is_some() && last_ident_is(&r.elem, name))
 }
 
+fn ref_to(ty: &syn::Type, name: &str) -> bool {
+    matches!(ty, syn::Type::Reference(r) if r.mutability.is_none() && last_ident_is(&r.elem, name))
+}
+
+/// `Option<&Name>`.
+fn option_ref_to(ty: &syn::Type, name: &str) -> bool {
+    let syn::Type::Path(p) = ty else { return false };
+    let Some(last) = p.path.segments.last().filter(|s| s.ident == "Option") else { return false };
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else { return false };
+    matches!(args.args.first(), Some(syn::GenericArgument::Type(t)) if ref_to(t, name)) && args.args.len() == 1
+}
+
 /// What a function name says it is: the convention and the snake-case type name.
 fn classify(name: &str) -> Option<(Convention, &str)> {
     if let Some(t) = name.strip_prefix("set_defaults_") {
@@ -74,6 +90,9 @@ fn classify(name: &str) -> Option<(Convention, &str)> {
             return Some((Convention::Conversion(Direction::FromInternal), t));
         }
         return None;
+    }
+    if let Some(t) = name.strip_prefix("validate_") {
+        return Some((Convention::Validator, t));
     }
     name.strip_prefix("fuzz_").map(|t| (Convention::Fuzzer, t))
 }
@@ -101,8 +120,12 @@ pub(super) fn check(u: &mut Universe, fns: Vec<(FileId, FnDef)>) -> Vec<HandWrit
                     Convention::Defaulter => !t.def.attrs.is_internal(),
                     Convention::Conversion(_) => !t.def.attrs.is_internal() && u.hub_type_of(t).is_some(),
                     Convention::Fuzzer => true,
+                    Convention::Validator => !t.def.attrs.is_internal() && t.kind().is_some(),
                 }
         });
+        if candidate.is_none() && convention == Convention::Validator {
+            continue;
+        }
         let Some(ty) = candidate.map(|t| t.name()) else {
             let (what, rule) = match convention {
                 Convention::Defaulter => ("no versioned type of this package", "`set_defaults_<type in snake case>`"),
@@ -111,6 +134,7 @@ pub(super) fn check(u: &mut Universe, fns: Vec<(FileId, FnDef)>) -> Vec<HandWrit
                     "`convert_<type in snake case>_to_internal` / `_from_internal`",
                 ),
                 Convention::Fuzzer => ("no type of this package", "`fuzz_<type in snake case>`"),
+                Convention::Validator => unreachable!("validator names without a kind are skipped above"),
             };
             found.push(
                 at(format!("`{name}` names {what}"))
@@ -137,6 +161,11 @@ pub(super) fn check(u: &mut Universe, fns: Vec<(FileId, FnDef)>) -> Vec<HandWrit
             Convention::Fuzzer => (
                 matches!(&f.inputs[..], [a, b] if mut_ref_to(a, &ty) && mut_ref_to(b, "Fuzzer")) && f.output.is_none(),
                 format!("pub fn {name}(obj: &mut {ty}, f: &mut Fuzzer)"),
+            ),
+            Convention::Validator => (
+                matches!(&f.inputs[..], [a, b] if ref_to(a, &ty) && option_ref_to(b, &ty))
+                    && f.output.as_ref().is_some_and(|o| last_ident_is(o, "ErrorList")),
+                format!("pub fn {name}(obj: &{ty}, old: Option<&{ty}>) -> ErrorList"),
             ),
         };
         if !ok || !f.is_pub {

@@ -71,7 +71,7 @@ mod subresource;
 mod watch;
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::{Mutex, MutexGuard, RwLock};
+use std::sync::{Arc, Mutex, MutexGuard, RwLock};
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -174,7 +174,7 @@ pub struct RequestRecord {
 /// An in-process API server over an [`ObjectTracker`].
 pub struct ApiServer {
     tracker: ObjectTracker,
-    scheme: RwLock<Scheme>,
+    scheme: Arc<RwLock<Scheme>>,
     merge_rules: RwLock<HashMap<GroupVersionResource, MergeRules>>,
     faults: Mutex<VecDeque<Fault>>,
     requests: Mutex<Vec<RequestRecord>>,
@@ -219,9 +219,12 @@ impl ApiServer {
     /// A server over a tracker with a scheme of your own (used for defaulting request bodies).
     pub fn with_parts(tracker: ObjectTracker, scheme: Scheme) -> Self {
         let merge_rules = tracker.resources().into_iter().map(|i| (i.gvr(), MergeRules::of((i.schema)()))).collect();
+        let scheme = Arc::new(RwLock::new(scheme));
+        // Writes are validated by the validation functions registered in the scheme.
+        tracker.set_validator(crate::tracker::validation::from_scheme(scheme.clone()));
         ApiServer {
             tracker,
-            scheme: RwLock::new(scheme),
+            scheme,
             merge_rules: RwLock::new(merge_rules),
             faults: Mutex::new(VecDeque::new()),
             requests: Mutex::new(Vec::new()),
@@ -230,6 +233,17 @@ impl ApiServer {
             streams: streams::PodStreams::default(),
             webhook_services: Mutex::new(HashMap::new()),
             crds: crd::Registry::default(),
+        }
+    }
+
+    /// Turns object validation on (the default) or off. Off, objects are stored as they come,
+    /// as a cluster holds objects that older servers accepted under rules since tightened (a
+    /// webhook with `sideEffects: Some`, say); metadata is still checked.
+    pub fn set_validation(&self, on: bool) {
+        if on {
+            self.tracker.set_validator(crate::tracker::validation::from_scheme(self.scheme.clone()));
+        } else {
+            self.tracker.clear_validator();
         }
     }
 

@@ -86,7 +86,7 @@ fn check_approval(info: &ResourceInfo, incoming: &Value) -> Result<(), Error> {
     let mut errs = Vec::new();
     for (i, t) in types.iter().enumerate() {
         if types[..i].contains(t) {
-            errs.push(FieldError::invalid(&format!("status.conditions[{i}].type"), t, "duplicate condition type"));
+            errs.push(FieldError::invalid(format!("status.conditions[{i}].type"), t, "duplicate condition type"));
         }
     }
     if types.contains(&"Approved") && types.contains(&"Denied") {

@@ -6,6 +6,7 @@
 
 mod defaults;
 mod types;
+pub mod validation;
 
 pub use types::*;
 

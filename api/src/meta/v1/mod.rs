@@ -6,6 +6,7 @@ mod discovery;
 mod options;
 mod table;
 mod types;
+pub mod validation;
 mod watch;
 
 pub use discovery::*;

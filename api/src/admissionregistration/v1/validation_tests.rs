@@ -1,0 +1,463 @@
+//! Upstream's `TestValidateValidatingWebhookConfiguration` and `…Update` cases (inputs and expected error text) pinned against our validation.
+
+use super::*;
+use crate::admissionregistration::v1::{
+    FailurePolicyType, OperationType, ReinvocationPolicyType, Rule, ScopeType, ServiceReference, SideEffectClass,
+};
+use crate::meta::v1::{LabelSelectorOperator, LabelSelectorRequirement, ObjectMeta};
+
+fn url(u: &str) -> WebhookClientConfig {
+    WebhookClientConfig { url: Some(u.into()), ..WebhookClientConfig::default() }
+}
+
+fn service(path: Option<&str>, port: i32) -> WebhookClientConfig {
+    WebhookClientConfig {
+        service: Some(ServiceReference {
+            namespace: "ns".into(),
+            name: "n".into(),
+            path: path.map(Into::into),
+            port: Some(port),
+        }),
+        ..WebhookClientConfig::default()
+    }
+}
+
+fn hook(name: &str, cc: WebhookClientConfig, side_effects: Option<&str>) -> ValidatingWebhook {
+    ValidatingWebhook {
+        name: name.into(),
+        client_config: cc,
+        side_effects: side_effects.map(|s| SideEffectClass(s.into())),
+        ..ValidatingWebhook::default()
+    }
+}
+
+fn valid(name: &str) -> ValidatingWebhook {
+    hook(name, url("https://example.com"), Some("None"))
+}
+
+fn rule(ops: &[&str], resources: &[&str]) -> RuleWithOperations {
+    RuleWithOperations {
+        operations: ops.iter().map(|o| OperationType((*o).into())).collect(),
+        rule: Rule {
+            api_groups: vec!["a".into()],
+            api_versions: vec!["a".into()],
+            resources: resources.iter().map(|r| (*r).into()).collect(),
+            scope: None,
+        },
+    }
+}
+
+/// The configuration upstream's `newValidatingWebhookConfiguration` builds: named `config`, and
+/// with `default_versions` every hook without review versions gets `v1beta1`.
+fn config(mut hooks: Vec<ValidatingWebhook>, default_versions: bool) -> ValidatingWebhookConfiguration {
+    for h in &mut hooks {
+        if default_versions && h.admission_review_versions.as_ref().is_none_or(Vec::is_empty) {
+            h.admission_review_versions = Some(vec!["v1beta1".into()]);
+        }
+    }
+    ValidatingWebhookConfiguration {
+        metadata: ObjectMeta { name: "config".into(), ..ObjectMeta::default() },
+        webhooks: hooks,
+        ..ValidatingWebhookConfiguration::default()
+    }
+}
+
+fn message(errs: &ErrorList) -> String {
+    kapi_machinery::validation::aggregate(errs).unwrap_or_default()
+}
+
+/// Upstream's check: the aggregate contains the expected text, or there are no errors when it is empty.
+#[track_caller]
+fn expect(cfg: &ValidatingWebhookConfiguration, old: Option<&ValidatingWebhookConfiguration>, want: &str) {
+    let got = message(&validate_validating_webhook_configuration(cfg, old));
+    if want.is_empty() {
+        assert_eq!(got, "", "expected no errors");
+    } else {
+        assert!(got.contains(want), "expected to contain:\n  {want}\ngot:\n  {got}");
+    }
+}
+
+#[test]
+fn review_versions() {
+    let mut h = hook("webhook.k8s.io", url("https://example.com"), Some("Unknown"));
+    expect(
+        &config(vec![h.clone()], false),
+        None,
+        "webhooks[0].admissionReviewVersions: Required value: must specify one of v1, v1beta1",
+    );
+    h.admission_review_versions = Some(vec!["0v".into()]);
+    expect(&config(vec![h.clone()], true), None, r#"Invalid value: "0v": a DNS-1035 label"#);
+    let mut ok = valid("webhook.k8s.io");
+    ok.admission_review_versions = Some(vec!["v1beta1".into()]);
+    expect(&config(vec![ok.clone()], true), None, "");
+    ok.admission_review_versions = Some(vec!["v1beta1".into(), "invalid-version".into()]);
+    expect(&config(vec![ok], true), None, "");
+    h.admission_review_versions = Some(vec!["invalidVersion".into()]);
+    // Upstream's test was written when lists printed with %#v; the current error formatting
+    // renders them as JSON.
+    expect(&config(vec![h.clone()], true), None, r#"Invalid value: ["invalidVersion"]"#);
+    h.admission_review_versions = Some(vec!["v1beta1".into(), "v1beta1".into()]);
+    expect(&config(vec![h], true), None, r#"Invalid value: "v1beta1": duplicate version"#);
+}
+
+#[test]
+fn names() {
+    let cfg = config(vec![valid("webhook.k8s.io"), valid("k8s.io"), valid("")], true);
+    expect(
+        &cfg,
+        None,
+        r#"webhooks[1].name: Invalid value: "k8s.io": should be a domain with at least three segments separated by dots, webhooks[2].name: Required value"#,
+    );
+    let h = hook("webhook.k8s.io", url("https://example.com"), Some("Unknown"));
+    expect(&config(vec![h.clone(), h], true), None, r#"webhooks[1].name: Duplicate value: "webhook.k8s.io""#);
+}
+
+#[test]
+fn rules_and_operations() {
+    let mut h = hook("webhook.k8s.io", WebhookClientConfig::default(), None);
+    h.rules = vec![rule(&[], &["a"]), rule(&[], &["a"])];
+    expect(
+        &config(vec![h.clone()], true),
+        None,
+        "webhooks[0].rules[0].operations: Required value, webhooks[0].rules[1].operations: Required value",
+    );
+    h.rules = vec![rule(&["CREATE", ""], &["a"])];
+    expect(&config(vec![h.clone()], true), None, r#"Unsupported value: """#);
+    h.rules = vec![rule(&["PATCH"], &["a"])];
+    expect(&config(vec![h.clone()], true), None, r#"Unsupported value: "PATCH""#);
+    h.rules = vec![rule(&["CREATE", "*"], &["a"])];
+    expect(&config(vec![h], true), None, "if '*' is present, must not specify other operations");
+
+    let mut ok = valid("webhook.k8s.io");
+    ok.rules = vec![rule(&["CREATE"], &["*", "a/b", "a/*", "*/b"])];
+    expect(&config(vec![ok.clone()], true), None, "");
+    ok.rules = vec![rule(&["CREATE"], &["a/*", "a"])];
+    expect(&config(vec![ok], true), None, "");
+
+    let mut h = hook("webhook.k8s.io", url("https://example.com"), Some("Unknown"));
+    h.rules = vec![rule(&["CREATE"], &["*", "a"])];
+    expect(
+        &config(vec![h.clone()], true),
+        None,
+        "if '*' is present, must not specify other resources without subresources",
+    );
+    h.rules = vec![rule(&["CREATE"], &["a/*", "a/x"])];
+    expect(
+        &config(vec![h.clone()], true),
+        None,
+        r#"webhooks[0].rules[0].resources[1]: Invalid value: "a/x": if 'a/*' is present, must not specify a/x"#,
+    );
+    h.rules = vec![rule(&["CREATE"], &["*/a", "x/a"])];
+    expect(
+        &config(vec![h.clone()], true),
+        None,
+        r#"webhooks[0].rules[0].resources[1]: Invalid value: "x/a": if '*/a' is present, must not specify x/a"#,
+    );
+    h.rules = vec![rule(&["CREATE"], &["*/*", "a"])];
+    expect(
+        &config(vec![h.clone()], true),
+        None,
+        r#"webhooks[0].rules[0].resources: Invalid value: ["*/*","a"]: if '*/*' is present, must not specify other resources"#,
+    );
+    let mut r = rule(&["CREATE"], &["a"]);
+    r.rule.scope = Some(ScopeType("Galaxy".into()));
+    h.rules = vec![r];
+    expect(
+        &config(vec![h], true),
+        None,
+        r#"webhooks[0].rules[0].scope: Unsupported value: "Galaxy": supported values: "*", "Cluster", "Namespaced""#,
+    );
+}
+
+#[test]
+fn policies_and_side_effects() {
+    let mut h = hook("webhook.k8s.io", url("https://example.com"), Some("Unknown"));
+    h.failure_policy = Some(FailurePolicyType("other".into()));
+    expect(
+        &config(vec![h], true),
+        None,
+        r#"webhooks[0].failurePolicy: Unsupported value: "other": supported values: "Fail", "Ignore""#,
+    );
+    let h = hook("webhook.k8s.io", url("https://example.com"), None);
+    expect(
+        &config(vec![h], true),
+        None,
+        "webhooks[0].sideEffects: Required value: must specify one of None, NoneOnDryRun",
+    );
+    let h = hook("webhook.k8s.io", url("https://example.com"), Some("other"));
+    expect(
+        &config(vec![h], true),
+        None,
+        r#"webhooks[0].sideEffects: Unsupported value: "other": supported values: "None", "NoneOnDryRun""#,
+    );
+    // The issue's example: `Sometimes` in v1.
+    let h = hook("webhook.k8s.io", url("https://example.com"), Some("Sometimes"));
+    expect(
+        &config(vec![h], true),
+        None,
+        r#"webhooks[0].sideEffects: Unsupported value: "Sometimes": supported values: "None", "NoneOnDryRun""#,
+    );
+}
+
+#[test]
+fn client_config() {
+    let h = |cc| hook("webhook.k8s.io", cc, None);
+    expect(&config(vec![h(WebhookClientConfig::default())], true), None, "exactly one of");
+    let mut both = service(None, 443);
+    both.url = Some("example.com/k8s/webhook".into());
+    expect(
+        &config(vec![h(both)], true),
+        None,
+        "[0].clientConfig: Required value: exactly one of url or service is required",
+    );
+    // Upstream's older test text says "specified"; its code says "provided".
+    expect(&config(vec![h(url(""))], true), None, r#"[0].clientConfig.url: Invalid value: "": host must be provided"#);
+    expect(&config(vec![h(url("http://example.com"))], true), None, "https");
+    expect(&config(vec![h(url("https:///fancy/webhook"))], true), None, "host must be provided");
+    expect(
+        &config(vec![h(url("https://example.com/#bookmark"))], true),
+        None,
+        r#""bookmark": fragments are not permitted"#,
+    );
+    expect(
+        &config(vec![h(url("https://example.com?arg=value"))], true),
+        None,
+        r#""arg=value": query parameters are not permitted"#,
+    );
+    expect(
+        &config(vec![h(url("https://harry.potter@example.com/"))], true),
+        None,
+        r#""harry.potter": user information is not permitted"#,
+    );
+    expect(
+        &config(vec![h(url("arg#backwards=thisis?html.index/port:host//:https"))], true),
+        None,
+        "host must be provided",
+    );
+    expect(
+        &config(vec![h(url(":no-scheme"))], true),
+        None,
+        r#"webhooks[0].clientConfig.url: Required value: url must be a valid URL: parse ":no-scheme": missing protocol scheme; desired format: https://host[/path]"#,
+    );
+}
+
+#[test]
+fn service_paths_and_ports() {
+    let h = |p: &str, port| hook("webhook.k8s.io", service(Some(p), port), Some("Unknown"));
+    expect(
+        &config(vec![h("foo/", 443)], true),
+        None,
+        r#"clientConfig.service.path: Invalid value: "foo/": must start with a '/'"#,
+    );
+    let ok = |p: &str| hook("webhook.k8s.io", service(Some(p), 443), Some("None"));
+    expect(&config(vec![ok("/")], true), None, "");
+    expect(&config(vec![ok("/foo")], true), None, "");
+    expect(
+        &config(vec![ok("//")], true),
+        None,
+        r#"clientConfig.service.path: Invalid value: "//": segment[0] may not be empty"#,
+    );
+    expect(
+        &config(vec![h("/foo//bar/", 443)], true),
+        None,
+        r#"clientConfig.service.path: Invalid value: "/foo//bar/": segment[1] may not be empty"#,
+    );
+    expect(
+        &config(vec![h("/foo/bar//", 443)], true),
+        None,
+        r#"clientConfig.service.path: Invalid value: "/foo/bar//": segment[2] may not be empty"#,
+    );
+    expect(
+        &config(vec![h("/apis/foo.bar/v1alpha1/--bad", 443)], true),
+        None,
+        r#"clientConfig.service.path: Invalid value: "/apis/foo.bar/v1alpha1/--bad": segment[3]: a lowercase RFC 1123 subdomain"#,
+    );
+    expect(
+        &config(vec![h("https://apis/foo.bar", 0)], true),
+        None,
+        "Invalid value: 0: port is not valid: must be between 1 and 65535, inclusive",
+    );
+    expect(
+        &config(vec![h("https://apis/foo.bar", 65536)], true),
+        None,
+        "Invalid value: 65536: port is not valid: must be between 1 and 65535, inclusive",
+    );
+    // Upstream's caller swaps name and namespace; an empty name is reported as the namespace.
+    let mut cc = service(None, 443);
+    cc.service.as_mut().unwrap().name.clear();
+    expect(
+        &config(vec![hook("webhook.k8s.io", cc, Some("None"))], true),
+        None,
+        "webhooks[0].clientConfig.service.namespace: Required value: service namespace is required",
+    );
+}
+
+#[test]
+fn timeouts() {
+    for (t, want) in [
+        (31, "webhooks[0].timeoutSeconds: Invalid value: 31: the timeout value must be between 1 and 30 seconds"),
+        (0, "webhooks[0].timeoutSeconds: Invalid value: 0: the timeout value must be between 1 and 30 seconds"),
+        (-1, "webhooks[0].timeoutSeconds: Invalid value: -1: the timeout value must be between 1 and 30 seconds"),
+    ] {
+        let mut h = hook("webhook.k8s.io", url("https://example.com"), Some("Unknown"));
+        h.timeout_seconds = Some(t);
+        expect(&config(vec![h], true), None, want);
+    }
+    let hooks = [("webhook.k8s.io", 1), ("webhook2.k8s.io", 15), ("webhook3.k8s.io", 30)]
+        .map(|(n, t)| ValidatingWebhook { timeout_seconds: Some(t), ..valid(n) });
+    expect(&config(hooks.to_vec(), true), None, "");
+}
+
+fn with_conditions(name: &str, conds: &[(&str, &str)]) -> ValidatingWebhook {
+    ValidatingWebhook {
+        match_conditions: conds
+            .iter()
+            .map(|(n, e)| MatchCondition { name: (*n).into(), expression: (*e).into() })
+            .collect(),
+        ..valid(name)
+    }
+}
+
+#[test]
+fn match_conditions() {
+    expect(
+        &config(vec![with_conditions("webhook.k8s.io", &[("", "true")])], true),
+        None,
+        "webhooks[0].matchConditions[0].name: Required value",
+    );
+    expect(
+        &config(
+            vec![
+                with_conditions("webhook.k8s.io", &[("", "true"), ("", "true")]),
+                with_conditions("webhook.k8s.io", &[("", "true")]),
+            ],
+            true,
+        ),
+        None,
+        "webhooks[0].matchConditions[0].name: Required value, webhooks[0].matchConditions[1].name: Required value, webhooks[1].matchConditions[0].name: Required value",
+    );
+    expect(
+        &config(vec![with_conditions("webhook.k8s.io", &[("-hello", "true")])], true),
+        None,
+        r#"webhooks[0].matchConditions[0].name: Invalid value: "-hello": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"#,
+    );
+    expect(
+        &config(
+            vec![
+                with_conditions("webhook.k8s.io", &[(".io", "true"), ("thing.test.com", "true")]),
+                with_conditions("webhook2.k8s.io", &[("some name", "true")]),
+            ],
+            true,
+        ),
+        None,
+        r#"[webhooks[0].matchConditions[0].name: Invalid value: ".io": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), webhooks[1].matchConditions[0].name: Invalid value: "some name": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')]"#,
+    );
+    expect(
+        &config(vec![with_conditions("webhook.k8s.io", &[("webhook.k8s.io", "")])], true),
+        None,
+        "webhooks[0].matchConditions[0].expression: Required value",
+    );
+    expect(
+        &config(
+            vec![with_conditions("webhook.k8s.io", &[("webhook.k8s.io", "true"), ("webhook.k8s.io", "true")])],
+            true,
+        ),
+        None,
+        r#"matchConditions[1].name: Duplicate value: "webhook.k8s.io""#,
+    );
+    expect(
+        &config(
+            vec![
+                with_conditions("webhook.k8s.io", &[("webhook.k8s.io", "true")]),
+                with_conditions("webhook2.k8s.io", &[("webhook.k8s.io", "true")]),
+            ],
+            true,
+        ),
+        None,
+        "",
+    );
+    let names: Vec<String> = (0..65).map(|i| format!("test{i}")).collect();
+    let conds: Vec<(&str, &str)> = names.iter().map(|n| (n.as_str(), "true")).collect();
+    expect(
+        &config(vec![with_conditions("webhook.k8s.io", &conds)], true),
+        None,
+        "webhooks[0].matchConditions: Too many: 65: must have at most 64 items",
+    );
+}
+
+#[test]
+fn selectors() {
+    let mut h = valid("webhook.k8s.io");
+    h.namespace_selector = Some(LabelSelector {
+        match_expressions: vec![LabelSelectorRequirement {
+            key: "a".into(),
+            operator: LabelSelectorOperator("In".into()),
+            values: vec!["-bad".into()],
+        }],
+        ..LabelSelector::default()
+    });
+    let cfg = config(vec![h], true);
+    expect(&cfg, None, r#"webhooks[0].namespaceSelector.matchExpressions[0].values[0]: Invalid value: "-bad""#);
+    // An update of an object whose selector already had an invalid value keeps being allowed.
+    expect(&cfg, Some(&cfg), "");
+}
+
+#[test]
+fn updates_keep_what_the_stored_object_had() {
+    // Stored with an unknown side effect class, names and versions: still updatable.
+    let old_hook = hook("webhook.k8s.io", url("https://example.com"), Some("Unknown"));
+    let old = config(vec![old_hook.clone()], true);
+    let mut new_hook = old_hook.clone();
+    new_hook.admission_review_versions = Some(vec!["v1beta1".into()]);
+    expect(&config(vec![new_hook], true), Some(&old), "");
+
+    let mut bad_versions = old_hook.clone();
+    bad_versions.admission_review_versions = Some(vec!["invalid-v1".into(), "invalid-v2".into()]);
+    let old_bad = config(vec![bad_versions.clone()], true);
+    expect(&config(vec![bad_versions.clone()], true), Some(&old_bad), "");
+    // …but not when the stored object had an accepted version.
+    expect(&config(vec![bad_versions], true), Some(&old), r#"must include at least one of v1, v1beta1"#);
+
+    let dup = config(vec![old_hook.clone(), old_hook.clone()], true);
+    expect(&dup, Some(&dup), "");
+    expect(&dup, Some(&old), r#"webhooks[1].name: Duplicate value: "webhook.k8s.io""#);
+
+    // Unchanged match conditions are not checked again.
+    let stored = config(vec![with_conditions("webhook.k8s.io", &[("", "true")])], true);
+    expect(&stored, Some(&stored), "");
+}
+
+#[test]
+fn mutating_webhooks_check_reinvocation() {
+    let cfg = MutatingWebhookConfiguration {
+        metadata: ObjectMeta { name: "config".into(), ..ObjectMeta::default() },
+        webhooks: vec![MutatingWebhook {
+            name: "webhook.k8s.io".into(),
+            client_config: url("https://example.com"),
+            side_effects: Some(SideEffectClass("None".into())),
+            admission_review_versions: Some(vec!["v1".into()]),
+            reinvocation_policy: Some(ReinvocationPolicyType("Always".into())),
+            ..MutatingWebhook::default()
+        }],
+        ..MutatingWebhookConfiguration::default()
+    };
+    assert_eq!(
+        message(&validate_mutating_webhook_configuration(&cfg, None)),
+        r#"webhooks[0].reinvocationPolicy: Unsupported value: "Always": supported values: "IfNeeded", "Never""#
+    );
+}
+
+#[test]
+fn the_scheme_runs_the_registered_validators() {
+    let mut scheme = kapi_machinery::Scheme::new();
+    crate::admissionregistration::v1::add_to_scheme(&mut scheme).unwrap();
+    let bad = config(vec![hook("webhook.k8s.io", url("https://example.com"), Some("Sometimes"))], true);
+    assert!(scheme.validates(&bad));
+    let errs = scheme.validate(&bad, None);
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert_eq!(errs[0].field, "webhooks[0].sideEffects");
+    // On update the stored object reaches the validator too.
+    let ok = config(vec![valid("webhook.k8s.io")], true);
+    assert!(scheme.validate(&ok, Some(&bad)).is_empty());
+    assert!(scheme.validate(&ok, None).is_empty());
+}

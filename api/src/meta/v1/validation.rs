@@ -1,0 +1,98 @@
+//! Hand-written validation of meta/v1 values other kinds embed (label selectors), as upstream's `metav1validation`.
+
+use kapi_machinery::validation::content::{is_label_value, validate_qualified_name};
+use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
+
+use super::{LabelSelector, LabelSelectorOperator, LabelSelectorRequirement};
+
+/// Upstream's `ValidateLabels`: every key a qualified name, every value a label value; errors
+/// point at the map (upstream does not add the key to the path).
+pub fn validate_labels<'a>(labels: impl IntoIterator<Item = (&'a String, &'a String)>, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    for (k, v) in labels {
+        errs.extend(validate_qualified_name(path, k));
+        errs.extend(is_label_value(v).into_iter().map(|m| FieldError::invalid(path, v, &m)));
+    }
+    errs
+}
+
+/// Upstream's `ValidateLabelSelector` with `AllowInvalidLabelValueInSelector` off.
+pub fn validate_label_selector(selector: &LabelSelector, path: &Path) -> ErrorList {
+    let mut errs = validate_labels(&selector.match_labels, &path.child("matchLabels"));
+    for (i, req) in selector.match_expressions.iter().enumerate() {
+        errs.extend(validate_label_selector_requirement(req, &path.child("matchExpressions").index(i)));
+    }
+    errs
+}
+
+/// Upstream's `ValidateLabelSelectorRequirement`: the operator and its values, the key, and each
+/// value a label value.
+pub fn validate_label_selector_requirement(req: &LabelSelectorRequirement, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    match req.operator.0.as_str() {
+        LabelSelectorOperator::IN | LabelSelectorOperator::NOT_IN => {
+            if req.values.is_empty() {
+                errs.push(FieldError::required(
+                    path.child("values"),
+                    "must be specified when `operator` is 'In' or 'NotIn'",
+                ));
+            }
+        }
+        LabelSelectorOperator::EXISTS | LabelSelectorOperator::DOES_NOT_EXIST => {
+            if !req.values.is_empty() {
+                errs.push(FieldError::forbidden(
+                    path.child("values"),
+                    "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
+                ));
+            }
+        }
+        other => errs.push(FieldError::invalid_value(
+            path.child("operator"),
+            BadValue::named(other),
+            "not a valid selector operator",
+        )),
+    }
+    errs.extend(validate_qualified_name(&path.child("key"), &req.key));
+    for (i, v) in req.values.iter().enumerate() {
+        errs.extend(is_label_value(v).into_iter().map(|m| FieldError::invalid(path.child("values").index(i), v, &m)));
+    }
+    errs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn selectors_are_checked() {
+        let sel = LabelSelector {
+            match_labels: [("app".to_owned(), "-bad".to_owned())].into(),
+            match_expressions: vec![
+                LabelSelectorRequirement {
+                    key: "tier".into(),
+                    operator: LabelSelectorOperator("In".into()),
+                    values: vec![],
+                },
+                LabelSelectorRequirement {
+                    key: "x".into(),
+                    operator: LabelSelectorOperator("Near".into()),
+                    values: vec![],
+                },
+            ],
+        };
+        let errs: Vec<String> = validate_label_selector(&sel, &Path::new("spec").child("selector"))
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(errs.len(), 3, "{errs:?}");
+        assert!(errs[0].starts_with(r#"spec.selector.matchLabels: Invalid value: "-bad": a valid label must be"#));
+        assert_eq!(
+            errs[1],
+            "spec.selector.matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn'"
+        );
+        assert_eq!(
+            errs[2],
+            r#"spec.selector.matchExpressions[1].operator: Invalid value: "Near": not a valid selector operator"#
+        );
+    }
+}

@@ -1,0 +1,30 @@
+//! Hand-written `validate_<kind>` functions: found, checked and registered by register-gen.
+
+use std::path::Path;
+
+fn fixture(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/validation").join(name)
+}
+
+#[test]
+fn registration_registers_the_validators() {
+    let outputs =
+        kapi_codegen::generate_tree(&fixture("good"), &["register".to_owned()]).unwrap_or_else(|d| panic!("{d}"));
+    let text = &outputs[Path::new("v1/register.rs")];
+    assert!(text.contains("add_validation_func(crate::v1::validation::validate_widget)"), "{text}");
+    // Helpers that name no kind are not registered.
+    assert!(!text.contains("validate_parts"), "{text}");
+}
+
+#[test]
+fn validators_with_the_wrong_signature_are_reported() {
+    let errors = kapi_codegen::generate_tree(&fixture("bad"), &[]).unwrap_err();
+    let rel = errors.replace(env!("CARGO_MANIFEST_DIR"), "<root>");
+    for needle in [
+        "hand-written function `validate_widget` has the wrong signature",
+        "write it as `pub fn validate_widget(obj: &Widget, old: Option<&Widget>) -> ErrorList`",
+        "bad/v1/validation.rs:5:",
+    ] {
+        assert!(rel.contains(needle), "missing {needle:?} in:\n{rel}");
+    }
+}

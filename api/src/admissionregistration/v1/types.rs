@@ -90,6 +90,7 @@ impl SideEffectClass {
 /// A policy that admits or rejects objects with CEL validations, without changing them.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
@@ -253,6 +254,7 @@ pub struct AuditAnnotation {
 /// Binds a ValidatingAdmissionPolicy to parameters and a set of resources.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
@@ -382,6 +384,7 @@ pub struct NamedRuleWithOperations {
 /// A policy that changes objects with CEL mutations.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
@@ -491,6 +494,7 @@ pub struct JSONPatch {
 /// Binds a MutatingAdmissionPolicy to parameters and a set of resources.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
@@ -542,6 +546,7 @@ pub struct MutatingAdmissionPolicyBindingSpec {
 /// Webhooks that admit or reject objects without changing them.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]
@@ -578,6 +583,7 @@ pub struct ValidatingWebhookConfigurationList {
 /// Webhooks that admit or reject objects and may change them.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1")]

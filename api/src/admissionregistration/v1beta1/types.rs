@@ -62,6 +62,7 @@ impl SideEffectClass {
 /// A policy that admits or rejects objects with CEL validations, without changing them.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
@@ -225,6 +226,7 @@ pub struct AuditAnnotation {
 /// Binds a ValidatingAdmissionPolicy to parameters and a set of resources.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
@@ -354,6 +356,7 @@ pub struct NamedRuleWithOperations {
 /// A policy that changes objects with CEL mutations.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
@@ -463,6 +466,7 @@ pub struct JSONPatch {
 /// Binds a MutatingAdmissionPolicy to parameters and a set of resources.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
@@ -514,6 +518,7 @@ pub struct MutatingAdmissionPolicyBindingSpec {
 /// Webhooks that admit or reject objects without changing them.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]
@@ -550,6 +555,7 @@ pub struct ValidatingWebhookConfigurationList {
 /// Webhooks that admit or reject objects and may change them.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "admissionregistration.k8s.io", version = "v1beta1")]

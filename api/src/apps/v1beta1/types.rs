@@ -59,6 +59,8 @@ pub struct Scale {
 /// Runs pods that each keep a stable network identity and their own persistent storage.
 ///
 /// +genclient
+/// +shortNames=sts
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta1")]
 pub struct StatefulSet {
@@ -296,6 +298,8 @@ pub struct StatefulSetList {
 /// Declares the desired pods and rolls changes out to them through replica sets.
 ///
 /// +genclient
+/// +shortNames=deploy
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta1")]
 pub struct Deployment {

@@ -59,6 +59,8 @@ pub struct Scale {
 /// Runs pods that each keep a stable network identity and their own persistent storage.
 ///
 /// +genclient
+/// +shortNames=sts
+/// +categories=all
 /// +genclient:method=GetScale,verb=get,subresource=scale,result=Scale
 /// +genclient:method=UpdateScale,verb=update,subresource=scale,input=Scale,result=Scale
 /// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=Scale,result=Scale
@@ -299,6 +301,8 @@ pub struct StatefulSetList {
 /// Declares the desired pods and rolls changes out to them through replica sets.
 ///
 /// +genclient
+/// +shortNames=deploy
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta2")]
 pub struct Deployment {
@@ -627,6 +631,8 @@ pub struct DaemonSetCondition {
 /// Runs one copy of a pod on each eligible node.
 ///
 /// +genclient
+/// +shortNames=ds
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta2")]
 pub struct DaemonSet {
@@ -666,6 +672,8 @@ pub struct DaemonSetList {
 /// Keeps a given number of identical pods running.
 ///
 /// +genclient
+/// +shortNames=rs
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta2")]
 pub struct ReplicaSet {

@@ -69,6 +69,8 @@ pub struct HorizontalPodAutoscalerStatus {
 /// Grows and shrinks a scalable workload's replica count to follow observed metrics.
 ///
 /// +genclient
+/// +shortNames=hpa
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "autoscaling", version = "v1")]
 pub struct HorizontalPodAutoscaler {

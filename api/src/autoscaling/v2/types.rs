@@ -10,6 +10,8 @@ use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta};
 /// Grows and shrinks a scalable workload's replica count to follow observed metrics.
 ///
 /// +genclient
+/// +shortNames=hpa
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "autoscaling", version = "v2")]
 pub struct HorizontalPodAutoscaler {

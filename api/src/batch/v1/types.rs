@@ -14,6 +14,7 @@ use crate::scheduling::v1alpha3::{
 /// Runs pods until a given number of them finish successfully.
 ///
 /// +genclient
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "batch", version = "v1")]
 pub struct Job {
@@ -387,6 +388,8 @@ pub struct JobTemplateSpec {
 /// Starts a job from a template on a repeating schedule.
 ///
 /// +genclient
+/// +shortNames=cj
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "batch", version = "v1")]
 pub struct CronJob {

@@ -24,6 +24,8 @@ pub struct JobTemplateSpec {
 /// Starts a job from a template on a repeating schedule.
 ///
 /// +genclient
+/// +shortNames=cj
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "batch", version = "v1beta1")]
 pub struct CronJob {

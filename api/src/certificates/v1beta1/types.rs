@@ -12,6 +12,7 @@ use crate::meta::v1::{Condition, ListMeta, ObjectMeta};
 /// Asks a signer to issue an X.509 certificate for a PKCS#10 request.
 ///
 /// +genclient
+/// +shortNames=csr
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "certificates.k8s.io", version = "v1beta1")]

@@ -249,6 +249,7 @@ pub struct PersistentVolumeSource {
 /// A piece of cluster storage, provisioned by an administrator or dynamically, that claims bind to.
 ///
 /// +genclient
+/// +shortNames=pv
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
@@ -387,6 +388,7 @@ pub struct PersistentVolumeList {
 /// A user's request for storage, satisfied by binding it to a persistent volume.
 ///
 /// +genclient
+/// +shortNames=pvc
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct PersistentVolumeClaim {
@@ -4206,6 +4208,8 @@ pub struct PodStatus {
 /// A group of containers that run together on one node.
 ///
 /// +genclient
+/// +shortNames=po
+/// +categories=all
 /// +genclient:method=UpdateEphemeralContainers,verb=update,subresource=ephemeralcontainers
 /// +genclient:method=UpdateResize,verb=update,subresource=resize
 /// +genclient:method=Bind,verb=create,subresource=binding,input=Binding,result=crate::meta::v1::Status
@@ -4379,6 +4383,8 @@ pub struct ReplicationControllerCondition {
 /// Keeps a given number of copies of a pod running.
 ///
 /// +genclient
+/// +shortNames=rc
+/// +categories=all
 /// +genclient:method=GetScale,verb=get,subresource=scale,result=crate::autoscaling::v1::Scale
 /// +genclient:method=UpdateScale,verb=update,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
@@ -4683,6 +4689,8 @@ pub struct ServicePort {
 /// A stable name and address for a set of pods, with optional load balancing.
 ///
 /// +genclient
+/// +shortNames=svc
+/// +categories=all
 /// +genclient:skipVerbs=deleteCollection
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
@@ -4723,6 +4731,7 @@ pub struct ServiceList {
 /// An identity that pods run as, with credentials for the API.
 ///
 /// +genclient
+/// +shortNames=sa
 /// +genclient:method=CreateToken,verb=create,subresource=token,input=crate::authentication::v1::TokenRequest,result=crate::authentication::v1::TokenRequest
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
@@ -4767,6 +4776,7 @@ pub struct ServiceAccountList {
 /// Deprecated (use EndpointSlices): the addresses that implement a service.
 ///
 /// +genclient
+/// +shortNames=ep
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct Endpoints {
@@ -5329,6 +5339,7 @@ pub type ResourceList = BTreeMap<ResourceName, Quantity>;
 /// A machine that runs pods, registered with the cluster.
 ///
 /// +genclient
+/// +shortNames=no
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
@@ -5451,6 +5462,7 @@ pub struct NamespaceCondition {
 /// A scope for names, which divides a cluster among users and teams.
 ///
 /// +genclient
+/// +shortNames=ns
 /// +genclient:nonNamespaced
 /// +genclient:skipVerbs=deleteCollection
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
@@ -5766,6 +5778,7 @@ pub struct EventSource {
 /// A report of something that happened in the cluster.
 ///
 /// +genclient
+/// +shortNames=ev
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct Event {
@@ -5912,6 +5925,7 @@ pub struct LimitRangeSpec {
 /// Resource bounds and defaults for objects of one namespace.
 ///
 /// +genclient
+/// +shortNames=limits
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct LimitRange {
@@ -6038,6 +6052,7 @@ pub struct ResourceQuotaStatus {
 /// Limits on the total resources in one namespace.
 ///
 /// +genclient
+/// +shortNames=quota
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct ResourceQuota {
@@ -6147,6 +6162,7 @@ pub struct SecretList {
 /// Non-secret configuration data for pods, kept under a name.
 ///
 /// +genclient
+/// +shortNames=cm
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct ConfigMap {
@@ -6218,6 +6234,7 @@ pub struct ComponentCondition {
 /// Deprecated: the health of a control plane component.
 ///
 /// +genclient
+/// +shortNames=cs
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]

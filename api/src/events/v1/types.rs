@@ -10,6 +10,7 @@ use crate::meta::v1::{ListMeta, ObjectMeta};
 /// A best-effort report of something that happened to an object, such as a state change.
 ///
 /// +genclient
+/// +shortNames=ev
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "events.k8s.io", version = "v1")]
 pub struct Event {

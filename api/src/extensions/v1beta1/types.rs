@@ -58,6 +58,8 @@ pub struct Scale {
 /// Declares the desired pods and rolls changes out to them through replica sets.
 ///
 /// +genclient
+/// +shortNames=deploy
+/// +categories=all
 /// +genclient:method=GetScale,verb=get,subresource=scale,result=Scale
 /// +genclient:method=UpdateScale,verb=update,subresource=scale,input=Scale,result=Scale
 /// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=Scale,result=Scale
@@ -415,6 +417,8 @@ pub struct DaemonSetCondition {
 /// Runs one copy of a pod on each eligible node.
 ///
 /// +genclient
+/// +shortNames=ds
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "extensions", version = "v1beta1")]
 pub struct DaemonSet {
@@ -454,6 +458,7 @@ pub struct DaemonSetList {
 /// Rules that route outside HTTP(S) traffic to services by host and path.
 ///
 /// +genclient
+/// +shortNames=ing
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "extensions", version = "v1beta1")]
 pub struct Ingress {
@@ -643,6 +648,8 @@ pub struct IngressBackend {
 /// Keeps a given number of identical pods running.
 ///
 /// +genclient
+/// +shortNames=rs
+/// +categories=all
 /// +genclient:method=GetScale,verb=get,subresource=scale,result=Scale
 /// +genclient:method=UpdateScale,verb=update,subresource=scale,input=Scale,result=Scale
 /// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=Scale,result=Scale
@@ -770,6 +777,7 @@ pub struct ReplicaSetCondition {
 /// Says which network traffic may reach, or leave, a set of pods.
 ///
 /// +genclient
+/// +shortNames=netpol
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "extensions", version = "v1beta1")]
 pub struct NetworkPolicy {

@@ -10,6 +10,7 @@ use crate::meta::v1::{Condition, LabelSelector, ListMeta, ObjectMeta};
 /// Says which network traffic may reach, or leave, a set of pods.
 ///
 /// +genclient
+/// +shortNames=netpol
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1")]
 pub struct NetworkPolicy {
@@ -150,6 +151,7 @@ pub struct NetworkPolicyList {
 /// Rules that route outside HTTP(S) traffic to services by host and path.
 ///
 /// +genclient
+/// +shortNames=ing
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1")]
 pub struct Ingress {

@@ -10,6 +10,7 @@ use crate::meta::v1::{Condition, ListMeta, ObjectMeta};
 /// Rules that route outside HTTP(S) traffic to services by host and path.
 ///
 /// +genclient
+/// +shortNames=ing
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1beta1")]
 pub struct Ingress {

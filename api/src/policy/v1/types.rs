@@ -76,6 +76,7 @@ pub struct PodDisruptionBudgetStatus {
 /// Caps how many of a set of pods voluntary disruptions such as evictions may take down at once.
 ///
 /// +genclient
+/// +shortNames=pdb
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "policy", version = "v1")]
 pub struct PodDisruptionBudget {

@@ -9,6 +9,7 @@ use crate::meta::v1::{ListMeta, ObjectMeta};
 /// Maps a class name to the integer priority given to pods that name it.
 ///
 /// +genclient
+/// +shortNames=pc
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "scheduling.k8s.io", version = "v1")]

@@ -15,6 +15,7 @@ use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta};
 /// A kind of dynamically provisioned storage, with the provisioner and parameters to use.
 ///
 /// +genclient
+/// +shortNames=sc
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "storage.k8s.io", version = "v1beta1")]

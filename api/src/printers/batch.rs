@@ -128,7 +128,8 @@ pub(super) fn print(any: &dyn Any, now: i64) -> Option<Printed> {
 mod tests {
     use super::*;
     use crate::batch::v1::{JobConditionType, JobSpec, JobStatus};
-    use crate::meta::v1::{ConditionStatus, ObjectMeta};
+    use crate::core::v1::ConditionStatus;
+    use crate::meta::v1::ObjectMeta;
     use crate::printers::Cell;
     use kapi_machinery::types::Time;
 

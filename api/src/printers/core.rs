@@ -511,7 +511,8 @@ mod tests {
         PodConditionType, PodIP, PodPhase, PodReadinessGate, PodSpec, PodStatus, Protocol, ServiceSpec, ServiceStatus,
         ServiceType,
     };
-    use crate::meta::v1::{ConditionStatus, ObjectMeta};
+    use crate::core::v1::ConditionStatus;
+    use crate::meta::v1::ObjectMeta;
     use kapi_machinery::types::Time;
 
     const NOW: i64 = 1_700_000_000;

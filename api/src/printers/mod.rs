@@ -51,11 +51,13 @@ pub struct Column {
 }
 
 /// A column shown by default.
+#[cfg_attr(not(feature = "core"), allow(dead_code, reason = "the printers of the enabled groups use it"))]
 const fn col(name: &'static str, r#type: &'static str, description: &'static str) -> Column {
     Column { name, r#type, format: "", description, priority: 0 }
 }
 
 /// A column `-o wide` adds.
+#[cfg_attr(not(feature = "core"), allow(dead_code, reason = "the printers of the enabled groups use it"))]
 const fn wide(name: &'static str, r#type: &'static str, description: &'static str) -> Column {
     Column { name, r#type, format: "", description, priority: 1 }
 }
@@ -70,6 +72,7 @@ const NAME: Column = Column {
 };
 
 /// The `Age` column.
+#[cfg_attr(not(feature = "core"), allow(dead_code, reason = "the printers of the enabled groups use it"))]
 const AGE: Column = col("Age", "string", "The time since the object was created.");
 
 /// The columns of kinds without a printer (upstream's `DefaultTableConvertor`).
@@ -157,6 +160,7 @@ pub struct Printed {
 }
 
 impl Printed {
+    #[cfg_attr(not(feature = "core"), allow(dead_code, reason = "the printers of the enabled groups use it"))]
     fn new(columns: &'static [Column], cells: Vec<Cell>) -> Self {
         debug_assert_eq!(columns.len(), cells.len(), "a printer fills every column");
         Printed { columns, cells, conditions: Vec::new() }
@@ -251,6 +255,7 @@ pub fn since(t: &Time, now: i64) -> String {
 }
 
 /// The `Age` cell of an object.
+#[cfg_attr(not(feature = "core"), allow(dead_code, reason = "the printers of the enabled groups use it"))]
 fn age(meta: &ObjectMeta, now: i64) -> Cell {
     since(&meta.creation_timestamp, now).into()
 }
@@ -287,6 +292,7 @@ pub fn format_label_selector(selector: Option<&LabelSelector>) -> String {
 }
 
 /// An optional count as upstream prints pointers it dereferences: 0 when unset.
+#[cfg_attr(not(feature = "core"), allow(dead_code, reason = "the printers of the enabled groups use it"))]
 fn count(n: Option<i32>) -> i64 {
     i64::from(n.unwrap_or_default())
 }

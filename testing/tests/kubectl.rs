@@ -316,7 +316,8 @@ async fn kubectl_get_prints_upstream_tables() {
             "deployment.apps/web 0/2 0 0 AGE",
         ]
     );
-    let table_reads = api.requests().into_iter().filter(|r| r.accept.as_deref().is_some_and(|a| a.contains("as=Table")));
+    let table_reads =
+        api.requests().into_iter().filter(|r| r.accept.as_deref().is_some_and(|a| a.contains("as=Table")));
     assert!(table_reads.count() > 0, "kubectl asked for tables");
 
     // Output formats that need the objects ask for them, not for tables.

@@ -176,20 +176,35 @@ mod tests {
         // Upstream's printers_test.go `TestPrintDeployment`: created 1.9s in the future.
         let now = 1_700_000_000;
         let d = Deployment {
-            metadata: ObjectMeta { name: "test1".into(), creation_timestamp: Time::from_unix(now + 1), ..Default::default() },
+            metadata: ObjectMeta {
+                name: "test1".into(),
+                creation_timestamp: Time::from_unix(now + 1),
+                ..Default::default()
+            },
             spec: DeploymentSpec {
                 replicas: Some(5),
                 template: PodTemplateSpec {
                     spec: PodSpec {
                         containers: Some(vec![
-                            Container { name: "fake-container1".into(), image: "fake-image1".into(), ..Default::default() },
-                            Container { name: "fake-container2".into(), image: "fake-image2".into(), ..Default::default() },
+                            Container {
+                                name: "fake-container1".into(),
+                                image: "fake-image1".into(),
+                                ..Default::default()
+                            },
+                            Container {
+                                name: "fake-container2".into(),
+                                image: "fake-image2".into(),
+                                ..Default::default()
+                            },
                         ]),
                         ..Default::default()
                     },
                     ..Default::default()
                 },
-                selector: Some(LabelSelector { match_labels: [("foo".into(), "bar".into())].into(), ..Default::default() }),
+                selector: Some(LabelSelector {
+                    match_labels: [("foo".into(), "bar".into())].into(),
+                    ..Default::default()
+                }),
                 ..Default::default()
             },
             status: DeploymentStatus {

@@ -82,7 +82,15 @@ fn metrics(specs: &[MetricSpec], statuses: &[MetricStatus]) -> String {
     if specs.len() > MAX { format!("{text} + {} more...", specs.len() - MAX) } else { text }
 }
 
-fn cells(name: &str, kind: &str, target: &str, targets: String, min: Option<i32>, max: i32, current: i32) -> Vec<super::Cell> {
+fn cells(
+    name: &str,
+    kind: &str,
+    target: &str,
+    targets: String,
+    min: Option<i32>,
+    max: i32,
+    current: i32,
+) -> Vec<super::Cell> {
     vec![
         name.into(),
         format!("{kind}/{target}").into(),
@@ -97,7 +105,15 @@ pub(super) fn print(any: &dyn Any, now: i64) -> Option<Printed> {
     if let Some(o) = any.downcast_ref::<HorizontalPodAutoscaler>() {
         let targets = metrics(&o.spec.metrics, o.status.current_metrics.as_deref().unwrap_or_default());
         let r = &o.spec.scale_target_ref;
-        let mut c = cells(&o.metadata.name, &r.kind, &r.name, targets, o.spec.min_replicas, o.spec.max_replicas, o.status.current_replicas);
+        let mut c = cells(
+            &o.metadata.name,
+            &r.kind,
+            &r.name,
+            targets,
+            o.spec.min_replicas,
+            o.spec.max_replicas,
+            o.status.current_replicas,
+        );
         c.push(age(&o.metadata, now));
         return Some(Printed::new(HPA, c));
     }
@@ -108,7 +124,15 @@ pub(super) fn print(any: &dyn Any, now: i64) -> Option<Printed> {
             Some(t) => format!("cpu: {}/{t}%", percent(o.status.current_cpu_utilization_percentage, "<unknown>")),
         };
         let r = &o.spec.scale_target_ref;
-        let mut c = cells(&o.metadata.name, &r.kind, &r.name, targets, o.spec.min_replicas, o.spec.max_replicas, o.status.current_replicas);
+        let mut c = cells(
+            &o.metadata.name,
+            &r.kind,
+            &r.name,
+            targets,
+            o.spec.min_replicas,
+            o.spec.max_replicas,
+            o.status.current_replicas,
+        );
         c.push(age(&o.metadata, now));
         return Some(Printed::new(HPA, c));
     }
@@ -118,7 +142,9 @@ pub(super) fn print(any: &dyn Any, now: i64) -> Option<Printed> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::autoscaling::v2::{MetricSourceType, MetricTarget, MetricValueStatus, ResourceMetricSource, ResourceMetricStatus};
+    use crate::autoscaling::v2::{
+        MetricSourceType, MetricTarget, MetricValueStatus, ResourceMetricSource, ResourceMetricStatus,
+    };
     use crate::core::v1::ResourceName;
 
     fn cpu(target: Option<i32>) -> MetricSpec {

@@ -132,12 +132,8 @@ const NODE: &[Column] = &[
 
 const NAMESPACE: &[Column] = &[NAME, col("Status", "string", "The namespace's phase."), AGE];
 
-const SECRET: &[Column] = &[
-    NAME,
-    col("Type", "string", "The secret's type."),
-    col("Data", "string", "The number of data entries."),
-    AGE,
-];
+const SECRET: &[Column] =
+    &[NAME, col("Type", "string", "The secret's type."), col("Data", "string", "The number of data entries."), AGE];
 
 const SERVICE_ACCOUNT: &[Column] =
     &[NAME, col("Secrets", "string", "The number of secrets listed in the service account."), AGE];
@@ -506,12 +502,12 @@ fn micro_since(t: &kapi_machinery::types::MicroTime, now: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::v1::ConditionStatus;
     use crate::core::v1::{
         ContainerState, ContainerStateRunning, ContainerStateTerminated, ContainerStateWaiting, PodCondition,
         PodConditionType, PodIP, PodPhase, PodReadinessGate, PodSpec, PodStatus, Protocol, ServiceSpec, ServiceStatus,
         ServiceType,
     };
-    use crate::core::v1::ConditionStatus;
     use crate::meta::v1::ObjectMeta;
     use kapi_machinery::types::Time;
 
@@ -570,7 +566,12 @@ mod tests {
         // Upstream's printers_test.go `TestPrintPod` cases.
         let cases = [
             (
-                pod_with("test1", "podPhase", "", vec![running(true, 3), ContainerStatus { restart_count: 3, ..Default::default() }]),
+                pod_with(
+                    "test1",
+                    "podPhase",
+                    "",
+                    vec![running(true, 3), ContainerStatus { restart_count: 3, ..Default::default() }],
+                ),
                 ["test1", "1/2", "podPhase", "6", "<unknown>"],
             ),
             (
@@ -580,7 +581,11 @@ mod tests {
                     "",
                     vec![
                         running(true, 3),
-                        ContainerStatus { state: waiting("ContainerWaitingReason"), restart_count: 3, ..Default::default() },
+                        ContainerStatus {
+                            state: waiting("ContainerWaitingReason"),
+                            restart_count: 3,
+                            ..Default::default()
+                        },
                     ],
                 ),
                 ["test2", "1/2", "ContainerWaitingReason", "6", "<unknown>"],
@@ -591,7 +596,11 @@ mod tests {
                     "podPhase",
                     "",
                     vec![
-                        ContainerStatus { state: waiting("ContainerWaitingReason"), restart_count: 3, ..Default::default() },
+                        ContainerStatus {
+                            state: waiting("ContainerWaitingReason"),
+                            restart_count: 3,
+                            ..Default::default()
+                        },
                         ContainerStatus {
                             state: terminated("ContainerTerminatedReason", 0),
                             restart_count: 3,
@@ -625,7 +634,12 @@ mod tests {
                     "Running",
                     "",
                     vec![
-                        ContainerStatus { ready: true, restart_count: 3, state: terminated("Completed", 0), ..Default::default() },
+                        ContainerStatus {
+                            ready: true,
+                            restart_count: 3,
+                            state: terminated("Completed", 0),
+                            ..Default::default()
+                        },
                         running(true, 3),
                     ],
                 ),
@@ -643,7 +657,12 @@ mod tests {
             "Running",
             "",
             vec![
-                ContainerStatus { ready: true, restart_count: 3, state: terminated("Completed", 0), ..Default::default() },
+                ContainerStatus {
+                    ready: true,
+                    restart_count: 3,
+                    state: terminated("Completed", 0),
+                    ..Default::default()
+                },
                 running(true, 3),
             ],
         );
@@ -665,7 +684,8 @@ mod tests {
         }
         pod.status.pod_ips = vec![PodIP { ip: "10.0.0.5".into() }];
         pod.spec.node_name = "node-1".into();
-        pod.spec.readiness_gates = vec![PodReadinessGate { condition_type: PodConditionType("example.com/gate".into()) }];
+        pod.spec.readiness_gates =
+            vec![PodReadinessGate { condition_type: PodConditionType("example.com/gate".into()) }];
         let p = print(&pod, NOW).unwrap();
         assert_eq!(strs(&p, 9), ["web", "1/2", "Running", "2 (5m ago)", "60m", "10.0.0.5", "node-1", "<none>", "0/1"]);
         // Deleted pods are Terminating, finished ones keep their phase and get a row condition.

@@ -78,13 +78,7 @@ const AGE: Column = col("Age", "string", "The time since the object was created.
 /// The columns of kinds without a printer (upstream's `DefaultTableConvertor`).
 pub const DEFAULT_COLUMNS: &[Column] = &[
     NAME,
-    Column {
-        name: "Created At",
-        r#type: "date",
-        format: "",
-        description: "When the object was created.",
-        priority: 0,
-    },
+    Column { name: "Created At", r#type: "date", format: "", description: "When the object was created.", priority: 0 },
 ];
 
 /// One cell: upstream's cells are Go strings, integers and booleans, written as JSON.
@@ -354,7 +348,8 @@ mod tests {
         assert_eq!(format_label_selector(Some(&sel)), "app=a,env in (dev,prod),!gone,tier=web");
         let empty: std::collections::BTreeMap<String, String> = Default::default();
         assert_eq!(format_labels(&empty), "<none>");
-        let labels: std::collections::BTreeMap<String, String> = [("b".into(), "2".into()), ("a".into(), "1".into())].into();
+        let labels: std::collections::BTreeMap<String, String> =
+            [("b".into(), "2".into()), ("a".into(), "1".into())].into();
         assert_eq!(format_labels(&labels), "a=1,b=2");
     }
 

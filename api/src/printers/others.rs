@@ -165,9 +165,10 @@ pub(super) fn print(any: &dyn Any, now: i64) -> Option<Printed> {
     }
     #[cfg(feature = "storage")]
     if let Some(o) = any.downcast_ref::<crate::storage::v1::StorageClass>() {
-        let default = ["storageclass.kubernetes.io/is-default-class", "storageclass.beta.kubernetes.io/is-default-class"]
-            .iter()
-            .any(|a| o.metadata.annotations.get(*a).is_some_and(|v| v == "true"));
+        let default =
+            ["storageclass.kubernetes.io/is-default-class", "storageclass.beta.kubernetes.io/is-default-class"]
+                .iter()
+                .any(|a| o.metadata.annotations.get(*a).is_some_and(|v| v == "true"));
         let name = if default { format!("{} (default)", o.metadata.name) } else { o.metadata.name.clone() };
         let cells = vec![
             name.into(),

@@ -16,9 +16,9 @@ use kapi_api::meta::v1::{
     TableRow, TableRowCondition,
 };
 use kapi_api::printers::{self, Column, DEFAULT_COLUMNS};
+use kapi_client::ResourceInfo;
 use kapi_client::api_errors;
 use kapi_client::body::Body;
-use kapi_client::ResourceInfo;
 use kapi_machinery::types::{RawExtension, Time};
 use kapi_machinery::{Format, Object, TypeMeta};
 
@@ -93,7 +93,10 @@ fn row(info: &ResourceInfo, req: TableRequest, obj: &dyn Object, now: i64) -> Re
         Include::Object => RawExtension { raw: Some(embedded_json(obj)?) },
         Include::Metadata => {
             let partial = PartialObjectMetadata {
-                type_meta: TypeMeta { api_version: req.version.api_version().into(), kind: "PartialObjectMetadata".into() },
+                type_meta: TypeMeta {
+                    api_version: req.version.api_version().into(),
+                    kind: "PartialObjectMetadata".into(),
+                },
                 metadata: meta,
             };
             RawExtension { raw: Some(embedded_json(&partial)?) }
@@ -148,7 +151,10 @@ pub(super) fn response(
     meta: Option<ListMeta>,
 ) -> Result<http::Response<Body>> {
     let meta = meta.unwrap_or_else(|| ListMeta {
-        resource_version: objects.first().map(|o| object_meta(&call.info, o.as_ref()).resource_version).unwrap_or_default(),
+        resource_version: objects
+            .first()
+            .map(|o| object_meta(&call.info, o.as_ref()).resource_version)
+            .unwrap_or_default(),
         ..ListMeta::default()
     });
     let t = table(&call.info, req, &objects, meta, true)?;

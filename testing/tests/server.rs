@@ -1098,3 +1098,26 @@ async fn table_responses() {
         [("ADDED".to_owned(), r#"["a""#.to_owned(), true), ("ADDED".to_owned(), r#"["b""#.to_owned(), false)]
     );
 }
+
+/// Discovery lists the kinds' short names and categories, legacy and aggregated.
+#[tokio::test]
+async fn discovery_lists_short_names_and_categories() {
+    let api = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&api).unwrap();
+    let server = TestServer::start(Arc::clone(&api), None).await.unwrap();
+    let core = get(&server, "/api/v1").await;
+    let body = String::from_utf8_lossy(&core.body).into_owned();
+    assert!(
+        body.contains(r#""kind":"Pod","verbs":"#) && body.contains(r#""shortNames":["po"],"categories":["all"]"#),
+        "{body}"
+    );
+    let apps = String::from_utf8_lossy(&get(&server, "/apis/apps/v1").await.body).into_owned();
+    assert!(
+        apps.contains(r#""name":"deployments""#) && apps.contains(r#""shortNames":["deploy"],"categories":["all"]"#),
+        "{apps}"
+    );
+    let accept = "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList";
+    let agg = call(&server, Method::GET, "/apis", &[("accept", accept)], "").await;
+    let agg = String::from_utf8_lossy(&agg.body).into_owned();
+    assert!(agg.contains(r#""shortNames":["crd","crds"],"categories":["api-extensions"]"#), "{agg}");
+}

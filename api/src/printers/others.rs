@@ -2,7 +2,11 @@
 
 use std::any::Any;
 
-use super::{AGE, Column, NAME, Printed, age, col, format_label_selector, wide};
+#[cfg(feature = "networking")]
+use super::format_label_selector;
+#[cfg(feature = "rbac")]
+use super::wide;
+use super::{AGE, Column, NAME, Printed, age, col};
 
 #[cfg(feature = "networking")]
 const INGRESS: &[Column] = &[

@@ -14,42 +14,48 @@ pub mod admissionregistration {
             ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyList,
             resource = "validatingadmissionpolicies", namespaced = false, protobuf =
             true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = ["status"],
+            "list", "watch", "patch", "apply"], subresources = ["status"], short_names =
+            [], categories = ["api-extensions"],
         );
         kapi_client::resource!(
             ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBinding,
             ::kapi_api::admissionregistration::v1::ValidatingAdmissionPolicyBindingList,
             resource = "validatingadmissionpolicybindings", namespaced = false, protobuf
             = true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = [],
+            "list", "watch", "patch", "apply"], subresources = [], short_names = [],
+            categories = ["api-extensions"],
         );
         kapi_client::resource!(
             ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicy,
             ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicyList, resource
             = "mutatingadmissionpolicies", namespaced = false, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
+            "patch", "apply"], subresources = [], short_names = [], categories =
+            ["api-extensions"],
         );
         kapi_client::resource!(
             ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicyBinding,
             ::kapi_api::admissionregistration::v1::MutatingAdmissionPolicyBindingList,
             resource = "mutatingadmissionpolicybindings", namespaced = false, protobuf =
             true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = [],
+            "list", "watch", "patch", "apply"], subresources = [], short_names = [],
+            categories = ["api-extensions"],
         );
         kapi_client::resource!(
             ::kapi_api::admissionregistration::v1::ValidatingWebhookConfiguration,
             ::kapi_api::admissionregistration::v1::ValidatingWebhookConfigurationList,
             resource = "validatingwebhookconfigurations", namespaced = false, protobuf =
             true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = [],
+            "list", "watch", "patch", "apply"], subresources = [], short_names = [],
+            categories = ["api-extensions"],
         );
         kapi_client::resource!(
             ::kapi_api::admissionregistration::v1::MutatingWebhookConfiguration,
             ::kapi_api::admissionregistration::v1::MutatingWebhookConfigurationList,
             resource = "mutatingwebhookconfigurations", namespaced = false, protobuf =
             true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = [],
+            "list", "watch", "patch", "apply"], subresources = [], short_names = [],
+            categories = ["api-extensions"],
         );
         /// The typed client of `admissionregistration.k8s.io/v1`.
         #[derive(Clone, Debug)]
@@ -312,28 +318,32 @@ pub mod admissionregistration {
             ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicyList,
             resource = "validatingadmissionpolicies", namespaced = false, protobuf =
             true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = ["status"],
+            "list", "watch", "patch", "apply"], subresources = ["status"], short_names =
+            [], categories = ["api-extensions"],
         );
         kapi_client::resource!(
             ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBinding,
             ::kapi_api::admissionregistration::v1alpha1::ValidatingAdmissionPolicyBindingList,
             resource = "validatingadmissionpolicybindings", namespaced = false, protobuf
             = true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = [],
+            "list", "watch", "patch", "apply"], subresources = [], short_names = [],
+            categories = ["api-extensions"],
         );
         kapi_client::resource!(
             ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicy,
             ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicyList,
             resource = "mutatingadmissionpolicies", namespaced = false, protobuf = true,
             verbs = ["create", "update", "delete", "deletecollection", "get", "list",
-            "watch", "patch", "apply"], subresources = [],
+            "watch", "patch", "apply"], subresources = [], short_names = [], categories =
+            ["api-extensions"],
         );
         kapi_client::resource!(
             ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding,
             ::kapi_api::admissionregistration::v1alpha1::MutatingAdmissionPolicyBindingList,
             resource = "mutatingadmissionpolicybindings", namespaced = false, protobuf =
             true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = [],
+            "list", "watch", "patch", "apply"], subresources = [], short_names = [],
+            categories = ["api-extensions"],
         );
         /// The typed client of `admissionregistration.k8s.io/v1alpha1`.
         #[derive(Clone, Debug)]
@@ -525,42 +535,48 @@ pub mod admissionregistration {
             ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicyList,
             resource = "validatingadmissionpolicies", namespaced = false, protobuf =
             true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = ["status"],
+            "list", "watch", "patch", "apply"], subresources = ["status"], short_names =
+            [], categories = ["api-extensions"],
         );
         kapi_client::resource!(
             ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding,
             ::kapi_api::admissionregistration::v1beta1::ValidatingAdmissionPolicyBindingList,
             resource = "validatingadmissionpolicybindings", namespaced = false, protobuf
             = true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = [],
+            "list", "watch", "patch", "apply"], subresources = [], short_names = [],
+            categories = ["api-extensions"],
         );
         kapi_client::resource!(
             ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicy,
             ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicyList,
             resource = "mutatingadmissionpolicies", namespaced = false, protobuf = true,
             verbs = ["create", "update", "delete", "deletecollection", "get", "list",
-            "watch", "patch", "apply"], subresources = [],
+            "watch", "patch", "apply"], subresources = [], short_names = [], categories =
+            ["api-extensions"],
         );
         kapi_client::resource!(
             ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicyBinding,
             ::kapi_api::admissionregistration::v1beta1::MutatingAdmissionPolicyBindingList,
             resource = "mutatingadmissionpolicybindings", namespaced = false, protobuf =
             true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = [],
+            "list", "watch", "patch", "apply"], subresources = [], short_names = [],
+            categories = ["api-extensions"],
         );
         kapi_client::resource!(
             ::kapi_api::admissionregistration::v1beta1::ValidatingWebhookConfiguration,
             ::kapi_api::admissionregistration::v1beta1::ValidatingWebhookConfigurationList,
             resource = "validatingwebhookconfigurations", namespaced = false, protobuf =
             true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = [],
+            "list", "watch", "patch", "apply"], subresources = [], short_names = [],
+            categories = ["api-extensions"],
         );
         kapi_client::resource!(
             ::kapi_api::admissionregistration::v1beta1::MutatingWebhookConfiguration,
             ::kapi_api::admissionregistration::v1beta1::MutatingWebhookConfigurationList,
             resource = "mutatingwebhookconfigurations", namespaced = false, protobuf =
             true, verbs = ["create", "update", "delete", "deletecollection", "get",
-            "list", "watch", "patch", "apply"], subresources = [],
+            "list", "watch", "patch", "apply"], subresources = [], short_names = [],
+            categories = ["api-extensions"],
         );
         /// The typed client of `admissionregistration.k8s.io/v1beta1`.
         #[derive(Clone, Debug)]
@@ -828,7 +844,8 @@ pub mod apiextensions {
             ::kapi_api::apiextensions::v1::CustomResourceDefinitionList, resource =
             "customresourcedefinitions", namespaced = false, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"],
+            "patch", "apply"], subresources = ["status"], short_names = ["crd", "crds"],
+            categories = ["api-extensions"],
         );
         /// The typed client of `apiextensions.k8s.io/v1`.
         #[derive(Clone, Debug)]
@@ -909,7 +926,8 @@ pub mod apiextensions {
             ::kapi_api::apiextensions::v1beta1::CustomResourceDefinitionList, resource =
             "customresourcedefinitions", namespaced = false, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"],
+            "patch", "apply"], subresources = ["status"], short_names = ["crd", "crds"],
+            categories = ["api-extensions"],
         );
         /// The typed client of `apiextensions.k8s.io/v1beta1`.
         #[derive(Clone, Debug)]
@@ -996,7 +1014,7 @@ pub mod apiregistration {
             ::kapi_api::apiregistration::v1::APIServiceList, resource = "apiservices",
             namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
+            ["status"], short_names = [], categories = ["api-extensions"],
         );
         /// The typed client of `apiregistration.k8s.io/v1`.
         #[derive(Clone, Debug)]
@@ -1074,7 +1092,8 @@ pub mod apiregistration {
             ::kapi_api::apiregistration::v1beta1::APIServiceList, resource =
             "apiservices", namespaced = false, protobuf = true, verbs = ["create",
             "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = ["status"],
+            "apply"], subresources = ["status"], short_names = [], categories =
+            ["api-extensions"],
         );
         /// The typed client of `apiregistration.k8s.io/v1beta1`.
         #[derive(Clone, Debug)]
@@ -1242,7 +1261,8 @@ pub mod apps {
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
             "patch", "apply"], subresources = ["status", "scale" { verbs = ["get",
             "update", "patch", "apply"], inputs = [::kapi_api::autoscaling::v1::Scale],
-            result = ::kapi_api::autoscaling::v1::Scale }],
+            result = ::kapi_api::autoscaling::v1::Scale }], short_names = ["sts"],
+            categories = ["all"],
         );
         impl kapi_client::Api<::kapi_api::apps::v1::StatefulSet> {
             /// `GetScale`: reads the `scale` subresource.
@@ -1342,7 +1362,8 @@ pub mod apps {
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
             "patch", "apply"], subresources = ["status", "scale" { verbs = ["get",
             "update", "patch", "apply"], inputs = [::kapi_api::autoscaling::v1::Scale],
-            result = ::kapi_api::autoscaling::v1::Scale }],
+            result = ::kapi_api::autoscaling::v1::Scale }], short_names = ["deploy"],
+            categories = ["all"],
         );
         impl kapi_client::Api<::kapi_api::apps::v1::Deployment> {
             /// `GetScale`: reads the `scale` subresource.
@@ -1440,7 +1461,8 @@ pub mod apps {
             ::kapi_api::apps::v1::DaemonSet, ::kapi_api::apps::v1::DaemonSetList,
             resource = "daemonsets", namespaced = true, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"],
+            "patch", "apply"], subresources = ["status"], short_names = ["ds"],
+            categories = ["all"],
         );
         kapi_client::resource!(
             ::kapi_api::apps::v1::ReplicaSet, ::kapi_api::apps::v1::ReplicaSetList,
@@ -1448,7 +1470,8 @@ pub mod apps {
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
             "patch", "apply"], subresources = ["status", "scale" { verbs = ["get",
             "update", "patch", "apply"], inputs = [::kapi_api::autoscaling::v1::Scale],
-            result = ::kapi_api::autoscaling::v1::Scale }],
+            result = ::kapi_api::autoscaling::v1::Scale }], short_names = ["rs"],
+            categories = ["all"],
         );
         impl kapi_client::Api<::kapi_api::apps::v1::ReplicaSet> {
             /// `GetScale`: reads the `scale` subresource.
@@ -1768,14 +1791,14 @@ pub mod apps {
             ::kapi_api::apps::v1beta1::StatefulSetList, resource = "statefulsets",
             namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
+            ["status"], short_names = ["sts"], categories = ["all"],
         );
         kapi_client::resource!(
             ::kapi_api::apps::v1beta1::Deployment,
             ::kapi_api::apps::v1beta1::DeploymentList, resource = "deployments",
             namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
+            ["status"], short_names = ["deploy"], categories = ["all"],
         );
         kapi_client::resource!(
             ::kapi_api::apps::v1beta1::ControllerRevision,
@@ -1940,7 +1963,7 @@ pub mod apps {
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
             ["status", "scale" { verbs = ["get", "update", "patch", "apply"], inputs =
             [::kapi_api::apps::v1beta2::Scale], result = ::kapi_api::apps::v1beta2::Scale
-            }],
+            }], short_names = ["sts"], categories = ["all"],
         );
         impl kapi_client::Api<::kapi_api::apps::v1beta2::StatefulSet> {
             /// `GetScale`: reads the `scale` subresource.
@@ -2039,21 +2062,21 @@ pub mod apps {
             ::kapi_api::apps::v1beta2::DeploymentList, resource = "deployments",
             namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
+            ["status"], short_names = ["deploy"], categories = ["all"],
         );
         kapi_client::resource!(
             ::kapi_api::apps::v1beta2::DaemonSet,
             ::kapi_api::apps::v1beta2::DaemonSetList, resource = "daemonsets", namespaced
             = true, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
+            ["status"], short_names = ["ds"], categories = ["all"],
         );
         kapi_client::resource!(
             ::kapi_api::apps::v1beta2::ReplicaSet,
             ::kapi_api::apps::v1beta2::ReplicaSetList, resource = "replicasets",
             namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
+            ["status"], short_names = ["rs"], categories = ["all"],
         );
         kapi_client::resource!(
             ::kapi_api::apps::v1beta2::ControllerRevision,
@@ -2634,7 +2657,8 @@ pub mod autoscaling {
             ::kapi_api::autoscaling::v1::HorizontalPodAutoscalerList, resource =
             "horizontalpodautoscalers", namespaced = true, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"],
+            "patch", "apply"], subresources = ["status"], short_names = ["hpa"],
+            categories = ["all"],
         );
         /// The typed client of `autoscaling/v1`.
         #[derive(Clone, Debug)]
@@ -2719,7 +2743,8 @@ pub mod autoscaling {
             ::kapi_api::autoscaling::v2::HorizontalPodAutoscalerList, resource =
             "horizontalpodautoscalers", namespaced = true, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"],
+            "patch", "apply"], subresources = ["status"], short_names = ["hpa"],
+            categories = ["all"],
         );
         /// The typed client of `autoscaling/v2`.
         #[derive(Clone, Debug)]
@@ -2807,13 +2832,14 @@ pub mod batch {
             ::kapi_api::batch::v1::Job, ::kapi_api::batch::v1::JobList, resource =
             "jobs", namespaced = true, protobuf = true, verbs = ["create", "update",
             "delete", "deletecollection", "get", "list", "watch", "patch", "apply"],
-            subresources = ["status"],
+            subresources = ["status"], short_names = [], categories = ["all"],
         );
         kapi_client::resource!(
             ::kapi_api::batch::v1::CronJob, ::kapi_api::batch::v1::CronJobList, resource
             = "cronjobs", namespaced = true, protobuf = true, verbs = ["create",
             "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = ["status"],
+            "apply"], subresources = ["status"], short_names = ["cj"], categories =
+            ["all"],
         );
         /// The typed client of `batch/v1`.
         #[derive(Clone, Debug)]
@@ -2925,7 +2951,8 @@ pub mod batch {
             ::kapi_api::batch::v1beta1::CronJob, ::kapi_api::batch::v1beta1::CronJobList,
             resource = "cronjobs", namespaced = true, protobuf = true, verbs = ["create",
             "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = ["status"],
+            "apply"], subresources = ["status"], short_names = ["cj"], categories =
+            ["all"],
         );
         /// The typed client of `batch/v1beta1`.
         #[derive(Clone, Debug)]
@@ -3015,6 +3042,7 @@ pub mod certificates {
             "patch", "apply"], subresources = ["status", "approval" { verbs = ["update",
             "patch"], inputs = [::kapi_api::certificates::v1::CertificateSigningRequest],
             result = ::kapi_api::certificates::v1::CertificateSigningRequest }],
+            short_names = ["csr"], categories = [],
         );
         impl kapi_client::Api<::kapi_api::certificates::v1::CertificateSigningRequest> {
             /// `UpdateApproval`: replaces the `approval` subresource.
@@ -3297,7 +3325,8 @@ pub mod certificates {
             ::kapi_api::certificates::v1beta1::CertificateSigningRequestList, resource =
             "certificatesigningrequests", namespaced = false, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"],
+            "patch", "apply"], subresources = ["status"], short_names = ["csr"],
+            categories = [],
         );
         kapi_client::resource!(
             ::kapi_api::certificates::v1beta1::ClusterTrustBundle,
@@ -3774,14 +3803,15 @@ pub mod core {
             ::kapi_api::core::v1::PersistentVolumeList, resource = "persistentvolumes",
             namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
+            ["status"], short_names = ["pv"], categories = [],
         );
         kapi_client::resource!(
             ::kapi_api::core::v1::PersistentVolumeClaim,
             ::kapi_api::core::v1::PersistentVolumeClaimList, resource =
             "persistentvolumeclaims", namespaced = true, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"],
+            "patch", "apply"], subresources = ["status"], short_names = ["pvc"],
+            categories = [],
         );
         kapi_client::resource!(
             ::kapi_api::core::v1::Pod, ::kapi_api::core::v1::PodList, resource = "pods",
@@ -3794,7 +3824,7 @@ pub mod core {
             [::kapi_api::core::v1::Binding], result = ::kapi_api::meta::v1::Status },
             "eviction" { verbs = ["create"], inputs = [::kapi_api::policy::v1::Eviction,
             ::kapi_api::policy::v1beta1::Eviction], result = ::kapi_api::meta::v1::Status
-            }],
+            }], short_names = ["po"], categories = ["all"],
         );
         impl kapi_client::Api<::kapi_api::core::v1::Pod> {
             /// `UpdateEphemeralContainers`: replaces the `ephemeralcontainers` subresource.
@@ -3972,7 +4002,8 @@ pub mod core {
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
             "patch", "apply"], subresources = ["status", "scale" { verbs = ["get",
             "update", "patch"], inputs = [::kapi_api::autoscaling::v1::Scale], result =
-            ::kapi_api::autoscaling::v1::Scale }],
+            ::kapi_api::autoscaling::v1::Scale }], short_names = ["rc"], categories =
+            ["all"],
         );
         impl kapi_client::Api<::kapi_api::core::v1::ReplicationController> {
             /// `GetScale`: reads the `scale` subresource.
@@ -4040,7 +4071,7 @@ pub mod core {
             ::kapi_api::core::v1::Service, ::kapi_api::core::v1::ServiceList, resource =
             "services", namespaced = true, protobuf = true, verbs = ["create", "update",
             "delete", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
+            ["status"], short_names = ["svc"], categories = ["all"],
         );
         kapi_client::resource!(
             ::kapi_api::core::v1::ServiceAccount,
@@ -4049,7 +4080,8 @@ pub mod core {
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
             ["token" { verbs = ["create"], inputs =
             [::kapi_api::authentication::v1::TokenRequest], result =
-            ::kapi_api::authentication::v1::TokenRequest }],
+            ::kapi_api::authentication::v1::TokenRequest }], short_names = ["sa"],
+            categories = [],
         );
         impl kapi_client::Api<::kapi_api::core::v1::ServiceAccount> {
             /// `CreateToken`: posts a body to the `token` subresource.
@@ -4093,37 +4125,39 @@ pub mod core {
             ::kapi_api::core::v1::Endpoints, ::kapi_api::core::v1::EndpointsList,
             resource = "endpoints", namespaced = true, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
+            "patch", "apply"], subresources = [], short_names = ["ep"], categories = [],
         );
         kapi_client::resource!(
             ::kapi_api::core::v1::Node, ::kapi_api::core::v1::NodeList, resource =
             "nodes", namespaced = false, protobuf = true, verbs = ["create", "update",
             "delete", "deletecollection", "get", "list", "watch", "patch", "apply"],
-            subresources = ["status"],
+            subresources = ["status"], short_names = ["no"], categories = [],
         );
         kapi_client::resource!(
             ::kapi_api::core::v1::Namespace, ::kapi_api::core::v1::NamespaceList,
             resource = "namespaces", namespaced = false, protobuf = true, verbs =
             ["create", "update", "delete", "get", "list", "watch", "patch", "apply"],
-            subresources = ["status"],
+            subresources = ["status"], short_names = ["ns"], categories = [],
         );
         kapi_client::resource!(
             ::kapi_api::core::v1::Event, ::kapi_api::core::v1::EventList, resource =
             "events", namespaced = true, protobuf = true, verbs = ["create", "update",
             "delete", "deletecollection", "get", "list", "watch", "patch", "apply"],
-            subresources = [],
+            subresources = [], short_names = ["ev"], categories = [],
         );
         kapi_client::resource!(
             ::kapi_api::core::v1::LimitRange, ::kapi_api::core::v1::LimitRangeList,
             resource = "limitranges", namespaced = true, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
+            "patch", "apply"], subresources = [], short_names = ["limits"], categories =
+            [],
         );
         kapi_client::resource!(
             ::kapi_api::core::v1::ResourceQuota, ::kapi_api::core::v1::ResourceQuotaList,
             resource = "resourcequotas", namespaced = true, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"],
+            "patch", "apply"], subresources = ["status"], short_names = ["quota"],
+            categories = [],
         );
         kapi_client::resource!(
             ::kapi_api::core::v1::Secret, ::kapi_api::core::v1::SecretList, resource =
@@ -4135,14 +4169,14 @@ pub mod core {
             ::kapi_api::core::v1::ConfigMap, ::kapi_api::core::v1::ConfigMapList,
             resource = "configmaps", namespaced = true, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = [],
+            "patch", "apply"], subresources = [], short_names = ["cm"], categories = [],
         );
         kapi_client::resource!(
             ::kapi_api::core::v1::ComponentStatus,
             ::kapi_api::core::v1::ComponentStatusList, resource = "componentstatuses",
             namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
+            [], short_names = ["cs"], categories = [],
         );
         /// The typed client of `v1`.
         #[derive(Clone, Debug)]
@@ -4878,7 +4912,7 @@ pub mod events {
             ::kapi_api::events::v1::Event, ::kapi_api::events::v1::EventList, resource =
             "events", namespaced = true, protobuf = true, verbs = ["create", "update",
             "delete", "deletecollection", "get", "list", "watch", "patch", "apply"],
-            subresources = [],
+            subresources = [], short_names = ["ev"], categories = [],
         );
         /// The typed client of `events.k8s.io/v1`.
         #[derive(Clone, Debug)]
@@ -4955,7 +4989,7 @@ pub mod events {
             ::kapi_api::events::v1beta1::Event, ::kapi_api::events::v1beta1::EventList,
             resource = "events", namespaced = true, protobuf = true, verbs = ["create",
             "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = [],
+            "apply"], subresources = [], short_names = ["ev"], categories = [],
         );
         /// The typed client of `events.k8s.io/v1beta1`.
         #[derive(Clone, Debug)]
@@ -5043,7 +5077,8 @@ pub mod extensions {
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
             ["status", "scale" { verbs = ["get", "update", "patch", "apply"], inputs =
             [::kapi_api::extensions::v1beta1::Scale], result =
-            ::kapi_api::extensions::v1beta1::Scale }],
+            ::kapi_api::extensions::v1beta1::Scale }], short_names = ["deploy"],
+            categories = ["all"],
         );
         impl kapi_client::Api<::kapi_api::extensions::v1beta1::Deployment> {
             /// `GetScale`: reads the `scale` subresource.
@@ -5142,14 +5177,14 @@ pub mod extensions {
             ::kapi_api::extensions::v1beta1::DaemonSetList, resource = "daemonsets",
             namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
+            ["status"], short_names = ["ds"], categories = ["all"],
         );
         kapi_client::resource!(
             ::kapi_api::extensions::v1beta1::Ingress,
             ::kapi_api::extensions::v1beta1::IngressList, resource = "ingresses",
             namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
+            ["status"], short_names = ["ing"], categories = [],
         );
         kapi_client::resource!(
             ::kapi_api::extensions::v1beta1::ReplicaSet,
@@ -5158,7 +5193,8 @@ pub mod extensions {
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
             ["status", "scale" { verbs = ["get", "update", "patch", "apply"], inputs =
             [::kapi_api::extensions::v1beta1::Scale], result =
-            ::kapi_api::extensions::v1beta1::Scale }],
+            ::kapi_api::extensions::v1beta1::Scale }], short_names = ["rs"], categories =
+            ["all"],
         );
         impl kapi_client::Api<::kapi_api::extensions::v1beta1::ReplicaSet> {
             /// `GetScale`: reads the `scale` subresource.
@@ -5257,7 +5293,7 @@ pub mod extensions {
             ::kapi_api::extensions::v1beta1::NetworkPolicyList, resource =
             "networkpolicies", namespaced = true, protobuf = true, verbs = ["create",
             "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = [],
+            "apply"], subresources = [], short_names = ["netpol"], categories = [],
         );
         /// The typed client of `extensions/v1beta1`.
         #[derive(Clone, Debug)]
@@ -6111,13 +6147,14 @@ pub mod networking {
             ::kapi_api::networking::v1::NetworkPolicyList, resource = "networkpolicies",
             namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
+            [], short_names = ["netpol"], categories = [],
         );
         kapi_client::resource!(
             ::kapi_api::networking::v1::Ingress, ::kapi_api::networking::v1::IngressList,
             resource = "ingresses", namespaced = true, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"],
+            "patch", "apply"], subresources = ["status"], short_names = ["ing"],
+            categories = [],
         );
         kapi_client::resource!(
             ::kapi_api::networking::v1::IngressClass,
@@ -6342,7 +6379,7 @@ pub mod networking {
             ::kapi_api::networking::v1beta1::IngressList, resource = "ingresses",
             namespaced = true, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            ["status"],
+            ["status"], short_names = ["ing"], categories = [],
         );
         kapi_client::resource!(
             ::kapi_api::networking::v1beta1::IngressClass,
@@ -6770,7 +6807,8 @@ pub mod policy {
             ::kapi_api::policy::v1::PodDisruptionBudgetList, resource =
             "poddisruptionbudgets", namespaced = true, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"],
+            "patch", "apply"], subresources = ["status"], short_names = ["pdb"],
+            categories = [],
         );
         /// The typed client of `policy/v1`.
         #[derive(Clone, Debug)]
@@ -6855,7 +6893,8 @@ pub mod policy {
             ::kapi_api::policy::v1beta1::PodDisruptionBudgetList, resource =
             "poddisruptionbudgets", namespaced = true, protobuf = true, verbs =
             ["create", "update", "delete", "deletecollection", "get", "list", "watch",
-            "patch", "apply"], subresources = ["status"],
+            "patch", "apply"], subresources = ["status"], short_names = ["pdb"],
+            categories = [],
         );
         /// The typed client of `policy/v1beta1`.
         #[derive(Clone, Debug)]
@@ -8336,7 +8375,7 @@ pub mod scheduling {
             ::kapi_api::scheduling::v1::PriorityClassList, resource = "priorityclasses",
             namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
+            [], short_names = ["pc"], categories = [],
         );
         /// The typed client of `scheduling.k8s.io/v1`.
         #[derive(Clone, Debug)]
@@ -8587,7 +8626,7 @@ pub mod scheduling {
             ::kapi_api::scheduling::v1beta1::PriorityClassList, resource =
             "priorityclasses", namespaced = false, protobuf = true, verbs = ["create",
             "update", "delete", "deletecollection", "get", "list", "watch", "patch",
-            "apply"], subresources = [],
+            "apply"], subresources = [], short_names = ["pc"], categories = [],
         );
         kapi_client::resource!(
             ::kapi_api::scheduling::v1beta1::Workload,
@@ -8755,7 +8794,7 @@ pub mod storage {
             ::kapi_api::storage::v1::StorageClassList, resource = "storageclasses",
             namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
+            [], short_names = ["sc"], categories = [],
         );
         kapi_client::resource!(
             ::kapi_api::storage::v1::VolumeAttachment,
@@ -9172,7 +9211,7 @@ pub mod storage {
             ::kapi_api::storage::v1beta1::StorageClassList, resource = "storageclasses",
             namespaced = false, protobuf = true, verbs = ["create", "update", "delete",
             "deletecollection", "get", "list", "watch", "patch", "apply"], subresources =
-            [],
+            [], short_names = ["sc"], categories = [],
         );
         kapi_client::resource!(
             ::kapi_api::storage::v1beta1::VolumeAttachment,

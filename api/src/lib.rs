@@ -15,6 +15,7 @@ pub mod meta;
 
 pub mod features;
 pub mod field_labels;
+pub mod printers;
 
 #[cfg(test)]
 mod schema_tests;

@@ -52,6 +52,10 @@ pub trait Resource: VersionedKind + HasSchema {
     const VERBS: &'static [&'static str];
     /// Subresources (`status`, `scale`, …), with their verbs and the kinds of their bodies.
     const SUBRESOURCES: &'static [Subresource];
+    /// Short names clients accept for the resource (`po` for `pods`), as discovery lists them.
+    const SHORT_NAMES: &'static [&'static str] = &[];
+    /// The categories the resource belongs to (`all`), as discovery lists them.
+    const CATEGORIES: &'static [&'static str] = &[];
 
     /// The object's metadata.
     fn metadata(&self) -> &ObjectMeta;
@@ -237,6 +241,10 @@ pub struct ResourceInfo {
     pub protobuf: bool,
     pub verbs: &'static [&'static str],
     pub subresources: &'static [Subresource],
+    /// Short names (`po`), published by discovery.
+    pub short_names: &'static [&'static str],
+    /// Categories (`all`), published by discovery.
+    pub categories: &'static [&'static str],
     /// A new, empty object of the kind.
     pub new_object: fn() -> Box<dyn Object>,
     /// The object's metadata (`None` if the object is not of this kind).
@@ -302,6 +310,8 @@ impl ResourceInfo {
             protobuf: R::PROTOBUF,
             verbs: R::VERBS,
             subresources: R::SUBRESOURCES,
+            short_names: R::SHORT_NAMES,
+            categories: R::CATEGORIES,
             new_object: || Box::new(R::default()),
             metadata: |o| o.as_any().downcast_ref::<R>().map(R::metadata),
             metadata_mut: |o| o.as_any_mut().downcast_mut::<R>().map(R::metadata_mut),
@@ -380,12 +390,14 @@ impl<T> ItemsField<T> for Option<Vec<T>> {
 /// Subresources are a name (`"status"`: bodies of the kind itself, see [`Subresource::own_kind`])
 /// or a name with its verbs and kinds:
 /// `"scale" { verbs = ["get", "update", "patch"], inputs = [Scale], result = Scale }`.
+/// Short names and categories may follow: `short_names = ["po"], categories = ["all"]`.
 #[macro_export]
 macro_rules! resource {
     (
         unlisted $ty:ty, resource = $res:literal, namespaced = $ns:tt, protobuf = $pb:literal,
         verbs = [$($verb:literal),* $(,)?],
         subresources = [$($sub:literal $({ $($spec:tt)* })?),* $(,)?] $(,)?
+        $(short_names = [$($short:literal),* $(,)?], categories = [$($category:literal),* $(,)?] $(,)?)?
     ) => {
         impl $crate::Resource for $ty {
             const RESOURCE: &'static str = $res;
@@ -394,6 +406,10 @@ macro_rules! resource {
             const VERBS: &'static [&'static str] = &[$($verb),*];
             const SUBRESOURCES: &'static [$crate::resource::Subresource] =
                 &[$($crate::__subresource!($ty, $sub $({ $($spec)* })?)),*];
+            $(
+                const SHORT_NAMES: &'static [&'static str] = &[$($short),*];
+                const CATEGORIES: &'static [&'static str] = &[$($category),*];
+            )?
             fn metadata(&self) -> &$crate::__private::ObjectMeta {
                 &self.metadata
             }
@@ -406,10 +422,12 @@ macro_rules! resource {
         $ty:ty, $list:ty, resource = $res:literal, namespaced = $ns:tt, protobuf = $pb:literal,
         verbs = [$($verb:literal),* $(,)?],
         subresources = [$($sub:literal $({ $($spec:tt)* })?),* $(,)?] $(,)?
+        $(short_names = [$($short:literal),* $(,)?], categories = [$($category:literal),* $(,)?] $(,)?)?
     ) => {
         $crate::resource!(
             unlisted $ty, resource = $res, namespaced = $ns, protobuf = $pb,
             verbs = [$($verb),*], subresources = [$($sub $({ $($spec)* })?),*],
+            $(short_names = [$($short),*], categories = [$($category),*],)?
         );
         impl $crate::Listable for $ty {
             type List = $list;

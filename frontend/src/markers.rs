@@ -59,6 +59,12 @@ pub const LIFECYCLE_REPLACEMENT: &str = "k8s:prerelease-lifecycle-gen:replacemen
 /// The lifecycle markers of a kind.
 pub const LIFECYCLE_MARKERS: &[&str] =
     &[LIFECYCLE_INTRODUCED, LIFECYCLE_DEPRECATED, LIFECYCLE_REMOVED, LIFECYCLE_REPLACEMENT];
+/// `+shortNames=po`: the resource's short names, comma-separated, as discovery publishes them
+/// (`kubectl get po`); upstream's `ShortNames()` of the resource's REST storage.
+pub const SHORT_NAMES: &str = "shortNames";
+/// `+categories=all`: the categories the resource belongs to, comma-separated (`kubectl get
+/// all`); upstream's `Categories()` of the resource's REST storage.
+pub const CATEGORIES: &str = "categories";
 /// Every marker a kind may carry.
 pub const TYPE_MARKERS: &[&str] = &[
     GENCLIENT,
@@ -73,6 +79,8 @@ pub const TYPE_MARKERS: &[&str] = &[
     LIFECYCLE_DEPRECATED,
     LIFECYCLE_REMOVED,
     LIFECYCLE_REPLACEMENT,
+    SHORT_NAMES,
+    CATEGORIES,
 ];
 
 /// The verbs `onlyVerbs`/`skipVerbs` name, in upstream's spelling (`updateStatus` is the `status`
@@ -124,6 +132,10 @@ pub struct GenClient {
     pub no_verbs: bool,
     pub methods: Vec<Method>,
     pub resource_name: Option<Spanned<String>>,
+    /// `+shortNames=`, in the order written.
+    pub short_names: Vec<String>,
+    /// `+categories=`, in the order written.
+    pub categories: Vec<String>,
 }
 
 /// One `+genclient:method=Name,verb=…,subresource=…[,input=…][,result=…]` line: a typed method
@@ -474,6 +486,26 @@ fn verb_list(cx: &Ctxt, name: &str, value: &str, span: Span) -> Vec<String> {
     verbs
 }
 
+/// A comma-separated list of resource names (`+shortNames=po`, `+categories=all`): lower-case
+/// letters, digits and `-`, as discovery names are.
+fn name_list(cx: &Ctxt, name: &str, value: &str, span: Span) -> Vec<String> {
+    let names: Vec<String> = value.split(',').map(str::trim).map(str::to_owned).collect();
+    if value.trim().is_empty() {
+        cx.error_at(span, format!("`+{name}` needs a comma-separated list of names: `+{name}=a,b`"));
+        return Vec::new();
+    }
+    for n in &names {
+        let valid = !n.is_empty() && n.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !valid {
+            cx.error_at(span, format!("`{n}` in `+{name}` is not a name: use lower-case letters, digits and `-`"));
+        }
+        if names.iter().filter(|o| *o == n).count() > 1 {
+            cx.error_at(span, format!("`{n}` is listed twice in `+{name}`"));
+        }
+    }
+    names
+}
+
 /// Parses the markers of a type's doc lines, recording unknown or malformed ones. `is_kind` says
 /// whether the type is a versioned kind (the only place `+genclient` means anything).
 pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) -> TypeMarkers {
@@ -522,6 +554,8 @@ pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) ->
                 no_verbs: false,
                 methods: Vec::new(),
                 resource_name: None,
+                short_names: Vec::new(),
+                categories: Vec::new(),
             });
         } else {
             rest.push((name, value, span));
@@ -549,6 +583,14 @@ pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) ->
                     }
                     g.methods.push(m);
                 }
+            }
+            SHORT_NAMES | CATEGORIES => {
+                let names = name_list(cx, &name, &value, span);
+                let slot = if name == SHORT_NAMES { &mut g.short_names } else { &mut g.categories };
+                if !slot.is_empty() {
+                    cx.error_at(span, format!("`+{name}` is given twice; list every name in one line"));
+                }
+                *slot = names;
             }
             _ => single(cx, &mut g.resource_name, &name, value, span),
         }
@@ -1016,5 +1058,26 @@ mod tests {
         assert!(errors.is_empty() && p.prerelease_lifecycle.is_some(), "{errors:?}");
         let (_, _, errors) = parse("//! +k8s:prerelease-lifecycle-gen=yes\n", true);
         assert!(errors[0].contains("takes `=true`"), "{errors:?}");
+    }
+
+    #[test]
+    fn short_names_and_categories_are_name_lists() {
+        let (t, _, errors) =
+            parse("/// +genclient\n/// +shortNames=deploy\n/// +categories=all,apps\nstruct A;", false);
+        assert!(errors.is_empty(), "{errors:?}");
+        let g = t.unwrap().genclient.unwrap();
+        assert_eq!(g.short_names, ["deploy"]);
+        assert_eq!(g.categories, ["all", "apps"]);
+        for (line, needle) in [
+            ("+shortNames=", "needs a comma-separated list"),
+            ("+shortNames=Po", "`Po` in `+shortNames` is not a name"),
+            ("+categories=all,,x", "`` in `+categories` is not a name"),
+            ("+shortNames=po,po", "`po` is listed twice"),
+        ] {
+            let (_, _, errors) = parse(&format!("/// +genclient\n/// {line}\nstruct A;"), false);
+            assert!(!errors.is_empty() && errors[0].contains(needle), "{line}: {errors:?}");
+        }
+        let (_, _, errors) = parse("/// +shortNames=po\nstruct A;", false);
+        assert!(errors[0].contains("needs `+genclient`"), "{errors:?}");
     }
 }

@@ -468,3 +468,135 @@ async fn kubectl_apply_of_an_invalid_object_prints_the_field_error() {
     assert!(!ok && stderr.contains("not found"), "{stderr}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Collapses kubectl's column padding and replaces ages (`5s`, `3m10s`) with `AGE`, so rows
+/// compare whatever the clock says.
+fn normalized(out: &str) -> Vec<String> {
+    let is_age = |w: &str| {
+        let w = w.trim_end_matches(')');
+        !w.is_empty()
+            && w.chars().next().is_some_and(|c| c.is_ascii_digit())
+            && w.chars().last().is_some_and(|c| "smhdy".contains(c))
+            && w.chars().all(|c| c.is_ascii_digit() || "smhdy".contains(c))
+    };
+    out.lines()
+        .map(|l| l.split_whitespace().map(|w| if is_age(w) { "AGE" } else { w }).collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
+const SERVICE: &str = r#"{"apiVersion":"v1","kind":"Service","metadata":{"name":"web","namespace":"default"},
+"spec":{"type":"NodePort","clusterIP":"10.0.0.10","clusterIPs":["10.0.0.10"],"selector":{"app":"web"},
+"ports":[{"port":80,"protocol":"TCP","nodePort":30080}]}}"#;
+
+const POD: &str = r#"{"apiVersion":"v1","kind":"Pod","metadata":{"name":"web-1","namespace":"default","labels":{"app":"web"}},
+"spec":{"nodeName":"node-a","containers":[{"name":"web","image":"nginx"},{"name":"log","image":"busybox"}]}}"#;
+
+/// `kubectl get` prints tables of upstream's columns: short names, categories (`get all`),
+/// `-o wide`, `-o yaml`/`jsonpath` (no table asked for) and `-w` (tables in the watch stream).
+#[tokio::test]
+async fn kubectl_get_prints_upstream_tables() {
+    let Some(bin) = kubectl_binary() else {
+        eprintln!("kubectl not found (set KUBECTL to its path): nothing checked");
+        return;
+    };
+    let api = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&api).unwrap();
+    let server = TestServer::start(api.clone(), None).await.unwrap();
+    let dir = std::env::temp_dir().join(format!("kapi-kubectl-tables-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kc = dir.join("kubeconfig");
+    std::fs::write(&kc, kapi_testing::kubeconfig(server.url())).unwrap();
+    for doc in [DEPLOYMENT, SERVICE, POD] {
+        kubectl(&bin, &kc, &["create", "--validate=false", "-f", "-"], Some(doc)).await;
+    }
+    // The pod's status as a kubelet would report it: one container ready, one restarting.
+    let status = r#"{"status":{"phase":"Running","podIP":"10.1.0.7","podIPs":[{"ip":"10.1.0.7"}],
+"containerStatuses":[{"name":"web","ready":true,"restartCount":0,"image":"nginx","imageID":"","state":{"running":{"startedAt":"2024-01-01T00:00:00Z"}}},
+{"name":"log","ready":false,"restartCount":2,"image":"busybox","imageID":"","state":{"waiting":{"reason":"CrashLoopBackOff"}}}]}}"#;
+    kubectl(&bin, &kc, &["patch", "pod", "web-1", "--subresource=status", "--type=merge", "-p", status], None).await;
+
+    let pods = normalized(&kubectl(&bin, &kc, &["get", "pods"], None).await);
+    assert_eq!(pods, ["NAME READY STATUS RESTARTS AGE", "web-1 1/2 CrashLoopBackOff 2 AGE"]);
+    // A short name, resolved through discovery.
+    let po = normalized(&kubectl(&bin, &kc, &["get", "po", "-o", "wide"], None).await);
+    assert_eq!(
+        po,
+        [
+            "NAME READY STATUS RESTARTS AGE IP NODE NOMINATED NODE READINESS GATES",
+            "web-1 1/2 CrashLoopBackOff 2 AGE 10.1.0.7 node-a <none> <none>"
+        ]
+    );
+    let deploy = normalized(&kubectl(&bin, &kc, &["get", "deploy", "-o", "wide"], None).await);
+    assert_eq!(
+        deploy,
+        ["NAME READY UP-TO-DATE AVAILABLE AGE CONTAINERS IMAGES SELECTOR", "web 0/2 0 0 AGE web nginx app=web"]
+    );
+    let svc = normalized(&kubectl(&bin, &kc, &["get", "svc"], None).await);
+    assert_eq!(svc, ["NAME TYPE CLUSTER-IP EXTERNAL-IP PORT(S) AGE", "web NodePort 10.0.0.10 <none> 80:30080/TCP AGE"]);
+
+    // The `all` category: every kind in it, each table under its own header.
+    let all = normalized(&kubectl(&bin, &kc, &["get", "all"], None).await);
+    assert_eq!(
+        all,
+        [
+            "NAME READY STATUS RESTARTS AGE",
+            "pod/web-1 1/2 CrashLoopBackOff 2 AGE",
+            "",
+            "NAME TYPE CLUSTER-IP EXTERNAL-IP PORT(S) AGE",
+            "service/web NodePort 10.0.0.10 <none> 80:30080/TCP AGE",
+            "",
+            "NAME READY UP-TO-DATE AVAILABLE AGE",
+            "deployment.apps/web 0/2 0 0 AGE",
+        ]
+    );
+    let table_reads =
+        api.requests().into_iter().filter(|r| r.accept.as_deref().is_some_and(|a| a.contains("as=Table")));
+    assert!(table_reads.count() > 0, "kubectl asked for tables");
+
+    // Output formats that need the objects ask for them, not for tables.
+    let yaml = kubectl(&bin, &kc, &["get", "svc", "web", "-o", "yaml"], None).await;
+    assert!(yaml.starts_with("apiVersion: v1\nkind: Service\n") && yaml.contains("nodePort: 30080"), "{yaml}");
+    let names = kubectl(&bin, &kc, &["get", "pods", "-o", "jsonpath={.items[*].spec.containers[*].name}"], None).await;
+    assert_eq!(names, "web log");
+
+    // `get -w`: the first table comes from a list, the next rows from the watch stream.
+    let child = std::process::Command::new(&bin)
+        .arg("--kubeconfig")
+        .arg(&kc)
+        .args(["get", "deploy", "-w", "--request-timeout=20s"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("kubectl starts");
+    let watched = tokio::task::spawn_blocking(move || {
+        use std::io::{BufRead, BufReader};
+        let mut child = child;
+        let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+        let mut seen = Vec::new();
+        for line in lines.by_ref() {
+            let Ok(line) = line else { break };
+            seen.push(line);
+            if seen.iter().any(|l| l.starts_with("second")) {
+                break;
+            }
+        }
+        child.kill().ok();
+        child.wait().ok();
+        seen
+    });
+    // Give kubectl time to list and start watching, then create an object it must show.
+    let mut started = false;
+    for _ in 0..100 {
+        if api.requests().iter().any(|r| r.path.ends_with("/deployments") && r.query.contains("watch=true")) {
+            started = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(started, "kubectl started watching");
+    kubectl(&bin, &kc, &["create", "--validate=false", "-f", "-"], Some(&DEPLOYMENT.replace("\"web\"", "\"second\"")))
+        .await;
+    let watched = normalized(&watched.await.unwrap().join("\n"));
+    assert_eq!(watched, ["NAME READY UP-TO-DATE AVAILABLE AGE", "web 0/2 0 0 AGE", "second 0/2 0 0 AGE"]);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1020,3 +1020,107 @@ async fn version_health_and_openapi_documents() {
     let named: &[u8] = b"io.k8s.api.apps.v1.DeploymentSpec\x12";
     assert!(pb.body.windows(named.len()).any(|w| w == named));
 }
+
+const TABLE_V1: &str = "application/json;as=Table;v=v1;g=meta.k8s.io, application/json";
+
+fn json(data: &[u8]) -> kapi_machinery::json::value::Value {
+    kapi_machinery::json::value::parse(data).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(data)))
+}
+
+fn text(v: &kapi_machinery::json::value::Value) -> String {
+    String::from_utf8(v.to_compact_vec()).unwrap()
+}
+
+/// Gets, lists and watches asked for as tables: the default columns of a kind without a
+/// printer, `includeObject`, `v1beta1`, the list's metadata, headers only on the first watch
+/// event, and the `400` for an unknown `includeObject`.
+#[tokio::test]
+async fn table_responses() {
+    let (_api, server) = start().await;
+    post_json(&server, VWC, &hook_json("a", "")).await;
+    post_json(&server, VWC, &hook_json("b", "")).await;
+    let list = call(&server, Method::GET, VWC, &[("accept", TABLE_V1)], "").await;
+    assert_eq!(list.status, StatusCode::OK);
+    let t = json(&list.body);
+    assert_eq!(text(t.get("kind").unwrap()), r#""Table""#);
+    assert_eq!(text(t.get("apiVersion").unwrap()), r#""meta.k8s.io/v1""#);
+    assert!(t.get("metadata").unwrap().get("resourceVersion").is_some());
+    assert_eq!(
+        text(t.get("columnDefinitions").unwrap()),
+        r#"[{"name":"Name","type":"string","format":"name","description":"The object's name, unique within its namespace.","priority":0},{"name":"Created At","type":"date","format":"","description":"When the object was created.","priority":0}]"#
+    );
+    let kapi_machinery::json::value::Value::Array(rows) = t.get("rows").unwrap() else { panic!("rows") };
+    assert_eq!(rows.len(), 2);
+    let cells = text(rows[0].get("cells").unwrap());
+    assert!(cells.starts_with(r#"["a",""#) && cells.ends_with(r#"Z"]"#), "{cells}");
+    let object = rows[0].get("object").unwrap();
+    assert_eq!(text(object.get("kind").unwrap()), r#""PartialObjectMetadata""#);
+    assert_eq!(text(object.get("metadata").unwrap().get("name").unwrap()), r#""a""#);
+    assert!(object.get("webhooks").is_none());
+
+    // One object, in v1beta1, with the whole object or none.
+    let beta = "application/json;as=Table;v=v1beta1;g=meta.k8s.io";
+    let one = call(&server, Method::GET, &format!("{VWC}/b?includeObject=Object"), &[("accept", beta)], "").await;
+    let t = json(&one.body);
+    assert_eq!(text(t.get("apiVersion").unwrap()), r#""meta.k8s.io/v1beta1""#);
+    let kapi_machinery::json::value::Value::Array(rows) = t.get("rows").unwrap() else { panic!("rows") };
+    assert_eq!(text(rows[0].get("object").unwrap().get("kind").unwrap()), r#""ValidatingWebhookConfiguration""#);
+    assert!(rows[0].get("object").unwrap().get("webhooks").is_some());
+    let none = call(&server, Method::GET, &format!("{VWC}/b?includeObject=None"), &[("accept", TABLE_V1)], "").await;
+    let t = json(&none.body);
+    let kapi_machinery::json::value::Value::Array(rows) = t.get("rows").unwrap() else { panic!("rows") };
+    assert_eq!(text(rows[0].get("object").unwrap()), "null");
+    let bad = call(&server, Method::GET, &format!("{VWC}?includeObject=All"), &[("accept", TABLE_V1)], "").await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert_eq!(bad.json_status().message, r#"unrecognized includeObject value: "All""#);
+    // Plain JSON first: the list itself.
+    let plain = call(
+        &server,
+        Method::GET,
+        VWC,
+        &[("accept", "application/json, application/json;as=Table;v=v1;g=meta.k8s.io")],
+        "",
+    )
+    .await;
+    assert_eq!(text(json(&plain.body).get("kind").unwrap()), r#""ValidatingWebhookConfigurationList""#);
+
+    // A watch: every object is a one-row table, the column definitions only in the first.
+    let resp = send(&server, Method::GET, &format!("{VWC}?watch=true"), &[("accept", TABLE_V1)], "").await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let mut w = WatchReader::new(resp);
+    let mut seen = Vec::new();
+    for _ in 0..2 {
+        let (t, raw) = w.next().await.expect("an event");
+        let table = json(&raw);
+        let kapi_machinery::json::value::Value::Array(rows) = table.get("rows").unwrap() else { panic!("rows") };
+        let name = text(rows[0].get("cells").unwrap()).split(',').next().unwrap().to_owned();
+        seen.push((t, name, text(table.get("columnDefinitions").unwrap()).len() > 4));
+    }
+    assert_eq!(
+        seen,
+        [("ADDED".to_owned(), r#"["a""#.to_owned(), true), ("ADDED".to_owned(), r#"["b""#.to_owned(), false)]
+    );
+}
+
+/// Discovery lists the kinds' short names and categories, legacy and aggregated.
+#[tokio::test]
+async fn discovery_lists_short_names_and_categories() {
+    let api = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&api).unwrap();
+    let server = TestServer::start(Arc::clone(&api), None).await.unwrap();
+    let core = get(&server, "/api/v1").await;
+    let body = String::from_utf8_lossy(&core.body).into_owned();
+    assert!(
+        body.contains(r#""kind":"Pod","verbs":"#) && body.contains(r#""shortNames":["po"],"categories":["all"]"#),
+        "{body}"
+    );
+    let apps = String::from_utf8_lossy(&get(&server, "/apis/apps/v1").await.body).into_owned();
+    assert!(
+        apps.contains(r#""name":"deployments""#) && apps.contains(r#""shortNames":["deploy"],"categories":["all"]"#),
+        "{apps}"
+    );
+    let accept = "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList";
+    let agg = call(&server, Method::GET, "/apis", &[("accept", accept)], "").await;
+    let agg = String::from_utf8_lossy(&agg.body).into_owned();
+    assert!(agg.contains(r#""shortNames":["crd","crds"],"categories":["api-extensions"]"#), "{agg}");
+}

@@ -57,6 +57,8 @@ struct Served<'a> {
     verbs: Vec<&'static str>,
     subresources: Vec<Sub>,
     methods: Vec<TypedMethod>,
+    short_names: Vec<String>,
+    categories: Vec<String>,
 }
 
 /// A subresource: `status` (the kind itself, every verb of a subresource) or one named by
@@ -221,6 +223,8 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
                 verbs,
                 subresources,
                 methods,
+                short_names: gen_client.short_names.clone(),
+                categories: gen_client.categories.clone(),
             });
         }
     }
@@ -497,11 +501,15 @@ fn package_module(rel: &Path, served: &[Served<'_>], api_crate: &syn::Path, grou
             }
             None => quote!(unlisted #types_path::#ty),
         };
+        // Short names and categories only where the kind has them, as users write the macro.
+        let (short_names, categories) = (&s.short_names, &s.categories);
+        let names = (!short_names.is_empty() || !categories.is_empty())
+            .then(|| quote!(short_names = [#(#short_names),*], categories = [#(#categories),*],));
         impls.push(quote! {
             kapi_client::resource!(
                 #target,
                 resource = #resource, namespaced = #namespaced, protobuf = true,
-                verbs = [#(#api_verbs),*], subresources = [#(#subs),*],
+                verbs = [#(#api_verbs),*], subresources = [#(#subs),*], #names
             );
         });
         if !s.methods.is_empty() {

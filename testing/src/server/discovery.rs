@@ -5,6 +5,8 @@
 //! `deployments/scale` with autoscaling/v1 `Scale`), and aggregated discovery: `/api` and `/apis`
 //! answer an `apidiscovery.k8s.io/v2` `APIGroupDiscoveryList` to a client whose `Accept` asks for
 //! `application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList`, as upstream does.
+//! Both list each resource's short names and categories (`po`, `all`), which kubectl resolves
+//! `get po` and `get all` with.
 
 use std::collections::BTreeMap;
 
@@ -129,8 +131,8 @@ fn aggregated_resource(r: &ResourceInfo) -> APIResourceDiscovery {
         scope: ResourceScope(if r.namespaced { ResourceScope::NAMESPACED } else { ResourceScope::CLUSTER }.to_owned()),
         singular_resource: r.kind.to_ascii_lowercase(),
         verbs: verbs(r.verbs).map(|v| v.0),
-        short_names: Vec::new(),
-        categories: Vec::new(),
+        short_names: owned(r.short_names),
+        categories: owned(r.categories),
         subresources: r
             .subresources
             .iter()
@@ -142,6 +144,10 @@ fn aggregated_resource(r: &ResourceInfo) -> APIResourceDiscovery {
             })
             .collect(),
     }
+}
+
+fn owned(names: &[&str]) -> Vec<String> {
+    names.iter().map(|n| (*n).to_owned()).collect()
 }
 
 fn type_meta<K: Kind>() -> TypeMeta {
@@ -218,6 +224,8 @@ fn resource_list(resources: &[ResourceInfo], group: &str, version: &str) -> Opti
             namespaced: r.namespaced,
             kind: r.kind.to_owned(),
             verbs: verbs(r.verbs),
+            short_names: owned(r.short_names),
+            categories: owned(r.categories),
             ..APIResource::default()
         });
         for s in r.subresources {

@@ -18,7 +18,7 @@ use super::patch::{self, MergeRules, PATCH_MEDIA_TYPES, PatchError, PatchType};
 use super::query::Query;
 use super::route::{self, Route};
 use super::ssa::{self, FieldManager};
-use super::{ApiServer, Fault, MAX_BODY_BYTES, watch};
+use super::{ApiServer, Fault, MAX_BODY_BYTES, table, watch};
 use crate::tracker::options::{self, FieldValidation};
 use crate::tracker::{Modify, Result};
 
@@ -253,8 +253,9 @@ impl ApiServer {
         };
         let query = Query::parse(req.uri().query());
         let is_watch = req.method() == Method::GET && query.bool("watch") == Some(true);
-        let enc = if is_watch {
-            negotiate::watch_encoding(accept, info.protobuf)
+        // Reads may be asked for as tables (module `table`), in the encoding negotiated here.
+        let enc = if req.method() == Method::GET {
+            negotiate::read_encoding(accept, info.protobuf, is_watch).map(|(e, _)| e)
         } else {
             negotiate::response_encoding(accept, info.protobuf)
         };
@@ -342,6 +343,11 @@ impl ApiServer {
             ..GetOptions::default()
         };
         let obj = self.tracker.get(&call.info.gvr(), call.namespace(), call.name(), &opts)?;
+        if call.route.subresource.is_none()
+            && let Some(t) = table::requested(call, false)?
+        {
+            return table::response(call, t, vec![obj], None);
+        }
         object_response(200, call.enc, obj.as_ref(), &[])
     }
 
@@ -350,6 +356,9 @@ impl ApiServer {
         let opts = call.query.list_options()?;
         let new_list = call.info.new_list.ok_or_else(|| api_errors::method_not_supported(&call.info, "list"))?;
         let (items, meta) = self.tracker.list(&call.info.gvr(), call.namespace(), &opts)?;
+        if let Some(t) = table::requested(call, false)? {
+            return table::response(call, t, items, Some(meta));
+        }
         let mut list = new_list(items, meta);
         self.crd_list(&call.info, list.as_mut());
         object_response(200, call.enc, list.as_ref(), &[])
@@ -368,8 +377,9 @@ impl ApiServer {
             Some(s) if s > 0 => Some(Duration::from_secs(s.unsigned_abs())),
             _ => None,
         };
+        let tables = table::requested(call, true)?.map(|t| table::WatchTables::new(call.info, t));
         match self.tracker.watch(&call.info.gvr(), call.namespace(), &opts) {
-            Ok(w) => Ok(watch::stream(w, call.enc, timeout, self.bookmark_interval())),
+            Ok(w) => Ok(watch::stream(w, call.enc, timeout, self.bookmark_interval(), tables)),
             Err(e) if e.status().is_some_and(|s| s.code == 410) => watch::error_stream(call.enc, &e),
             Err(e) => Err(e),
         }

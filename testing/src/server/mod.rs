@@ -15,7 +15,9 @@
 //!   `orphanDependents`. Invalid option values are `422 Invalid` statuses on the options kind,
 //!   as upstream validates them; malformed numbers are `400`.
 //! - Content negotiation: request bodies in JSON, YAML or (for protobuf resources) protobuf by
-//!   `Content-Type` (`415` otherwise); responses by `Accept` (`406` when nothing fits). Watches
+//!   `Content-Type` (`415` otherwise); responses by `Accept` (`406` when nothing fits). Gets,
+//!   lists and watches asked for `as=Table;g=meta.k8s.io;v=v1` (or `v1beta1`) answer a `Table`
+//!   of upstream's printer columns (module `table`), which is what `kubectl get` prints. Watches
 //!   stream JSON (`Content-Type: application/json`, as upstream) or length-framed protobuf
 //!   (`application/vnd.kubernetes.protobuf;stream=watch`). Errors are `Status` bodies in the
 //!   negotiated encoding with the status code as HTTP code.
@@ -68,6 +70,7 @@ pub mod serve;
 mod ssa;
 mod streams;
 mod subresource;
+mod table;
 mod watch;
 
 use std::collections::{HashMap, VecDeque};

@@ -1,6 +1,9 @@
 //! Content negotiation: the request body's format from `Content-Type` (415 otherwise) and the
 //! response's from `Accept` (406 when nothing acceptable can be produced), as upstream's
-//! `negotiation` package does for the JSON, YAML and protobuf serializers.
+//! `negotiation` package does for the JSON, YAML and protobuf serializers. Reads (get, list and
+//! watch) may also be asked for as a `meta.k8s.io` `Table` (`application/json;as=Table;
+//! g=meta.k8s.io;v=v1`): the first acceptable range in the client's order (by quality) wins,
+//! so `as=Table` ranges before a plain `application/json` give a table.
 
 use kapi_client::api_errors;
 use kapi_machinery::Format;
@@ -48,6 +51,39 @@ impl Encoding {
     }
 }
 
+/// The version of a `Table` response.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableVersion {
+    /// `meta.k8s.io/v1`.
+    V1,
+    /// `meta.k8s.io/v1beta1`.
+    V1beta1,
+}
+
+impl TableVersion {
+    /// The `apiVersion` of the table and of its rows' partial metadata.
+    pub fn api_version(self) -> &'static str {
+        match self {
+            TableVersion::V1 => "meta.k8s.io/v1",
+            TableVersion::V1beta1 => "meta.k8s.io/v1beta1",
+        }
+    }
+}
+
+/// The table a range asks for: `as=Table`, `g=meta.k8s.io` and a served `v`; `None` when it
+/// asks for another conversion or none.
+fn table_version(r: &MediaRange) -> Option<TableVersion> {
+    let param = |k: &str| r.params.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
+    if param("as")? != "Table" || param("g")? != "meta.k8s.io" {
+        return None;
+    }
+    match param("v")? {
+        "v1" => Some(TableVersion::V1),
+        "v1beta1" => Some(TableVersion::V1beta1),
+        _ => None,
+    }
+}
+
 /// A media type with its parameters, lower-cased.
 struct MediaRange {
     essence: String,
@@ -86,16 +122,32 @@ fn supported(protobuf: bool) -> Vec<Encoding> {
 }
 
 fn pick(accept: Option<&str>, offered: &[Encoding], watch: bool) -> Option<Encoding> {
+    pick_read(accept, offered, watch, false).map(|(e, _)| e)
+}
+
+/// The first acceptable range's encoding, and its table version when `tables` allows one.
+fn pick_read(
+    accept: Option<&str>,
+    offered: &[Encoding],
+    watch: bool,
+    tables: bool,
+) -> Option<(Encoding, Option<TableVersion>)> {
     let accept = accept.map(str::trim).filter(|a| !a.is_empty());
-    let Some(accept) = accept else { return offered.first().copied() };
+    let Some(accept) = accept else { return offered.first().map(|e| (*e, None)) };
     let mut ranges: Vec<MediaRange> = accept.split(',').filter_map(parse_media_range).filter(|r| r.q > 0.0).collect();
     // Stable: equal weights keep the client's order.
     ranges.sort_by(|a, b| b.q.total_cmp(&a.q));
     for r in ranges {
-        // Conversions to other representations (`as=Table;g=meta.k8s.io;v=v1`) are not served.
-        if r.params.iter().any(|(k, _)| matches!(k.as_str(), "as" | "g" | "v")) {
-            continue;
-        }
+        let table = if r.params.iter().any(|(k, _)| matches!(k.as_str(), "as" | "g" | "v")) {
+            // Tables only (and only JSON or YAML ones, as `Table` has no protobuf form here);
+            // other conversions are not served.
+            match table_version(&r).filter(|_| tables && r.essence != MEDIA_TYPE_PROTOBUF) {
+                Some(v) => Some(v),
+                None => continue,
+            }
+        } else {
+            None
+        };
         if r.params.iter().any(|(k, v)| k == "stream" && v != "watch") {
             continue;
         }
@@ -106,8 +158,8 @@ fn pick(accept: Option<&str>, offered: &[Encoding], watch: bool) -> Option<Encod
             MEDIA_TYPE_PROTOBUF => offered.iter().copied().find(|e| *e == Encoding::Protobuf),
             _ => None,
         };
-        if found.is_some() {
-            return found;
+        if let Some(e) = found {
+            return Some((e, table));
         }
     }
     None
@@ -120,6 +172,17 @@ pub fn response_encoding(accept: Option<&str>, protobuf: bool) -> Result<Encodin
         let names: Vec<&str> = offered.iter().map(|e| e.media_type()).collect();
         api_errors::not_acceptable(&names)
     })
+}
+
+/// The encoding of a read (get, list, or with `watch` a watch stream) and the table it asks
+/// for, from the `Accept` header; the errors are [`response_encoding`]'s and [`watch_encoding`]'s.
+pub fn read_encoding(accept: Option<&str>, protobuf: bool, watch: bool) -> Result<(Encoding, Option<TableVersion>)> {
+    let offered: Vec<Encoding> = supported(protobuf).into_iter().filter(|e| !watch || *e != Encoding::Yaml).collect();
+    match pick_read(accept, &offered, watch, true) {
+        Some(found) => Ok(found),
+        None if watch => watch_encoding(accept, protobuf).map(|e| (e, None)),
+        None => response_encoding(accept, protobuf).map(|e| (e, None)),
+    }
 }
 
 /// The encoding of a watch stream (JSON or protobuf), from the `Accept` header.
@@ -180,6 +243,25 @@ mod tests {
             watch_encoding(Some("application/vnd.kubernetes.protobuf;stream=watch"), true).unwrap(),
             Encoding::Protobuf
         );
+    }
+
+    #[test]
+    fn tables_are_served_to_reads_that_put_them_first() {
+        let kubectl = "application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json";
+        assert_eq!(read_encoding(Some(kubectl), true, false).unwrap(), (Encoding::Json, Some(TableVersion::V1)));
+        assert_eq!(read_encoding(Some(kubectl), true, true).unwrap(), (Encoding::Json, Some(TableVersion::V1)));
+        let beta = "application/json;as=Table;v=v1beta1;g=meta.k8s.io";
+        assert_eq!(read_encoding(Some(beta), true, false).unwrap(), (Encoding::Json, Some(TableVersion::V1beta1)));
+        // The client's order decides: plain JSON first is plain JSON.
+        let plain_first = "application/json, application/json;as=Table;v=v1;g=meta.k8s.io";
+        assert_eq!(read_encoding(Some(plain_first), true, false).unwrap(), (Encoding::Json, None));
+        // Other conversions, versions and groups are skipped.
+        let other = "application/json;as=PartialObjectMetadataList;v=v1;g=meta.k8s.io, application/yaml";
+        assert_eq!(read_encoding(Some(other), true, false).unwrap(), (Encoding::Yaml, None));
+        let v2 = "application/json;as=Table;v=v2;g=meta.k8s.io";
+        assert_eq!(read_encoding(Some(v2), true, false).unwrap_err().status().unwrap().code, 406);
+        // Other requests never get tables.
+        assert_eq!(response_encoding(Some(kubectl), true).unwrap(), Encoding::Json);
     }
 
     #[test]

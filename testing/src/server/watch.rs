@@ -4,6 +4,7 @@
 //!
 //! - JSON: one `WatchEvent` JSON object per chunk, ending in a newline; the event's `object` is
 //!   the object's JSON.
+//! - Tables (module `table`): the JSON framing, each object a one-row `Table`.
 //! - Protobuf: each `WatchEvent` message (no envelope) behind a 4-byte big-endian length; the
 //!   event's `object.raw` is the object in the `k8s\0` protobuf envelope.
 
@@ -18,6 +19,7 @@ use kapi_machinery::types::RawExtension;
 
 use super::codec;
 use super::negotiate::Encoding;
+use super::table::WatchTables;
 use crate::tracker::{Event, EventType, Result, TrackerWatch};
 
 /// One event as it goes on the wire.
@@ -69,6 +71,7 @@ pub(crate) fn stream(
     encoding: Encoding,
     timeout: Option<Duration>,
     bookmark_interval: Option<Duration>,
+    mut tables: Option<WatchTables>,
 ) -> http::Response<Body> {
     let (tx, body) = body::channel(16);
     tokio::spawn(async move {
@@ -90,6 +93,14 @@ pub(crate) fn stream(
                 } => watch.request_bookmark(),
                 event = watch.next() => {
                     let Some(event) = event else { break };
+                    // A client that asked for tables gets each object as a one-row table.
+                    let event = match tables.as_mut() {
+                        Some(t) => match t.convert(event) {
+                            Ok(e) => e,
+                            Err(_) => break,
+                        },
+                        None => event,
+                    };
                     let Ok(bytes) = frame(encoding, &event) else { break };
                     // A client that stops reading cannot hold the watch past its deadline.
                     let sent = tokio::select! {

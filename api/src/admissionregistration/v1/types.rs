@@ -90,6 +90,7 @@ impl SideEffectClass {
 /// A policy that admits or rejects objects with CEL validations, without changing them.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.30
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
@@ -256,6 +257,7 @@ pub struct AuditAnnotation {
 /// Binds a ValidatingAdmissionPolicy to parameters and a set of resources.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.30
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
@@ -388,6 +390,7 @@ pub struct NamedRuleWithOperations {
 /// A policy that changes objects with CEL mutations.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.36
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
@@ -500,6 +503,7 @@ pub struct JSONPatch {
 /// Binds a MutatingAdmissionPolicy to parameters and a set of resources.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.36
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
@@ -554,6 +558,7 @@ pub struct MutatingAdmissionPolicyBindingSpec {
 /// Webhooks that admit or reject objects without changing them.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.16
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
@@ -593,6 +598,7 @@ pub struct ValidatingWebhookConfigurationList {
 /// Webhooks that admit or reject objects and may change them.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.16
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]

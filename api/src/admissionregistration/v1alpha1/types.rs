@@ -47,6 +47,7 @@ impl MatchPolicyType {
 /// A policy that admits or rejects objects with CEL validations, without changing them.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.26
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
@@ -212,6 +213,7 @@ pub struct AuditAnnotation {
 /// Binds a ValidatingAdmissionPolicy to parameters and a set of resources.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.26
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
@@ -346,6 +348,7 @@ pub struct NamedRuleWithOperations {
 /// A policy that changes objects with CEL mutations.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.32
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
@@ -458,6 +461,7 @@ pub struct JSONPatch {
 /// Binds a MutatingAdmissionPolicy to parameters and a set of resources.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.32
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]

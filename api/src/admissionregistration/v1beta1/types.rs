@@ -62,6 +62,7 @@ impl SideEffectClass {
 /// A policy that admits or rejects objects with CEL validations, without changing them.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.28
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
@@ -228,6 +229,7 @@ pub struct AuditAnnotation {
 /// Binds a ValidatingAdmissionPolicy to parameters and a set of resources.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.28
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
@@ -360,6 +362,7 @@ pub struct NamedRuleWithOperations {
 /// A policy that changes objects with CEL mutations.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.34
 /// +k8s:prerelease-lifecycle-gen:replacement=admissionregistration.k8s.io,v1,MutatingAdmissionPolicy
@@ -474,6 +477,7 @@ pub struct JSONPatch {
 /// Binds a MutatingAdmissionPolicy to parameters and a set of resources.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.34
 /// +k8s:prerelease-lifecycle-gen:replacement=admissionregistration.k8s.io,v1,MutatingAdmissionPolicyBinding
@@ -530,6 +534,7 @@ pub struct MutatingAdmissionPolicyBindingSpec {
 /// Webhooks that admit or reject objects without changing them.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.9
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.16
@@ -575,6 +580,7 @@ pub struct ValidatingWebhookConfigurationList {
 /// Webhooks that admit or reject objects and may change them.
 ///
 /// +genclient
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.9
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.16

@@ -311,6 +311,8 @@ pub struct CustomResourceDefinitionStatus {
 /// Declares a new resource that the API server serves, with its names, versions and schemas.
 ///
 /// +genclient
+/// +shortNames=crd,crds
+/// +categories=api-extensions
 /// +genclient:nonNamespaced
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apiextensions.k8s.io", version = "v1beta1")]

@@ -10,6 +10,8 @@ use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta};
 /// Runs pods that each keep a stable network identity and their own persistent storage.
 ///
 /// +genclient
+/// +shortNames=sts
+/// +categories=all
 /// +genclient:method=GetScale,verb=get,subresource=scale,result=crate::autoscaling::v1::Scale
 /// +genclient:method=UpdateScale,verb=update,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
 /// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
@@ -260,6 +262,8 @@ pub struct StatefulSetList {
 /// Declares the desired pods and rolls changes out to them through replica sets.
 ///
 /// +genclient
+/// +shortNames=deploy
+/// +categories=all
 /// +genclient:method=GetScale,verb=get,subresource=scale,result=crate::autoscaling::v1::Scale
 /// +genclient:method=UpdateScale,verb=update,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
 /// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
@@ -595,6 +599,8 @@ pub struct DaemonSetCondition {
 ///
 /// +genclient
 /// +k8s:prerelease-lifecycle-gen:introduced=1.9
+/// +shortNames=ds
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1")]
 pub struct DaemonSet {
@@ -636,6 +642,8 @@ pub struct DaemonSetList {
 /// Keeps a given number of identical pods running.
 ///
 /// +genclient
+/// +shortNames=rs
+/// +categories=all
 /// +genclient:method=GetScale,verb=get,subresource=scale,result=crate::autoscaling::v1::Scale
 /// +genclient:method=UpdateScale,verb=update,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
 /// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale

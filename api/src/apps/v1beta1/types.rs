@@ -68,6 +68,8 @@ pub struct Scale {
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.8
 /// +k8s:prerelease-lifecycle-gen:removed=1.16
 /// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,StatefulSet
+/// +shortNames=sts
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta1")]
 pub struct StatefulSet {
@@ -314,6 +316,8 @@ pub struct StatefulSetList {
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.8
 /// +k8s:prerelease-lifecycle-gen:removed=1.16
 /// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,Deployment
+/// +shortNames=deploy
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta1")]
 pub struct Deployment {

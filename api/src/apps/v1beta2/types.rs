@@ -64,6 +64,8 @@ pub struct Scale {
 /// Runs pods that each keep a stable network identity and their own persistent storage.
 ///
 /// +genclient
+/// +shortNames=sts
+/// +categories=all
 /// +genclient:method=GetScale,verb=get,subresource=scale,result=Scale
 /// +genclient:method=UpdateScale,verb=update,subresource=scale,input=Scale,result=Scale
 /// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=Scale,result=Scale
@@ -317,6 +319,8 @@ pub struct StatefulSetList {
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.9
 /// +k8s:prerelease-lifecycle-gen:removed=1.16
 /// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,Deployment
+/// +shortNames=deploy
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta2")]
 pub struct Deployment {
@@ -654,6 +658,8 @@ pub struct DaemonSetCondition {
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.9
 /// +k8s:prerelease-lifecycle-gen:removed=1.16
 /// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,DaemonSet
+/// +shortNames=ds
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta2")]
 pub struct DaemonSet {
@@ -702,6 +708,8 @@ pub struct DaemonSetList {
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.9
 /// +k8s:prerelease-lifecycle-gen:removed=1.16
 /// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,ReplicaSet
+/// +shortNames=rs
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "apps", version = "v1beta2")]
 pub struct ReplicaSet {

@@ -70,6 +70,8 @@ pub struct HorizontalPodAutoscalerStatus {
 ///
 /// +genclient
 /// +k8s:prerelease-lifecycle-gen:introduced=1.2
+/// +shortNames=hpa
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "autoscaling", version = "v1")]
 pub struct HorizontalPodAutoscaler {

@@ -11,6 +11,8 @@ use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta};
 ///
 /// +genclient
 /// +k8s:prerelease-lifecycle-gen:introduced=1.23
+/// +shortNames=hpa
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "autoscaling", version = "v2")]
 pub struct HorizontalPodAutoscaler {

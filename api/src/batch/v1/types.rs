@@ -15,6 +15,7 @@ use crate::scheduling::v1alpha3::{
 ///
 /// +genclient
 /// +k8s:prerelease-lifecycle-gen:introduced=1.2
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "batch", version = "v1")]
 pub struct Job {
@@ -391,6 +392,8 @@ pub struct JobTemplateSpec {
 ///
 /// +genclient
 /// +k8s:prerelease-lifecycle-gen:introduced=1.21
+/// +shortNames=cj
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "batch", version = "v1")]
 pub struct CronJob {

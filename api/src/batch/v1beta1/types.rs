@@ -28,6 +28,8 @@ pub struct JobTemplateSpec {
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.21
 /// +k8s:prerelease-lifecycle-gen:removed=1.25
 /// +k8s:prerelease-lifecycle-gen:replacement=batch,v1,CronJob
+/// +shortNames=cj
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "batch", version = "v1beta1")]
 pub struct CronJob {

@@ -12,6 +12,7 @@ use crate::meta::v1::{Condition, ListMeta, ObjectMeta};
 /// Asks a signer to issue an X.509 certificate for a PKCS#10 request.
 ///
 /// +genclient
+/// +shortNames=csr
 /// +genclient:nonNamespaced
 /// +genclient:method=UpdateApproval,verb=update,subresource=approval,input=crate::certificates::v1::CertificateSigningRequest,result=crate::certificates::v1::CertificateSigningRequest
 /// +k8s:prerelease-lifecycle-gen:introduced=1.19

@@ -12,6 +12,7 @@ use crate::meta::v1::{Condition, ListMeta, ObjectMeta};
 /// Asks a signer to issue an X.509 certificate for a PKCS#10 request.
 ///
 /// +genclient
+/// +shortNames=csr
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.12
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.19

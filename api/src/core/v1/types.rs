@@ -249,6 +249,7 @@ pub struct PersistentVolumeSource {
 /// A piece of cluster storage, provisioned by an administrator or dynamically, that claims bind to.
 ///
 /// +genclient
+/// +shortNames=pv
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
@@ -391,6 +392,7 @@ pub struct PersistentVolumeList {
 ///
 /// +genclient
 /// +k8s:prerelease-lifecycle-gen:introduced=1.0
+/// +shortNames=pvc
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct PersistentVolumeClaim {
@@ -4212,6 +4214,8 @@ pub struct PodStatus {
 /// A group of containers that run together on one node.
 ///
 /// +genclient
+/// +shortNames=po
+/// +categories=all
 /// +genclient:method=UpdateEphemeralContainers,verb=update,subresource=ephemeralcontainers
 /// +genclient:method=UpdateResize,verb=update,subresource=resize
 /// +genclient:method=Bind,verb=create,subresource=binding,input=Binding,result=crate::meta::v1::Status
@@ -4391,6 +4395,8 @@ pub struct ReplicationControllerCondition {
 /// Keeps a given number of copies of a pod running.
 ///
 /// +genclient
+/// +shortNames=rc
+/// +categories=all
 /// +genclient:method=GetScale,verb=get,subresource=scale,result=crate::autoscaling::v1::Scale
 /// +genclient:method=UpdateScale,verb=update,subresource=scale,input=crate::autoscaling::v1::Scale,result=crate::autoscaling::v1::Scale
 /// +k8s:prerelease-lifecycle-gen:introduced=1.0
@@ -4698,6 +4704,8 @@ pub struct ServicePort {
 /// A stable name and address for a set of pods, with optional load balancing.
 ///
 /// +genclient
+/// +shortNames=svc
+/// +categories=all
 /// +genclient:skipVerbs=deleteCollection
 /// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
@@ -4741,6 +4749,7 @@ pub struct ServiceList {
 /// An identity that pods run as, with credentials for the API.
 ///
 /// +genclient
+/// +shortNames=sa
 /// +genclient:method=CreateToken,verb=create,subresource=token,input=crate::authentication::v1::TokenRequest,result=crate::authentication::v1::TokenRequest
 /// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
@@ -4791,6 +4800,7 @@ pub struct ServiceAccountList {
 /// +k8s:prerelease-lifecycle-gen:introduced=1.0
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.33
 /// +k8s:prerelease-lifecycle-gen:replacement=discovery.k8s.io,v1,EndpointSlice
+/// +shortNames=ep
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct Endpoints {
@@ -5357,6 +5367,7 @@ pub type ResourceList = BTreeMap<ResourceName, Quantity>;
 /// A machine that runs pods, registered with the cluster.
 ///
 /// +genclient
+/// +shortNames=no
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.0
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
@@ -5482,6 +5493,7 @@ pub struct NamespaceCondition {
 /// A scope for names, which divides a cluster among users and teams.
 ///
 /// +genclient
+/// +shortNames=ns
 /// +genclient:nonNamespaced
 /// +genclient:skipVerbs=deleteCollection
 /// +k8s:prerelease-lifecycle-gen:introduced=1.0
@@ -5819,6 +5831,7 @@ pub struct EventSource {
 ///
 /// +genclient
 /// +k8s:prerelease-lifecycle-gen:introduced=1.0
+/// +shortNames=ev
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct Event {
@@ -5968,6 +5981,7 @@ pub struct LimitRangeSpec {
 ///
 /// +genclient
 /// +k8s:prerelease-lifecycle-gen:introduced=1.0
+/// +shortNames=limits
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct LimitRange {
@@ -6097,6 +6111,7 @@ pub struct ResourceQuotaStatus {
 ///
 /// +genclient
 /// +k8s:prerelease-lifecycle-gen:introduced=1.0
+/// +shortNames=quota
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct ResourceQuota {
@@ -6212,6 +6227,7 @@ pub struct SecretList {
 ///
 /// +genclient
 /// +k8s:prerelease-lifecycle-gen:introduced=1.2
+/// +shortNames=cm
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "", version = "v1")]
 pub struct ConfigMap {
@@ -6285,6 +6301,7 @@ pub struct ComponentCondition {
 /// Deprecated: the health of a control plane component.
 ///
 /// +genclient
+/// +shortNames=cs
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.0
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.19

@@ -11,6 +11,7 @@ use crate::meta::v1::{ListMeta, ObjectMeta};
 ///
 /// +genclient
 /// +k8s:prerelease-lifecycle-gen:introduced=1.19
+/// +shortNames=ev
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "events.k8s.io", version = "v1")]
 pub struct Event {

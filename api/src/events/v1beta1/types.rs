@@ -12,6 +12,7 @@ use crate::meta::v1::{ListMeta, ObjectMeta};
 /// +genclient
 /// +k8s:prerelease-lifecycle-gen:introduced=1.8
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.22
+/// +shortNames=ev
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "events.k8s.io", version = "v1beta1")]
 pub struct Event {

@@ -62,6 +62,8 @@ pub struct Scale {
 /// Declares the desired pods and rolls changes out to them through replica sets.
 ///
 /// +genclient
+/// +shortNames=deploy
+/// +categories=all
 /// +genclient:method=GetScale,verb=get,subresource=scale,result=Scale
 /// +genclient:method=UpdateScale,verb=update,subresource=scale,input=Scale,result=Scale
 /// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=Scale,result=Scale
@@ -436,6 +438,8 @@ pub struct DaemonSetCondition {
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.8
 /// +k8s:prerelease-lifecycle-gen:removed=1.16
 /// +k8s:prerelease-lifecycle-gen:replacement=apps,v1,DaemonSet
+/// +shortNames=ds
+/// +categories=all
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "extensions", version = "v1beta1")]
 pub struct DaemonSet {
@@ -484,6 +488,7 @@ pub struct DaemonSetList {
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.14
 /// +k8s:prerelease-lifecycle-gen:removed=1.22
 /// +k8s:prerelease-lifecycle-gen:replacement=networking.k8s.io,v1,Ingress
+/// +shortNames=ing
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "extensions", version = "v1beta1")]
 pub struct Ingress {
@@ -678,6 +683,8 @@ pub struct IngressBackend {
 /// Keeps a given number of identical pods running.
 ///
 /// +genclient
+/// +shortNames=rs
+/// +categories=all
 /// +genclient:method=GetScale,verb=get,subresource=scale,result=Scale
 /// +genclient:method=UpdateScale,verb=update,subresource=scale,input=Scale,result=Scale
 /// +genclient:method=ApplyScale,verb=apply,subresource=scale,input=Scale,result=Scale
@@ -818,6 +825,7 @@ pub struct ReplicaSetCondition {
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.9
 /// +k8s:prerelease-lifecycle-gen:removed=1.16
 /// +k8s:prerelease-lifecycle-gen:replacement=networking.k8s.io,v1,NetworkPolicy
+/// +shortNames=netpol
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "extensions", version = "v1beta1")]
 pub struct NetworkPolicy {

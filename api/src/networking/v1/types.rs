@@ -11,6 +11,7 @@ use crate::meta::v1::{Condition, LabelSelector, ListMeta, ObjectMeta};
 ///
 /// +genclient
 /// +k8s:prerelease-lifecycle-gen:introduced=1.7
+/// +shortNames=netpol
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1")]
 pub struct NetworkPolicy {
@@ -154,6 +155,7 @@ pub struct NetworkPolicyList {
 ///
 /// +genclient
 /// +k8s:prerelease-lifecycle-gen:introduced=1.19
+/// +shortNames=ing
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1")]
 pub struct Ingress {

@@ -13,6 +13,7 @@ use crate::meta::v1::{Condition, ListMeta, ObjectMeta};
 /// +k8s:prerelease-lifecycle-gen:introduced=1.14
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.19
 /// +k8s:prerelease-lifecycle-gen:replacement=networking.k8s.io,v1,Ingress
+/// +shortNames=ing
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "networking.k8s.io", version = "v1beta1")]
 pub struct Ingress {

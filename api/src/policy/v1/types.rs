@@ -77,6 +77,7 @@ pub struct PodDisruptionBudgetStatus {
 ///
 /// +genclient
 /// +k8s:prerelease-lifecycle-gen:introduced=1.21
+/// +shortNames=pdb
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "policy", version = "v1")]
 pub struct PodDisruptionBudget {

@@ -80,6 +80,7 @@ pub struct PodDisruptionBudgetStatus {
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.21
 /// +k8s:prerelease-lifecycle-gen:removed=1.25
 /// +k8s:prerelease-lifecycle-gen:replacement=policy,v1,PodDisruptionBudget
+/// +shortNames=pdb
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 #[kapi(kind, group = "policy", version = "v1beta1")]
 pub struct PodDisruptionBudget {

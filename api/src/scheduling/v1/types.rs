@@ -9,6 +9,7 @@ use crate::meta::v1::{ListMeta, ObjectMeta};
 /// Maps a class name to the integer priority given to pods that name it.
 ///
 /// +genclient
+/// +shortNames=pc
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.14
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]

@@ -8,6 +8,7 @@ use crate::meta::v1::{Condition, ListMeta, ObjectMeta};
 /// Maps a class name to the integer priority given to pods that name it.
 ///
 /// +genclient
+/// +shortNames=pc
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.11
 /// +k8s:prerelease-lifecycle-gen:deprecated=1.14

@@ -15,6 +15,7 @@ use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta};
 /// A kind of dynamically provisioned storage, with the provisioner and parameters to use.
 ///
 /// +genclient
+/// +shortNames=sc
 /// +genclient:nonNamespaced
 /// +k8s:prerelease-lifecycle-gen:introduced=1.6
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]

@@ -618,10 +618,20 @@ pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) ->
             );
         }
     }
-    if let (Some(c), Some(g)) = (&crd, &found)
-        && g.non_namespaced != c.cluster_scoped
-    {
-        cx.error_at(c.span, format!("`+{GENCLIENT_NON_NAMESPACED}` and `+{CRD_SCOPE}` disagree on the kind's scope"));
+    if let (Some(c), Some(g)) = (&crd, &found) {
+        if g.non_namespaced != c.cluster_scoped {
+            cx.error_at(c.span, format!("`+{GENCLIENT_NON_NAMESPACED}` and `+{CRD_SCOPE}` disagree on the kind's scope"));
+        }
+        if (!g.short_names.is_empty() && !c.short_names.is_empty())
+            || (!g.categories.is_empty() && !c.categories.is_empty())
+        {
+            cx.error_at(
+                c.span,
+                format!(
+                    "say short names and categories once: `+{SHORT_NAMES}`/`+{CATEGORIES}` (with `+{GENCLIENT}`) or `+{CRD_SHORT_NAMES}`/`+{CRD_CATEGORIES}`"
+                ),
+            );
+        }
     }
     TypeMarkers { genclient: found, crd, lifecycle }
 }

@@ -204,11 +204,12 @@ fn definition(
         ("plural", string(&plural)),
         ("singular", string(&kind.to_ascii_lowercase())),
     ];
-    if !first.crd.short_names.is_empty() {
-        names.push(("shortNames", strings(&first.crd.short_names)));
+    let (short_names, categories) = names_of(u, first);
+    if !short_names.is_empty() {
+        names.push(("shortNames", strings(&short_names)));
     }
-    if !first.crd.categories.is_empty() {
-        names.push(("categories", strings(&first.crd.categories)));
+    if !categories.is_empty() {
+        names.push(("categories", strings(&categories)));
     }
     let doc = object(vec![
         ("apiVersion", string("apiextensions.k8s.io/v1")),
@@ -226,6 +227,16 @@ fn definition(
     ]);
     let yaml = kapi_machinery::yaml::to_yaml(&doc);
     Some(format!("{YAML_HEADER}\n{}", String::from_utf8_lossy(&yaml)))
+}
+
+/// The short names and categories: `+crd:shortNames=`/`+crd:categories=`, or a kind with a client
+/// says them with `+shortNames=`/`+categories=` (the front-end has each said once).
+fn names_of(u: &Universe, v: &Version<'_>) -> (Vec<String>, Vec<String>) {
+    let g = u.types[v.id].def.markers.genclient.as_ref();
+    let pick = |own: &Vec<String>, client: Option<&Vec<String>>| {
+        if own.is_empty() { client.cloned().unwrap_or_default() } else { own.clone() }
+    };
+    (pick(&v.crd.short_names, g.map(|g| &g.short_names)), pick(&v.crd.categories, g.map(|g| &g.categories)))
 }
 
 /// Whether the kind has a `status` field (and so a status subresource, unless its client says

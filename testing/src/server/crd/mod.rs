@@ -443,7 +443,7 @@ fn served_versions(crd: &CustomResourceDefinition) -> Vec<Served> {
                 status_replicas: s.status_replicas_path.clone(),
                 label_selector: s.label_selector_path.clone(),
             });
-            let info = object::resource_info(
+            let mut info = object::resource_info(
                 &crd.spec.group,
                 &v.name,
                 &names.plural,
@@ -453,6 +453,9 @@ fn served_versions(crd: &CustomResourceDefinition) -> Vec<Served> {
                 status,
                 scale.is_some(),
             );
+            // Discovery publishes the accepted short names and categories (`kubectl get ct`, `get all`).
+            info.short_names = object::intern_list(&names.short_names);
+            info.categories = object::intern_list(&names.categories);
             let schema = v.schema.as_ref().and_then(|s| s.open_apiv3_schema.as_deref()).and_then(schema::to_schema);
             Served {
                 crd: crd.metadata.name.clone(),

@@ -230,6 +230,19 @@ pub(crate) fn intern(s: &str) -> &'static str {
     leaked
 }
 
+/// A list of names, interned as [`intern`] does names: each distinct list is allocated once.
+pub(crate) fn intern_list(items: &[String]) -> &'static [&'static str] {
+    static LISTS: OnceLock<Mutex<HashSet<&'static [&'static str]>>> = OnceLock::new();
+    let interned: Vec<&'static str> = items.iter().map(|s| intern(s)).collect();
+    let mut lists = LISTS.get_or_init(Default::default).lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(found) = lists.get(interned.as_slice()) {
+        return found;
+    }
+    let leaked: &'static [&'static str] = Box::leak(interned.into_boxed_slice());
+    lists.insert(leaked);
+    leaked
+}
+
 /// Interned subresource tables, by group, version, kind and which subresources (leaked once
 /// each, as [`intern`] does names).
 fn subresources(kind: KindInfo, status: bool, scale: bool) -> &'static [Subresource] {
@@ -310,6 +323,9 @@ pub(crate) fn resource_info(
         // The merge rules of a custom resource come from its schema (see `crd::merge_rules`);
         // this is what a bare registration would fall back on.
         schema: any_schema,
+        // Set from the definition's accepted names by the caller.
+        short_names: &[],
+        categories: &[],
     }
 }
 

@@ -620,7 +620,10 @@ pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) ->
     }
     if let (Some(c), Some(g)) = (&crd, &found) {
         if g.non_namespaced != c.cluster_scoped {
-            cx.error_at(c.span, format!("`+{GENCLIENT_NON_NAMESPACED}` and `+{CRD_SCOPE}` disagree on the kind's scope"));
+            cx.error_at(
+                c.span,
+                format!("`+{GENCLIENT_NON_NAMESPACED}` and `+{CRD_SCOPE}` disagree on the kind's scope"),
+            );
         }
         if (!g.short_names.is_empty() && !c.short_names.is_empty())
             || (!g.categories.is_empty() && !c.categories.is_empty())

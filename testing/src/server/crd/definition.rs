@@ -55,7 +55,7 @@ pub(crate) fn validate(crd: &CustomResourceDefinition) -> Vec<FieldError> {
             errs.push(e);
         }
         match v.schema.as_ref().and_then(|s| s.open_apiv3_schema.as_deref()) {
-            None => errs.push(FieldError::required(&format!("{path}.schema.openAPIV3Schema"), "")),
+            None => errs.push(FieldError::required(format!("{path}.schema.openAPIV3Schema"), "")),
             Some(props) => {
                 if let Some(s) = schema::to_schema(props) {
                     structural(&s, Level::Root, &format!("{path}.schema.openAPIV3Schema"), &mut errs);
@@ -148,7 +148,7 @@ fn flag(s: &Schema, key: &str) -> bool {
 fn structural(s: &Schema, lvl: Level, path: &str, errs: &mut Vec<FieldError>) {
     let ty = text(s, "type");
     if ty == "array" && s.get("items").is_none() {
-        errs.push(FieldError::required(&format!("{path}.items"), "must be specified"));
+        errs.push(FieldError::required(format!("{path}.items"), "must be specified"));
     }
     if let Some(is @ Value::Object(_)) = s.get("items") {
         structural(is, Level::Items, &format!("{path}.items"), errs);
@@ -160,21 +160,21 @@ fn structural(s: &Schema, lvl: Level, path: &str, errs: &mut Vec<FieldError>) {
     }
     if let Some(a) = s.get("additionalProperties") {
         if lvl == Level::Root {
-            errs.push(FieldError::forbidden(&format!("{path}.additionalProperties"), "must not be used at the root"));
+            errs.push(FieldError::forbidden(format!("{path}.additionalProperties"), "must not be used at the root"));
         }
         if matches!(a, Value::Object(_)) {
             structural(a, Level::Field, &format!("{path}.additionalProperties"), errs);
         }
         if s.get("properties").is_some() {
             errs.push(FieldError::forbidden(
-                &format!("{path}.additionalProperties"),
+                format!("{path}.additionalProperties"),
                 "additionalProperties and properties are mutual exclusive",
             ));
         }
     }
     if let Some(Value::Bool(false)) = s.get("x-kubernetes-preserve-unknown-fields") {
         errs.push(FieldError::invalid(
-            &format!("{path}.x-kubernetes-preserve-unknown-fields"),
+            format!("{path}.x-kubernetes-preserve-unknown-fields"),
             "false",
             "must be true or undefined",
         ));
@@ -183,7 +183,7 @@ fn structural(s: &Schema, lvl: Level, path: &str, errs: &mut Vec<FieldError>) {
     let embedded = flag(s, "x-kubernetes-embedded-resource");
     if int_or_string && flag(s, "x-kubernetes-preserve-unknown-fields") {
         errs.push(FieldError::invalid(
-            &format!("{path}.x-kubernetes-preserve-unknown-fields"),
+            format!("{path}.x-kubernetes-preserve-unknown-fields"),
             "true",
             "must be false if x-kubernetes-int-or-string is true",
         ));
@@ -191,12 +191,12 @@ fn structural(s: &Schema, lvl: Level, path: &str, errs: &mut Vec<FieldError>) {
     if embedded && ty != "object" {
         if ty.is_empty() {
             errs.push(FieldError::required(
-                &format!("{path}.type"),
+                format!("{path}.type"),
                 "must be object if x-kubernetes-embedded-resource is true",
             ));
         } else {
             errs.push(FieldError::invalid(
-                &format!("{path}.type"),
+                format!("{path}.type"),
                 ty,
                 "must be object if x-kubernetes-embedded-resource is true",
             ));
@@ -207,48 +207,48 @@ fn structural(s: &Schema, lvl: Level, path: &str, errs: &mut Vec<FieldError>) {
             Level::Items => "must not be empty for specified array items",
             Level::Field => "must not be empty for specified object fields",
         };
-        errs.push(FieldError::required(&format!("{path}.type"), detail));
+        errs.push(FieldError::required(format!("{path}.type"), detail));
     }
     if lvl == Level::Root && !ty.is_empty() && ty != "object" {
-        errs.push(FieldError::invalid(&format!("{path}.type"), ty, "must be object at the root"));
+        errs.push(FieldError::invalid(format!("{path}.type"), ty, "must be object at the root"));
     }
     if lvl == Level::Root && flag(s, "nullable") {
-        errs.push(FieldError::forbidden(&format!("{path}.nullable"), "nullable cannot be true at the root"));
+        errs.push(FieldError::forbidden(format!("{path}.nullable"), "nullable cannot be true at the root"));
     }
     if let Some(mt) = s.get("x-kubernetes-map-type").and_then(Value::as_str) {
         if !matches!(mt, "atomic" | "granular") {
             errs.push(FieldError::not_supported(
-                &format!("{path}.x-kubernetes-map-type"),
+                format!("{path}.x-kubernetes-map-type"),
                 format!("{mt:?}"),
                 &["atomic", "granular"],
             ));
         }
         if ty != "object" {
             errs.push(if ty.is_empty() {
-                FieldError::required(&format!("{path}.type"), "must be object if x-kubernetes-map-type is specified")
+                FieldError::required(format!("{path}.type"), "must be object if x-kubernetes-map-type is specified")
             } else {
-                FieldError::invalid(&format!("{path}.type"), ty, "must be object if x-kubernetes-map-type is specified")
+                FieldError::invalid(format!("{path}.type"), ty, "must be object if x-kubernetes-map-type is specified")
             });
         }
     }
     if let Some(lt) = s.get("x-kubernetes-list-type").and_then(Value::as_str) {
         if !matches!(lt, "atomic" | "set" | "map") {
             errs.push(FieldError::not_supported(
-                &format!("{path}.x-kubernetes-list-type"),
+                format!("{path}.x-kubernetes-list-type"),
                 format!("{lt:?}"),
                 &["atomic", "set", "map"],
             ));
         }
         if ty != "array" {
             errs.push(if ty.is_empty() {
-                FieldError::required(&format!("{path}.type"), "must be array if x-kubernetes-list-type is specified")
+                FieldError::required(format!("{path}.type"), "must be array if x-kubernetes-list-type is specified")
             } else {
-                FieldError::invalid(&format!("{path}.type"), ty, "must be array if x-kubernetes-list-type is specified")
+                FieldError::invalid(format!("{path}.type"), ty, "must be array if x-kubernetes-list-type is specified")
             });
         }
         if lt == "map" && !matches!(s.get("x-kubernetes-list-map-keys"), Some(Value::Array(k)) if !k.is_empty()) {
             errs.push(FieldError::required(
-                &format!("{path}.x-kubernetes-list-map-keys"),
+                format!("{path}.x-kubernetes-list-map-keys"),
                 "must not be empty if x-kubernetes-list-type is map",
             ));
         }
@@ -258,7 +258,7 @@ fn structural(s: &Schema, lvl: Level, path: &str, errs: &mut Vec<FieldError>) {
         && let Err(e) = regex::Regex::new(pattern)
     {
         errs.push(FieldError::invalid(
-            &format!("{path}.pattern"),
+            format!("{path}.pattern"),
             pattern,
             &format!("must be a valid regular expression, but isn't: {e}"),
         ));

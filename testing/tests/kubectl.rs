@@ -600,3 +600,78 @@ async fn kubectl_get_prints_upstream_tables() {
     assert_eq!(watched, ["NAME READY UP-TO-DATE AVAILABLE AGE", "web 0/2 0 0 AGE", "second 0/2 0 0 AGE"]);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// kubectl's everyday writes: `create` and `delete` with `--dry-run=server` (nothing stored, the
+/// server's answer printed), `label` (add, overwrite refused then forced, remove), and `patch`
+/// of each type (strategic merge by a container's name, merge, JSON patch).
+#[tokio::test]
+async fn kubectl_labels_patches_and_dry_runs() {
+    let Some(bin) = kubectl_binary() else {
+        eprintln!("kubectl not found (set KUBECTL to its path): nothing checked");
+        return;
+    };
+    let api = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&api).unwrap();
+    let server = TestServer::start(api.clone(), None).await.unwrap();
+    let dir = std::env::temp_dir().join(format!("kapi-kubectl-writes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kc = dir.join("kubeconfig");
+    std::fs::write(&kc, kapi_testing::kubeconfig(server.url())).unwrap();
+    let get = |path: &'static str| ["get", "deployment", "web", "-o", path];
+
+    // Dry-run create: printed as created, not stored.
+    let out = kubectl(&bin, &kc, &["create", "--dry-run=server", "-f", "-"], Some(DEPLOYMENT)).await;
+    assert_eq!(out, "deployment.apps/web created (server dry run)\n");
+    let (ok, _, stderr) = kubectl_status(&bin, &kc, &["get", "deployment", "web"], None).await;
+    assert!(!ok && stderr.contains("\"web\" not found"), "{stderr}");
+    assert!(api.requests().iter().any(|r| r.method == http::Method::POST && r.query.contains("dryRun=All")));
+    kubectl(&bin, &kc, &["create", "-f", "-"], Some(DEPLOYMENT)).await;
+
+    // Labels.
+    assert_eq!(
+        kubectl(&bin, &kc, &["label", "deployment", "web", "tier=front"], None).await,
+        "deployment.apps/web labeled\n"
+    );
+    let (ok, _, stderr) = kubectl_status(&bin, &kc, &["label", "deployment", "web", "tier=back"], None).await;
+    assert!(!ok && stderr.contains("already has a value (front)"), "{stderr}");
+    kubectl(&bin, &kc, &["label", "deployment", "web", "tier=back", "--overwrite"], None).await;
+    assert_eq!(kubectl(&bin, &kc, &get("jsonpath={.metadata.labels.tier}"), None).await, "back");
+    kubectl(&bin, &kc, &["label", "deployment", "web", "tier-"], None).await;
+    assert_eq!(kubectl(&bin, &kc, &get("jsonpath={.metadata.labels.tier}"), None).await, "");
+
+    // Patches of each type.
+    let strategic = r#"{"spec":{"template":{"spec":{"containers":[{"name":"web","image":"nginx:1.27"}]}}}}"#;
+    let out = kubectl(&bin, &kc, &["patch", "deployment", "web", "-p", strategic], None).await;
+    assert_eq!(out, "deployment.apps/web patched\n");
+    assert_eq!(
+        kubectl(&bin, &kc, &get("jsonpath={.spec.template.spec.containers[*].image}"), None).await,
+        "nginx:1.27",
+        "the strategic merge patch replaced the container by name, keeping one"
+    );
+    kubectl(&bin, &kc, &["patch", "deployment", "web", "--type=merge", "-p", r#"{"spec":{"replicas":4}}"#], None).await;
+    assert_eq!(kubectl(&bin, &kc, &get("jsonpath={.spec.replicas}"), None).await, "4");
+    let json = r#"[{"op":"replace","path":"/spec/replicas","value":6},{"op":"add","path":"/metadata/annotations","value":{"a":"b"}}]"#;
+    kubectl(&bin, &kc, &["patch", "deployment", "web", "--type=json", "-p", json], None).await;
+    assert_eq!(kubectl(&bin, &kc, &get("jsonpath={.spec.replicas} {.metadata.annotations.a}"), None).await, "6 b");
+    let types: Vec<String> = api
+        .requests()
+        .into_iter()
+        .filter(|r| r.method == http::Method::PATCH)
+        .map(|r| r.content_type.clone().unwrap_or_default())
+        .collect();
+    for t in ["application/strategic-merge-patch+json", "application/merge-patch+json", "application/json-patch+json"] {
+        assert!(types.iter().any(|c| c == t), "{t} not among {types:?}");
+    }
+    // A patch the server cannot apply is its error, printed by kubectl.
+    let bad = r#"[{"op":"remove","path":"/spec/nothing"}]"#;
+    let (ok, _, stderr) =
+        kubectl_status(&bin, &kc, &["patch", "deployment", "web", "--type=json", "-p", bad], None).await;
+    assert!(!ok, "{stderr}");
+    assert_eq!(stderr, "The request is invalid: remove operation does not apply: doc is missing path: \"/spec/nothing\"\n");
+
+    // Dry-run delete: printed as deleted, still there.
+    let out = kubectl(&bin, &kc, &["delete", "deployment", "web", "--dry-run=server"], None).await;
+    assert_eq!(out, "deployment.apps \"web\" deleted (server dry run)\n");
+    assert_eq!(kubectl(&bin, &kc, &get("jsonpath={.metadata.name}"), None).await, "web");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -4,7 +4,8 @@
 //! and `-f`) and `apply --server-side` of a multi-document manifest; kubectl reads aggregated
 //! discovery; `version`, the health checks, `explain` (OpenAPI v3) and `apply` with client-side
 //! validation (OpenAPI v2 in protobuf), and the server's `Invalid` errors as kubectl prints them;
-//! `drain` under a disruption budget; custom resources. Runs when `kubectl` is on the PATH
+//! `drain` under a disruption budget; custom resources; tables from `get`; `label`, `patch` of
+//! each type and server dry runs of `create` and `delete`. Runs when `kubectl` is on the PATH
 //! (or `KUBECTL` names it); without one it says so and checks nothing.
 
 use std::path::{Path, PathBuf};

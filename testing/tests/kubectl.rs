@@ -668,7 +668,10 @@ async fn kubectl_labels_patches_and_dry_runs() {
     let (ok, _, stderr) =
         kubectl_status(&bin, &kc, &["patch", "deployment", "web", "--type=json", "-p", bad], None).await;
     assert!(!ok, "{stderr}");
-    assert_eq!(stderr, "The request is invalid: remove operation does not apply: doc is missing path: \"/spec/nothing\"\n");
+    assert_eq!(
+        stderr,
+        "The request is invalid: remove operation does not apply: doc is missing path: \"/spec/nothing\"\n"
+    );
 
     // Dry-run delete: printed as deleted, still there.
     let out = kubectl(&bin, &kc, &["delete", "deployment", "web", "--dry-run=server"], None).await;

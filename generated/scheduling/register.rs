@@ -8,8 +8,14 @@ pub const VERSIONS: &[&str] = &[];
 /// Registers every kind and list kind of this package, in kind-name order.
 #[::kapi_macros::where_used]
 pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
+    scheme.add_known_type::<crate::scheduling::types::CompositePodGroup>()?;
+    scheme.add_known_type::<crate::scheduling::types::CompositePodGroupList>()?;
+    scheme.add_known_type::<crate::scheduling::types::PodGroup>()?;
+    scheme.add_known_type::<crate::scheduling::types::PodGroupList>()?;
     scheme.add_known_type::<crate::scheduling::types::PriorityClass>()?;
     scheme.add_known_type::<crate::scheduling::types::PriorityClassList>()?;
+    scheme.add_known_type::<crate::scheduling::types::Workload>()?;
+    scheme.add_known_type::<crate::scheduling::types::WorkloadList>()?;
     Ok(())
 }
 /// Registers this package's kinds (with their defaulting and conversion functions and

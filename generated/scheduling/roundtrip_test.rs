@@ -8,6 +8,8 @@ fn scheme() -> Scheme {
         .expect("the generated registration is consistent");
     crate::scheduling::v1::add_to_scheme(&mut scheme)
         .expect("the generated registration is consistent");
+    crate::scheduling::v1alpha3::add_to_scheme(&mut scheme)
+        .expect("the generated registration is consistent");
     crate::scheduling::v1beta1::add_to_scheme(&mut scheme)
         .expect("the generated registration is consistent");
     scheme
@@ -16,6 +18,8 @@ fn scheme() -> Scheme {
 #[allow(unused_variables)]
 fn setup(f: &mut Fuzzer) {
     f.register(crate::scheduling::fuzzer::fuzz_priority_class);
+    f.register(crate::scheduling::fuzzer::fuzz_pod_group);
+    f.register(crate::scheduling::fuzzer::fuzz_composite_pod_group);
     f.register(crate::core::fuzzer::fuzz_volume_resource_requirements);
     f.register(crate::core::fuzzer::fuzz_persistent_volume_spec);
     f.register(crate::core::fuzzer::fuzz_persistent_volume_claim_status);
@@ -79,6 +83,54 @@ fn priority_class_list() {
     if let Err(e) = kapi_machinery::roundtrip::internal::<
         crate::scheduling::types::PriorityClassList,
     >(&scheme(), &["v1", "v1beta1"], setup) {
+        panic!("{e}");
+    }
+}
+#[test]
+fn workload() {
+    if let Err(e) = kapi_machinery::roundtrip::internal::<
+        crate::scheduling::types::Workload,
+    >(&scheme(), &["v1alpha3", "v1beta1"], setup) {
+        panic!("{e}");
+    }
+}
+#[test]
+fn workload_list() {
+    if let Err(e) = kapi_machinery::roundtrip::internal::<
+        crate::scheduling::types::WorkloadList,
+    >(&scheme(), &["v1alpha3", "v1beta1"], setup) {
+        panic!("{e}");
+    }
+}
+#[test]
+fn pod_group() {
+    if let Err(e) = kapi_machinery::roundtrip::internal::<
+        crate::scheduling::types::PodGroup,
+    >(&scheme(), &["v1alpha3", "v1beta1"], setup) {
+        panic!("{e}");
+    }
+}
+#[test]
+fn pod_group_list() {
+    if let Err(e) = kapi_machinery::roundtrip::internal::<
+        crate::scheduling::types::PodGroupList,
+    >(&scheme(), &["v1alpha3", "v1beta1"], setup) {
+        panic!("{e}");
+    }
+}
+#[test]
+fn composite_pod_group() {
+    if let Err(e) = kapi_machinery::roundtrip::internal::<
+        crate::scheduling::types::CompositePodGroup,
+    >(&scheme(), &["v1alpha3"], setup) {
+        panic!("{e}");
+    }
+}
+#[test]
+fn composite_pod_group_list() {
+    if let Err(e) = kapi_machinery::roundtrip::internal::<
+        crate::scheduling::types::CompositePodGroupList,
+    >(&scheme(), &["v1alpha3"], setup) {
         panic!("{e}");
     }
 }

@@ -6,8 +6,8 @@ use kapi_machinery::types::Time;
 use crate::Kapi;
 use crate::core::{ConditionStatus, ObjectReference, PodConditionType, PodTemplateSpec};
 use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta};
-// Scheduling has no internal package yet: its v1alpha3 building blocks are held as they are, and
-// convert as themselves.
+// The scheduling building blocks a job embeds exist only in scheduling/v1alpha3 (scheduling's
+// internal package has no counterparts), so they are held as they are and convert as themselves.
 use crate::scheduling::v1alpha3::{
     WorkloadPodGroupDisruptionMode, WorkloadPodGroupResourceClaim, WorkloadPodGroupSchedulingConstraints,
     WorkloadPodGroupSchedulingPolicy,

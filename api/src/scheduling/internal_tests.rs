@@ -1,5 +1,5 @@
-//! Upstream's priority class defaulting cases (`pkg/apis/scheduling/v1/defaults_test.go`, `v1beta1`)
-//! and a minimal priority class decoded into the internal version and served back out.
+//! Upstream's priority class defaulting cases (`pkg/apis/scheduling/v1/defaults_test.go`, `v1beta1`),
+//! and minimal priority classes, workloads and pod groups decoded into the internal version and served back out.
 
 use kapi_machinery::Scheme;
 
@@ -34,5 +34,31 @@ fn minimal_priority_class_is_served_with_defaults() {
     assert_eq!(
         served_as(&scheme(), body, "v1"),
         r#"{"kind":"PriorityClass","apiVersion":"scheduling.k8s.io/v1","metadata":{"name":"high"},"value":1000000,"preemptionPolicy":"PreemptLowerPriority"}"#
+    );
+}
+
+#[test]
+fn minimal_pod_group_gets_single_disruption_and_crosses_versions() {
+    let body = r#"{"apiVersion":"scheduling.k8s.io/v1alpha3","kind":"PodGroup","metadata":{"name":"trainers","namespace":"ml"},"spec":{"schedulingPolicy":{"gang":{"minCount":4}}}}"#;
+    assert_eq!(
+        served_as(&scheme(), body, "v1beta1"),
+        r#"{"kind":"PodGroup","apiVersion":"scheduling.k8s.io/v1beta1","metadata":{"name":"trainers","namespace":"ml"},"spec":{"schedulingPolicy":{"gang":{"minCount":4}},"disruptionMode":{"single":{}}},"status":{}}"#
+    );
+}
+
+#[test]
+fn workload_templates_cross_versions_unchanged() {
+    let body = r#"{"apiVersion":"scheduling.k8s.io/v1beta1","kind":"Workload","metadata":{"name":"job-1"},"spec":{"controllerRef":{"apiGroup":"batch","kind":"Job","name":"job-1"},"podGroupTemplates":[{"name":"workers","schedulingPolicy":{"gang":{"minCount":2}},"priorityClassName":"high","preemptionPolicy":"Never"}]}}"#;
+    let out = served_as(&scheme(), body, "v1alpha3");
+    assert!(out.starts_with(r#"{"kind":"Workload","apiVersion":"scheduling.k8s.io/v1alpha3","metadata":{"name":"job-1"},"spec":{"controllerRef":{"apiGroup":"batch","kind":"Job","name":"job-1"},"podGroupTemplates":[{"name":"workers","schedulingPolicy":{"gang":{"minCount":2}}"#), "{out}");
+    assert!(out.contains(r#""priorityClassName":"high""#) && out.contains(r#""preemptionPolicy":"Never""#), "{out}");
+}
+
+#[test]
+fn composite_pod_group_is_served_by_v1alpha3_with_its_default() {
+    let body = r#"{"apiVersion":"scheduling.k8s.io/v1alpha3","kind":"CompositePodGroup","metadata":{"name":"ranks"},"spec":{"workloadRef":{"workloadName":"lws","templateName":"leaders"},"schedulingPolicy":{"gang":{"minGroupCount":2}}}}"#;
+    assert_eq!(
+        served_as(&scheme(), body, "v1alpha3"),
+        r#"{"kind":"CompositePodGroup","apiVersion":"scheduling.k8s.io/v1alpha3","metadata":{"name":"ranks"},"spec":{"workloadRef":{"workloadName":"lws","templateName":"leaders"},"schedulingPolicy":{"gang":{"minGroupCount":2}},"disruptionMode":{"single":{}}},"status":{}}"#
     );
 }

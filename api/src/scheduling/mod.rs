@@ -26,8 +26,7 @@ pub use generated::*;
 pub use v1::GROUP_NAME;
 
 /// Installs the whole group: every version with its defaulting functions and, with the `internal`
-/// feature, the internal priority classes and the conversions to and from them (upstream's
-/// `install.Install`). Workloads and pod groups have no internal types yet.
+/// feature, the internal types and the conversions to and from them (upstream's `install.Install`).
 #[kapi_macros::where_used]
 pub fn install(scheme: &mut kapi_machinery::Scheme) -> Result<(), kapi_machinery::SchemeError> {
     #[cfg(feature = "internal")]

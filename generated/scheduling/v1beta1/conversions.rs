@@ -9,6 +9,14 @@ pub fn register_conversions(scheme: &mut Scheme) {
     scheme.add_conversion_func(convert_priority_class_from_internal);
     scheme.add_conversion_func(convert_priority_class_list_to_internal);
     scheme.add_conversion_func(convert_priority_class_list_from_internal);
+    scheme.add_conversion_func(convert_workload_to_internal);
+    scheme.add_conversion_func(convert_workload_from_internal);
+    scheme.add_conversion_func(convert_workload_list_to_internal);
+    scheme.add_conversion_func(convert_workload_list_from_internal);
+    scheme.add_conversion_func(convert_pod_group_to_internal);
+    scheme.add_conversion_func(convert_pod_group_from_internal);
+    scheme.add_conversion_func(convert_pod_group_list_to_internal);
+    scheme.add_conversion_func(convert_pod_group_list_from_internal);
 }
 /// Converts `PriorityClass` to the internal type, field by field.
 #[allow(unused_variables)]
@@ -124,4 +132,1536 @@ pub fn convert_priority_class_list_from_internal(
     from: crate::scheduling::types::PriorityClassList,
 ) -> Result<crate::scheduling::v1beta1::types::PriorityClassList, ConversionError> {
     auto_convert_priority_class_list_from_internal(from)
+}
+/// Converts `Workload` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_workload_to_internal(
+    from: crate::scheduling::v1beta1::types::Workload,
+) -> Result<crate::scheduling::types::Workload, ConversionError> {
+    Ok(crate::scheduling::types::Workload {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        spec: convert_workload_spec_to_internal(from.spec)
+            .map_err(|e| e.in_field("spec"))?,
+    })
+}
+/// Converts `Workload` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_workload_to_internal(
+    from: crate::scheduling::v1beta1::types::Workload,
+) -> Result<crate::scheduling::types::Workload, ConversionError> {
+    auto_convert_workload_to_internal(from)
+}
+/// Converts `Workload` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_workload_from_internal(
+    from: crate::scheduling::types::Workload,
+) -> Result<crate::scheduling::v1beta1::types::Workload, ConversionError> {
+    Ok(crate::scheduling::v1beta1::types::Workload {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        spec: convert_workload_spec_from_internal(from.spec)
+            .map_err(|e| e.in_field("spec"))?,
+    })
+}
+/// Converts `Workload` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_workload_from_internal(
+    from: crate::scheduling::types::Workload,
+) -> Result<crate::scheduling::v1beta1::types::Workload, ConversionError> {
+    auto_convert_workload_from_internal(from)
+}
+/// Converts `WorkloadList` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_workload_list_to_internal(
+    from: crate::scheduling::v1beta1::types::WorkloadList,
+) -> Result<crate::scheduling::types::WorkloadList, ConversionError> {
+    Ok(crate::scheduling::types::WorkloadList {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        items: from
+            .items
+            .map(|v| {
+                v
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        convert_workload_to_internal(v).map_err(|e| e.in_index(i))
+                    })
+                    .collect::<Result<Vec<_>, ConversionError>>()
+            })
+            .transpose()
+            .map_err(|e| e.in_field("items"))?,
+    })
+}
+/// Converts `WorkloadList` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_workload_list_to_internal(
+    from: crate::scheduling::v1beta1::types::WorkloadList,
+) -> Result<crate::scheduling::types::WorkloadList, ConversionError> {
+    auto_convert_workload_list_to_internal(from)
+}
+/// Converts `WorkloadList` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_workload_list_from_internal(
+    from: crate::scheduling::types::WorkloadList,
+) -> Result<crate::scheduling::v1beta1::types::WorkloadList, ConversionError> {
+    Ok(crate::scheduling::v1beta1::types::WorkloadList {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        items: from
+            .items
+            .map(|v| {
+                v
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        convert_workload_from_internal(v).map_err(|e| e.in_index(i))
+                    })
+                    .collect::<Result<Vec<_>, ConversionError>>()
+            })
+            .transpose()
+            .map_err(|e| e.in_field("items"))?,
+    })
+}
+/// Converts `WorkloadList` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_workload_list_from_internal(
+    from: crate::scheduling::types::WorkloadList,
+) -> Result<crate::scheduling::v1beta1::types::WorkloadList, ConversionError> {
+    auto_convert_workload_list_from_internal(from)
+}
+/// Converts `WorkloadSpec` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_workload_spec_to_internal(
+    from: crate::scheduling::v1beta1::types::WorkloadSpec,
+) -> Result<crate::scheduling::types::WorkloadSpec, ConversionError> {
+    Ok(crate::scheduling::types::WorkloadSpec {
+        controller_ref: from
+            .controller_ref
+            .map(|v| convert_typed_local_object_reference_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("controllerRef"))?,
+        pod_group_templates: from
+            .pod_group_templates
+            .map(|v| {
+                v
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        convert_pod_group_template_to_internal(v)
+                            .map_err(|e| e.in_index(i))
+                    })
+                    .collect::<Result<Vec<_>, ConversionError>>()
+            })
+            .transpose()
+            .map_err(|e| e.in_field("podGroupTemplates"))?,
+        composite_pod_group_templates: from
+            .composite_pod_group_templates
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_composite_pod_group_template_to_internal(v)
+                    .map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("compositePodGroupTemplates"))?,
+    })
+}
+/// Converts `WorkloadSpec` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_workload_spec_to_internal(
+    from: crate::scheduling::v1beta1::types::WorkloadSpec,
+) -> Result<crate::scheduling::types::WorkloadSpec, ConversionError> {
+    auto_convert_workload_spec_to_internal(from)
+}
+/// Converts `WorkloadSpec` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_workload_spec_from_internal(
+    from: crate::scheduling::types::WorkloadSpec,
+) -> Result<crate::scheduling::v1beta1::types::WorkloadSpec, ConversionError> {
+    Ok(crate::scheduling::v1beta1::types::WorkloadSpec {
+        controller_ref: from
+            .controller_ref
+            .map(|v| convert_typed_local_object_reference_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("controllerRef"))?,
+        pod_group_templates: from
+            .pod_group_templates
+            .map(|v| {
+                v
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        convert_pod_group_template_from_internal(v)
+                            .map_err(|e| e.in_index(i))
+                    })
+                    .collect::<Result<Vec<_>, ConversionError>>()
+            })
+            .transpose()
+            .map_err(|e| e.in_field("podGroupTemplates"))?,
+        composite_pod_group_templates: from
+            .composite_pod_group_templates
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_composite_pod_group_template_from_internal(v)
+                    .map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("compositePodGroupTemplates"))?,
+    })
+}
+/// Converts `WorkloadSpec` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_workload_spec_from_internal(
+    from: crate::scheduling::types::WorkloadSpec,
+) -> Result<crate::scheduling::v1beta1::types::WorkloadSpec, ConversionError> {
+    auto_convert_workload_spec_from_internal(from)
+}
+/// Converts `TypedLocalObjectReference` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_typed_local_object_reference_to_internal(
+    from: crate::scheduling::v1beta1::types::TypedLocalObjectReference,
+) -> Result<crate::scheduling::types::TypedLocalObjectReference, ConversionError> {
+    Ok(crate::scheduling::types::TypedLocalObjectReference {
+        api_group: from.api_group,
+        kind: from.kind,
+        name: from.name,
+    })
+}
+/// Converts `TypedLocalObjectReference` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_typed_local_object_reference_to_internal(
+    from: crate::scheduling::v1beta1::types::TypedLocalObjectReference,
+) -> Result<crate::scheduling::types::TypedLocalObjectReference, ConversionError> {
+    auto_convert_typed_local_object_reference_to_internal(from)
+}
+/// Converts `TypedLocalObjectReference` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_typed_local_object_reference_from_internal(
+    from: crate::scheduling::types::TypedLocalObjectReference,
+) -> Result<
+    crate::scheduling::v1beta1::types::TypedLocalObjectReference,
+    ConversionError,
+> {
+    Ok(crate::scheduling::v1beta1::types::TypedLocalObjectReference {
+        api_group: from.api_group,
+        kind: from.kind,
+        name: from.name,
+    })
+}
+/// Converts `TypedLocalObjectReference` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_typed_local_object_reference_from_internal(
+    from: crate::scheduling::types::TypedLocalObjectReference,
+) -> Result<
+    crate::scheduling::v1beta1::types::TypedLocalObjectReference,
+    ConversionError,
+> {
+    auto_convert_typed_local_object_reference_from_internal(from)
+}
+/// Converts `PodGroupTemplate` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_pod_group_template_to_internal(
+    from: crate::scheduling::v1beta1::types::PodGroupTemplate,
+) -> Result<crate::scheduling::types::PodGroupTemplate, ConversionError> {
+    Ok(crate::scheduling::types::PodGroupTemplate {
+        name: from.name,
+        scheduling_policy: convert_pod_group_scheduling_policy_to_internal(
+                from.scheduling_policy,
+            )
+            .map_err(|e| e.in_field("schedulingPolicy"))?,
+        scheduling_constraints: from
+            .scheduling_constraints
+            .map(|v| convert_pod_group_scheduling_constraints_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("schedulingConstraints"))?,
+        resource_claims: from
+            .resource_claims
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_pod_group_resource_claim_to_internal(v)
+                    .map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("resourceClaims"))?,
+        disruption_mode: from
+            .disruption_mode
+            .map(|v| convert_disruption_mode_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("disruptionMode"))?,
+        priority_class_name: from.priority_class_name,
+        priority: from.priority,
+        preemption_policy: from
+            .preemption_policy
+            .map(|v| convert_preemption_policy_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("preemptionPolicy"))?,
+    })
+}
+/// Converts `PodGroupTemplate` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_pod_group_template_to_internal(
+    from: crate::scheduling::v1beta1::types::PodGroupTemplate,
+) -> Result<crate::scheduling::types::PodGroupTemplate, ConversionError> {
+    auto_convert_pod_group_template_to_internal(from)
+}
+/// Converts `PodGroupTemplate` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_pod_group_template_from_internal(
+    from: crate::scheduling::types::PodGroupTemplate,
+) -> Result<crate::scheduling::v1beta1::types::PodGroupTemplate, ConversionError> {
+    Ok(crate::scheduling::v1beta1::types::PodGroupTemplate {
+        name: from.name,
+        scheduling_policy: convert_pod_group_scheduling_policy_from_internal(
+                from.scheduling_policy,
+            )
+            .map_err(|e| e.in_field("schedulingPolicy"))?,
+        scheduling_constraints: from
+            .scheduling_constraints
+            .map(|v| convert_pod_group_scheduling_constraints_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("schedulingConstraints"))?,
+        resource_claims: from
+            .resource_claims
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_pod_group_resource_claim_from_internal(v)
+                    .map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("resourceClaims"))?,
+        disruption_mode: from
+            .disruption_mode
+            .map(|v| convert_disruption_mode_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("disruptionMode"))?,
+        priority_class_name: from.priority_class_name,
+        priority: from.priority,
+        preemption_policy: from
+            .preemption_policy
+            .map(|v| convert_preemption_policy_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("preemptionPolicy"))?,
+    })
+}
+/// Converts `PodGroupTemplate` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_pod_group_template_from_internal(
+    from: crate::scheduling::types::PodGroupTemplate,
+) -> Result<crate::scheduling::v1beta1::types::PodGroupTemplate, ConversionError> {
+    auto_convert_pod_group_template_from_internal(from)
+}
+/// Converts `CompositePodGroupTemplate` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_composite_pod_group_template_to_internal(
+    from: crate::scheduling::v1beta1::types::CompositePodGroupTemplate,
+) -> Result<crate::scheduling::types::CompositePodGroupTemplate, ConversionError> {
+    Ok(crate::scheduling::types::CompositePodGroupTemplate {
+        name: from.name,
+        scheduling_policy: convert_composite_pod_group_scheduling_policy_to_internal(
+                from.scheduling_policy,
+            )
+            .map_err(|e| e.in_field("schedulingPolicy"))?,
+        scheduling_constraints: from
+            .scheduling_constraints
+            .map(|v| convert_composite_pod_group_scheduling_constraints_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("schedulingConstraints"))?,
+        disruption_mode: from
+            .disruption_mode
+            .map(|v| convert_composite_disruption_mode_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("disruptionMode"))?,
+        priority_class_name: from.priority_class_name,
+        priority: from.priority,
+        preemption_policy: from
+            .preemption_policy
+            .map(|v| convert_preemption_policy_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("preemptionPolicy"))?,
+        pod_group_templates: from
+            .pod_group_templates
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_pod_group_template_to_internal(v).map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("podGroupTemplates"))?,
+        composite_pod_group_templates: from
+            .composite_pod_group_templates
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_composite_pod_group_template_to_internal(v)
+                    .map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("compositePodGroupTemplates"))?,
+    })
+}
+/// Converts `CompositePodGroupTemplate` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_composite_pod_group_template_to_internal(
+    from: crate::scheduling::v1beta1::types::CompositePodGroupTemplate,
+) -> Result<crate::scheduling::types::CompositePodGroupTemplate, ConversionError> {
+    auto_convert_composite_pod_group_template_to_internal(from)
+}
+/// Converts `CompositePodGroupTemplate` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_composite_pod_group_template_from_internal(
+    from: crate::scheduling::types::CompositePodGroupTemplate,
+) -> Result<
+    crate::scheduling::v1beta1::types::CompositePodGroupTemplate,
+    ConversionError,
+> {
+    Ok(crate::scheduling::v1beta1::types::CompositePodGroupTemplate {
+        name: from.name,
+        scheduling_policy: convert_composite_pod_group_scheduling_policy_from_internal(
+                from.scheduling_policy,
+            )
+            .map_err(|e| e.in_field("schedulingPolicy"))?,
+        scheduling_constraints: from
+            .scheduling_constraints
+            .map(|v| convert_composite_pod_group_scheduling_constraints_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("schedulingConstraints"))?,
+        disruption_mode: from
+            .disruption_mode
+            .map(|v| convert_composite_disruption_mode_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("disruptionMode"))?,
+        priority_class_name: from.priority_class_name,
+        priority: from.priority,
+        preemption_policy: from
+            .preemption_policy
+            .map(|v| convert_preemption_policy_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("preemptionPolicy"))?,
+        pod_group_templates: from
+            .pod_group_templates
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_pod_group_template_from_internal(v).map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("podGroupTemplates"))?,
+        composite_pod_group_templates: from
+            .composite_pod_group_templates
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_composite_pod_group_template_from_internal(v)
+                    .map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("compositePodGroupTemplates"))?,
+    })
+}
+/// Converts `CompositePodGroupTemplate` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_composite_pod_group_template_from_internal(
+    from: crate::scheduling::types::CompositePodGroupTemplate,
+) -> Result<
+    crate::scheduling::v1beta1::types::CompositePodGroupTemplate,
+    ConversionError,
+> {
+    auto_convert_composite_pod_group_template_from_internal(from)
+}
+/// Converts `PodGroupSchedulingPolicy` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_pod_group_scheduling_policy_to_internal(
+    from: crate::scheduling::v1beta1::types::PodGroupSchedulingPolicy,
+) -> Result<crate::scheduling::types::PodGroupSchedulingPolicy, ConversionError> {
+    Ok(crate::scheduling::types::PodGroupSchedulingPolicy {
+        basic: from
+            .basic
+            .map(|v| convert_basic_scheduling_policy_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("basic"))?,
+        gang: from
+            .gang
+            .map(|v| convert_gang_scheduling_policy_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("gang"))?,
+    })
+}
+/// Converts `PodGroupSchedulingPolicy` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_pod_group_scheduling_policy_to_internal(
+    from: crate::scheduling::v1beta1::types::PodGroupSchedulingPolicy,
+) -> Result<crate::scheduling::types::PodGroupSchedulingPolicy, ConversionError> {
+    auto_convert_pod_group_scheduling_policy_to_internal(from)
+}
+/// Converts `PodGroupSchedulingPolicy` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_pod_group_scheduling_policy_from_internal(
+    from: crate::scheduling::types::PodGroupSchedulingPolicy,
+) -> Result<
+    crate::scheduling::v1beta1::types::PodGroupSchedulingPolicy,
+    ConversionError,
+> {
+    Ok(crate::scheduling::v1beta1::types::PodGroupSchedulingPolicy {
+        basic: from
+            .basic
+            .map(|v| convert_basic_scheduling_policy_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("basic"))?,
+        gang: from
+            .gang
+            .map(|v| convert_gang_scheduling_policy_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("gang"))?,
+    })
+}
+/// Converts `PodGroupSchedulingPolicy` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_pod_group_scheduling_policy_from_internal(
+    from: crate::scheduling::types::PodGroupSchedulingPolicy,
+) -> Result<
+    crate::scheduling::v1beta1::types::PodGroupSchedulingPolicy,
+    ConversionError,
+> {
+    auto_convert_pod_group_scheduling_policy_from_internal(from)
+}
+/// Converts `BasicSchedulingPolicy` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_basic_scheduling_policy_to_internal(
+    from: crate::scheduling::v1beta1::types::BasicSchedulingPolicy,
+) -> Result<crate::scheduling::types::BasicSchedulingPolicy, ConversionError> {
+    Ok(crate::scheduling::types::BasicSchedulingPolicy {
+    })
+}
+/// Converts `BasicSchedulingPolicy` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_basic_scheduling_policy_to_internal(
+    from: crate::scheduling::v1beta1::types::BasicSchedulingPolicy,
+) -> Result<crate::scheduling::types::BasicSchedulingPolicy, ConversionError> {
+    auto_convert_basic_scheduling_policy_to_internal(from)
+}
+/// Converts `BasicSchedulingPolicy` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_basic_scheduling_policy_from_internal(
+    from: crate::scheduling::types::BasicSchedulingPolicy,
+) -> Result<crate::scheduling::v1beta1::types::BasicSchedulingPolicy, ConversionError> {
+    Ok(crate::scheduling::v1beta1::types::BasicSchedulingPolicy {
+    })
+}
+/// Converts `BasicSchedulingPolicy` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_basic_scheduling_policy_from_internal(
+    from: crate::scheduling::types::BasicSchedulingPolicy,
+) -> Result<crate::scheduling::v1beta1::types::BasicSchedulingPolicy, ConversionError> {
+    auto_convert_basic_scheduling_policy_from_internal(from)
+}
+/// Converts `GangSchedulingPolicy` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_gang_scheduling_policy_to_internal(
+    from: crate::scheduling::v1beta1::types::GangSchedulingPolicy,
+) -> Result<crate::scheduling::types::GangSchedulingPolicy, ConversionError> {
+    Ok(crate::scheduling::types::GangSchedulingPolicy {
+        min_count: from.min_count,
+    })
+}
+/// Converts `GangSchedulingPolicy` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_gang_scheduling_policy_to_internal(
+    from: crate::scheduling::v1beta1::types::GangSchedulingPolicy,
+) -> Result<crate::scheduling::types::GangSchedulingPolicy, ConversionError> {
+    auto_convert_gang_scheduling_policy_to_internal(from)
+}
+/// Converts `GangSchedulingPolicy` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_gang_scheduling_policy_from_internal(
+    from: crate::scheduling::types::GangSchedulingPolicy,
+) -> Result<crate::scheduling::v1beta1::types::GangSchedulingPolicy, ConversionError> {
+    Ok(crate::scheduling::v1beta1::types::GangSchedulingPolicy {
+        min_count: from.min_count,
+    })
+}
+/// Converts `GangSchedulingPolicy` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_gang_scheduling_policy_from_internal(
+    from: crate::scheduling::types::GangSchedulingPolicy,
+) -> Result<crate::scheduling::v1beta1::types::GangSchedulingPolicy, ConversionError> {
+    auto_convert_gang_scheduling_policy_from_internal(from)
+}
+/// Converts `PodGroupResourceClaim` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_pod_group_resource_claim_to_internal(
+    from: crate::scheduling::v1beta1::types::PodGroupResourceClaim,
+) -> Result<crate::scheduling::types::PodGroupResourceClaim, ConversionError> {
+    Ok(crate::scheduling::types::PodGroupResourceClaim {
+        name: from.name,
+        resource_claim_name: from.resource_claim_name,
+        resource_claim_template_name: from.resource_claim_template_name,
+    })
+}
+/// Converts `PodGroupResourceClaim` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_pod_group_resource_claim_to_internal(
+    from: crate::scheduling::v1beta1::types::PodGroupResourceClaim,
+) -> Result<crate::scheduling::types::PodGroupResourceClaim, ConversionError> {
+    auto_convert_pod_group_resource_claim_to_internal(from)
+}
+/// Converts `PodGroupResourceClaim` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_pod_group_resource_claim_from_internal(
+    from: crate::scheduling::types::PodGroupResourceClaim,
+) -> Result<crate::scheduling::v1beta1::types::PodGroupResourceClaim, ConversionError> {
+    Ok(crate::scheduling::v1beta1::types::PodGroupResourceClaim {
+        name: from.name,
+        resource_claim_name: from.resource_claim_name,
+        resource_claim_template_name: from.resource_claim_template_name,
+    })
+}
+/// Converts `PodGroupResourceClaim` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_pod_group_resource_claim_from_internal(
+    from: crate::scheduling::types::PodGroupResourceClaim,
+) -> Result<crate::scheduling::v1beta1::types::PodGroupResourceClaim, ConversionError> {
+    auto_convert_pod_group_resource_claim_from_internal(from)
+}
+/// Converts `DisruptionMode` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_disruption_mode_to_internal(
+    from: crate::scheduling::v1beta1::types::DisruptionMode,
+) -> Result<crate::scheduling::types::DisruptionMode, ConversionError> {
+    Ok(crate::scheduling::types::DisruptionMode {
+        single: from
+            .single
+            .map(|v| convert_single_disruption_mode_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("single"))?,
+        all: from
+            .all
+            .map(|v| convert_all_disruption_mode_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("all"))?,
+    })
+}
+/// Converts `DisruptionMode` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_disruption_mode_to_internal(
+    from: crate::scheduling::v1beta1::types::DisruptionMode,
+) -> Result<crate::scheduling::types::DisruptionMode, ConversionError> {
+    auto_convert_disruption_mode_to_internal(from)
+}
+/// Converts `DisruptionMode` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_disruption_mode_from_internal(
+    from: crate::scheduling::types::DisruptionMode,
+) -> Result<crate::scheduling::v1beta1::types::DisruptionMode, ConversionError> {
+    Ok(crate::scheduling::v1beta1::types::DisruptionMode {
+        single: from
+            .single
+            .map(|v| convert_single_disruption_mode_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("single"))?,
+        all: from
+            .all
+            .map(|v| convert_all_disruption_mode_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("all"))?,
+    })
+}
+/// Converts `DisruptionMode` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_disruption_mode_from_internal(
+    from: crate::scheduling::types::DisruptionMode,
+) -> Result<crate::scheduling::v1beta1::types::DisruptionMode, ConversionError> {
+    auto_convert_disruption_mode_from_internal(from)
+}
+/// Converts `SingleDisruptionMode` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_single_disruption_mode_to_internal(
+    from: crate::scheduling::v1beta1::types::SingleDisruptionMode,
+) -> Result<crate::scheduling::types::SingleDisruptionMode, ConversionError> {
+    Ok(crate::scheduling::types::SingleDisruptionMode {
+    })
+}
+/// Converts `SingleDisruptionMode` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_single_disruption_mode_to_internal(
+    from: crate::scheduling::v1beta1::types::SingleDisruptionMode,
+) -> Result<crate::scheduling::types::SingleDisruptionMode, ConversionError> {
+    auto_convert_single_disruption_mode_to_internal(from)
+}
+/// Converts `SingleDisruptionMode` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_single_disruption_mode_from_internal(
+    from: crate::scheduling::types::SingleDisruptionMode,
+) -> Result<crate::scheduling::v1beta1::types::SingleDisruptionMode, ConversionError> {
+    Ok(crate::scheduling::v1beta1::types::SingleDisruptionMode {
+    })
+}
+/// Converts `SingleDisruptionMode` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_single_disruption_mode_from_internal(
+    from: crate::scheduling::types::SingleDisruptionMode,
+) -> Result<crate::scheduling::v1beta1::types::SingleDisruptionMode, ConversionError> {
+    auto_convert_single_disruption_mode_from_internal(from)
+}
+/// Converts `AllDisruptionMode` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_all_disruption_mode_to_internal(
+    from: crate::scheduling::v1beta1::types::AllDisruptionMode,
+) -> Result<crate::scheduling::types::AllDisruptionMode, ConversionError> {
+    Ok(crate::scheduling::types::AllDisruptionMode {
+    })
+}
+/// Converts `AllDisruptionMode` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_all_disruption_mode_to_internal(
+    from: crate::scheduling::v1beta1::types::AllDisruptionMode,
+) -> Result<crate::scheduling::types::AllDisruptionMode, ConversionError> {
+    auto_convert_all_disruption_mode_to_internal(from)
+}
+/// Converts `AllDisruptionMode` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_all_disruption_mode_from_internal(
+    from: crate::scheduling::types::AllDisruptionMode,
+) -> Result<crate::scheduling::v1beta1::types::AllDisruptionMode, ConversionError> {
+    Ok(crate::scheduling::v1beta1::types::AllDisruptionMode {
+    })
+}
+/// Converts `AllDisruptionMode` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_all_disruption_mode_from_internal(
+    from: crate::scheduling::types::AllDisruptionMode,
+) -> Result<crate::scheduling::v1beta1::types::AllDisruptionMode, ConversionError> {
+    auto_convert_all_disruption_mode_from_internal(from)
+}
+/// Converts `PreemptionPolicy` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_preemption_policy_to_internal(
+    from: crate::scheduling::v1beta1::types::PreemptionPolicy,
+) -> Result<crate::scheduling::types::PreemptionPolicy, ConversionError> {
+    Ok(crate::scheduling::types::PreemptionPolicy(from.0))
+}
+/// Converts `PreemptionPolicy` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_preemption_policy_to_internal(
+    from: crate::scheduling::v1beta1::types::PreemptionPolicy,
+) -> Result<crate::scheduling::types::PreemptionPolicy, ConversionError> {
+    auto_convert_preemption_policy_to_internal(from)
+}
+/// Converts `PreemptionPolicy` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_preemption_policy_from_internal(
+    from: crate::scheduling::types::PreemptionPolicy,
+) -> Result<crate::scheduling::v1beta1::types::PreemptionPolicy, ConversionError> {
+    Ok(crate::scheduling::v1beta1::types::PreemptionPolicy(from.0))
+}
+/// Converts `PreemptionPolicy` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_preemption_policy_from_internal(
+    from: crate::scheduling::types::PreemptionPolicy,
+) -> Result<crate::scheduling::v1beta1::types::PreemptionPolicy, ConversionError> {
+    auto_convert_preemption_policy_from_internal(from)
+}
+/// Converts `PodGroup` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_pod_group_to_internal(
+    from: crate::scheduling::v1beta1::types::PodGroup,
+) -> Result<crate::scheduling::types::PodGroup, ConversionError> {
+    Ok(crate::scheduling::types::PodGroup {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        spec: convert_pod_group_spec_to_internal(from.spec)
+            .map_err(|e| e.in_field("spec"))?,
+        status: convert_pod_group_status_to_internal(from.status)
+            .map_err(|e| e.in_field("status"))?,
+    })
+}
+/// Converts `PodGroup` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_pod_group_to_internal(
+    from: crate::scheduling::v1beta1::types::PodGroup,
+) -> Result<crate::scheduling::types::PodGroup, ConversionError> {
+    auto_convert_pod_group_to_internal(from)
+}
+/// Converts `PodGroup` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_pod_group_from_internal(
+    from: crate::scheduling::types::PodGroup,
+) -> Result<crate::scheduling::v1beta1::types::PodGroup, ConversionError> {
+    Ok(crate::scheduling::v1beta1::types::PodGroup {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        spec: convert_pod_group_spec_from_internal(from.spec)
+            .map_err(|e| e.in_field("spec"))?,
+        status: convert_pod_group_status_from_internal(from.status)
+            .map_err(|e| e.in_field("status"))?,
+    })
+}
+/// Converts `PodGroup` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_pod_group_from_internal(
+    from: crate::scheduling::types::PodGroup,
+) -> Result<crate::scheduling::v1beta1::types::PodGroup, ConversionError> {
+    auto_convert_pod_group_from_internal(from)
+}
+/// Converts `PodGroupList` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_pod_group_list_to_internal(
+    from: crate::scheduling::v1beta1::types::PodGroupList,
+) -> Result<crate::scheduling::types::PodGroupList, ConversionError> {
+    Ok(crate::scheduling::types::PodGroupList {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        items: from
+            .items
+            .map(|v| {
+                v
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        convert_pod_group_to_internal(v).map_err(|e| e.in_index(i))
+                    })
+                    .collect::<Result<Vec<_>, ConversionError>>()
+            })
+            .transpose()
+            .map_err(|e| e.in_field("items"))?,
+    })
+}
+/// Converts `PodGroupList` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_pod_group_list_to_internal(
+    from: crate::scheduling::v1beta1::types::PodGroupList,
+) -> Result<crate::scheduling::types::PodGroupList, ConversionError> {
+    auto_convert_pod_group_list_to_internal(from)
+}
+/// Converts `PodGroupList` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_pod_group_list_from_internal(
+    from: crate::scheduling::types::PodGroupList,
+) -> Result<crate::scheduling::v1beta1::types::PodGroupList, ConversionError> {
+    Ok(crate::scheduling::v1beta1::types::PodGroupList {
+        type_meta: ::core::default::Default::default(),
+        metadata: from.metadata,
+        items: from
+            .items
+            .map(|v| {
+                v
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        convert_pod_group_from_internal(v).map_err(|e| e.in_index(i))
+                    })
+                    .collect::<Result<Vec<_>, ConversionError>>()
+            })
+            .transpose()
+            .map_err(|e| e.in_field("items"))?,
+    })
+}
+/// Converts `PodGroupList` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_pod_group_list_from_internal(
+    from: crate::scheduling::types::PodGroupList,
+) -> Result<crate::scheduling::v1beta1::types::PodGroupList, ConversionError> {
+    auto_convert_pod_group_list_from_internal(from)
+}
+/// Converts `PodGroupSpec` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_pod_group_spec_to_internal(
+    from: crate::scheduling::v1beta1::types::PodGroupSpec,
+) -> Result<crate::scheduling::types::PodGroupSpec, ConversionError> {
+    Ok(crate::scheduling::types::PodGroupSpec {
+        parent_composite_pod_group_name: from.parent_composite_pod_group_name,
+        workload_ref: from
+            .workload_ref
+            .map(|v| convert_workload_reference_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("workloadRef"))?,
+        scheduling_policy: convert_pod_group_scheduling_policy_to_internal(
+                from.scheduling_policy,
+            )
+            .map_err(|e| e.in_field("schedulingPolicy"))?,
+        scheduling_constraints: from
+            .scheduling_constraints
+            .map(|v| convert_pod_group_scheduling_constraints_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("schedulingConstraints"))?,
+        resource_claims: from
+            .resource_claims
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_pod_group_resource_claim_to_internal(v)
+                    .map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("resourceClaims"))?,
+        disruption_mode: from
+            .disruption_mode
+            .map(|v| convert_disruption_mode_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("disruptionMode"))?,
+        priority_class_name: from.priority_class_name,
+        priority: from.priority,
+        preemption_policy: from
+            .preemption_policy
+            .map(|v| convert_preemption_policy_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("preemptionPolicy"))?,
+    })
+}
+/// Converts `PodGroupSpec` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_pod_group_spec_to_internal(
+    from: crate::scheduling::v1beta1::types::PodGroupSpec,
+) -> Result<crate::scheduling::types::PodGroupSpec, ConversionError> {
+    auto_convert_pod_group_spec_to_internal(from)
+}
+/// Converts `PodGroupSpec` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_pod_group_spec_from_internal(
+    from: crate::scheduling::types::PodGroupSpec,
+) -> Result<crate::scheduling::v1beta1::types::PodGroupSpec, ConversionError> {
+    Ok(crate::scheduling::v1beta1::types::PodGroupSpec {
+        parent_composite_pod_group_name: from.parent_composite_pod_group_name,
+        workload_ref: from
+            .workload_ref
+            .map(|v| convert_workload_reference_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("workloadRef"))?,
+        scheduling_policy: convert_pod_group_scheduling_policy_from_internal(
+                from.scheduling_policy,
+            )
+            .map_err(|e| e.in_field("schedulingPolicy"))?,
+        scheduling_constraints: from
+            .scheduling_constraints
+            .map(|v| convert_pod_group_scheduling_constraints_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("schedulingConstraints"))?,
+        resource_claims: from
+            .resource_claims
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_pod_group_resource_claim_from_internal(v)
+                    .map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("resourceClaims"))?,
+        disruption_mode: from
+            .disruption_mode
+            .map(|v| convert_disruption_mode_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("disruptionMode"))?,
+        priority_class_name: from.priority_class_name,
+        priority: from.priority,
+        preemption_policy: from
+            .preemption_policy
+            .map(|v| convert_preemption_policy_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("preemptionPolicy"))?,
+    })
+}
+/// Converts `PodGroupSpec` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_pod_group_spec_from_internal(
+    from: crate::scheduling::types::PodGroupSpec,
+) -> Result<crate::scheduling::v1beta1::types::PodGroupSpec, ConversionError> {
+    auto_convert_pod_group_spec_from_internal(from)
+}
+/// Converts `PodGroupStatus` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_pod_group_status_to_internal(
+    from: crate::scheduling::v1beta1::types::PodGroupStatus,
+) -> Result<crate::scheduling::types::PodGroupStatus, ConversionError> {
+    Ok(crate::scheduling::types::PodGroupStatus {
+        conditions: from.conditions,
+        resource_claim_statuses: from
+            .resource_claim_statuses
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_pod_group_resource_claim_status_to_internal(v)
+                    .map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("resourceClaimStatuses"))?,
+    })
+}
+/// Converts `PodGroupStatus` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_pod_group_status_to_internal(
+    from: crate::scheduling::v1beta1::types::PodGroupStatus,
+) -> Result<crate::scheduling::types::PodGroupStatus, ConversionError> {
+    auto_convert_pod_group_status_to_internal(from)
+}
+/// Converts `PodGroupStatus` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_pod_group_status_from_internal(
+    from: crate::scheduling::types::PodGroupStatus,
+) -> Result<crate::scheduling::v1beta1::types::PodGroupStatus, ConversionError> {
+    Ok(crate::scheduling::v1beta1::types::PodGroupStatus {
+        conditions: from.conditions,
+        resource_claim_statuses: from
+            .resource_claim_statuses
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_pod_group_resource_claim_status_from_internal(v)
+                    .map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("resourceClaimStatuses"))?,
+    })
+}
+/// Converts `PodGroupStatus` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_pod_group_status_from_internal(
+    from: crate::scheduling::types::PodGroupStatus,
+) -> Result<crate::scheduling::v1beta1::types::PodGroupStatus, ConversionError> {
+    auto_convert_pod_group_status_from_internal(from)
+}
+/// Converts `PodGroupResourceClaimStatus` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_pod_group_resource_claim_status_to_internal(
+    from: crate::scheduling::v1beta1::types::PodGroupResourceClaimStatus,
+) -> Result<crate::scheduling::types::PodGroupResourceClaimStatus, ConversionError> {
+    Ok(crate::scheduling::types::PodGroupResourceClaimStatus {
+        name: from.name,
+        resource_claim_name: from.resource_claim_name,
+    })
+}
+/// Converts `PodGroupResourceClaimStatus` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_pod_group_resource_claim_status_to_internal(
+    from: crate::scheduling::v1beta1::types::PodGroupResourceClaimStatus,
+) -> Result<crate::scheduling::types::PodGroupResourceClaimStatus, ConversionError> {
+    auto_convert_pod_group_resource_claim_status_to_internal(from)
+}
+/// Converts `PodGroupResourceClaimStatus` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_pod_group_resource_claim_status_from_internal(
+    from: crate::scheduling::types::PodGroupResourceClaimStatus,
+) -> Result<
+    crate::scheduling::v1beta1::types::PodGroupResourceClaimStatus,
+    ConversionError,
+> {
+    Ok(crate::scheduling::v1beta1::types::PodGroupResourceClaimStatus {
+        name: from.name,
+        resource_claim_name: from.resource_claim_name,
+    })
+}
+/// Converts `PodGroupResourceClaimStatus` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_pod_group_resource_claim_status_from_internal(
+    from: crate::scheduling::types::PodGroupResourceClaimStatus,
+) -> Result<
+    crate::scheduling::v1beta1::types::PodGroupResourceClaimStatus,
+    ConversionError,
+> {
+    auto_convert_pod_group_resource_claim_status_from_internal(from)
+}
+/// Converts `WorkloadReference` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_workload_reference_to_internal(
+    from: crate::scheduling::v1beta1::types::WorkloadReference,
+) -> Result<crate::scheduling::types::WorkloadReference, ConversionError> {
+    Ok(crate::scheduling::types::WorkloadReference {
+        workload_name: from.workload_name,
+        template_name: from.template_name,
+    })
+}
+/// Converts `WorkloadReference` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_workload_reference_to_internal(
+    from: crate::scheduling::v1beta1::types::WorkloadReference,
+) -> Result<crate::scheduling::types::WorkloadReference, ConversionError> {
+    auto_convert_workload_reference_to_internal(from)
+}
+/// Converts `WorkloadReference` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_workload_reference_from_internal(
+    from: crate::scheduling::types::WorkloadReference,
+) -> Result<crate::scheduling::v1beta1::types::WorkloadReference, ConversionError> {
+    Ok(crate::scheduling::v1beta1::types::WorkloadReference {
+        workload_name: from.workload_name,
+        template_name: from.template_name,
+    })
+}
+/// Converts `WorkloadReference` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_workload_reference_from_internal(
+    from: crate::scheduling::types::WorkloadReference,
+) -> Result<crate::scheduling::v1beta1::types::WorkloadReference, ConversionError> {
+    auto_convert_workload_reference_from_internal(from)
+}
+/// Converts `PodGroupSchedulingConstraints` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_pod_group_scheduling_constraints_to_internal(
+    from: crate::scheduling::v1beta1::types::PodGroupSchedulingConstraints,
+) -> Result<crate::scheduling::types::PodGroupSchedulingConstraints, ConversionError> {
+    Ok(crate::scheduling::types::PodGroupSchedulingConstraints {
+        topology: from
+            .topology
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_topology_constraint_to_internal(v).map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("topology"))?,
+    })
+}
+/// Converts `PodGroupSchedulingConstraints` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_pod_group_scheduling_constraints_to_internal(
+    from: crate::scheduling::v1beta1::types::PodGroupSchedulingConstraints,
+) -> Result<crate::scheduling::types::PodGroupSchedulingConstraints, ConversionError> {
+    auto_convert_pod_group_scheduling_constraints_to_internal(from)
+}
+/// Converts `PodGroupSchedulingConstraints` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_pod_group_scheduling_constraints_from_internal(
+    from: crate::scheduling::types::PodGroupSchedulingConstraints,
+) -> Result<
+    crate::scheduling::v1beta1::types::PodGroupSchedulingConstraints,
+    ConversionError,
+> {
+    Ok(crate::scheduling::v1beta1::types::PodGroupSchedulingConstraints {
+        topology: from
+            .topology
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_topology_constraint_from_internal(v).map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("topology"))?,
+    })
+}
+/// Converts `PodGroupSchedulingConstraints` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_pod_group_scheduling_constraints_from_internal(
+    from: crate::scheduling::types::PodGroupSchedulingConstraints,
+) -> Result<
+    crate::scheduling::v1beta1::types::PodGroupSchedulingConstraints,
+    ConversionError,
+> {
+    auto_convert_pod_group_scheduling_constraints_from_internal(from)
+}
+/// Converts `TopologyConstraint` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_topology_constraint_to_internal(
+    from: crate::scheduling::v1beta1::types::TopologyConstraint,
+) -> Result<crate::scheduling::types::TopologyConstraint, ConversionError> {
+    Ok(crate::scheduling::types::TopologyConstraint {
+        key: from.key,
+    })
+}
+/// Converts `TopologyConstraint` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_topology_constraint_to_internal(
+    from: crate::scheduling::v1beta1::types::TopologyConstraint,
+) -> Result<crate::scheduling::types::TopologyConstraint, ConversionError> {
+    auto_convert_topology_constraint_to_internal(from)
+}
+/// Converts `TopologyConstraint` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_topology_constraint_from_internal(
+    from: crate::scheduling::types::TopologyConstraint,
+) -> Result<crate::scheduling::v1beta1::types::TopologyConstraint, ConversionError> {
+    Ok(crate::scheduling::v1beta1::types::TopologyConstraint {
+        key: from.key,
+    })
+}
+/// Converts `TopologyConstraint` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_topology_constraint_from_internal(
+    from: crate::scheduling::types::TopologyConstraint,
+) -> Result<crate::scheduling::v1beta1::types::TopologyConstraint, ConversionError> {
+    auto_convert_topology_constraint_from_internal(from)
+}
+/// Converts `CompositePodGroupSchedulingPolicy` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_composite_pod_group_scheduling_policy_to_internal(
+    from: crate::scheduling::v1beta1::types::CompositePodGroupSchedulingPolicy,
+) -> Result<
+    crate::scheduling::types::CompositePodGroupSchedulingPolicy,
+    ConversionError,
+> {
+    Ok(crate::scheduling::types::CompositePodGroupSchedulingPolicy {
+        basic: from
+            .basic
+            .map(|v| convert_composite_basic_scheduling_policy_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("basic"))?,
+        gang: from
+            .gang
+            .map(|v| convert_composite_gang_scheduling_policy_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("gang"))?,
+    })
+}
+/// Converts `CompositePodGroupSchedulingPolicy` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_composite_pod_group_scheduling_policy_to_internal(
+    from: crate::scheduling::v1beta1::types::CompositePodGroupSchedulingPolicy,
+) -> Result<
+    crate::scheduling::types::CompositePodGroupSchedulingPolicy,
+    ConversionError,
+> {
+    auto_convert_composite_pod_group_scheduling_policy_to_internal(from)
+}
+/// Converts `CompositePodGroupSchedulingPolicy` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_composite_pod_group_scheduling_policy_from_internal(
+    from: crate::scheduling::types::CompositePodGroupSchedulingPolicy,
+) -> Result<
+    crate::scheduling::v1beta1::types::CompositePodGroupSchedulingPolicy,
+    ConversionError,
+> {
+    Ok(crate::scheduling::v1beta1::types::CompositePodGroupSchedulingPolicy {
+        basic: from
+            .basic
+            .map(|v| convert_composite_basic_scheduling_policy_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("basic"))?,
+        gang: from
+            .gang
+            .map(|v| convert_composite_gang_scheduling_policy_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("gang"))?,
+    })
+}
+/// Converts `CompositePodGroupSchedulingPolicy` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_composite_pod_group_scheduling_policy_from_internal(
+    from: crate::scheduling::types::CompositePodGroupSchedulingPolicy,
+) -> Result<
+    crate::scheduling::v1beta1::types::CompositePodGroupSchedulingPolicy,
+    ConversionError,
+> {
+    auto_convert_composite_pod_group_scheduling_policy_from_internal(from)
+}
+/// Converts `CompositeBasicSchedulingPolicy` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_composite_basic_scheduling_policy_to_internal(
+    from: crate::scheduling::v1beta1::types::CompositeBasicSchedulingPolicy,
+) -> Result<crate::scheduling::types::CompositeBasicSchedulingPolicy, ConversionError> {
+    Ok(crate::scheduling::types::CompositeBasicSchedulingPolicy {
+    })
+}
+/// Converts `CompositeBasicSchedulingPolicy` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_composite_basic_scheduling_policy_to_internal(
+    from: crate::scheduling::v1beta1::types::CompositeBasicSchedulingPolicy,
+) -> Result<crate::scheduling::types::CompositeBasicSchedulingPolicy, ConversionError> {
+    auto_convert_composite_basic_scheduling_policy_to_internal(from)
+}
+/// Converts `CompositeBasicSchedulingPolicy` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_composite_basic_scheduling_policy_from_internal(
+    from: crate::scheduling::types::CompositeBasicSchedulingPolicy,
+) -> Result<
+    crate::scheduling::v1beta1::types::CompositeBasicSchedulingPolicy,
+    ConversionError,
+> {
+    Ok(crate::scheduling::v1beta1::types::CompositeBasicSchedulingPolicy {
+    })
+}
+/// Converts `CompositeBasicSchedulingPolicy` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_composite_basic_scheduling_policy_from_internal(
+    from: crate::scheduling::types::CompositeBasicSchedulingPolicy,
+) -> Result<
+    crate::scheduling::v1beta1::types::CompositeBasicSchedulingPolicy,
+    ConversionError,
+> {
+    auto_convert_composite_basic_scheduling_policy_from_internal(from)
+}
+/// Converts `CompositeGangSchedulingPolicy` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_composite_gang_scheduling_policy_to_internal(
+    from: crate::scheduling::v1beta1::types::CompositeGangSchedulingPolicy,
+) -> Result<crate::scheduling::types::CompositeGangSchedulingPolicy, ConversionError> {
+    Ok(crate::scheduling::types::CompositeGangSchedulingPolicy {
+        min_group_count: from.min_group_count,
+    })
+}
+/// Converts `CompositeGangSchedulingPolicy` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_composite_gang_scheduling_policy_to_internal(
+    from: crate::scheduling::v1beta1::types::CompositeGangSchedulingPolicy,
+) -> Result<crate::scheduling::types::CompositeGangSchedulingPolicy, ConversionError> {
+    auto_convert_composite_gang_scheduling_policy_to_internal(from)
+}
+/// Converts `CompositeGangSchedulingPolicy` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_composite_gang_scheduling_policy_from_internal(
+    from: crate::scheduling::types::CompositeGangSchedulingPolicy,
+) -> Result<
+    crate::scheduling::v1beta1::types::CompositeGangSchedulingPolicy,
+    ConversionError,
+> {
+    Ok(crate::scheduling::v1beta1::types::CompositeGangSchedulingPolicy {
+        min_group_count: from.min_group_count,
+    })
+}
+/// Converts `CompositeGangSchedulingPolicy` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_composite_gang_scheduling_policy_from_internal(
+    from: crate::scheduling::types::CompositeGangSchedulingPolicy,
+) -> Result<
+    crate::scheduling::v1beta1::types::CompositeGangSchedulingPolicy,
+    ConversionError,
+> {
+    auto_convert_composite_gang_scheduling_policy_from_internal(from)
+}
+/// Converts `CompositeDisruptionMode` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_composite_disruption_mode_to_internal(
+    from: crate::scheduling::v1beta1::types::CompositeDisruptionMode,
+) -> Result<crate::scheduling::types::CompositeDisruptionMode, ConversionError> {
+    Ok(crate::scheduling::types::CompositeDisruptionMode {
+        single: from
+            .single
+            .map(|v| convert_single_composite_disruption_mode_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("single"))?,
+        all: from
+            .all
+            .map(|v| convert_all_composite_disruption_mode_to_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("all"))?,
+    })
+}
+/// Converts `CompositeDisruptionMode` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_composite_disruption_mode_to_internal(
+    from: crate::scheduling::v1beta1::types::CompositeDisruptionMode,
+) -> Result<crate::scheduling::types::CompositeDisruptionMode, ConversionError> {
+    auto_convert_composite_disruption_mode_to_internal(from)
+}
+/// Converts `CompositeDisruptionMode` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_composite_disruption_mode_from_internal(
+    from: crate::scheduling::types::CompositeDisruptionMode,
+) -> Result<
+    crate::scheduling::v1beta1::types::CompositeDisruptionMode,
+    ConversionError,
+> {
+    Ok(crate::scheduling::v1beta1::types::CompositeDisruptionMode {
+        single: from
+            .single
+            .map(|v| convert_single_composite_disruption_mode_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("single"))?,
+        all: from
+            .all
+            .map(|v| convert_all_composite_disruption_mode_from_internal(v))
+            .transpose()
+            .map_err(|e| e.in_field("all"))?,
+    })
+}
+/// Converts `CompositeDisruptionMode` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_composite_disruption_mode_from_internal(
+    from: crate::scheduling::types::CompositeDisruptionMode,
+) -> Result<
+    crate::scheduling::v1beta1::types::CompositeDisruptionMode,
+    ConversionError,
+> {
+    auto_convert_composite_disruption_mode_from_internal(from)
+}
+/// Converts `SingleCompositeDisruptionMode` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_single_composite_disruption_mode_to_internal(
+    from: crate::scheduling::v1beta1::types::SingleCompositeDisruptionMode,
+) -> Result<crate::scheduling::types::SingleCompositeDisruptionMode, ConversionError> {
+    Ok(crate::scheduling::types::SingleCompositeDisruptionMode {
+    })
+}
+/// Converts `SingleCompositeDisruptionMode` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_single_composite_disruption_mode_to_internal(
+    from: crate::scheduling::v1beta1::types::SingleCompositeDisruptionMode,
+) -> Result<crate::scheduling::types::SingleCompositeDisruptionMode, ConversionError> {
+    auto_convert_single_composite_disruption_mode_to_internal(from)
+}
+/// Converts `SingleCompositeDisruptionMode` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_single_composite_disruption_mode_from_internal(
+    from: crate::scheduling::types::SingleCompositeDisruptionMode,
+) -> Result<
+    crate::scheduling::v1beta1::types::SingleCompositeDisruptionMode,
+    ConversionError,
+> {
+    Ok(crate::scheduling::v1beta1::types::SingleCompositeDisruptionMode {
+    })
+}
+/// Converts `SingleCompositeDisruptionMode` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_single_composite_disruption_mode_from_internal(
+    from: crate::scheduling::types::SingleCompositeDisruptionMode,
+) -> Result<
+    crate::scheduling::v1beta1::types::SingleCompositeDisruptionMode,
+    ConversionError,
+> {
+    auto_convert_single_composite_disruption_mode_from_internal(from)
+}
+/// Converts `AllCompositeDisruptionMode` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_all_composite_disruption_mode_to_internal(
+    from: crate::scheduling::v1beta1::types::AllCompositeDisruptionMode,
+) -> Result<crate::scheduling::types::AllCompositeDisruptionMode, ConversionError> {
+    Ok(crate::scheduling::types::AllCompositeDisruptionMode {
+    })
+}
+/// Converts `AllCompositeDisruptionMode` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_all_composite_disruption_mode_to_internal(
+    from: crate::scheduling::v1beta1::types::AllCompositeDisruptionMode,
+) -> Result<crate::scheduling::types::AllCompositeDisruptionMode, ConversionError> {
+    auto_convert_all_composite_disruption_mode_to_internal(from)
+}
+/// Converts `AllCompositeDisruptionMode` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_all_composite_disruption_mode_from_internal(
+    from: crate::scheduling::types::AllCompositeDisruptionMode,
+) -> Result<
+    crate::scheduling::v1beta1::types::AllCompositeDisruptionMode,
+    ConversionError,
+> {
+    Ok(crate::scheduling::v1beta1::types::AllCompositeDisruptionMode {
+    })
+}
+/// Converts `AllCompositeDisruptionMode` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_all_composite_disruption_mode_from_internal(
+    from: crate::scheduling::types::AllCompositeDisruptionMode,
+) -> Result<
+    crate::scheduling::v1beta1::types::AllCompositeDisruptionMode,
+    ConversionError,
+> {
+    auto_convert_all_composite_disruption_mode_from_internal(from)
+}
+/// Converts `CompositePodGroupSchedulingConstraints` to the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_composite_pod_group_scheduling_constraints_to_internal(
+    from: crate::scheduling::v1beta1::types::CompositePodGroupSchedulingConstraints,
+) -> Result<
+    crate::scheduling::types::CompositePodGroupSchedulingConstraints,
+    ConversionError,
+> {
+    Ok(crate::scheduling::types::CompositePodGroupSchedulingConstraints {
+        topology: from
+            .topology
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_topology_constraint_to_internal(v).map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("topology"))?,
+    })
+}
+/// Converts `CompositePodGroupSchedulingConstraints` to the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_composite_pod_group_scheduling_constraints_to_internal(
+    from: crate::scheduling::v1beta1::types::CompositePodGroupSchedulingConstraints,
+) -> Result<
+    crate::scheduling::types::CompositePodGroupSchedulingConstraints,
+    ConversionError,
+> {
+    auto_convert_composite_pod_group_scheduling_constraints_to_internal(from)
+}
+/// Converts `CompositePodGroupSchedulingConstraints` from the internal type, field by field.
+#[allow(unused_variables)]
+#[::kapi_macros::where_used]
+pub fn auto_convert_composite_pod_group_scheduling_constraints_from_internal(
+    from: crate::scheduling::types::CompositePodGroupSchedulingConstraints,
+) -> Result<
+    crate::scheduling::v1beta1::types::CompositePodGroupSchedulingConstraints,
+    ConversionError,
+> {
+    Ok(crate::scheduling::v1beta1::types::CompositePodGroupSchedulingConstraints {
+        topology: from
+            .topology
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                convert_topology_constraint_from_internal(v).map_err(|e| e.in_index(i))
+            })
+            .collect::<Result<Vec<_>, ConversionError>>()
+            .map_err(|e| e.in_field("topology"))?,
+    })
+}
+/// Converts `CompositePodGroupSchedulingConstraints` from the internal type.
+#[::kapi_macros::where_used]
+pub fn convert_composite_pod_group_scheduling_constraints_from_internal(
+    from: crate::scheduling::types::CompositePodGroupSchedulingConstraints,
+) -> Result<
+    crate::scheduling::v1beta1::types::CompositePodGroupSchedulingConstraints,
+    ConversionError,
+> {
+    auto_convert_composite_pod_group_scheduling_constraints_from_internal(from)
 }

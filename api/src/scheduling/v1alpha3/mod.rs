@@ -1,6 +1,7 @@
 //! `scheduling.k8s.io/v1alpha3`: priority classes, workloads and pod groups.
 //!
 //! +groupName=scheduling.k8s.io
+//! +conversionGen=crate::scheduling
 
 mod types;
 

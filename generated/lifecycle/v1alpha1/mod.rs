@@ -5,6 +5,11 @@
 mod applyconfigurations;
 #[cfg(feature = "apply")]
 pub use applyconfigurations::*;
+#[cfg(feature = "internal")]
+#[path = "conversions.rs"]
+mod conversions;
+#[cfg(feature = "internal")]
+pub use conversions::*;
 #[path = "lifecycle.rs"]
 mod lifecycle;
 pub use lifecycle::{LIFECYCLES, add_lifecycles};

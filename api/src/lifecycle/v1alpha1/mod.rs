@@ -1,6 +1,7 @@
 //! `lifecycle.k8s.io/v1alpha1`: eviction requests and evictions.
 //!
 //! +groupName=lifecycle.k8s.io
+//! +conversionGen=crate::lifecycle
 //! +k8s:prerelease-lifecycle-gen=true
 
 mod types;

@@ -307,3 +307,84 @@ fn references_resolve_within_each_document() {
     }
     assert!(checked > 1000, "only {checked} references");
 }
+
+/// A one-package tree `modes/v1` with an `+enum` type used directly, behind `Option`, in a list
+/// and as map values.
+fn enum_tree(name: &str, enum_impl: &str) -> std::path::PathBuf {
+    let root = std::env::temp_dir().join(format!("kapi-openapi-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let dir = root.join("modes/v1");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("mod.rs"), "//! Modes.\n//!\n//! +groupName=modes.example.com\n\nmod types;\npub use types::*;\n")
+        .expect("mod.rs");
+    let types = r#"
+use std::collections::BTreeMap;
+use kapi_api::meta::v1::ObjectMeta;
+use kapi_machinery::TypeMeta;
+use kapi_macros::Kapi;
+
+/// How a thing runs.
+/// +enum
+#[derive(Clone, Debug, Default, PartialEq, Kapi)]
+pub struct Mode(pub String);
+
+IMPL
+
+/// A thing.
+#[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(kind, group = "modes.example.com", version = "v1", json_only)]
+pub struct Thing {
+    #[kapi(inline)]
+    pub type_meta: TypeMeta,
+    #[kapi(omitempty)]
+    pub metadata: ObjectMeta,
+    pub mode: Mode,
+    #[kapi(omitempty)]
+    pub maybe: Option<Mode>,
+    #[kapi(omitempty)]
+    pub modes: Vec<Mode>,
+    #[kapi(omitempty)]
+    pub by_name: BTreeMap<String, Mode>,
+}
+"#;
+    std::fs::write(dir.join("types.rs"), types.replace("IMPL", enum_impl)).expect("types.rs");
+    root
+}
+
+#[test]
+fn enum_values_go_on_fields_of_the_type_not_on_list_items_or_map_values() {
+    let root = enum_tree(
+        "placement",
+        "impl Mode {\n    pub const SLOW: &'static str = \"Slow\";\n    pub const FAST: &'static str = \"Fast\";\n}",
+    );
+    let outputs = kapi_codegen::generate_tree(&root, &["openapi".to_owned()]).expect("the tree generates");
+    let v3 = outputs.get(&Path::new(kapi_codegen::emit::openapi::DIR).join("v3/apis__modes.example.com__v1.json"));
+    let v2 = outputs.get(&Path::new(kapi_codegen::emit::openapi::DIR).join(kapi_codegen::emit::openapi::V2_FILE));
+    for doc in [v3, v2] {
+        let doc = json_of(doc.expect("the document is generated"));
+        let schemas = match doc.get("components") {
+            Some(c) => c.get("schemas").expect("v3 schemas"),
+            None => doc.get("definitions").expect("v2 definitions"),
+        };
+        let props = schemas.get("io.k8s.api.modes.v1.Thing").and_then(|t| t.get("properties")).expect("Thing");
+        let sorted = Value::Array(vec![Value::String("Fast".into()), Value::String("Slow".into())]);
+        assert_eq!(props.get("mode").and_then(|m| m.get("enum")), Some(&sorted), "{}", text(props));
+        assert_eq!(props.get("maybe").and_then(|m| m.get("enum")), Some(&sorted), "{}", text(props));
+        let items = props.get("modes").and_then(|m| m.get("items")).expect("items");
+        assert_eq!(items.get("type").and_then(Value::as_str), Some("string"));
+        assert!(items.get("enum").is_none(), "{}", text(items));
+        let values = props.get("byName").and_then(|m| m.get("additionalProperties")).expect("map values");
+        assert!(values.get("enum").is_none(), "{}", text(values));
+    }
+    std::fs::remove_dir_all(&root).ok();
+}
+
+#[test]
+fn an_enum_without_string_constants_fails_the_tree_at_its_line() {
+    let root = enum_tree("bad", "impl Mode {\n    pub const LIMIT: u32 = 3;\n}");
+    let err = kapi_codegen::generate_tree(&root, &["openapi".to_owned()]).expect_err("the tree must not generate");
+    assert!(err.contains("constant `LIMIT` of the `+enum` type `Mode` is not a string literal"), "{err}");
+    assert!(err.contains("`+enum` type `Mode` has no values"), "{err}");
+    assert!(err.contains("types.rs:"), "{err}");
+    std::fs::remove_dir_all(&root).ok();
+}

@@ -73,8 +73,6 @@ pub const ENUM: &str = "enum";
 pub const ENUM_EXCLUDE: &str = "enum:exclude";
 /// Every marker a type may carry.
 pub const TYPE_MARKERS: &[&str] = &[
-    ENUM,
-    ENUM_EXCLUDE,
     GENCLIENT,
     GENCLIENT_NON_NAMESPACED,
     GENCLIENT_ONLY_VERBS,
@@ -89,6 +87,8 @@ pub const TYPE_MARKERS: &[&str] = &[
     LIFECYCLE_REPLACEMENT,
     SHORT_NAMES,
     CATEGORIES,
+    ENUM,
+    ENUM_EXCLUDE,
 ];
 
 /// The verbs `onlyVerbs`/`skipVerbs` name, in upstream's spelling (`updateStatus` is the `status`

@@ -15,6 +15,13 @@ property names, types, formats, references, items, additional properties, requir
 enums and x-kubernetes-* extensions. Descriptions, defaults and examples are dropped: the facts
 are upstream's, the words are ours. Not run by CI: run it by hand when the fixtures move to a new
 release, and commit the output.
+
+The committed facts came from (Kubernetes 1.35 documents, k8s.io/api at the fixtures' commit):
+  git -C kubectl-validate archive a97ccfac pkg/openapiclient/builtins/1.35 | tar -x -C /tmp/kv
+  (rename each <path>.json to <path with / as __>_openapi.json)
+  git -C api archive 10b39a39 | tar -x -C /tmp/k8sapi
+  hack/openapi-facts.py "<source>" codegen/tests/openapi/upstream \
+      /tmp/k8sapi@10b39a39bcee995dfe7cd5e8e7b922be5e46f1e2 /tmp/kv135/*_openapi.json
 """
 import json
 import os

@@ -21,8 +21,8 @@ use kapi_machinery::json::value::{self, Value};
 const KNOWN_DIVERGENCES: &[&str] = &[
     // Fields added after 1.35: in k8s.io/api at the fixtures' commit, not in the 1.35 documents.
     "io.k8s.api.authentication.v1.TokenRequestSpec.properties.attestations",
-    "io.k8s.api.batch.v1.JobSpec.properties.scheduling",
     "io.k8s.api.autoscaling.v2.HorizontalPodAutoscalerCondition.properties.observedGeneration",
+    "io.k8s.api.batch.v1.JobSpec.properties.scheduling",
     "io.k8s.api.certificates.v1beta1.PodCertificateRequestSpec.properties.stubPKCS10Request",
     "io.k8s.api.core.v1.ClusterTrustBundleProjection.properties.user",
     "io.k8s.api.core.v1.ConfigMapVolumeSource.properties.defaultUser",
@@ -79,14 +79,14 @@ const KNOWN_DIVERGENCES: &[&str] = &[
     "io.k8s.api.apiserverinternal.v1alpha1.ServerStorageVersion.required",
     "io.k8s.api.apiserverinternal.v1alpha1.StorageVersion.required",
     "io.k8s.api.apps.v1.ControllerRevision.required",
-    "io.k8s.api.apps.v1.DaemonSetCondition.required",
-    "io.k8s.api.apps.v1.DeploymentCondition.required",
-    "io.k8s.api.apps.v1.ReplicaSetCondition.required",
-    "io.k8s.api.apps.v1.StatefulSetCondition.required",
     "io.k8s.api.apps.v1.DaemonSet.required",
+    "io.k8s.api.apps.v1.DaemonSetCondition.required",
     "io.k8s.api.apps.v1.Deployment.required",
+    "io.k8s.api.apps.v1.DeploymentCondition.required",
     "io.k8s.api.apps.v1.ReplicaSet.required",
+    "io.k8s.api.apps.v1.ReplicaSetCondition.required",
     "io.k8s.api.apps.v1.StatefulSet.required",
+    "io.k8s.api.apps.v1.StatefulSetCondition.required",
     "io.k8s.api.authentication.v1.TokenRequest.required",
     "io.k8s.api.authentication.v1.TokenRequestSpec.required",
     "io.k8s.api.authentication.v1.TokenRequestStatus.required",
@@ -315,8 +315,11 @@ fn enum_tree(name: &str, enum_impl: &str) -> std::path::PathBuf {
     let _ = std::fs::remove_dir_all(&root);
     let dir = root.join("modes/v1");
     std::fs::create_dir_all(&dir).expect("temp dir");
-    std::fs::write(dir.join("mod.rs"), "//! Modes.\n//!\n//! +groupName=modes.example.com\n\nmod types;\npub use types::*;\n")
-        .expect("mod.rs");
+    std::fs::write(
+        dir.join("mod.rs"),
+        "//! Modes.\n//!\n//! +groupName=modes.example.com\n\nmod types;\npub use types::*;\n",
+    )
+    .expect("mod.rs");
     let types = r#"
 use std::collections::BTreeMap;
 use kapi_api::meta::v1::ObjectMeta;

@@ -252,8 +252,8 @@ fn every_group_version_matches_upstreams_structure() {
         let before = problems.len();
         problems.retain(|p| {
             let without_document = p.split_once(": ").map_or(p.as_str(), |(_, rest)| rest);
-            !(p.starts_with(&format!("{known}:")) || p == *known)
-                && !(without_document.starts_with(&format!("{known}:")) || without_document == *known)
+            let matches = |s: &str| s.starts_with(&format!("{known}:")) || s == *known;
+            !matches(p) && !matches(without_document)
         });
         if problems.len() == before {
             problems.push(format!("`{known}` no longer differs: remove it from KNOWN_DIVERGENCES"));

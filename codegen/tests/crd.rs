@@ -149,3 +149,30 @@ fn the_crd_command_prints_the_kitchen_sinks_definitions() {
     assert_eq!(none.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&none.stderr).contains("no kind under"));
 }
+
+#[test]
+fn an_enum_type_lists_its_values_wherever_it_is_used() {
+    let types = thing("", true, false).replace(
+        "    #[kapi(omitempty, default = \"3\")]\n    pub size: i32,\n",
+        "    #[kapi(omitempty, default = \"3\")]\n    pub size: i32,\n    #[kapi(omitempty)]\n    pub phase: Phase,\n    #[kapi(omitempty)]\n    pub history: Vec<Phase>,\n",
+    ) + r#"
+/// Where a thing is in its life.
+/// +enum
+#[derive(Clone, Debug, Default, PartialEq, Kapi)]
+#[kapi(json_only)]
+pub struct Phase(pub String);
+
+impl Phase {
+    pub const NEW: &'static str = "New";
+    pub const DONE: &'static str = "Done";
+}
+"#;
+    let root = tree("enum", &[("v1", "things.example.com", &types)]);
+    let (defs, errors) = run(&root);
+    assert!(errors.is_empty(), "{errors}");
+    let (_, yaml) = &defs[0];
+    // controller-gen puts a type's `Enum` on the type's schema: the field and the list's items.
+    assert_eq!(yaml.matches("enum:\n").count(), 2, "{yaml}");
+    assert_eq!(yaml.matches("- Done\n").count(), 2, "{yaml}");
+    std::fs::remove_dir_all(&root).ok();
+}

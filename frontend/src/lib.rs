@@ -5,6 +5,7 @@ pub mod attr;
 pub mod check;
 pub mod ctxt;
 pub mod diagnostics;
+pub mod enums;
 pub mod facts;
 pub mod markers;
 pub mod model;

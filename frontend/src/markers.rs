@@ -65,7 +65,13 @@ pub const SHORT_NAMES: &str = "shortNames";
 /// `+categories=all`: the categories the resource belongs to, comma-separated (`kubectl get
 /// all`); upstream's `Categories()` of the resource's REST storage.
 pub const CATEGORIES: &str = "categories";
-/// Every marker a kind may carry.
+/// `+enum`: a string newtype whose values are the string constants of its `impl` blocks in the
+/// same file; OpenAPI lists them as the `enum` of every property of that type (upstream's `+enum`).
+pub const ENUM: &str = "enum";
+/// `+enum:exclude=HUGE_PAGES_PREFIX`: constants of an `+enum` type that are not values (a prefix,
+/// a value upstream keeps untyped), comma-separated Rust names.
+pub const ENUM_EXCLUDE: &str = "enum:exclude";
+/// Every marker a type may carry.
 pub const TYPE_MARKERS: &[&str] = &[
     GENCLIENT,
     GENCLIENT_NON_NAMESPACED,
@@ -81,6 +87,8 @@ pub const TYPE_MARKERS: &[&str] = &[
     LIFECYCLE_REPLACEMENT,
     SHORT_NAMES,
     CATEGORIES,
+    ENUM,
+    ENUM_EXCLUDE,
 ];
 
 /// The verbs `onlyVerbs`/`skipVerbs` name, in upstream's spelling (`updateStatus` is the `status`
@@ -250,9 +258,20 @@ impl LifecycleMarkers {
 #[derive(Debug, Clone, Default)]
 pub struct TypeMarkers {
     pub genclient: Option<GenClient>,
+    /// `+enum`, with its exclusions.
+    pub enum_marker: Option<EnumMarker>,
     /// `+crd…`: the kind is a custom resource with a generated `CustomResourceDefinition`.
     pub crd: Option<Crd>,
     pub lifecycle: LifecycleMarkers,
+}
+
+/// `+enum` on a type, as written; [`crate::enums`] reads the values.
+#[derive(Debug, Clone)]
+pub struct EnumMarker {
+    /// Where `+enum` is.
+    pub span: Span,
+    /// The constants `+enum:exclude=` names, each with the span of its line.
+    pub exclude: Vec<Spanned<String>>,
 }
 
 /// Parses `major.minor` as upstream does (two non-empty decimal numbers).
@@ -515,8 +534,32 @@ pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) ->
     let mut found: Option<GenClient> = None;
     let mut lifecycle = LifecycleMarkers::default();
     let mut rest = Vec::new();
+    let mut enum_marker: Option<EnumMarker> = None;
+    let mut exclude = Vec::new();
     for (name, value, span) in lines {
-        if LIFECYCLE_MARKERS.contains(&name.as_str()) {
+        if name == ENUM {
+            if !value.is_empty() {
+                cx.error_at(
+                    span,
+                    format!("`+{ENUM}` takes no value; name constants that are not values with `+{ENUM_EXCLUDE}=NAME`"),
+                );
+            }
+            if enum_marker.is_some() {
+                cx.error_at(span, format!("`+{ENUM}` is given twice"));
+            }
+            enum_marker = Some(EnumMarker { span, exclude: Vec::new() });
+        } else if name == ENUM_EXCLUDE {
+            if value.trim().is_empty() {
+                cx.error_at(span, format!("`+{ENUM_EXCLUDE}` needs constant names: `+{ENUM_EXCLUDE}=NAME,OTHER`"));
+            }
+            exclude.extend(
+                value
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|n| !n.is_empty())
+                    .map(|n| Spanned { value: n.to_owned(), span }),
+            );
+        } else if LIFECYCLE_MARKERS.contains(&name.as_str()) {
             match name.as_str() {
                 LIFECYCLE_INTRODUCED => {
                     let r = release(cx, &name, &value, span);
@@ -636,7 +679,12 @@ pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) ->
             );
         }
     }
-    TypeMarkers { genclient: found, crd, lifecycle }
+    match (&mut enum_marker, exclude.first()) {
+        (Some(m), _) => m.exclude = exclude,
+        (None, Some(e)) => cx.error_at(e.span, format!("`+{ENUM_EXCLUDE}` needs `+{ENUM}` on the same type")),
+        (None, None) => {}
+    }
+    TypeMarkers { genclient: found, enum_marker, crd, lifecycle }
 }
 
 /// `+crd`: the kind is a custom resource; `kapi-codegen` writes its `CustomResourceDefinition`.

@@ -161,7 +161,8 @@ struct Builder<'u> {
     ids: BTreeMap<String, TypeId>,
     /// Write the zero value as the default of fields that are always serialized, as upstream's
     /// documents do; a custom resource's schema gets only the defaults the types declare (the
-    /// server would apply each one).
+    /// server would apply each one). Off for custom resources, which also keep enums on list
+    /// items and map values.
     zero_defaults: bool,
 }
 
@@ -311,9 +312,9 @@ impl<'u> Builder<'u> {
             }
             field_extensions(f, &mut extra);
             properties.put(&f.json_name, self.attach(node, extra, refs));
-            // Upstream's rule: required unless the JSON tag may leave the field out or the field
-            // is marked optional; `required` does not change the schema.
-            if !f.attrs.omitempty && !f.attrs.omitzero && f.attrs.optional.is_none() {
+            // Upstream's rule: required when marked so (even with `omitempty`), otherwise unless
+            // the JSON tag may leave the field out or the field is marked optional.
+            if f.attrs.required.is_some() || (!f.attrs.omitempty && !f.attrs.omitzero && f.attrs.optional.is_none()) {
                 required.push(string(&f.json_name));
             }
         }
@@ -350,7 +351,14 @@ impl<'u> Builder<'u> {
 
     /// The schema of an element of a list or a value of a map: with its zero value as default.
     fn element(&self, file: FileId, shape: &Shape, refs: &mut BTreeSet<String>, depth: usize) -> Result<Value, String> {
-        let node = self.node(file, shape, depth, refs)?;
+        let mut node = self.node(file, shape, depth, refs)?;
+        // kube-openapi lists an enum's values on fields only; controller-gen puts a type's
+        // `Enum` on its schema, so a custom resource's list items and map values keep it.
+        if self.zero_defaults
+            && let Node::Inline(o) = &mut node
+        {
+            o.0.remove("enum");
+        }
         let mut extra = Obj::default();
         if self.zero_defaults
             && !matches!(shape, Shape::Option(_))
@@ -396,7 +404,16 @@ impl<'u> Builder<'u> {
                             if depth > MAX_NEWTYPE_DEPTH {
                                 return Err(format!("newtype `{}` refers to itself", t.def.ident));
                             }
-                            self.node(t.file, inner, depth + 1, refs)
+                            let node = self.node(t.file, inner, depth + 1, refs)?;
+                            // Upstream lists an enum's values where a field (or a pointer) has
+                            // its type; list items and map values go without (`element` strips).
+                            match (node, self.u.enum_values(id)) {
+                                (Node::Inline(o), Some(values)) => {
+                                    let list = values.sorted().into_iter().map(string).collect();
+                                    Ok(Node::Inline(o.set("enum", Value::Array(list))))
+                                }
+                                (node, _) => Ok(node),
+                            }
                         }
                         Body::Struct(_) => Ok(Node::Ref {
                             name: self.names.get(&id).cloned().unwrap_or_default(),
@@ -727,6 +744,9 @@ const META_V1: &str = "meta/v1";
 /// answer besides its own kinds.
 const COMMON_KINDS: &[&str] = &["APIResourceList", "DeleteOptions", "Status", "WatchEvent"];
 
+/// The common kinds registered in every group version, whose schemas list every one.
+const REGISTERED_EVERYWHERE: &[&str] = &["DeleteOptions", "WatchEvent"];
+
 /// The schema of `Patch` (any patch document), which has no type of its own.
 const PATCH: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.Patch";
 
@@ -793,6 +813,25 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
         }
         if t.package == meta && COMMON_KINDS.contains(&t.name().as_str()) {
             common.push(id);
+        }
+    }
+    // `DeleteOptions` and `WatchEvent` are registered in every group version (upstream's
+    // `metav1.AddToGroupVersion`), so their schemas name them all.
+    for &id in &common {
+        let Some(name) = v3.add_type(id, &mut found) else { continue };
+        let kind = u.types[id].name();
+        if !REGISTERED_EVERYWHERE.contains(&kind.as_str()) {
+            continue;
+        }
+        let mut all: BTreeSet<(&str, &str)> = gvs.keys().map(|(g, v)| (g.as_str(), v.as_str())).collect();
+        all.insert(("", "v1"));
+        let list = all.into_iter().map(|(g, v)| {
+            Obj::default().set("group", string(g)).set("kind", string(&kind)).set("version", string(v)).value()
+        });
+        if let Some(Value::Object(members)) = v3.schemas.get_mut(&name) {
+            members.retain(|(k, _)| k != "x-kubernetes-group-version-kind");
+            members.push(("x-kubernetes-group-version-kind".to_owned(), Value::Array(list.collect())));
+            members.sort_by(|a, b| a.0.cmp(&b.0));
         }
     }
     for ((group, version), packages) in &gvs {

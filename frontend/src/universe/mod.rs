@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use crate::ctxt::Ctxt;
 use crate::diagnostics::Diagnostic;
+use crate::enums::{self, EnumValues};
 use crate::markers::{self, PackageMarkers};
 use crate::model::TypeDef;
 
@@ -106,6 +107,8 @@ pub struct Universe {
     /// a Rust identifier; generated code that lives outside the crate names it.
     pub crate_name: Option<String>,
     aliases: BTreeMap<(PathBuf, String), Alias>,
+    /// The values of every `+enum` type.
+    enums: BTreeMap<TypeId, EnumValues>,
     by_name: BTreeMap<(PathBuf, String), TypeId>,
     by_package: BTreeMap<PathBuf, Vec<TypeId>>,
 }
@@ -238,6 +241,15 @@ impl Universe {
                 }
                 for def in defs {
                     let tid = u.types.len();
+                    let cx = Ctxt::new();
+                    if let Some(values) = enums::enum_values_in_file(&cx, file, &def) {
+                        u.enums.insert(tid, values);
+                    }
+                    if let Err(errors) = cx.check() {
+                        for e in errors {
+                            u.diagnostics.extend(Diagnostic::from_syn(&path, &e));
+                        }
+                    }
                     u.by_name.entry((package.clone(), def.ident.to_string())).or_insert(tid);
                     u.by_package.entry(package.clone()).or_default().push(tid);
                     u.types.push(TypeEntry { file: id, package: package.clone(), def });
@@ -250,6 +262,11 @@ impl Universe {
         u.check_infinite_size();
         u.hand_written = handwritten::check(&mut u, fns);
         u
+    }
+
+    /// The values of an `+enum` type (see [`crate::enums`]); `None` for any other type.
+    pub fn enum_values(&self, id: TypeId) -> Option<&EnumValues> {
+        self.enums.get(&id)
     }
 
     /// The file a type or function is in.

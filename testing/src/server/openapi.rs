@@ -315,7 +315,7 @@ fn v2_protobuf(doc: &Value) -> Vec<u8> {
 const MAX_SCHEMA_DEPTH: usize = 64;
 
 /// gnostic's `Schema`: `_ref` 1, format 2, description 4, default 5 (`Any` with YAML 2),
-/// required 19, additionalProperties 21 (schema 1), type 22 (value 1), items 23 (schema 1),
+/// required 19, enum 20 (`Any` each), additionalProperties 21 (schema 1), type 22 (value 1), items 23 (schema 1),
 /// allOf 24, properties 25 (`NamedSchema` 1) and vendor extensions 31 (`NamedAny` with the value
 /// as YAML, which JSON text is).
 fn schema_protobuf(p: &mut Proto, schema: &Value, depth: usize) {
@@ -336,6 +336,11 @@ fn schema_protobuf(p: &mut Proto, schema: &Value, depth: usize) {
             ("required", Value::Array(items)) => {
                 for s in items.iter().filter_map(Value::as_str) {
                     p.string(19, s);
+                }
+            }
+            ("enum", Value::Array(items)) => {
+                for v in items {
+                    any(p, 20, v);
                 }
             }
             ("additionalProperties", v) => p.message(21, |a| a.message(1, |s| schema_protobuf(s, v, depth + 1))),
@@ -369,7 +374,7 @@ mod tests {
 
     #[test]
     fn protobuf_fields_are_tagged_as_gnostic_numbers_them() {
-        let doc = value::parse(br#"{"swagger":"2.0","info":{"title":"T","version":"v"},"definitions":{"A":{"type":"object","required":["x"]}}}"#).unwrap();
+        let doc = value::parse(br#"{"swagger":"2.0","info":{"title":"T","version":"v"},"definitions":{"A":{"type":"object","required":["x"],"properties":{"p":{"type":"string","enum":["TCP"]}}}}}"#).unwrap();
         let bytes = v2_protobuf(&doc);
         // swagger = 1 (tag 0x0a), "2.0".
         assert_eq!(&bytes[..5], b"\x0a\x032.0");
@@ -382,6 +387,9 @@ mod tests {
         // type = 22 is tag (22 << 3 | 2) = 0xb2 0x01; required = 19 is 0x9a 0x01.
         assert!(tail.windows(2).any(|w| w == [0xb2, 0x01]), "{tail:?}");
         assert!(tail.windows(4).any(|w| w == [0x9a, 0x01, 0x01, b'x']), "{tail:?}");
+        // enum = 20 is 0xa2 0x01, each value an `Any` whose yaml (2) is the JSON text.
+        let value = [0xa2, 0x01, 0x07, 0x12, 0x05, b'"', b'T', b'C', b'P', b'"'];
+        assert!(tail.windows(value.len()).any(|w| w == value), "{tail:?}");
     }
 
     #[test]

@@ -27,6 +27,7 @@ pub struct Rule {
 }
 
 /// The scope a rule applies to.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ScopeType(pub String);
 
@@ -40,6 +41,7 @@ impl ScopeType {
 }
 
 /// What happens when calling a webhook or evaluating a policy fails.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct FailurePolicyType(pub String);
 
@@ -62,6 +64,7 @@ impl ParameterNotFoundActionType {
 }
 
 /// How rules are matched against incoming requests.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct MatchPolicyType(pub String);
 
@@ -73,6 +76,7 @@ impl MatchPolicyType {
 }
 
 /// The side effects calling a webhook may have.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct SideEffectClass(pub String);
 
@@ -362,6 +366,7 @@ pub struct MatchResources {
 }
 
 /// How a failed validation of a bound policy is enforced.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ValidationAction(pub String);
 
@@ -474,6 +479,7 @@ pub struct Mutation {
 }
 
 /// The kind of patch a mutation produces.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PatchType(pub String);
 
@@ -732,6 +738,7 @@ pub struct MutatingWebhook {
 }
 
 /// Whether a mutating webhook or policy may be called more than once per request.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ReinvocationPolicyType(pub String);
 
@@ -755,6 +762,7 @@ pub struct RuleWithOperations {
 }
 
 /// An operation of an admission request.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct OperationType(pub String);
 

@@ -12,6 +12,7 @@ pub type Rule = crate::admissionregistration::v1::Rule;
 pub type ScopeType = crate::admissionregistration::v1::ScopeType;
 
 /// What happens when calling a webhook or evaluating a policy fails.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct FailurePolicyType(pub String);
 
@@ -23,6 +24,7 @@ impl FailurePolicyType {
 }
 
 /// What a binding does when the parameter resources it refers to are not found.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ParameterNotFoundActionType(pub String);
 
@@ -34,6 +36,7 @@ impl ParameterNotFoundActionType {
 }
 
 /// How rules are matched against incoming requests.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct MatchPolicyType(pub String);
 
@@ -320,6 +323,7 @@ pub struct MatchResources {
 }
 
 /// How a failed validation of a bound policy is enforced.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ValidationAction(pub String);
 
@@ -432,6 +436,7 @@ pub struct Mutation {
 }
 
 /// The kind of patch a mutation produces.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PatchType(pub String);
 

@@ -334,6 +334,7 @@ pub struct MatchResources {
 }
 
 /// How a failed validation of a bound policy is enforced.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ValidationAction(pub String);
 
@@ -448,6 +449,7 @@ pub struct Mutation {
 }
 
 /// The kind of patch a mutation produces.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PatchType(pub String);
 

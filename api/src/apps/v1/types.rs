@@ -37,6 +37,7 @@ pub struct StatefulSet {
 }
 
 /// How a stateful set orders pod creation and removal while it scales.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PodManagementPolicyType(pub String);
 
@@ -61,6 +62,7 @@ pub struct StatefulSetUpdateStrategy {
 }
 
 /// The name of a stateful set update strategy.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct StatefulSetUpdateStrategyType(pub String);
 
@@ -339,6 +341,7 @@ pub struct DeploymentStrategy {
 }
 
 /// The name of a deployment strategy.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeploymentStrategyType(pub String);
 
@@ -477,6 +480,7 @@ pub struct DaemonSetUpdateStrategy {
 }
 
 /// The name of a daemon set update strategy.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DaemonSetUpdateStrategyType(pub String);
 

@@ -155,6 +155,7 @@ pub struct ScaleStatus {
 }
 
 /// The kind of source a metric comes from.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct MetricSourceType(pub String);
 

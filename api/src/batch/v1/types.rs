@@ -55,6 +55,7 @@ pub struct JobList {
 }
 
 /// How a job counts finished pods.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct CompletionMode(pub String);
 
@@ -66,6 +67,7 @@ impl CompletionMode {
 }
 
 /// What a job does with a pod failure that matches a rule.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PodFailurePolicyAction(pub String);
 
@@ -81,6 +83,7 @@ impl PodFailurePolicyAction {
 }
 
 /// How container exit codes are compared with a rule's values.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PodFailurePolicyOnExitCodesOperator(pub String);
 
@@ -92,6 +95,7 @@ impl PodFailurePolicyOnExitCodesOperator {
 }
 
 /// When a job creates a replacement for a pod that is going away.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PodReplacementPolicy(pub String);
 
@@ -469,6 +473,7 @@ pub struct CronJobSpec {
 }
 
 /// What a cron job does when a run is due while an earlier one is still going.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ConcurrencyPolicy(pub String);
 

@@ -147,6 +147,7 @@ pub struct CertificateSigningRequestList {
 }
 
 /// A usage a certificate's key may be put to, such as `digital signature` or `server auth`.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct KeyUsage(pub String);
 

@@ -326,6 +326,7 @@ pub struct VolumeNodeAffinity {
 }
 
 /// What becomes of a persistent volume after its claim is released.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PersistentVolumeReclaimPolicy(pub String);
 
@@ -339,6 +340,7 @@ impl PersistentVolumeReclaimPolicy {
 }
 
 /// Whether a volume is used as a raw block device or holds a filesystem.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PersistentVolumeMode(pub String);
 
@@ -513,6 +515,7 @@ impl PersistentVolumeClaimConditionType {
 }
 
 /// How far a resize of one resource of a claim has got.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ClaimResourceStatus(pub String);
 
@@ -530,6 +533,7 @@ impl ClaimResourceStatus {
 }
 
 /// How far a change of volume attributes class has got.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PersistentVolumeClaimModifyVolumeStatus(pub String);
 
@@ -581,6 +585,7 @@ pub struct PersistentVolumeClaimCondition {
 }
 
 /// A category of trouble reported for a volume.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct VolumeHealthStatusType(pub String);
 
@@ -696,6 +701,7 @@ pub struct PersistentVolumeClaimStatus {
 }
 
 /// One way a volume may be mounted.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PersistentVolumeAccessMode(pub String);
 
@@ -711,6 +717,7 @@ impl PersistentVolumeAccessMode {
 }
 
 /// Where a persistent volume is in its lifecycle.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PersistentVolumePhase(pub String);
 
@@ -728,6 +735,7 @@ impl PersistentVolumePhase {
 }
 
 /// Where a persistent volume claim is in its lifecycle.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PersistentVolumeClaimPhase(pub String);
 
@@ -741,6 +749,7 @@ impl PersistentVolumeClaimPhase {
 }
 
 /// What a host path must be, and whether it may be created.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct HostPathType(pub String);
 
@@ -1039,6 +1048,7 @@ impl StorageMedium {
 }
 
 /// A network protocol for ports.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct Protocol(pub String);
 
@@ -1421,6 +1431,7 @@ pub struct PhotonPersistentDiskVolumeSource {
 }
 
 /// Host caching for an Azure data disk.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct AzureDataDiskCachingMode(pub String);
 
@@ -1434,6 +1445,7 @@ impl AzureDataDiskCachingMode {
 }
 
 /// How an Azure data disk is stored.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct AzureDataDiskKind(pub String);
 
@@ -1978,6 +1990,7 @@ impl BindMountOption {
 }
 
 /// How mounts made on one side of a volume mount show up on the other.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct MountPropagationMode(pub String);
 
@@ -2192,6 +2205,7 @@ pub struct HTTPHeader {
 }
 
 /// The protocol version an HTTP probe speaks.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct HTTPProtocol(pub String);
 
@@ -2231,6 +2245,7 @@ pub struct HTTPGetAction {
 }
 
 /// The scheme of an HTTP probe or hook.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct URIScheme(pub String);
 
@@ -2270,6 +2285,7 @@ pub struct GRPCAction {
 }
 
 /// How a gRPC probe connects.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct GRPCProbeMode(pub String);
 
@@ -2330,6 +2346,7 @@ pub struct Probe {
 }
 
 /// When the kubelet pulls a container image.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PullPolicy(pub String);
 
@@ -2365,6 +2382,7 @@ pub struct ContainerResizePolicy {
 }
 
 /// Whether a pod may evict lower-priority pods to get scheduled.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PreemptionPolicy(pub String);
 
@@ -2376,6 +2394,7 @@ impl PreemptionPolicy {
 }
 
 /// Where a container's termination message comes from.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct TerminationMessagePolicy(pub String);
 
@@ -2611,6 +2630,7 @@ pub struct LifecycleHandler {
 }
 
 /// A POSIX signal name that may be sent to stop a container.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct Signal(pub String);
 
@@ -2919,6 +2939,7 @@ pub struct LinuxContainerUser {
 }
 
 /// A coarse summary of where a pod is in its lifecycle.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PodPhase(pub String);
 
@@ -3046,6 +3067,7 @@ pub struct ImageVolumeStatus {
 }
 
 /// When the kubelet restarts the containers of a pod.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct RestartPolicy(pub String);
 
@@ -3120,6 +3142,7 @@ impl ContainerRestartRuleOnExitCodesOperator {
 }
 
 /// How the DNS settings of a pod are built.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DNSPolicy(pub String);
 
@@ -3174,6 +3197,7 @@ pub struct NodeSelectorRequirement {
 }
 
 /// How a node selector requirement compares its key with its values.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct NodeSelectorOperator(pub String);
 
@@ -3340,6 +3364,7 @@ pub struct Taint {
 }
 
 /// What a taint does to pods that do not tolerate it.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct TaintEffect(pub String);
 
@@ -3378,6 +3403,7 @@ pub struct Toleration {
 }
 
 /// How a toleration compares its value with a taint's.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct TolerationOperator(pub String);
 
@@ -3686,6 +3712,7 @@ pub struct PodSchedulingGroup {
 }
 
 /// What to do with a pod that can not satisfy a spread constraint.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct UnsatisfiableConstraintAction(pub String);
 
@@ -3697,6 +3724,7 @@ impl UnsatisfiableConstraintAction {
 }
 
 /// Whether a node attribute is taken into account when computing spread.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct NodeInclusionPolicy(pub String);
 
@@ -3755,6 +3783,7 @@ pub struct HostAlias {
 }
 
 /// When volume ownership is changed to the pod's fsGroup.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PodFSGroupChangePolicy(pub String);
 
@@ -3766,6 +3795,7 @@ impl PodFSGroupChangePolicy {
 }
 
 /// How the supplemental groups of a container's first process are worked out.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct SupplementalGroupsPolicy(pub String);
 
@@ -3859,6 +3889,7 @@ pub struct SeccompProfile {
 }
 
 /// Where a seccomp profile comes from.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct SeccompProfileType(pub String);
 
@@ -3886,6 +3917,7 @@ pub struct AppArmorProfile {
 }
 
 /// Where an AppArmor profile comes from.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct AppArmorProfileType(pub String);
 
@@ -3899,6 +3931,7 @@ impl AppArmorProfileType {
 }
 
 /// A pod's quality of service class, derived from its requests and limits.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PodQOSClass(pub String);
 
@@ -4439,6 +4472,7 @@ pub struct ReplicationControllerList {
 }
 
 /// Whether a service sends a client's requests to the same endpoint.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ServiceAffinity(pub String);
 
@@ -4468,6 +4502,7 @@ pub struct ClientIPConfig {
 }
 
 /// How a service is exposed.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ServiceType(pub String);
 
@@ -4483,6 +4518,7 @@ impl ServiceType {
 }
 
 /// How nodes route traffic sent to a service's cluster IP.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ServiceInternalTrafficPolicy(pub String);
 
@@ -4497,6 +4533,7 @@ impl ServiceInternalTrafficPolicy {
 pub type ServiceInternalTrafficPolicyType = ServiceInternalTrafficPolicy;
 
 /// How nodes route traffic arriving from outside through node ports and load balancers.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ServiceExternalTrafficPolicy(pub String);
 
@@ -4554,6 +4591,7 @@ pub struct LoadBalancerIngress {
 }
 
 /// An IP address family.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct IPFamily(pub String);
 
@@ -4567,6 +4605,7 @@ impl IPFamily {
 }
 
 /// Whether a service gets one IP family or two.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct IPFamilyPolicy(pub String);
 
@@ -5220,6 +5259,7 @@ pub struct ContainerImage {
 }
 
 /// Deprecated: the lifecycle phase of a node.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct NodePhase(pub String);
 
@@ -5440,6 +5480,7 @@ pub struct NamespaceStatus {
 }
 
 /// Where a namespace is in its lifecycle.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct NamespacePhase(pub String);
 
@@ -6017,6 +6058,7 @@ pub struct LimitRangeList {
 }
 
 /// A class of objects that a quota counts.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ResourceQuotaScope(pub String);
 
@@ -6080,6 +6122,7 @@ pub struct ScopedResourceSelectorRequirement {
 }
 
 /// How a scope condition compares its values.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ScopeSelectorOperator(pub String);
 
@@ -6444,6 +6487,7 @@ pub struct SecurityContext {
 }
 
 /// How much of `/proc` is masked in a container.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ProcMountType(pub String);
 

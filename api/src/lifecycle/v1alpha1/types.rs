@@ -71,6 +71,7 @@ pub struct EvictionRequestPodReference {
 }
 
 /// Whether a requester currently wants its target evicted.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct EvictionRequestIntent(pub String);
 
@@ -255,6 +256,7 @@ pub struct Requester {
 }
 
 /// Whether a requester currently wants its target evicted.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct RequesterIntent(pub String);
 
@@ -284,6 +286,7 @@ pub struct TargetResponder {
 }
 
 /// The state of a responder in an eviction.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ResponderStateType(pub String);
 

@@ -29,6 +29,7 @@ pub struct NetworkPolicy {
 }
 
 /// A direction of traffic a network policy governs.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PolicyType(pub String);
 
@@ -310,8 +311,18 @@ pub struct HTTPIngressRuleValue {
 }
 
 /// How an ingress path is matched against request paths.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PathType(pub String);
+
+impl PathType {
+    /// The path must equal the request path, case-sensitively.
+    pub const EXACT: &'static str = "Exact";
+    /// The path matches request paths that start with it, element by element split on `/`.
+    pub const PREFIX: &'static str = "Prefix";
+    /// The ingress class decides how the path matches.
+    pub const IMPLEMENTATION_SPECIFIC: &'static str = "ImplementationSpecific";
+}
 
 /// A request path and the backend that serves it.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]

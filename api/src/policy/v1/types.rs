@@ -30,6 +30,7 @@ pub struct PodDisruptionBudgetSpec {
 }
 
 /// When running pods that are not yet healthy may be evicted.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct UnhealthyPodEvictionPolicyType(pub String);
 

@@ -46,6 +46,7 @@ pub struct DeviceTaint {
 }
 
 /// What a device taint does to claims and pods without a matching toleration.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeviceTaintEffect(pub String);
 

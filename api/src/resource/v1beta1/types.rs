@@ -76,6 +76,7 @@ pub struct ResourceSliceSpec {
 }
 
 /// A node-side driver call (gRPC) that may be skipped for a device.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct SkipNodeOperation(pub String);
 
@@ -363,6 +364,7 @@ pub struct DeviceTaint {
 }
 
 /// What a device taint does to claims and pods without a matching toleration.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeviceTaintEffect(pub String);
 
@@ -527,8 +529,16 @@ pub struct CapacityRequirements {
 }
 
 /// How many devices a request wants: `ExactCount` or `All`.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeviceAllocationMode(pub String);
+
+impl DeviceAllocationMode {
+    /// The request wants exactly `count` devices.
+    pub const EXACT_COUNT: &'static str = "ExactCount";
+    /// The request wants every matching device in the pool.
+    pub const ALL: &'static str = "All";
+}
 
 /// A criterion a device must satisfy; exactly one field is set.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
@@ -625,6 +635,7 @@ pub struct DeviceToleration {
 }
 
 /// How a toleration compares its value with a taint's.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeviceTolerationOperator(pub String);
 
@@ -776,6 +787,7 @@ pub struct DeviceAllocationConfiguration {
 }
 
 /// Where a piece of allocation configuration came from.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct AllocationConfigSource(pub String);
 

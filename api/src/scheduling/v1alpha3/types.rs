@@ -225,6 +225,7 @@ pub struct SingleDisruptionMode {}
 pub struct AllDisruptionMode {}
 
 /// Whether a group may preempt pods or groups of lower priority.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PreemptionPolicy(pub String);
 

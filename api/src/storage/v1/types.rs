@@ -77,6 +77,7 @@ pub struct StorageClassList {
 }
 
 /// When a claim of a storage class is bound to a volume.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct VolumeBindingMode(pub String);
 
@@ -378,6 +379,7 @@ pub struct VolumeNodeResources {
 }
 
 /// A category of storage backend problem.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct StorageHealthStatusType(pub String);
 

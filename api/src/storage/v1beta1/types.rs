@@ -393,6 +393,7 @@ pub struct VolumeNodeResources {
 }
 
 /// A category of storage backend problem.
+/// +enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct StorageHealthStatusType(pub String);
 

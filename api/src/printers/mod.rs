@@ -16,12 +16,27 @@ use kapi_machinery::types::Time;
 
 use crate::meta::v1::{LabelSelector, ObjectMeta};
 
+#[cfg(feature = "admissionregistration")]
+mod admission;
 #[cfg(any(feature = "apps", feature = "extensions"))]
 mod apps;
 #[cfg(feature = "autoscaling")]
 mod autoscaling;
 #[cfg(feature = "batch")]
 mod batch;
+#[cfg(any(
+    feature = "core",
+    feature = "certificates",
+    feature = "node",
+    feature = "discovery",
+    feature = "flowcontrol",
+    feature = "apiserverinternal",
+    feature = "resource",
+    feature = "networking",
+    feature = "coordination",
+    feature = "apps"
+))]
+mod cluster;
 #[cfg(feature = "core")]
 mod core;
 #[cfg(any(
@@ -30,10 +45,11 @@ mod core;
     feature = "storage",
     feature = "policy",
     feature = "coordination",
-    feature = "scheduling",
-    feature = "certificates"
+    feature = "scheduling"
 ))]
 mod others;
+#[cfg(feature = "core")]
+mod volumes;
 
 /// One column of a kind's table, as upstream defines it (`metav1.TableColumnDefinition`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -186,14 +202,42 @@ pub fn print(obj: &dyn Object, now: i64) -> Option<Printed> {
         feature = "storage",
         feature = "policy",
         feature = "coordination",
-        feature = "scheduling",
-        feature = "certificates"
+        feature = "scheduling"
     ))]
     if let Some(p) = others::print(any, now) {
         return Some(p);
     }
+    #[cfg(feature = "core")]
+    if let Some(p) = volumes::print(any, now) {
+        return Some(p);
+    }
+    #[cfg(feature = "admissionregistration")]
+    if let Some(p) = admission::print(any, now) {
+        return Some(p);
+    }
+    #[cfg(any(
+        feature = "core",
+        feature = "certificates",
+        feature = "node",
+        feature = "discovery",
+        feature = "flowcontrol",
+        feature = "apiserverinternal",
+        feature = "resource",
+        feature = "networking",
+        feature = "coordination",
+        feature = "apps"
+    ))]
+    if let Some(p) = cluster::print(any, now) {
+        return Some(p);
+    }
     let _ = (any, now);
     None
+}
+
+/// An optional string as upstream prints it: `<unset>` when absent.
+#[cfg_attr(not(feature = "core"), allow(dead_code, reason = "the printers of the enabled groups use it"))]
+fn or_unset(s: Option<&str>) -> String {
+    s.map_or_else(|| "<unset>".to_owned(), str::to_owned)
 }
 
 /// The cells of the default table: the name and the creation time in RFC 3339.
@@ -289,6 +333,19 @@ pub fn format_label_selector(selector: Option<&LabelSelector>) -> String {
 #[cfg_attr(not(feature = "core"), allow(dead_code, reason = "the printers of the enabled groups use it"))]
 fn count(n: Option<i32>) -> i64 {
     i64::from(n.unwrap_or_default())
+}
+
+/// The cells of a printed row as text, for tests that compare rows with upstream's.
+#[cfg(test)]
+pub(crate) fn cell_texts(p: &Printed) -> Vec<String> {
+    p.cells
+        .iter()
+        .map(|c| match c {
+            Cell::Str(s) => s.clone(),
+            Cell::Int(i) => i.to_string(),
+            Cell::Bool(b) => b.to_string(),
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -202,7 +202,7 @@ mod tests {
 
     #[test]
     fn kinds_without_a_printer_get_the_default_columns() {
-        let info = ResourceInfo::of::<kapi_api::admissionregistration::v1::ValidatingWebhookConfiguration>();
+        let info = ResourceInfo::of::<kapi_api::core::v1::LimitRange>();
         let names: Vec<&str> = columns(&info).iter().map(|c| c.name).collect();
         assert_eq!(names, ["Name", "Created At"]);
     }

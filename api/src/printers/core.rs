@@ -519,7 +519,9 @@ mod tests {
             .map(|c| match c {
                 Cell::Str(s) => s.clone(),
                 Cell::Int(i) => i.to_string(),
+                Cell::Float(f) => f.to_string(),
                 Cell::Bool(b) => b.to_string(),
+                Cell::Null => "null".into(),
             })
             .collect()
     }

@@ -97,12 +97,15 @@ pub const DEFAULT_COLUMNS: &[Column] = &[
     Column { name: "Created At", r#type: "date", format: "", description: "When the object was created.", priority: 0 },
 ];
 
-/// One cell: upstream's cells are Go strings, integers and booleans, written as JSON.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One cell: upstream's cells are Go strings, integers, floats, booleans or nil, written as
+/// JSON (floats and nil come from custom resources' printer columns).
+#[derive(Clone, Debug, PartialEq)]
 pub enum Cell {
     Str(String),
     Int(i64),
+    Float(f64),
     Bool(bool),
+    Null,
 }
 
 impl From<String> for Cell {
@@ -145,7 +148,12 @@ impl Cell {
                 out
             }
             Cell::Int(n) => n.to_string().into_bytes(),
+            // A float that JSON cannot carry (never one parsed from JSON) is written as null.
+            Cell::Float(f) => {
+                kapi_machinery::json::format_go_float(*f, false).unwrap_or_else(|| "null".into()).into_bytes()
+            }
             Cell::Bool(b) => b.to_string().into_bytes(),
+            Cell::Null => b"null".to_vec(),
         }
     }
 }
@@ -160,7 +168,7 @@ pub struct RowCondition {
 }
 
 /// What a printer makes of one object.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Printed {
     /// The kind's columns (the same for every object of the kind).
     pub columns: &'static [Column],
@@ -343,7 +351,9 @@ pub(crate) fn cell_texts(p: &Printed) -> Vec<String> {
         .map(|c| match c {
             Cell::Str(s) => s.clone(),
             Cell::Int(i) => i.to_string(),
+            Cell::Float(f) => f.to_string(),
             Cell::Bool(b) => b.to_string(),
+            Cell::Null => "null".into(),
         })
         .collect()
 }
@@ -415,5 +425,8 @@ mod tests {
         assert_eq!(Cell::from("a\"<b").to_json(), br#""a\"\u003cb""#);
         assert_eq!(Cell::from(3_i64).to_json(), b"3");
         assert_eq!(Cell::from(false).to_json(), b"false");
+        assert_eq!(Cell::Float(2.5).to_json(), b"2.5");
+        assert_eq!(Cell::Float(3.0).to_json(), b"3");
+        assert_eq!(Cell::Null.to_json(), b"null");
     }
 }

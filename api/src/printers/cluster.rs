@@ -1,4 +1,4 @@
-//! Printers of the remaining kinds upstream's `AddHandlers` prints: quotas and component statuses, certificates, runtime classes, endpoint slices, flow control, storage versions, dynamic resource allocation, IP addresses and service CIDRs, lease candidates and controller revisions.
+//! Printers of the remaining kinds upstream's `AddHandlers` prints: quotas and component statuses, certificates, runtime classes, endpoint slices, flow control, storage versions, dynamic resource allocation, IP addresses and service CIDRs, and lease candidates.
 
 use std::any::Any;
 
@@ -230,29 +230,6 @@ const LEASE_CANDIDATE: &[Column] = &[
     AGE,
 ];
 
-#[cfg(feature = "apps")]
-const CONTROLLER_REVISION: &[Column] = &[
-    NAME,
-    col("Controller", "string", "The object controlling the revision."),
-    col("Revision", "string", "The revision number."),
-    AGE,
-];
-
-/// Upstream's controller cell of a revision: `kind.group/name` in lower case (`kind/name` in
-/// the core group), `<none>` without a controller.
-#[cfg(feature = "apps")]
-fn controller_of(meta: &crate::meta::v1::ObjectMeta) -> String {
-    let Some(r) = meta.owner_references.iter().find(|r| r.controller == Some(true)) else {
-        return "<none>".into();
-    };
-    let group = match r.api_version.split_once('/') {
-        Some((g, _)) => g,
-        None => "",
-    };
-    let kind = if group.is_empty() { r.kind.clone() } else { format!("{}.{group}", r.kind) };
-    if kind.is_empty() { r.name.clone() } else { format!("{}/{}", kind.to_lowercase(), r.name) }
-}
-
 /// Upstream's `resourceClaimState`.
 #[cfg(feature = "resource")]
 fn claim_state(deleted: bool, allocated: bool, reserved: bool) -> String {
@@ -452,23 +429,6 @@ pub(super) fn print(any: &dyn Any, now: i64) -> Option<Printed> {
         }
         candidates!(v1beta1, v1alpha2);
     }
-    #[cfg(feature = "apps")]
-    {
-        macro_rules! revisions {
-            ($($v:ident),+) => {$(
-                if let Some(o) = any.downcast_ref::<crate::apps::$v::ControllerRevision>() {
-                    let cells = vec![
-                        o.metadata.name.clone().into(),
-                        controller_of(&o.metadata).into(),
-                        o.revision.into(),
-                        age(&o.metadata, now),
-                    ];
-                    return Some(Printed::new(CONTROLLER_REVISION, cells));
-                }
-            )+};
-        }
-        revisions!(v1, v1beta2, v1beta1);
-    }
     let _ = (any, now);
     None
 }
@@ -603,23 +563,5 @@ mod tests {
             name: "kubernetes".into(),
         });
         assert_eq!(cell_texts(&print(&ip, NOW).expect("printed"))[1], "services/default/kubernetes");
-    }
-
-    #[cfg(feature = "apps")]
-    #[test]
-    fn revisions_name_their_controller() {
-        use crate::meta::v1::OwnerReference;
-        let mut rev = crate::apps::v1::ControllerRevision::default();
-        rev.metadata.name = "web-5d".into();
-        rev.revision = 3;
-        assert_eq!(cell_texts(&print(&rev, NOW).expect("printed")), ["web-5d", "<none>", "3", "<unknown>"]);
-        rev.metadata.owner_references = vec![OwnerReference {
-            api_version: "apps/v1".into(),
-            kind: "StatefulSet".into(),
-            name: "web".into(),
-            controller: Some(true),
-            ..Default::default()
-        }];
-        assert_eq!(cell_texts(&print(&rev, NOW).expect("printed"))[1], "statefulset.apps/web");
     }
 }

@@ -33,8 +33,7 @@ mod batch;
     feature = "apiserverinternal",
     feature = "resource",
     feature = "networking",
-    feature = "coordination",
-    feature = "apps"
+    feature = "coordination"
 ))]
 mod cluster;
 #[cfg(feature = "core")]
@@ -232,8 +231,7 @@ pub fn print(obj: &dyn Object, now: i64) -> Option<Printed> {
         feature = "apiserverinternal",
         feature = "resource",
         feature = "networking",
-        feature = "coordination",
-        feature = "apps"
+        feature = "coordination"
     ))]
     if let Some(p) = cluster::print(any, now) {
         return Some(p);

@@ -552,3 +552,88 @@ async fn the_generated_crontab_definition_is_served() {
     assert_eq!(scale.code, 200, "{:?}", scale.body);
     assert_eq!(scale.at(&["spec", "replicas"]), Some(&Value::Number("2".into())));
 }
+
+/// A read of custom resources as a `Table`: the Name column, then the version's
+/// `additionalPrinterColumns` with their types and priorities, cells from their JSONPaths
+/// (null where the path selects nothing), for a get, a list and a watch.
+#[tokio::test]
+async fn custom_resource_tables_use_the_printer_columns() {
+    const TABLE: &str = "application/json;as=Table;v=v1;g=meta.k8s.io";
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../kitchen-sink/generated/crds/crontabs.stable.example.com.yaml");
+    let yaml = std::fs::read_to_string(&path).expect("the generated definition");
+    let api = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&api).unwrap();
+    let crds = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+    assert_eq!(call(&api, Method::POST, crds, "application/yaml", &yaml).await.code, 201);
+    let tabs = "/apis/stable.example.com/v1/namespaces/default/crontabs";
+    for body in [
+        r#"{"apiVersion":"stable.example.com/v1","kind":"CronTab","metadata":{"name":"a"},"spec":{"cronSpec":"* * * * */5","image":"img","replicas":2}}"#,
+        r#"{"apiVersion":"stable.example.com/v1","kind":"CronTab","metadata":{"name":"b"},"spec":{"cronSpec":"0 * * * *","image":"other"}}"#,
+    ] {
+        assert_eq!(call(&api, Method::POST, tabs, JSON, body).await.code, 201);
+    }
+    let read = |path: String| {
+        let api = Arc::clone(&api);
+        async move {
+            let req = http::Request::builder().uri(path).header("accept", TABLE).body(Bytes::new()).unwrap();
+            let resp = api.handle(req).await;
+            assert_eq!(resp.status().as_u16(), 200);
+            let data = resp.into_body().collect().await.unwrap().to_bytes();
+            value::parse(&data).expect("a JSON table")
+        }
+    };
+    let compact = |v: Option<&Value>| String::from_utf8(v.expect("present").to_compact_vec()).unwrap();
+    let list = read(tabs.to_owned()).await;
+    assert_eq!(compact(list.get("kind")), r#""Table""#);
+    let Some(Value::Array(cols)) = list.get("columnDefinitions") else { panic!("columns: {list:?}") };
+    let cols: Vec<String> = cols
+        .iter()
+        .map(|c| {
+            let s = |k: &str| compact(c.get(k));
+            format!("{} {} {} {}", s("name"), s("type"), s("format"), s("priority"))
+        })
+        .collect();
+    assert_eq!(
+        cols,
+        [
+            r#""Name" "string" "name" 0"#,
+            r#""Spec" "string" "" 0"#,
+            r#""Replicas" "integer" "" 0"#,
+            r#""Image" "string" "" 1"#,
+            r#""Age" "date" "" 0"#
+        ]
+    );
+    let Some(Value::Array(rows)) = list.get("rows") else { panic!("rows: {list:?}") };
+    let cells: Vec<String> = rows.iter().map(|r| compact(r.get("cells"))).collect();
+    assert_eq!(cells.len(), 2);
+    assert!(cells[0].starts_with(r#"["a","* * * * */5",2,"img",""#) && cells[0].ends_with(r#"s"]"#), "{cells:?}");
+    assert!(cells[1].starts_with(r#"["b","0 * * * *",null,"other",""#), "{cells:?}");
+    assert_eq!(compact(rows[0].get("object").and_then(|o| o.get("kind"))), r#""PartialObjectMetadata""#);
+
+    let one = read(format!("{tabs}/b?includeObject=Object")).await;
+    let Some(Value::Array(rows)) = one.get("rows") else { panic!("rows: {one:?}") };
+    assert_eq!(rows.len(), 1);
+    assert_eq!(compact(rows[0].get("object").and_then(|o| o.get("spec")).and_then(|s| s.get("image"))), r#""other""#);
+
+    // A watch: one-row tables of the same columns, the definitions in the first only.
+    let req = http::Request::builder()
+        .uri(format!("{tabs}?watch=true&timeoutSeconds=1"))
+        .header("accept", TABLE)
+        .body(Bytes::new())
+        .unwrap();
+    let resp = api.handle(req).await;
+    assert_eq!(resp.status().as_u16(), 200);
+    let data = resp.into_body().collect().await.unwrap().to_bytes();
+    let events: Vec<Value> =
+        data.split(|b| *b == b'\n').filter(|l| !l.is_empty()).map(|l| value::parse(l).expect("an event")).collect();
+    assert_eq!(events.len(), 2, "{}", String::from_utf8_lossy(&data));
+    let tables: Vec<&Value> = events.iter().map(|e| e.get("object").expect("object")).collect();
+    assert!(tables[0].get("columnDefinitions").is_some_and(|c| matches!(c, Value::Array(c) if c.len() == 5)));
+    assert!(tables[1].get("columnDefinitions").is_none_or(|c| *c == Value::Null));
+    let cells = compact(tables[1].get("rows").and_then(|r| match r {
+        Value::Array(rows) => rows.first().and_then(|row| row.get("cells")),
+        _ => None,
+    }));
+    assert!(cells.starts_with(r#"["b","0 * * * *",null,"other","#), "{cells}");
+}

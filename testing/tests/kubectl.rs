@@ -679,3 +679,107 @@ async fn kubectl_labels_patches_and_dry_runs() {
     assert_eq!(kubectl(&bin, &kc, &get("jsonpath={.metadata.name}"), None).await, "web");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A certificate signing request for `CN=alice` (a P-256 key), base64 as the API carries it.
+const CSR_REQUEST: &str = "LS0tLS1CRUdJTiBDRVJUSUZJQ0FURSBSRVFVRVNULS0tLS0KTUlIS01ISUNBUUF3RURFT01Bd0dBMVVFQXd3RllXeHBZMlV3V1RBVEJnY3Foa2pPUFFJQkJnZ3Foa2pPUFFNQgpCd05DQUFROTJ3RGFvZlBrSXUwdnJYUy93Y216TTF4NEw0SXVFSHB5bVkxOC9PUUdxeFh1SXd2RXM2eTFjUm4rClJQZXBsWGtFWTlDYU9ML1Q3aXFxVEhoYWkwWDNvQUF3Q2dZSUtvWkl6ajBFQXdJRFNBQXdSUUlnWldZQS9CVVQKTVc2ZmlnVXBsYWdqM0JYVkp3elBCMThBZU9Yekx3N0NaN3dDSVFEN3lraEVnd0ppRUl3OFVNaWhPSUVoS0p3TgpRK1h4S2U4VW5tNXFrYW1nckE9PQotLS0tLUVORCBDRVJUSUZJQ0FURSBSRVFVRVNULS0tLS0K";
+
+/// `kubectl get` of persistent volumes and claims, quotas and signing requests prints
+/// upstream's columns for them, and custom resources print their definition's
+/// `additionalPrinterColumns` (priority 1 only with `-o wide`).
+#[tokio::test]
+async fn kubectl_get_prints_storage_quota_csr_and_custom_columns() {
+    let Some(bin) = kubectl_binary() else {
+        eprintln!("kubectl not found (set KUBECTL to its path): nothing checked");
+        return;
+    };
+    let api = Arc::new(ApiServer::new());
+    kapi_client::clientset::register_all(&api).unwrap();
+    let server = TestServer::start(api.clone(), None).await.unwrap();
+    let dir = std::env::temp_dir().join(format!("kapi-kubectl-tables2-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kc = dir.join("kubeconfig");
+    std::fs::write(&kc, kapi_testing::kubeconfig(server.url())).unwrap();
+
+    let pv = r#"{"apiVersion":"v1","kind":"PersistentVolume","metadata":{"name":"pv-1"},
+"spec":{"capacity":{"storage":"5Gi"},"accessModes":["ReadWriteOnce","ReadOnlyMany"],"persistentVolumeReclaimPolicy":"Retain",
+"storageClassName":"fast","hostPath":{"path":"/data"},"claimRef":{"namespace":"default","name":"data"}}}"#;
+    let pvc = r#"{"apiVersion":"v1","kind":"PersistentVolumeClaim","metadata":{"name":"data","namespace":"default"},
+"spec":{"accessModes":["ReadWriteOnce"],"storageClassName":"fast","volumeName":"pv-1","resources":{"requests":{"storage":"1Gi"}}}}"#;
+    let quota = r#"{"apiVersion":"v1","kind":"ResourceQuota","metadata":{"name":"compute","namespace":"default"},
+"spec":{"hard":{"pods":"10","limits.cpu":"2"}}}"#;
+    let csr = format!(
+        r#"{{"apiVersion":"certificates.k8s.io/v1","kind":"CertificateSigningRequest","metadata":{{"name":"csr-1"}},
+"spec":{{"request":"{CSR_REQUEST}","signerName":"example.com/signer","usages":["digital signature"],"expirationSeconds":86400}}}}"#
+    );
+    for doc in [pv, pvc, quota, &csr] {
+        kubectl(&bin, &kc, &["create", "--validate=false", "-f", "-"], Some(doc)).await;
+    }
+    // What the volume binder and the quota controller would report.
+    for (kind, name, status) in [
+        ("pv", "pv-1", r#"{"status":{"phase":"Bound"}}"#),
+        (
+            "pvc",
+            "data",
+            r#"{"status":{"phase":"Bound","accessModes":["ReadWriteOnce","ReadOnlyMany"],"capacity":{"storage":"5Gi"}}}"#,
+        ),
+        (
+            "quota",
+            "compute",
+            r#"{"status":{"hard":{"pods":"10","limits.cpu":"2"},"used":{"pods":"1","limits.cpu":"500m"}}}"#,
+        ),
+    ] {
+        kubectl(&bin, &kc, &["patch", kind, name, "--subresource=status", "--type=merge", "-p", status], None).await;
+    }
+
+    let got = normalized(&kubectl(&bin, &kc, &["get", "pv"], None).await);
+    assert_eq!(
+        got,
+        [
+            "NAME CAPACITY ACCESS MODES RECLAIM POLICY STATUS CLAIM STORAGECLASS VOLUMEATTRIBUTESCLASS REASON AGE",
+            "pv-1 5Gi RWO,ROX Retain Bound default/data fast <unset> AGE"
+        ]
+    );
+    let got = normalized(&kubectl(&bin, &kc, &["get", "pvc", "-o", "wide"], None).await);
+    assert_eq!(
+        got,
+        [
+            "NAME STATUS VOLUME CAPACITY ACCESS MODES STORAGECLASS VOLUMEATTRIBUTESCLASS AGE VOLUMEMODE",
+            "data Bound pv-1 5Gi RWO,ROX fast <unset> AGE Filesystem"
+        ]
+    );
+    let got = normalized(&kubectl(&bin, &kc, &["get", "quota"], None).await);
+    assert_eq!(got, ["NAME REQUEST LIMIT AGE", "compute pods: 1/10 limits.cpu: 500m/2 AGE"]);
+    // The test server records no requesting user, so that column is empty.
+    let raw = kubectl(&bin, &kc, &["get", "csr"], None).await;
+    assert_eq!(
+        normalized(&raw),
+        ["NAME AGE SIGNERNAME REQUESTOR REQUESTEDDURATION CONDITION", "csr-1 AGE example.com/signer AGE Pending"]
+    );
+    assert!(raw.contains(" 24h "), "the requested duration: {raw}");
+
+    // A custom resource: the definition's columns, `Image` only in the wide output.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../kitchen-sink/generated/crds/crontabs.stable.example.com.yaml");
+    let yaml = std::fs::read_to_string(&path).expect("the generated definition");
+    kubectl(&bin, &kc, &["apply", "-f", "-"], Some(&yaml)).await;
+    kubectl(
+        &bin,
+        &kc,
+        &[
+            "wait",
+            "--for",
+            "condition=Established",
+            "customresourcedefinitions/crontabs.stable.example.com",
+            "--timeout=10s",
+        ],
+        None,
+    )
+    .await;
+    let tab = "apiVersion: stable.example.com/v1\nkind: CronTab\nmetadata: {name: nightly}\nspec: {cronSpec: '0 3 * * *', image: backup, replicas: 2}\n";
+    kubectl(&bin, &kc, &["apply", "-f", "-"], Some(tab)).await;
+    let got = normalized(&kubectl(&bin, &kc, &["get", "crontabs"], None).await);
+    assert_eq!(got, ["NAME SPEC REPLICAS AGE", "nightly 0 3 * * * 2 AGE"]);
+    let got = normalized(&kubectl(&bin, &kc, &["get", "ct", "-o", "wide"], None).await);
+    assert_eq!(got, ["NAME SPEC REPLICAS IMAGE AGE", "nightly 0 3 * * * 2 backup AGE"]);
+    std::fs::remove_dir_all(&dir).ok();
+}

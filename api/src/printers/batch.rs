@@ -47,8 +47,6 @@ fn job(o: &Job, now: i64) -> Printed {
         "Suspended"
     } else if has(conditions, "FailureTarget") {
         "FailureTarget"
-    } else if has(conditions, "SuccessCriteriaMet") {
-        "SuccessCriteriaMet"
     } else {
         "Running"
     };

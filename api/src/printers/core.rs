@@ -276,8 +276,8 @@ fn pod(o: &Pod, now: i64) -> Printed {
         }
     }
     let restarts = match last_restart {
-        Some(at) => format!("{restarts} ({} ago)", super::human_duration(now.saturating_sub(at))),
-        None => restarts.to_string(),
+        Some(at) if restarts != 0 => format!("{restarts} ({} ago)", super::human_duration(now.saturating_sub(at))),
+        _ => restarts.to_string(),
     };
     let or_none = |s: &str| if s.is_empty() { "<none>".to_owned() } else { s.to_owned() };
     let ip = status.pod_ips.first().map(|p| p.ip.as_str()).unwrap_or_default();
@@ -519,7 +519,9 @@ mod tests {
             .map(|c| match c {
                 Cell::Str(s) => s.clone(),
                 Cell::Int(i) => i.to_string(),
+                Cell::Float(f) => f.to_string(),
                 Cell::Bool(b) => b.to_string(),
+                Cell::Null => "null".into(),
             })
             .collect()
     }

@@ -16,12 +16,26 @@ use kapi_machinery::types::Time;
 
 use crate::meta::v1::{LabelSelector, ObjectMeta};
 
+#[cfg(feature = "admissionregistration")]
+mod admission;
 #[cfg(any(feature = "apps", feature = "extensions"))]
 mod apps;
 #[cfg(feature = "autoscaling")]
 mod autoscaling;
 #[cfg(feature = "batch")]
 mod batch;
+#[cfg(any(
+    feature = "core",
+    feature = "certificates",
+    feature = "node",
+    feature = "discovery",
+    feature = "flowcontrol",
+    feature = "apiserverinternal",
+    feature = "resource",
+    feature = "networking",
+    feature = "coordination"
+))]
+mod cluster;
 #[cfg(feature = "core")]
 mod core;
 #[cfg(any(
@@ -30,10 +44,11 @@ mod core;
     feature = "storage",
     feature = "policy",
     feature = "coordination",
-    feature = "scheduling",
-    feature = "certificates"
+    feature = "scheduling"
 ))]
 mod others;
+#[cfg(feature = "core")]
+mod volumes;
 
 /// One column of a kind's table, as upstream defines it (`metav1.TableColumnDefinition`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,12 +96,15 @@ pub const DEFAULT_COLUMNS: &[Column] = &[
     Column { name: "Created At", r#type: "date", format: "", description: "When the object was created.", priority: 0 },
 ];
 
-/// One cell: upstream's cells are Go strings, integers and booleans, written as JSON.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One cell: upstream's cells are Go strings, integers, floats, booleans or nil, written as
+/// JSON (floats and nil come from custom resources' printer columns).
+#[derive(Clone, Debug, PartialEq)]
 pub enum Cell {
     Str(String),
     Int(i64),
+    Float(f64),
     Bool(bool),
+    Null,
 }
 
 impl From<String> for Cell {
@@ -129,7 +147,12 @@ impl Cell {
                 out
             }
             Cell::Int(n) => n.to_string().into_bytes(),
+            // A float that JSON cannot carry (never one parsed from JSON) is written as null.
+            Cell::Float(f) => {
+                kapi_machinery::json::format_go_float(*f, false).unwrap_or_else(|| "null".into()).into_bytes()
+            }
             Cell::Bool(b) => b.to_string().into_bytes(),
+            Cell::Null => b"null".to_vec(),
         }
     }
 }
@@ -144,7 +167,7 @@ pub struct RowCondition {
 }
 
 /// What a printer makes of one object.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Printed {
     /// The kind's columns (the same for every object of the kind).
     pub columns: &'static [Column],
@@ -186,14 +209,41 @@ pub fn print(obj: &dyn Object, now: i64) -> Option<Printed> {
         feature = "storage",
         feature = "policy",
         feature = "coordination",
-        feature = "scheduling",
-        feature = "certificates"
+        feature = "scheduling"
     ))]
     if let Some(p) = others::print(any, now) {
         return Some(p);
     }
+    #[cfg(feature = "core")]
+    if let Some(p) = volumes::print(any, now) {
+        return Some(p);
+    }
+    #[cfg(feature = "admissionregistration")]
+    if let Some(p) = admission::print(any, now) {
+        return Some(p);
+    }
+    #[cfg(any(
+        feature = "core",
+        feature = "certificates",
+        feature = "node",
+        feature = "discovery",
+        feature = "flowcontrol",
+        feature = "apiserverinternal",
+        feature = "resource",
+        feature = "networking",
+        feature = "coordination"
+    ))]
+    if let Some(p) = cluster::print(any, now) {
+        return Some(p);
+    }
     let _ = (any, now);
     None
+}
+
+/// An optional string as upstream prints it: `<unset>` when absent.
+#[cfg_attr(not(feature = "core"), allow(dead_code, reason = "the printers of the enabled groups use it"))]
+fn or_unset(s: Option<&str>) -> String {
+    s.map_or_else(|| "<unset>".to_owned(), str::to_owned)
 }
 
 /// The cells of the default table: the name and the creation time in RFC 3339.
@@ -291,6 +341,21 @@ fn count(n: Option<i32>) -> i64 {
     i64::from(n.unwrap_or_default())
 }
 
+/// The cells of a printed row as text, for tests that compare rows with upstream's.
+#[cfg(test)]
+pub(crate) fn cell_texts(p: &Printed) -> Vec<String> {
+    p.cells
+        .iter()
+        .map(|c| match c {
+            Cell::Str(s) => s.clone(),
+            Cell::Int(i) => i.to_string(),
+            Cell::Float(f) => f.to_string(),
+            Cell::Bool(b) => b.to_string(),
+            Cell::Null => "null".into(),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -358,5 +423,8 @@ mod tests {
         assert_eq!(Cell::from("a\"<b").to_json(), br#""a\"\u003cb""#);
         assert_eq!(Cell::from(3_i64).to_json(), b"3");
         assert_eq!(Cell::from(false).to_json(), b"false");
+        assert_eq!(Cell::Float(2.5).to_json(), b"2.5");
+        assert_eq!(Cell::Float(3.0).to_json(), b"3");
+        assert_eq!(Cell::Null.to_json(), b"null");
     }
 }

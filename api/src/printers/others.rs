@@ -4,7 +4,7 @@ use std::any::Any;
 
 #[cfg(feature = "networking")]
 use super::format_label_selector;
-#[cfg(feature = "rbac")]
+#[cfg(any(feature = "rbac", feature = "scheduling"))]
 use super::wide;
 use super::{AGE, Column, NAME, Printed, age, col};
 
@@ -60,6 +60,7 @@ const PRIORITY_CLASS: &[Column] = &[
     col("Value", "integer", "The priority."),
     col("Global-Default", "boolean", "Whether pods without a class get this one."),
     AGE,
+    wide("PreemptionPolicy", "string", "Whether pods of the class may preempt others."),
 ];
 
 /// Upstream's `formatHosts`: the first three hosts and how many more rules there are, `*`
@@ -202,8 +203,14 @@ pub(super) fn print(any: &dyn Any, now: i64) -> Option<Printed> {
     }
     #[cfg(feature = "scheduling")]
     if let Some(o) = any.downcast_ref::<crate::scheduling::v1::PriorityClass>() {
-        let cells =
-            vec![o.metadata.name.clone().into(), o.value.into(), o.global_default.into(), age(&o.metadata, now)];
+        let preemption = o.preemption_policy.as_ref().map(|p| p.0.clone()).unwrap_or_default();
+        let cells = vec![
+            o.metadata.name.clone().into(),
+            o.value.into(),
+            o.global_default.into(),
+            age(&o.metadata, now),
+            preemption.into(),
+        ];
         return Some(Printed::new(PRIORITY_CLASS, cells));
     }
     let _ = (any, now);

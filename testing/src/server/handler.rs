@@ -344,7 +344,7 @@ impl ApiServer {
         };
         let obj = self.tracker.get(&call.info.gvr(), call.namespace(), call.name(), &opts)?;
         if call.route.subresource.is_none()
-            && let Some(t) = table::requested(call, false)?
+            && let Some(t) = table::requested(call, false, self.crd_columns(&call.info))?
         {
             return table::response(call, t, vec![obj], None);
         }
@@ -356,7 +356,7 @@ impl ApiServer {
         let opts = call.query.list_options()?;
         let new_list = call.info.new_list.ok_or_else(|| api_errors::method_not_supported(&call.info, "list"))?;
         let (items, meta) = self.tracker.list(&call.info.gvr(), call.namespace(), &opts)?;
-        if let Some(t) = table::requested(call, false)? {
+        if let Some(t) = table::requested(call, false, self.crd_columns(&call.info))? {
             return table::response(call, t, items, Some(meta));
         }
         let mut list = new_list(items, meta);
@@ -377,7 +377,8 @@ impl ApiServer {
             Some(s) if s > 0 => Some(Duration::from_secs(s.unsigned_abs())),
             _ => None,
         };
-        let tables = table::requested(call, true)?.map(|t| table::WatchTables::new(call.info, t));
+        let tables =
+            table::requested(call, true, self.crd_columns(&call.info))?.map(|t| table::WatchTables::new(call.info, t));
         match self.tracker.watch(&call.info.gvr(), call.namespace(), &opts) {
             Ok(w) => Ok(watch::stream(w, call.enc, timeout, self.bookmark_interval(), tables)),
             Err(e) if e.status().is_some_and(|s| s.code == 410) => watch::error_stream(call.enc, &e),

@@ -2,7 +2,7 @@
 //!
 //! - Columns and cells come from [`kapi_api::printers`] (every column, `-o wide`'s included,
 //!   as upstream's server prints); kinds without a printer get the default `Name`/`Created At`
-//!   table.
+//!   table. Custom resources get their version's `additionalPrinterColumns` (`crd/columns.rs`).
 //! - `includeObject` (query) says what each row's `object` is: `Metadata` (the default) a
 //!   `PartialObjectMetadata` in the table's version, `Object` the object itself, `None` nothing.
 //! - `metadata` carries the list's (or the object's) `resourceVersion`, and a list's `continue`
@@ -22,7 +22,11 @@ use kapi_client::body::Body;
 use kapi_machinery::types::{RawExtension, Time};
 use kapi_machinery::{Format, Object, TypeMeta};
 
+use std::sync::Arc;
+
 use super::codec;
+use super::crd::columns::Columns;
+use super::crd::object::CustomObject;
 use super::handler::{Call, object_response};
 use super::negotiate::{self, TableVersion};
 use crate::tracker::{Event, EventType, Result};
@@ -35,16 +39,23 @@ enum Include {
     Object,
 }
 
-/// How to render a read as a table: the table's version and what rows carry.
-#[derive(Debug, Clone, Copy)]
+/// How to render a read as a table: the table's version, what rows carry, and a custom
+/// resource's columns.
+#[derive(Debug, Clone)]
 pub(super) struct TableRequest {
     version: TableVersion,
     include: Include,
+    custom: Option<Arc<Columns>>,
 }
 
 /// The table a read asks for, if its `Accept` header puts a `Table` first; a bad `includeObject`
-/// is upstream's `400`.
-pub(super) fn requested(call: &Call<'_>, watch: bool) -> Result<Option<TableRequest>> {
+/// is upstream's `400`. `custom` is the columns of a custom resource version (or why its
+/// columns cannot be served, a `500` as upstream answers).
+pub(super) fn requested(
+    call: &Call<'_>,
+    watch: bool,
+    custom: Option<std::result::Result<Arc<Columns>, String>>,
+) -> Result<Option<TableRequest>> {
     let accept = call.header(http::header::ACCEPT);
     let Ok((_, Some(version))) = negotiate::read_encoding(accept, call.info.protobuf, watch) else {
         return Ok(None);
@@ -55,7 +66,8 @@ pub(super) fn requested(call: &Call<'_>, watch: bool) -> Result<Option<TableRequ
         "Object" => Include::Object,
         other => return Err(api_errors::bad_request(format!("unrecognized includeObject value: {other:?}"))),
     };
-    Ok(Some(TableRequest { version, include }))
+    let custom = custom.transpose().map_err(|e| api_errors::internal(&e))?;
+    Ok(Some(TableRequest { version, include, custom }))
 }
 
 fn definition(c: &Column) -> TableColumnDefinition {
@@ -73,6 +85,14 @@ fn columns(info: &ResourceInfo) -> &'static [Column] {
     printers::print((info.new_object)().as_ref(), 0).map_or(DEFAULT_COLUMNS, |p| p.columns)
 }
 
+/// The column definitions of a table.
+fn definitions(info: &ResourceInfo, req: &TableRequest) -> Vec<TableColumnDefinition> {
+    match &req.custom {
+        Some(c) => c.definitions.clone(),
+        None => columns(info).iter().map(definition).collect(),
+    }
+}
+
 /// An object's JSON without the serializer's trailing newline, for embedding.
 fn embedded_json(obj: &dyn Object) -> Result<Vec<u8>> {
     let mut raw = codec::encode_format(Format::Json, obj)?;
@@ -82,11 +102,15 @@ fn embedded_json(obj: &dyn Object) -> Result<Vec<u8>> {
     Ok(raw)
 }
 
-fn row(info: &ResourceInfo, req: TableRequest, obj: &dyn Object, now: i64) -> Result<TableRow> {
+fn row(info: &ResourceInfo, req: &TableRequest, obj: &dyn Object, now: i64) -> Result<TableRow> {
     let meta = (info.metadata)(obj).cloned().unwrap_or_default();
-    let (cells, conditions) = match printers::print(obj, now) {
-        Some(p) => (p.cells, p.conditions),
-        None => (printers::default_cells(&meta), Vec::new()),
+    let custom = req.custom.as_ref().zip(obj.as_any().downcast_ref::<CustomObject>());
+    let (cells, conditions) = match custom {
+        Some((c, o)) => (c.cells(&meta.name, &o.to_value(), now), Vec::new()),
+        None => match printers::print(obj, now) {
+            Some(p) => (p.cells, p.conditions),
+            None => (printers::default_cells(&meta), Vec::new()),
+        },
     };
     let object = match req.include {
         Include::None => RawExtension::default(),
@@ -124,7 +148,7 @@ fn now() -> i64 {
 /// The table of objects, with the column definitions unless `headers` is false.
 fn table(
     info: &ResourceInfo,
-    req: TableRequest,
+    req: &TableRequest,
     objects: &[Box<dyn Object>],
     metadata: ListMeta,
     headers: bool,
@@ -134,7 +158,7 @@ fn table(
     Ok(Table {
         type_meta: TypeMeta { api_version: req.version.api_version().into(), kind: "Table".into() },
         metadata,
-        column_definitions: headers.then(|| columns(info).iter().map(definition).collect()),
+        column_definitions: headers.then(|| definitions(info, req)),
         rows: Some(rows),
     })
 }
@@ -157,7 +181,7 @@ pub(super) fn response(
             .unwrap_or_default(),
         ..ListMeta::default()
     });
-    let t = table(&call.info, req, &objects, meta, true)?;
+    let t = table(&call.info, &req, &objects, meta, true)?;
     object_response(200, call.enc, &t, &[])
 }
 
@@ -187,7 +211,7 @@ impl WatchTables {
                 rows: Some(Vec::new()),
             },
             _ => {
-                let t = table(&self.info, self.req, std::slice::from_ref(&object), metadata, !self.headers_sent)?;
+                let t = table(&self.info, &self.req, std::slice::from_ref(&object), metadata, !self.headers_sent)?;
                 self.headers_sent = true;
                 t
             }
@@ -202,7 +226,7 @@ mod tests {
 
     #[test]
     fn kinds_without_a_printer_get_the_default_columns() {
-        let info = ResourceInfo::of::<kapi_api::admissionregistration::v1::ValidatingWebhookConfiguration>();
+        let info = ResourceInfo::of::<kapi_api::core::v1::LimitRange>();
         let names: Vec<&str> = columns(&info).iter().map(|c| c.name).collect();
         assert_eq!(names, ["Name", "Created At"]);
     }

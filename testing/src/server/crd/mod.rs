@@ -8,7 +8,9 @@
 //! `None`); conversion webhooks are refused at validation. CEL rules
 //! (`x-kubernetes-validations`) are not evaluated.
 
+pub(crate) mod columns;
 mod definition;
+mod jsonpath;
 pub(crate) mod object;
 mod openapi;
 mod scale;
@@ -51,6 +53,8 @@ pub(crate) struct Served {
     pub(crate) schema: Option<Schema>,
     /// The `scale` subresource's paths.
     pub(crate) scale: Option<scale::ScalePaths>,
+    /// The version's table columns (`additionalPrinterColumns`), or why they cannot be served.
+    pub(crate) columns: std::result::Result<Arc<columns::Columns>, String>,
     /// The resource whose store holds the objects of every version of the definition (the
     /// storage version's, or the first served one's when that is not served): with conversion
     /// `None`, versions differ only in `apiVersion`.
@@ -96,6 +100,14 @@ impl ApiServer {
     /// The custom resource a request is for, if it is one.
     fn served_custom(&self, info: &ResourceInfo) -> Option<Arc<Served>> {
         self.crds.get(&info.gvr())
+    }
+
+    /// The table columns of a custom resource version, if the request is for one.
+    pub(super) fn crd_columns(
+        &self,
+        info: &ResourceInfo,
+    ) -> Option<std::result::Result<Arc<columns::Columns>, String>> {
+        self.served_custom(info).map(|s| s.columns.clone())
     }
 
     /// Before the field-validation findings are sorted: prunes a custom object's unknown fields
@@ -457,12 +469,14 @@ fn served_versions(crd: &CustomResourceDefinition) -> Vec<Served> {
             info.short_names = object::intern_list(&names.short_names);
             info.categories = object::intern_list(&names.categories);
             let schema = v.schema.as_ref().and_then(|s| s.open_apiv3_schema.as_deref()).and_then(schema::to_schema);
+            let columns = columns::Columns::new(&v.additional_printer_columns).map(Arc::new);
             Served {
                 crd: crd.metadata.name.clone(),
                 info,
                 list_kind: names.list_kind.clone(),
                 schema,
                 scale,
+                columns,
                 store: store.clone(),
             }
         })

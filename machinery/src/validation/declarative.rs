@@ -133,6 +133,12 @@ pub fn update_items<T>(
     }
 }
 
+/// The old item matching a new one (by list map keys, or whole), for ratcheting and for the
+/// rules that compare an item with its old value.
+pub fn find<'a, T>(old: &'a [T], new: &T, same: impl Fn(&T, &T) -> bool) -> Option<&'a T> {
+    old.iter().find(|o| same(o, new))
+}
+
 /// List uniqueness (`+k8s:listType=set|map`, `+k8s:unique=`): every item equal to an earlier one
 /// is a `Duplicate value`, at its own index, in index order.
 pub fn unique<T>(

@@ -50,6 +50,15 @@ pub struct EndpointSlice {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct AddressType(pub String);
 
+impl AddressType {
+    /// An IPv4 address.
+    pub const IPV4: &'static str = "IPv4";
+    /// An IPv6 address.
+    pub const IPV6: &'static str = "IPv6";
+    /// A fully qualified domain name.
+    pub const FQDN: &'static str = "FQDN";
+}
+
 /// One backend of a service, such as a pod.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct Endpoint {

@@ -755,6 +755,13 @@ pub struct CapacityRequirements {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeviceAllocationMode(pub String);
 
+impl DeviceAllocationMode {
+    /// A fixed number of devices.
+    pub const EXACT_COUNT: &'static str = "ExactCount";
+    /// Every matching device in the pool.
+    pub const ALL: &'static str = "All";
+}
+
 /// A criterion a device must satisfy; exactly one field is set.
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeviceSelector {

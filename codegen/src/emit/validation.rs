@@ -125,6 +125,9 @@ struct Gen<'a> {
     needs: &'a BTreeSet<Key>,
     diagnostics: &'a mut Vec<Diagnostic>,
     enums: BTreeMap<FileId, Option<syn::File>>,
+    /// How deep the labeled blocks a short-circuiting rule leaves are nested (each level has its
+    /// own label, as shadowing one is a warning).
+    depth: usize,
 }
 
 impl Gen<'_> {
@@ -135,6 +138,11 @@ impl Gen<'_> {
             Body::Struct(_) => Named::Struct(id),
             Body::Newtype(inner, _) => Named::Newtype((**inner).clone()),
         }
+    }
+
+    /// The label of the innermost labeled block.
+    fn label(&self) -> syn::Lifetime {
+        syn::Lifetime::new(&format!("'f{}", self.depth), proc_macro2::Span::call_site())
     }
 
     /// The walker of a type, from this package.
@@ -301,16 +309,19 @@ impl Gen<'_> {
             Rule::Required => {
                 let set = self.is_set(shape, quote!(new));
                 let report = guarded(s, quote!(v::required(errs, &p);));
-                quote!(if !(#set) { #report break 'f; })
+                let l = self.label();
+                quote!(if !(#set) { #report break #l; })
             }
             Rule::Optional => {
                 let set = self.is_set(shape, quote!(new));
-                quote!(if !(#set) { break 'f; })
+                let l = self.label();
+                quote!(if !(#set) { break #l; })
             }
             Rule::Forbidden => {
                 let set = self.is_set(shape, quote!(new));
                 let report = guarded(s, quote!(v::forbidden(errs, &p);));
-                quote!(if #set { #report break 'f; })
+                let l = self.label();
+                quote!(if #set { #report break #l; })
             }
             Rule::Minimum(n) | Rule::Maximum(n) => {
                 let is_min = matches!(tag.rule, Rule::Minimum(_));
@@ -400,86 +411,15 @@ impl Gen<'_> {
             }
             Rule::EachVal(inner) => {
                 let inner = inner_with(inner, s);
-                match shape.peeled() {
-                    Shape::Vec(item) => {
-                        let body = self.rule(file, item, &inner, &NO_LIST, span);
-                        // Only `map` and `set` lists correlate items with old ones.
-                        let find = match list.0 {
-                            Some(ListKind::Map | ListKind::Set) => {
-                                let same = self.item_match(file, item, keys, span);
-                                quote!(prev.and_then(|old| v::find(old, new, #same)))
-                            }
-                            _ => quote!(None),
-                        };
-                        self.peel(shape, |_| {
-                            quote! {
-                                for (i, new) in new.iter().enumerate() {
-                                    let p = p.index(i);
-                                    let prev = #find;
-                                    if prev == Some(new) { continue; }
-                                    'f: { #body }
-                                }
-                            }
-                        })
-                    }
-                    Shape::Map(key, item) => {
-                        let body = self.rule(file, item, &inner, &NO_LIST, span);
-                        let k = self.key_str(file, key);
-                        self.peel(shape, |_| {
-                            quote! {
-                                for (k, new) in new.iter() {
-                                    let p = p.key(#k);
-                                    let prev = prev.and_then(|old| old.get(k));
-                                    if prev == Some(new) { continue; }
-                                    'f: { #body }
-                                }
-                            }
-                        })
-                    }
-                    _ => quote!(),
-                }
+                self.each_val(file, shape, &[(inner, span)], list, span)
             }
             Rule::EachKey(inner) => {
                 let inner = inner_with(inner, s);
-                let Shape::Map(key, _) = shape.peeled() else { return quote!() };
-                let body = self.rule(file, key, &inner, &NO_LIST, span);
-                self.peel(shape, |_| {
-                    quote! {
-                        for new in new.keys() {
-                            if prev.is_some_and(|old| old.contains_key(new)) { continue; }
-                            let prev: Option<&_> = None;
-                            let _ = prev;
-                            'f: { #body }
-                        }
-                    }
-                })
+                self.each_key(file, shape, &[(inner, span)])
             }
             Rule::Subfield(name, inner) => {
                 let inner = inner_with(inner, s);
-                let Named::Struct(id) = self.named(file, shape) else {
-                    self.error(file, span, format!("`+{}` needs a struct-typed field", tag.text));
-                    return quote!();
-                };
-                let sub = self.u.types[id].def.fields().iter().find(|f| f.json_name == *name);
-                let Some(sub) = sub else {
-                    let ty = self.u.types[id].name();
-                    self.error(file, span, format!("`{ty}` has no field with the JSON name `{name}`"));
-                    return quote!();
-                };
-                let ident = sub.ident.clone();
-                let sub_shape = sub.shape.clone();
-                let sub_file = self.u.types[id].file;
-                let body = self.rule(sub_file, &sub_shape, &inner, &NO_LIST, span);
-                self.peel(shape, |_| {
-                    quote! {
-                        let p = p.child(#name);
-                        let new = &new.#ident;
-                        let prev = prev.map(|o| &o.#ident);
-                        if prev != Some(new) {
-                            'f: { #body }
-                        }
-                    }
-                })
+                self.subfield(file, shape, name, &[(inner, span)], span)
             }
             Rule::IfEnabled(gate, inner) | Rule::IfDisabled(gate, inner) => {
                 let inner = inner_with(inner, s);
@@ -494,6 +434,163 @@ impl Gen<'_> {
             }
             _ => quote!(),
         }
+    }
+
+    /// The code of several tags on one value: short-circuiting ones first, each in its own
+    /// block; `eachVal`, `eachKey` and same-named `subfield` tags grouped, so that an inner
+    /// `optional` stops the inner rules after it as upstream's grouping does.
+    fn rules(
+        &mut self,
+        file: FileId,
+        shape: &Shape,
+        tags: &[(Tag, proc_macro2::Span)],
+        list: &List,
+    ) -> Vec<TokenStream> {
+        let mut tags: Vec<&(Tag, proc_macro2::Span)> = tags.iter().collect();
+        tags.sort_by_key(|(t, _)| !short_circuits(t));
+        let mut code = Vec::new();
+        let mut each_val: Vec<(Tag, proc_macro2::Span)> = Vec::new();
+        let mut each_key: Vec<(Tag, proc_macro2::Span)> = Vec::new();
+        let mut subfields: Vec<(String, Vec<(Tag, proc_macro2::Span)>)> = Vec::new();
+        for (tag, span) in tags {
+            match &tag.rule {
+                Rule::EachVal(inner) => each_val.push((inner_with(inner, &tag.stability), *span)),
+                Rule::EachKey(inner) => each_key.push((inner_with(inner, &tag.stability), *span)),
+                Rule::Subfield(name, inner) => {
+                    let inner = (inner_with(inner, &tag.stability), *span);
+                    match subfields.iter_mut().find(|(n, _)| n == name) {
+                        Some((_, group)) => group.push(inner),
+                        None => subfields.push((name.clone(), vec![inner])),
+                    }
+                }
+                _ => {
+                    let one = self.rule(file, shape, tag, list, *span);
+                    if !one.is_empty() {
+                        code.push(quote!({ #one }));
+                    }
+                }
+            }
+        }
+        if let Some((_, span)) = each_val.first().cloned() {
+            code.push(self.each_val(file, shape, &each_val, list, span));
+        }
+        if !each_key.is_empty() {
+            code.push(self.each_key(file, shape, &each_key));
+        }
+        for (name, group) in subfields {
+            let span = group[0].1;
+            code.push(self.subfield(file, shape, &name, &group, span));
+        }
+        code
+    }
+
+    /// Rules in a new labeled block one level deeper.
+    fn nested_rules(&mut self, file: FileId, shape: &Shape, tags: &[(Tag, proc_macro2::Span)]) -> TokenStream {
+        self.depth += 1;
+        let label = self.label();
+        let body = self.rules(file, shape, tags, &NO_LIST);
+        self.depth -= 1;
+        quote!(#label: { #(#body)* })
+    }
+
+    /// `+k8s:eachVal=` tags: on every list item or map value, each with its old value where
+    /// the list correlates items (`map` and `set` lists) or the map has the key.
+    fn each_val(
+        &mut self,
+        file: FileId,
+        shape: &Shape,
+        tags: &[(Tag, proc_macro2::Span)],
+        list: &List,
+        span: proc_macro2::Span,
+    ) -> TokenStream {
+        match shape.peeled() {
+            Shape::Vec(item) => {
+                let body = self.nested_rules(file, item, tags);
+                // Only `map` and `set` lists correlate items with old ones.
+                let find = match list.0 {
+                    Some(ListKind::Map | ListKind::Set) => {
+                        let same = self.item_match(file, item, &list.1, span);
+                        quote!(prev.and_then(|old| v::find(old, new, #same)))
+                    }
+                    _ => quote!(None),
+                };
+                self.peel(shape, |_| {
+                    quote! {
+                        for (i, new) in new.iter().enumerate() {
+                            let p = p.index(i);
+                            let prev = #find;
+                            if prev == Some(new) { continue; }
+                            #body
+                        }
+                    }
+                })
+            }
+            Shape::Map(key, item) => {
+                let body = self.nested_rules(file, item, tags);
+                let k = self.key_str(file, key);
+                self.peel(shape, |_| {
+                    quote! {
+                        for (k, new) in new.iter() {
+                            let p = p.key(#k);
+                            let prev = prev.and_then(|old| old.get(k));
+                            if prev == Some(new) { continue; }
+                            #body
+                        }
+                    }
+                })
+            }
+            _ => quote!(),
+        }
+    }
+
+    /// `+k8s:eachKey=` tags: on every map key not in the old map, at the map's own path.
+    fn each_key(&mut self, file: FileId, shape: &Shape, tags: &[(Tag, proc_macro2::Span)]) -> TokenStream {
+        let Shape::Map(key, _) = shape.peeled() else { return quote!() };
+        let body = self.nested_rules(file, key, tags);
+        self.peel(shape, |_| {
+            quote! {
+                for new in new.keys() {
+                    if prev.is_some_and(|old| old.contains_key(new)) { continue; }
+                    // Keys have no old value: one that was there is skipped above.
+                    let prev = Some(new).filter(|_| false);
+                    #body
+                }
+            }
+        })
+    }
+
+    /// `+k8s:subfield(name)=` tags: on one field of a struct-typed value.
+    fn subfield(
+        &mut self,
+        file: FileId,
+        shape: &Shape,
+        name: &str,
+        tags: &[(Tag, proc_macro2::Span)],
+        span: proc_macro2::Span,
+    ) -> TokenStream {
+        let Named::Struct(id) = self.named(file, shape) else {
+            self.error(file, span, format!("`+k8s:subfield({name})` needs a struct-typed field"));
+            return quote!();
+        };
+        let Some(sub) = self.u.types[id].def.fields().iter().find(|f| f.json_name == name) else {
+            let ty = self.u.types[id].name();
+            self.error(file, span, format!("`{ty}` has no field with the JSON name `{name}`"));
+            return quote!();
+        };
+        let ident = sub.ident.clone();
+        let sub_shape = sub.shape.clone();
+        let sub_file = self.u.types[id].file;
+        let body = self.nested_rules(sub_file, &sub_shape, tags);
+        self.peel(shape, |_| {
+            quote! {{
+                let p = p.child(#name);
+                let new = &new.#ident;
+                let prev = prev.map(|o| &o.#ident);
+                if prev != Some(new) {
+                    #body
+                }
+            }}
+        })
     }
 
     /// A map key as `&str`.
@@ -623,19 +720,15 @@ impl Gen<'_> {
         let list = Self::list_semantics(field);
         let (list_kind, keys) = (list.0, list.1.clone());
         let custom_unique = field.validation.iter().any(|t| t.tag.rule == Rule::CustomUnique);
-        let mut tags: Vec<(&Tag, proc_macro2::Span)> =
-            field.validation.iter().filter(|t| generated(&t.tag)).map(|t| (&t.tag, t.span)).collect();
+        let mut tags: Vec<(Tag, proc_macro2::Span)> =
+            field.validation.iter().filter(|t| generated(&t.tag)).map(|t| (t.tag.clone(), t.span)).collect();
         // Uniqueness is checked once even when both `listType` and `unique` say it.
         let mut unique_seen = custom_unique;
         tags.retain(|(t, _)| match t.rule {
             Rule::ListType(_) | Rule::Unique(_) => !std::mem::replace(&mut unique_seen, true),
             _ => true,
         });
-        tags.sort_by_key(|(t, _)| !short_circuits(t));
-        let mut code = Vec::new();
-        for (tag, span) in &tags {
-            code.push(self.rule(file, &field.shape, tag, &list, *span));
-        }
+        let mut code = self.rules(file, &field.shape, &tags, &list);
         if !is_opaque(field)
             && let Some(id) = target(self.u, file, &field.shape)
             && self.needs.contains(&key_of(&self.u.types[id]))
@@ -659,7 +752,7 @@ impl Gen<'_> {
             let prev = old.map(|o| &o.#ident);
             // An update that leaves the field as it was is not validated again (ratcheting).
             if prev != Some(new) {
-                'f: { #(#code)* }
+                'f0: { #(#code)* }
             }
         }}
     }
@@ -775,7 +868,7 @@ pub fn generate(u: &Universe, needs: &BTreeSet<Key>, out: &mut Emitted, diagnost
         if local.is_empty() {
             continue;
         }
-        let mut g = Gen { u, rel: &pkg.rel, needs, diagnostics: &mut *diagnostics, enums: BTreeMap::new() };
+        let mut g = Gen { u, rel: &pkg.rel, needs, diagnostics: &mut *diagnostics, enums: BTreeMap::new(), depth: 0 };
         let walkers: Vec<TokenStream> = local.iter().map(|(id, t)| g.type_walker(t, *id)).collect();
         let lazy = super::where_used();
         let entries = local.iter().filter(|(_, t)| is_validated_kind(t)).map(|(_, t)| {

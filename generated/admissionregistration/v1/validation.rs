@@ -82,7 +82,7 @@ pub fn declarative_validating_admission_policy(
         let new = &obj.status;
         let prev = old.map(|o| &o.status);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_validating_admission_policy_status(errs, o, &p, new, prev);
             }
         }
@@ -110,22 +110,28 @@ pub fn declarative_validating_admission_policy_status(
         let new = &obj.conditions;
         let prev = old.map(|o| &o.conditions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.alpha {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a.r#type == b.r#type,
-                            |x| v::json_value(x),
-                        );
+                {
+                    if o.alpha {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a.r#type == b.r#type,
+                                |x| v::json_value(x),
+                            );
+                        }
                     }
                 }
             }
@@ -152,7 +158,7 @@ pub fn declarative_validating_admission_policy_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -195,7 +201,7 @@ pub fn declarative_validating_admission_policy_binding(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_validating_admission_policy_binding_spec(
                     errs,
                     o,
@@ -229,7 +235,7 @@ pub fn declarative_validating_admission_policy_binding_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -272,12 +278,14 @@ pub fn declarative_validating_admission_policy_binding_spec(
         let new = &obj.policy_name;
         let prev = old.map(|o| &o.policy_name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }
@@ -287,12 +295,14 @@ pub fn declarative_validating_admission_policy_binding_spec(
         let new = &obj.validation_actions;
         let prev = old.map(|o| &o.validation_actions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }

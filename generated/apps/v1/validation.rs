@@ -106,7 +106,7 @@ pub fn declarative_stateful_set(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_stateful_set_spec(errs, o, &p, new, prev);
             }
         }
@@ -132,16 +132,20 @@ pub fn declarative_stateful_set_spec(
         let new = &obj.selector;
         let prev = old.map(|o| &o.selector);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    if o.alpha {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        if o.alpha {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.alpha {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if o.alpha {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
             }
@@ -152,7 +156,7 @@ pub fn declarative_stateful_set_spec(
         let new = &obj.template;
         let prev = old.map(|o| &o.template);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 crate::core::v1::declarative_pod_template_spec(errs, o, &p, new, prev);
             }
         }
@@ -162,13 +166,17 @@ pub fn declarative_stateful_set_spec(
         let new = &obj.volume_claim_templates;
         let prev = old.map(|o| &o.volume_claim_templates);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.alpha {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if o.alpha {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
                 for (i, new) in new.iter().enumerate() {
@@ -192,13 +200,17 @@ pub fn declarative_stateful_set_spec(
         let new = &obj.service_name;
         let prev = old.map(|o| &o.service_name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.alpha {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if o.alpha {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
             }
@@ -209,13 +221,17 @@ pub fn declarative_stateful_set_spec(
         let new = &obj.pod_management_policy;
         let prev = old.map(|o| &o.pod_management_policy);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        break 'f0;
+                    }
                 }
-                if o.alpha {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if o.alpha {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
             }
@@ -242,7 +258,7 @@ pub fn declarative_stateful_set_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -277,7 +293,7 @@ pub fn declarative_deployment(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_deployment_spec(errs, o, &p, new, prev);
             }
         }
@@ -303,7 +319,7 @@ pub fn declarative_deployment_spec(
         let new = &obj.template;
         let prev = old.map(|o| &o.template);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 crate::core::v1::declarative_pod_template_spec(errs, o, &p, new, prev);
             }
         }
@@ -329,7 +345,7 @@ pub fn declarative_deployment_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -364,7 +380,7 @@ pub fn declarative_daemon_set_spec(
         let new = &obj.template;
         let prev = old.map(|o| &o.template);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 crate::core::v1::declarative_pod_template_spec(errs, o, &p, new, prev);
             }
         }
@@ -390,7 +406,7 @@ pub fn declarative_daemon_set(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_daemon_set_spec(errs, o, &p, new, prev);
             }
         }
@@ -416,7 +432,7 @@ pub fn declarative_daemon_set_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -451,7 +467,7 @@ pub fn declarative_replica_set(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_replica_set_spec(errs, o, &p, new, prev);
             }
         }
@@ -477,7 +493,7 @@ pub fn declarative_replica_set_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -512,7 +528,7 @@ pub fn declarative_replica_set_spec(
         let new = &obj.template;
         let prev = old.map(|o| &o.template);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 crate::core::v1::declarative_pod_template_spec(errs, o, &p, new, prev);
             }
         }

@@ -127,12 +127,16 @@ pub fn declarative_scale_spec(
         let new = &obj.replicas;
         let prev = old.map(|o| &o.replicas);
         if prev != Some(new) {
-            'f: {
-                if !(*new != 0) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != 0) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::minimum(errs, &p, i64::from(*new), 0i64);
+                {
+                    if o.beta {
+                        v::minimum(errs, &p, i64::from(*new), 0i64);
+                    }
                 }
             }
         }
@@ -158,7 +162,7 @@ pub fn declarative_scale(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_scale_spec(errs, o, &p, new, prev);
             }
         }
@@ -184,7 +188,7 @@ pub fn declarative_stateful_set(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_stateful_set_spec(errs, o, &p, new, prev);
             }
         }
@@ -210,16 +214,20 @@ pub fn declarative_stateful_set_spec(
         let new = &obj.selector;
         let prev = old.map(|o| &o.selector);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    if o.alpha {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        if o.alpha {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.alpha {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if o.alpha {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
             }
@@ -230,7 +238,7 @@ pub fn declarative_stateful_set_spec(
         let new = &obj.template;
         let prev = old.map(|o| &o.template);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 crate::core::v1::declarative_pod_template_spec(errs, o, &p, new, prev);
             }
         }
@@ -240,13 +248,17 @@ pub fn declarative_stateful_set_spec(
         let new = &obj.volume_claim_templates;
         let prev = old.map(|o| &o.volume_claim_templates);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.alpha {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if o.alpha {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
                 for (i, new) in new.iter().enumerate() {
@@ -270,13 +282,17 @@ pub fn declarative_stateful_set_spec(
         let new = &obj.service_name;
         let prev = old.map(|o| &o.service_name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.alpha {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if o.alpha {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
             }
@@ -287,13 +303,17 @@ pub fn declarative_stateful_set_spec(
         let new = &obj.pod_management_policy;
         let prev = old.map(|o| &o.pod_management_policy);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        break 'f0;
+                    }
                 }
-                if o.alpha {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if o.alpha {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
             }
@@ -320,7 +340,7 @@ pub fn declarative_stateful_set_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -355,7 +375,7 @@ pub fn declarative_deployment(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_deployment_spec(errs, o, &p, new, prev);
             }
         }
@@ -381,7 +401,7 @@ pub fn declarative_deployment_spec(
         let new = &obj.template;
         let prev = old.map(|o| &o.template);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 crate::core::v1::declarative_pod_template_spec(errs, o, &p, new, prev);
             }
         }
@@ -407,7 +427,7 @@ pub fn declarative_deployment_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -442,7 +462,7 @@ pub fn declarative_daemon_set_spec(
         let new = &obj.template;
         let prev = old.map(|o| &o.template);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 crate::core::v1::declarative_pod_template_spec(errs, o, &p, new, prev);
             }
         }
@@ -468,7 +488,7 @@ pub fn declarative_daemon_set(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_daemon_set_spec(errs, o, &p, new, prev);
             }
         }
@@ -494,7 +514,7 @@ pub fn declarative_daemon_set_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -529,7 +549,7 @@ pub fn declarative_replica_set(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_replica_set_spec(errs, o, &p, new, prev);
             }
         }
@@ -555,7 +575,7 @@ pub fn declarative_replica_set_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -590,7 +610,7 @@ pub fn declarative_replica_set_spec(
         let new = &obj.template;
         let prev = old.map(|o| &o.template);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 crate::core::v1::declarative_pod_template_spec(errs, o, &p, new, prev);
             }
         }

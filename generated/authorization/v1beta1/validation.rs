@@ -93,7 +93,7 @@ pub fn declarative_subject_access_review(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_subject_access_review_spec(errs, o, &p, new, prev);
             }
         }
@@ -119,7 +119,7 @@ pub fn declarative_self_subject_access_review(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_self_subject_access_review_spec(errs, o, &p, new, prev);
             }
         }
@@ -145,7 +145,7 @@ pub fn declarative_local_subject_access_review(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_subject_access_review_spec(errs, o, &p, new, prev);
             }
         }
@@ -192,9 +192,11 @@ pub fn declarative_subject_access_review_spec(
         let new = &obj.resource_attributes;
         let prev = old.map(|o| &o.resource_attributes);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -204,9 +206,11 @@ pub fn declarative_subject_access_review_spec(
         let new = &obj.non_resource_attributes;
         let prev = old.map(|o| &o.non_resource_attributes);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -253,9 +257,11 @@ pub fn declarative_self_subject_access_review_spec(
         let new = &obj.resource_attributes;
         let prev = old.map(|o| &o.resource_attributes);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -265,9 +271,11 @@ pub fn declarative_self_subject_access_review_spec(
         let new = &obj.non_resource_attributes;
         let prev = old.map(|o| &o.non_resource_attributes);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }

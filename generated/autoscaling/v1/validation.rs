@@ -68,12 +68,14 @@ pub fn declarative_cross_version_object_reference(
         let new = &obj.kind;
         let prev = old.map(|o| &o.kind);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.alpha {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.alpha {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }
@@ -83,12 +85,14 @@ pub fn declarative_cross_version_object_reference(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.alpha {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.alpha {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }
@@ -114,7 +118,7 @@ pub fn declarative_horizontal_pod_autoscaler_spec(
         let new = &obj.scale_target_ref;
         let prev = old.map(|o| &o.scale_target_ref);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_cross_version_object_reference(errs, o, &p, new, prev);
             }
         }
@@ -124,29 +128,35 @@ pub fn declarative_horizontal_pod_autoscaler_spec(
         let new = &obj.min_replicas;
         let prev = old.map(|o| &o.min_replicas);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::HPAScaleToZero,
-                ) {
-                    if let Some(new) = new.as_ref() {
-                        let prev = prev.and_then(|p| p.as_ref());
-                        let _ = prev;
-                        if o.beta {
-                            v::minimum(errs, &p, i64::from(*new), 0i64);
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::HPAScaleToZero,
+                    ) {
+                        if let Some(new) = new.as_ref() {
+                            let prev = prev.and_then(|p| p.as_ref());
+                            let _ = prev;
+                            if o.beta {
+                                v::minimum(errs, &p, i64::from(*new), 0i64);
+                            }
                         }
                     }
                 }
-                if !::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::HPAScaleToZero,
-                ) {
-                    if let Some(new) = new.as_ref() {
-                        let prev = prev.and_then(|p| p.as_ref());
-                        let _ = prev;
-                        if o.beta {
-                            v::minimum(errs, &p, i64::from(*new), 1i64);
+                {
+                    if !::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::HPAScaleToZero,
+                    ) {
+                        if let Some(new) = new.as_ref() {
+                            let prev = prev.and_then(|p| p.as_ref());
+                            let _ = prev;
+                            if o.beta {
+                                v::minimum(errs, &p, i64::from(*new), 1i64);
+                            }
                         }
                     }
                 }
@@ -158,15 +168,19 @@ pub fn declarative_horizontal_pod_autoscaler_spec(
         let new = &obj.max_replicas;
         let prev = old.map(|o| &o.max_replicas);
         if prev != Some(new) {
-            'f: {
-                if !(*new != 0) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(*new != 0) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    v::minimum(errs, &p, i64::from(*new), 1i64);
+                {
+                    if o.beta {
+                        v::minimum(errs, &p, i64::from(*new), 1i64);
+                    }
                 }
             }
         }
@@ -192,7 +206,7 @@ pub fn declarative_horizontal_pod_autoscaler(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_horizontal_pod_autoscaler_spec(errs, o, &p, new, prev);
             }
         }
@@ -218,7 +232,7 @@ pub fn declarative_horizontal_pod_autoscaler_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -259,7 +273,7 @@ pub fn declarative_scale(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_scale_spec(errs, o, &p, new, prev);
             }
         }
@@ -285,12 +299,16 @@ pub fn declarative_scale_spec(
         let new = &obj.replicas;
         let prev = old.map(|o| &o.replicas);
         if prev != Some(new) {
-            'f: {
-                if !(*new != 0) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != 0) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::minimum(errs, &p, i64::from(*new), 0i64);
+                {
+                    if o.beta {
+                        v::minimum(errs, &p, i64::from(*new), 0i64);
+                    }
                 }
             }
         }
@@ -316,7 +334,7 @@ pub fn declarative_metric_spec(
         let new = &obj.object;
         let prev = old.map(|o| &o.object);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     declarative_object_metric_source(errs, o, &p, new, prev);
@@ -345,7 +363,7 @@ pub fn declarative_object_metric_source(
         let new = &obj.target;
         let prev = old.map(|o| &o.target);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_cross_version_object_reference(errs, o, &p, new, prev);
             }
         }
@@ -371,7 +389,7 @@ pub fn declarative_metric_status(
         let new = &obj.object;
         let prev = old.map(|o| &o.object);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     declarative_object_metric_status(errs, o, &p, new, prev);
@@ -400,7 +418,7 @@ pub fn declarative_object_metric_status(
         let new = &obj.target;
         let prev = old.map(|o| &o.target);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_cross_version_object_reference(errs, o, &p, new, prev);
             }
         }

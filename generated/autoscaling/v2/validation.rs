@@ -47,7 +47,7 @@ pub fn declarative_horizontal_pod_autoscaler(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_horizontal_pod_autoscaler_spec(errs, o, &p, new, prev);
             }
         }
@@ -57,7 +57,7 @@ pub fn declarative_horizontal_pod_autoscaler(
         let new = &obj.status;
         let prev = old.map(|o| &o.status);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_horizontal_pod_autoscaler_status(errs, o, &p, new, prev);
             }
         }
@@ -83,7 +83,7 @@ pub fn declarative_horizontal_pod_autoscaler_spec(
         let new = &obj.scale_target_ref;
         let prev = old.map(|o| &o.scale_target_ref);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_cross_version_object_reference(errs, o, &p, new, prev);
             }
         }
@@ -93,29 +93,35 @@ pub fn declarative_horizontal_pod_autoscaler_spec(
         let new = &obj.min_replicas;
         let prev = old.map(|o| &o.min_replicas);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::HPAScaleToZero,
-                ) {
-                    if let Some(new) = new.as_ref() {
-                        let prev = prev.and_then(|p| p.as_ref());
-                        let _ = prev;
-                        if o.beta {
-                            v::minimum(errs, &p, i64::from(*new), 0i64);
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::HPAScaleToZero,
+                    ) {
+                        if let Some(new) = new.as_ref() {
+                            let prev = prev.and_then(|p| p.as_ref());
+                            let _ = prev;
+                            if o.beta {
+                                v::minimum(errs, &p, i64::from(*new), 0i64);
+                            }
                         }
                     }
                 }
-                if !::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::HPAScaleToZero,
-                ) {
-                    if let Some(new) = new.as_ref() {
-                        let prev = prev.and_then(|p| p.as_ref());
-                        let _ = prev;
-                        if o.beta {
-                            v::minimum(errs, &p, i64::from(*new), 1i64);
+                {
+                    if !::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::HPAScaleToZero,
+                    ) {
+                        if let Some(new) = new.as_ref() {
+                            let prev = prev.and_then(|p| p.as_ref());
+                            let _ = prev;
+                            if o.beta {
+                                v::minimum(errs, &p, i64::from(*new), 1i64);
+                            }
                         }
                     }
                 }
@@ -127,15 +133,19 @@ pub fn declarative_horizontal_pod_autoscaler_spec(
         let new = &obj.max_replicas;
         let prev = old.map(|o| &o.max_replicas);
         if prev != Some(new) {
-            'f: {
-                if !(*new != 0) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(*new != 0) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    v::minimum(errs, &p, i64::from(*new), 1i64);
+                {
+                    if o.beta {
+                        v::minimum(errs, &p, i64::from(*new), 1i64);
+                    }
                 }
             }
         }
@@ -145,9 +155,11 @@ pub fn declarative_horizontal_pod_autoscaler_spec(
         let new = &obj.metrics;
         let prev = old.map(|o| &o.metrics);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -180,12 +192,14 @@ pub fn declarative_cross_version_object_reference(
         let new = &obj.kind;
         let prev = old.map(|o| &o.kind);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.alpha {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.alpha {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }
@@ -195,12 +209,14 @@ pub fn declarative_cross_version_object_reference(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.alpha {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.alpha {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }
@@ -226,9 +242,11 @@ pub fn declarative_metric_spec(
         let new = &obj.object;
         let prev = old.map(|o| &o.object);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -254,7 +272,7 @@ pub fn declarative_object_metric_source(
         let new = &obj.described_object;
         let prev = old.map(|o| &o.described_object);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_cross_version_object_reference(errs, o, &p, new, prev);
             }
         }
@@ -280,9 +298,11 @@ pub fn declarative_horizontal_pod_autoscaler_status(
         let new = &obj.current_metrics;
         let prev = old.map(|o| &o.current_metrics);
         if prev != Some(new) {
-            'f: {
-                if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -318,9 +338,11 @@ pub fn declarative_metric_status(
         let new = &obj.object;
         let prev = old.map(|o| &o.object);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -346,7 +368,7 @@ pub fn declarative_object_metric_status(
         let new = &obj.described_object;
         let prev = old.map(|o| &o.described_object);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_cross_version_object_reference(errs, o, &p, new, prev);
             }
         }
@@ -372,7 +394,7 @@ pub fn declarative_horizontal_pod_autoscaler_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {

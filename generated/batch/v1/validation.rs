@@ -64,7 +64,7 @@ pub fn declarative_job(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_job_spec(errs, o, &p, new, prev);
             }
         }
@@ -90,7 +90,7 @@ pub fn declarative_job_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -125,9 +125,11 @@ pub fn declarative_job_spec(
         let new = &obj.max_failed_indexes;
         let prev = old.map(|o| &o.max_failed_indexes);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -137,7 +139,7 @@ pub fn declarative_job_spec(
         let new = &obj.template;
         let prev = old.map(|o| &o.template);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 crate::core::v1::declarative_pod_template_spec(errs, o, &p, new, prev);
             }
         }
@@ -147,37 +149,45 @@ pub fn declarative_job_spec(
         let new = &obj.scheduling;
         let prev = old.map(|o| &o.scheduling);
         if prev != Some(new) {
-            'f: {
-                if !::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::WorkloadWithJob,
-                ) {
-                    if new.is_some() {
-                        v::forbidden(errs, &p);
-                        break 'f;
+            'f0: {
+                {
+                    if !::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::WorkloadWithJob,
+                    ) {
+                        if new.is_some() {
+                            v::forbidden(errs, &p);
+                            break 'f0;
+                        }
                     }
                 }
-                if !(new.is_some()) {
-                    break 'f;
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(prev) = prev {
-                    v::update(
-                        errs,
-                        &p,
-                        v::Update::NoSet,
-                        prev.is_some(),
-                        new.is_some(),
-                        prev != new,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        v::update(
+                            errs,
+                            &p,
+                            v::Update::NoSet,
+                            prev.is_some(),
+                            new.is_some(),
+                            prev != new,
+                        );
+                    }
                 }
-                if let Some(prev) = prev {
-                    v::update(
-                        errs,
-                        &p,
-                        v::Update::NoUnset,
-                        prev.is_some(),
-                        new.is_some(),
-                        prev != new,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        v::update(
+                            errs,
+                            &p,
+                            v::Update::NoUnset,
+                            prev.is_some(),
+                            new.is_some(),
+                            prev != new,
+                        );
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -207,29 +217,35 @@ pub fn declarative_job_scheduling_configuration(
         let new = &obj.scheduling_policy;
         let prev = old.map(|o| &o.scheduling_policy);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(prev) = prev {
-                    v::update(
-                        errs,
-                        &p,
-                        v::Update::NoSet,
-                        prev.is_some(),
-                        new.is_some(),
-                        prev != new,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        v::update(
+                            errs,
+                            &p,
+                            v::Update::NoSet,
+                            prev.is_some(),
+                            new.is_some(),
+                            prev != new,
+                        );
+                    }
                 }
-                if let Some(prev) = prev {
-                    v::update(
-                        errs,
-                        &p,
-                        v::Update::NoUnset,
-                        prev.is_some(),
-                        new.is_some(),
-                        prev != new,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        v::update(
+                            errs,
+                            &p,
+                            v::Update::NoUnset,
+                            prev.is_some(),
+                            new.is_some(),
+                            prev != new,
+                        );
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -249,12 +265,16 @@ pub fn declarative_job_scheduling_configuration(
         let new = &obj.scheduling_constraints;
         let prev = old.map(|o| &o.scheduling_constraints);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -274,12 +294,16 @@ pub fn declarative_job_scheduling_configuration(
         let new = &obj.disruption_mode;
         let prev = old.map(|o| &o.disruption_mode);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -299,25 +323,33 @@ pub fn declarative_job_scheduling_configuration(
         let new = &obj.resource_claims;
         let prev = old.map(|o| &o.resource_claims);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.name == b.name,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.name == b.name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 4u64);
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    v::max_items(errs, &p, new.len(), 4u64);
+                }
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
@@ -357,7 +389,7 @@ pub fn declarative_job_template_spec(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_job_spec(errs, o, &p, new, prev);
             }
         }
@@ -383,7 +415,7 @@ pub fn declarative_cron_job(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_cron_job_spec(errs, o, &p, new, prev);
             }
         }
@@ -409,7 +441,7 @@ pub fn declarative_cron_job_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -444,12 +476,14 @@ pub fn declarative_cron_job_spec(
         let new = &obj.schedule;
         let prev = old.map(|o| &o.schedule);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }
@@ -459,7 +493,7 @@ pub fn declarative_cron_job_spec(
         let new = &obj.job_template;
         let prev = old.map(|o| &o.job_template);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_job_template_spec(errs, o, &p, new, prev);
             }
         }

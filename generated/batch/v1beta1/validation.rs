@@ -43,7 +43,7 @@ pub fn declarative_job_template_spec(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 crate::batch::v1::declarative_job_spec(errs, o, &p, new, prev);
             }
         }
@@ -69,7 +69,7 @@ pub fn declarative_cron_job(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_cron_job_spec(errs, o, &p, new, prev);
             }
         }
@@ -95,7 +95,7 @@ pub fn declarative_cron_job_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -130,12 +130,14 @@ pub fn declarative_cron_job_spec(
         let new = &obj.schedule;
         let prev = old.map(|o| &o.schedule);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }
@@ -145,7 +147,7 @@ pub fn declarative_cron_job_spec(
         let new = &obj.job_template;
         let prev = old.map(|o| &o.job_template);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_job_template_spec(errs, o, &p, new, prev);
             }
         }

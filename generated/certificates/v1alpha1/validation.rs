@@ -43,7 +43,7 @@ pub fn declarative_cluster_trust_bundle(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_cluster_trust_bundle_spec(errs, o, &p, new, prev);
             }
         }
@@ -69,13 +69,17 @@ pub fn declarative_cluster_trust_bundle_spec(
         let new = &obj.signer_name;
         let prev = old.map(|o| &o.signer_name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.alpha {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if o.alpha {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
             }
@@ -102,7 +106,7 @@ pub fn declarative_cluster_trust_bundle_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {

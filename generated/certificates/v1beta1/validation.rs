@@ -93,7 +93,7 @@ pub fn declarative_certificate_signing_request(
         let new = &obj.status;
         let prev = old.map(|o| &o.status);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_certificate_signing_request_status(errs, o, &p, new, prev);
             }
         }
@@ -119,9 +119,11 @@ pub fn declarative_certificate_signing_request_status(
         let new = &obj.conditions;
         let prev = old.map(|o| &o.conditions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -147,7 +149,7 @@ pub fn declarative_certificate_signing_request_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -188,7 +190,7 @@ pub fn declarative_cluster_trust_bundle(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_cluster_trust_bundle_spec(errs, o, &p, new, prev);
             }
         }
@@ -214,13 +216,17 @@ pub fn declarative_cluster_trust_bundle_spec(
         let new = &obj.signer_name;
         let prev = old.map(|o| &o.signer_name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.alpha {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if o.alpha {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
             }
@@ -247,7 +253,7 @@ pub fn declarative_cluster_trust_bundle_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -288,7 +294,7 @@ pub fn declarative_pod_certificate_request(
         let new = &obj.status;
         let prev = old.map(|o| &o.status);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_pod_certificate_request_status(errs, o, &p, new, prev);
             }
         }
@@ -314,22 +320,28 @@ pub fn declarative_pod_certificate_request_status(
         let new = &obj.conditions;
         let prev = old.map(|o| &o.conditions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.alpha {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a.r#type == b.r#type,
-                            |x| v::json_value(x),
-                        );
+                {
+                    if o.alpha {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a.r#type == b.r#type,
+                                |x| v::json_value(x),
+                            );
+                        }
                     }
                 }
             }
@@ -356,7 +368,7 @@ pub fn declarative_pod_certificate_request_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {

@@ -156,7 +156,7 @@ pub fn declarative_persistent_volume_claim(
         let new = &obj.status;
         let prev = old.map(|o| &o.status);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_persistent_volume_claim_status(errs, o, &p, new, prev);
             }
         }
@@ -182,7 +182,7 @@ pub fn declarative_persistent_volume_claim_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -245,10 +245,12 @@ pub fn declarative_volume_health_condition(
         let new = &obj.status;
         let prev = old.map(|o| &o.status);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
                 declarative_volume_health_status_type(errs, o, &p, new, prev);
             }
@@ -259,12 +261,16 @@ pub fn declarative_volume_health_condition(
         let new = &obj.reason;
         let prev = old.map(|o| &o.reason);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::max_bytes(errs, &p, new.as_str(), 256u64);
+                {
+                    v::max_bytes(errs, &p, new.as_str(), 256u64);
+                }
             }
         }
     }
@@ -273,11 +279,15 @@ pub fn declarative_volume_health_condition(
         let new = &obj.message;
         let prev = old.map(|o| &o.message);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                v::max_bytes(errs, &p, new.as_str(), 1024u64);
+                {
+                    v::max_bytes(errs, &p, new.as_str(), 1024u64);
+                }
             }
         }
     }
@@ -302,23 +312,29 @@ pub fn declarative_volume_health_status(
         let new = &obj.health_conditions;
         let prev = old.map(|o| &o.health_conditions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.status == b.status && a.reason == b.reason,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.status == b.status && a.reason == b.reason,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 16u64);
+                {
+                    v::max_items(errs, &p, new.len(), 16u64);
+                }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
                         .and_then(|old| v::find(
@@ -355,10 +371,12 @@ pub fn declarative_pod_volume_health(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -368,23 +386,29 @@ pub fn declarative_pod_volume_health(
         let new = &obj.health_conditions;
         let prev = old.map(|o| &o.health_conditions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.status == b.status && a.reason == b.reason,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.status == b.status && a.reason == b.reason,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 16u64);
+                {
+                    v::max_items(errs, &p, new.len(), 16u64);
+                }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
                         .and_then(|old| v::find(
@@ -421,9 +445,11 @@ pub fn declarative_persistent_volume_claim_status(
         let new = &obj.health_status;
         let prev = old.map(|o| &o.health_status);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -453,12 +479,16 @@ pub fn declarative_toleration(
         let new = &obj.key;
         let prev = old.map(|o| &o.key);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.alpha {
-                    v::format(errs, &p, new.as_str(), v::Format::LabelKey, false);
+                {
+                    if o.alpha {
+                        v::format(errs, &p, new.as_str(), v::Format::LabelKey, false);
+                    }
                 }
             }
         }
@@ -484,9 +514,11 @@ pub fn declarative_pod_spec(
         let new = &obj.tolerations;
         let prev = old.map(|o| &o.tolerations);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -503,23 +535,29 @@ pub fn declarative_pod_spec(
         let new = &obj.eviction_responders;
         let prev = old.map(|o| &o.eviction_responders);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.name == b.name,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.name == b.name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 10u64);
+                {
+                    v::max_items(errs, &p, new.len(), 10u64);
+                }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
                         .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
@@ -552,12 +590,22 @@ pub fn declarative_eviction_responder(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::PrefixedLabelKey, false);
+                {
+                    v::format(
+                        errs,
+                        &p,
+                        new.as_str(),
+                        v::Format::PrefixedLabelKey,
+                        false,
+                    );
+                }
             }
         }
     }
@@ -566,20 +614,26 @@ pub fn declarative_eviction_responder(
         let new = &obj.priority;
         let prev = old.map(|o| &o.priority);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::minimum(errs, &p, i64::from(*new), 0i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::minimum(errs, &p, i64::from(*new), 0i64);
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::maximum(errs, &p, i64::from(*new), 100000i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::maximum(errs, &p, i64::from(*new), 100000i64);
+                    }
                 }
             }
         }
@@ -605,21 +659,25 @@ pub fn declarative_pod_status(
         let new = &obj.node_allocatable_resource_claim_statuses;
         let prev = old.map(|o| &o.node_allocatable_resource_claim_statuses);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.resource_claim_name == b.resource_claim_name,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.resource_claim_name == b.resource_claim_name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
@@ -647,21 +705,25 @@ pub fn declarative_pod_status(
         let new = &obj.volume_health;
         let prev = old.map(|o| &o.volume_health);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.name == b.name,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.name == b.name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
@@ -695,7 +757,7 @@ pub fn declarative_pod(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_pod_spec(errs, o, &p, new, prev);
             }
         }
@@ -705,7 +767,7 @@ pub fn declarative_pod(
         let new = &obj.status;
         let prev = old.map(|o| &o.status);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_pod_status(errs, o, &p, new, prev);
             }
         }
@@ -731,7 +793,7 @@ pub fn declarative_pod_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -766,7 +828,7 @@ pub fn declarative_pod_template_spec(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_pod_spec(errs, o, &p, new, prev);
             }
         }
@@ -792,7 +854,7 @@ pub fn declarative_pod_template(
         let new = &obj.template;
         let prev = old.map(|o| &o.template);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_pod_template_spec(errs, o, &p, new, prev);
             }
         }
@@ -818,7 +880,7 @@ pub fn declarative_pod_template_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -853,15 +915,19 @@ pub fn declarative_replication_controller_spec(
         let new = &obj.replicas;
         let prev = old.map(|o| &o.replicas);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    if o.beta {
-                        v::minimum(errs, &p, i64::from(*new), 0i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        if o.beta {
+                            v::minimum(errs, &p, i64::from(*new), 0i64);
+                        }
                     }
                 }
             }
@@ -872,12 +938,16 @@ pub fn declarative_replication_controller_spec(
         let new = &obj.min_ready_seconds;
         let prev = old.map(|o| &o.min_ready_seconds);
         if prev != Some(new) {
-            'f: {
-                if !(*new != 0) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != 0) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::minimum(errs, &p, i64::from(*new), 0i64);
+                {
+                    if o.beta {
+                        v::minimum(errs, &p, i64::from(*new), 0i64);
+                    }
                 }
             }
         }
@@ -887,9 +957,11 @@ pub fn declarative_replication_controller_spec(
         let new = &obj.template;
         let prev = old.map(|o| &o.template);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -919,30 +991,29 @@ pub fn declarative_replication_controller(
         let new = &obj.metadata;
         let prev = old.map(|o| &o.metadata);
         if prev != Some(new) {
-            'f: {
-                let p = p.child("name");
-                let new = &new.name;
-                let prev = prev.map(|o| &o.name);
-                if prev != Some(new) {
-                    'f: {
-                        if !(!new.is_empty()) {
-                            break 'f;
-                        }
-                    }
-                }
-                let p = p.child("name");
-                let new = &new.name;
-                let prev = prev.map(|o| &o.name);
-                if prev != Some(new) {
-                    'f: {
-                        if o.beta {
-                            v::format(
-                                errs,
-                                &p,
-                                new.as_str(),
-                                v::Format::LongName,
-                                false,
-                            );
+            'f0: {
+                {
+                    let p = p.child("name");
+                    let new = &new.name;
+                    let prev = prev.map(|o| &o.name);
+                    if prev != Some(new) {
+                        'f1: {
+                            {
+                                if !(!new.is_empty()) {
+                                    break 'f1;
+                                }
+                            }
+                            {
+                                if o.beta {
+                                    v::format(
+                                        errs,
+                                        &p,
+                                        new.as_str(),
+                                        v::Format::LongName,
+                                        false,
+                                    );
+                                }
+                            }
                         }
                     }
                 }
@@ -954,7 +1025,7 @@ pub fn declarative_replication_controller(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_replication_controller_spec(errs, o, &p, new, prev);
             }
         }
@@ -980,7 +1051,7 @@ pub fn declarative_replication_controller_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -1021,32 +1092,38 @@ pub fn declarative_node_spec(
         let new = &obj.provider_id;
         let prev = old.map(|o| &o.provider_id);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
-                }
-                if o.alpha {
-                    if let Some(prev) = prev {
-                        v::update(
-                            errs,
-                            &p,
-                            v::Update::NoModify,
-                            !prev.is_empty(),
-                            !new.is_empty(),
-                            prev != new,
-                        );
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
                     }
                 }
-                if o.alpha {
-                    if let Some(prev) = prev {
-                        v::update(
-                            errs,
-                            &p,
-                            v::Update::NoUnset,
-                            !prev.is_empty(),
-                            !new.is_empty(),
-                            prev != new,
-                        );
+                {
+                    if o.alpha {
+                        if let Some(prev) = prev {
+                            v::update(
+                                errs,
+                                &p,
+                                v::Update::NoModify,
+                                !prev.is_empty(),
+                                !new.is_empty(),
+                                prev != new,
+                            );
+                        }
+                    }
+                }
+                {
+                    if o.alpha {
+                        if let Some(prev) = prev {
+                            v::update(
+                                errs,
+                                &p,
+                                v::Update::NoUnset,
+                                !prev.is_empty(),
+                                !new.is_empty(),
+                                prev != new,
+                            );
+                        }
                     }
                 }
             }
@@ -1057,16 +1134,20 @@ pub fn declarative_node_spec(
         let new = &obj.pod_preemption_policy;
         let prev = old.map(|o| &o.pod_preemption_policy);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if !::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::InPlacePodVerticalScalingSchedulerPreemption,
-                ) {
-                    if new.is_some() {
-                        v::forbidden(errs, &p);
-                        break 'f;
+                {
+                    if !::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::InPlacePodVerticalScalingSchedulerPreemption,
+                    ) {
+                        if new.is_some() {
+                            v::forbidden(errs, &p);
+                            break 'f0;
+                        }
                     }
                 }
                 if let Some(new) = new.as_ref() {
@@ -1097,31 +1178,47 @@ pub fn declarative_node_pod_preemption_policy(
         let new = &obj.disable_resize_preemption;
         let prev = old.map(|o| &o.disable_resize_preemption);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a == b,
-                        |x: &String| kapi_machinery::validation::BadValue::Str(x.clone()),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a == b,
+                            |x: &String| kapi_machinery::validation::BadValue::Str(
+                                x.clone(),
+                            ),
+                        );
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 20u64);
+                {
+                    v::max_items(errs, &p, new.len(), 20u64);
+                }
                 for (i, new) in new.iter().enumerate() {
                     let p = p.index(i);
                     let prev = prev.and_then(|old| v::find(old, new, |a, b| a == b));
                     if prev == Some(new) {
                         continue;
                     }
-                    'f: {
-                        v::format(errs, &p, new.as_str(), v::Format::LabelKey, false);
+                    'f1: {
+                        {
+                            v::format(
+                                errs,
+                                &p,
+                                new.as_str(),
+                                v::Format::LabelKey,
+                                false,
+                            );
+                        }
                     }
                 }
             }
@@ -1148,7 +1245,7 @@ pub fn declarative_node(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_node_spec(errs, o, &p, new, prev);
             }
         }
@@ -1174,7 +1271,7 @@ pub fn declarative_node_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -1209,13 +1306,17 @@ pub fn declarative_secret(
         let new = &obj.r#type;
         let prev = old.map(|o| &o.r#type);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        break 'f0;
+                    }
                 }
-                if o.alpha {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if o.alpha {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
             }
@@ -1242,7 +1343,7 @@ pub fn declarative_secret_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -1277,10 +1378,12 @@ pub fn declarative_node_allocatable_resource_claim_status(
         let new = &obj.resource_claim_name;
         let prev = old.map(|o| &o.resource_claim_name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -1290,21 +1393,27 @@ pub fn declarative_node_allocatable_resource_claim_status(
         let new = &obj.containers;
         let prev = old.map(|o| &o.containers);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a == b,
-                        |x: &String| kapi_machinery::validation::BadValue::Str(x.clone()),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a == b,
+                            |x: &String| kapi_machinery::validation::BadValue::Str(
+                                x.clone(),
+                            ),
+                        );
+                    }
                 }
             }
         }
@@ -1314,21 +1423,25 @@ pub fn declarative_node_allocatable_resource_claim_status(
         let new = &obj.mapping;
         let prev = old.map(|o| &o.mapping);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.name == b.name,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.name == b.name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
@@ -1352,21 +1465,25 @@ pub fn declarative_node_allocatable_resource_claim_status(
         let new = &obj.overhead;
         let prev = old.map(|o| &o.overhead);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.name == b.name,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.name == b.name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
@@ -1406,10 +1523,12 @@ pub fn declarative_node_allocatable_mapped_resources(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -1419,10 +1538,12 @@ pub fn declarative_node_allocatable_mapped_resources(
         let new = &obj.quantity;
         let prev = old.map(|o| &o.quantity);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -1448,10 +1569,12 @@ pub fn declarative_node_allocatable_overhead_resources(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -1461,9 +1584,11 @@ pub fn declarative_node_allocatable_overhead_resources(
         let new = &obj.per_pod;
         let prev = old.map(|o| &o.per_pod);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -1473,9 +1598,11 @@ pub fn declarative_node_allocatable_overhead_resources(
         let new = &obj.per_container;
         let prev = old.map(|o| &o.per_container);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }

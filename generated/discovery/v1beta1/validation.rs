@@ -43,16 +43,20 @@ pub fn declarative_endpoint_slice(
         let new = &obj.address_type;
         let prev = old.map(|o| &o.address_type);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if o.beta {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
                 declarative_address_type(errs, o, &p, new, prev);
@@ -64,9 +68,11 @@ pub fn declarative_endpoint_slice(
         let new = &obj.endpoints;
         let prev = old.map(|o| &o.endpoints);
         if prev != Some(new) {
-            'f: {
-                if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -121,15 +127,24 @@ pub fn declarative_endpoint(
         let new = &obj.addresses;
         let prev = old.map(|o| &o.addresses);
         if prev != Some(new) {
-            'f: {
-                if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.as_ref().map_or(0, |x| x.len()), 100u64);
+                {
+                    if o.beta {
+                        v::max_items(
+                            errs,
+                            &p,
+                            new.as_ref().map_or(0, |x| x.len()),
+                            100u64,
+                        );
+                    }
                 }
             }
         }
@@ -155,7 +170,7 @@ pub fn declarative_endpoint_slice_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {

@@ -127,12 +127,16 @@ pub fn declarative_scale_spec(
         let new = &obj.replicas;
         let prev = old.map(|o| &o.replicas);
         if prev != Some(new) {
-            'f: {
-                if !(*new != 0) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != 0) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::minimum(errs, &p, i64::from(*new), 0i64);
+                {
+                    if o.beta {
+                        v::minimum(errs, &p, i64::from(*new), 0i64);
+                    }
                 }
             }
         }
@@ -158,7 +162,7 @@ pub fn declarative_scale(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_scale_spec(errs, o, &p, new, prev);
             }
         }
@@ -184,7 +188,7 @@ pub fn declarative_deployment(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_deployment_spec(errs, o, &p, new, prev);
             }
         }
@@ -210,7 +214,7 @@ pub fn declarative_deployment_spec(
         let new = &obj.template;
         let prev = old.map(|o| &o.template);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 crate::core::v1::declarative_pod_template_spec(errs, o, &p, new, prev);
             }
         }
@@ -236,7 +240,7 @@ pub fn declarative_deployment_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -271,7 +275,7 @@ pub fn declarative_daemon_set_spec(
         let new = &obj.template;
         let prev = old.map(|o| &o.template);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 crate::core::v1::declarative_pod_template_spec(errs, o, &p, new, prev);
             }
         }
@@ -297,7 +301,7 @@ pub fn declarative_daemon_set(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_daemon_set_spec(errs, o, &p, new, prev);
             }
         }
@@ -323,7 +327,7 @@ pub fn declarative_daemon_set_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -358,7 +362,7 @@ pub fn declarative_replica_set(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_replica_set_spec(errs, o, &p, new, prev);
             }
         }
@@ -384,7 +388,7 @@ pub fn declarative_replica_set_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -419,7 +423,7 @@ pub fn declarative_replica_set_spec(
         let new = &obj.template;
         let prev = old.map(|o| &o.template);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 crate::core::v1::declarative_pod_template_spec(errs, o, &p, new, prev);
             }
         }
@@ -445,7 +449,7 @@ pub fn declarative_network_policy(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_network_policy_spec(errs, o, &p, new, prev);
             }
         }
@@ -471,9 +475,11 @@ pub fn declarative_network_policy_spec(
         let new = &obj.ingress;
         let prev = old.map(|o| &o.ingress);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -496,9 +502,11 @@ pub fn declarative_network_policy_spec(
         let new = &obj.egress;
         let prev = old.map(|o| &o.egress);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -537,9 +545,11 @@ pub fn declarative_network_policy_ingress_rule(
         let new = &obj.from;
         let prev = old.map(|o| &o.from);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -572,9 +582,11 @@ pub fn declarative_network_policy_egress_rule(
         let new = &obj.to;
         let prev = old.map(|o| &o.to);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -607,12 +619,14 @@ pub fn declarative_ip_block(
         let new = &obj.cidr;
         let prev = old.map(|o| &o.cidr);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }
@@ -638,9 +652,11 @@ pub fn declarative_network_policy_peer(
         let new = &obj.ip_block;
         let prev = old.map(|o| &o.ip_block);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -670,7 +686,7 @@ pub fn declarative_network_policy_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {

@@ -47,7 +47,7 @@ pub fn declarative_priority_level_configuration(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_priority_level_configuration_spec(errs, o, &p, new, prev);
             }
         }
@@ -73,7 +73,7 @@ pub fn declarative_priority_level_configuration_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -114,12 +114,14 @@ pub fn declarative_priority_level_configuration_spec(
         let new = &obj.r#type;
         let prev = old.map(|o| &o.r#type);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }
@@ -129,9 +131,11 @@ pub fn declarative_priority_level_configuration_spec(
         let new = &obj.limited;
         let prev = old.map(|o| &o.limited);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -151,9 +155,11 @@ pub fn declarative_priority_level_configuration_spec(
         let new = &obj.exempt;
         let prev = old.map(|o| &o.exempt);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -179,7 +185,7 @@ pub fn declarative_limited_priority_level_configuration(
         let new = &obj.limit_response;
         let prev = old.map(|o| &o.limit_response);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_limit_response(errs, o, &p, new, prev);
             }
         }
@@ -205,12 +211,14 @@ pub fn declarative_limit_response(
         let new = &obj.r#type;
         let prev = old.map(|o| &o.r#type);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }
@@ -220,9 +228,11 @@ pub fn declarative_limit_response(
         let new = &obj.queuing;
         let prev = old.map(|o| &o.queuing);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }

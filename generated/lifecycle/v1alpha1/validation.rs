@@ -64,20 +64,24 @@ pub fn declarative_eviction_request(
         let new = &obj.metadata;
         let prev = old.map(|o| &o.metadata);
         if prev != Some(new) {
-            'f: {
-                let p = p.child("name");
-                let new = &new.name;
-                let prev = prev.map(|o| &o.name);
-                if prev != Some(new) {
-                    'f: {
-                        if o.beta {
-                            v::format(
-                                errs,
-                                &p,
-                                new.as_str(),
-                                v::Format::LongName,
-                                false,
-                            );
+            'f0: {
+                {
+                    let p = p.child("name");
+                    let new = &new.name;
+                    let prev = prev.map(|o| &o.name);
+                    if prev != Some(new) {
+                        'f1: {
+                            {
+                                if o.beta {
+                                    v::format(
+                                        errs,
+                                        &p,
+                                        new.as_str(),
+                                        v::Format::LongName,
+                                        false,
+                                    );
+                                }
+                            }
                         }
                     }
                 }
@@ -89,7 +93,7 @@ pub fn declarative_eviction_request(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_eviction_request_spec(errs, o, &p, new, prev);
             }
         }
@@ -99,7 +103,7 @@ pub fn declarative_eviction_request(
         let new = &obj.status;
         let prev = old.map(|o| &o.status);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_eviction_request_status(errs, o, &p, new, prev);
             }
         }
@@ -125,9 +129,11 @@ pub fn declarative_eviction_request_spec(
         let new = &obj.target;
         let prev = old.map(|o| &o.target);
         if prev != Some(new) {
-            'f: {
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+            'f0: {
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 declarative_eviction_request_target(errs, o, &p, new, prev);
             }
@@ -138,15 +144,27 @@ pub fn declarative_eviction_request_spec(
         let new = &obj.requester;
         let prev = old.map(|o| &o.requester);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::PrefixedLabelKey, false);
+                {
+                    v::format(
+                        errs,
+                        &p,
+                        new.as_str(),
+                        v::Format::PrefixedLabelKey,
+                        false,
+                    );
+                }
             }
         }
     }
@@ -155,10 +173,12 @@ pub fn declarative_eviction_request_spec(
         let new = &obj.intent;
         let prev = old.map(|o| &o.intent);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
                 declarative_eviction_request_intent(errs, o, &p, new, prev);
             }
@@ -198,9 +218,11 @@ pub fn declarative_eviction_request_target(
         let new = &obj.pod;
         let prev = old.map(|o| &o.pod);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -230,12 +252,16 @@ pub fn declarative_eviction_request_pod_reference(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                }
             }
         }
     }
@@ -244,12 +270,16 @@ pub fn declarative_eviction_request_pod_reference(
         let new = &obj.uid;
         let prev = old.map(|o| &o.uid);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::Uuid, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::Uuid, false);
+                }
             }
         }
     }
@@ -291,25 +321,33 @@ pub fn declarative_eviction_request_status(
         let new = &obj.conditions;
         let prev = old.map(|o| &o.conditions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
-                }
-                if o.alpha {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a.r#type == b.r#type,
-                            |x| v::json_value(x),
-                        );
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
                     }
                 }
-                v::max_items(errs, &p, new.len(), 100u64);
+                {
+                    if o.alpha {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a.r#type == b.r#type,
+                                |x| v::json_value(x),
+                            );
+                        }
+                    }
+                }
+                {
+                    v::max_items(errs, &p, new.len(), 100u64);
+                }
             }
         }
     }
@@ -318,24 +356,30 @@ pub fn declarative_eviction_request_status(
         let new = &obj.observed_generation;
         let prev = old.map(|o| &o.observed_generation);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::minimum(errs, &p, i64::from(*new), 1i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::minimum(errs, &p, i64::from(*new), 1i64);
+                    }
                 }
-                if let Some(prev) = prev {
-                    v::update(
-                        errs,
-                        &p,
-                        v::Update::NoUnset,
-                        prev.is_some(),
-                        new.is_some(),
-                        prev != new,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        v::update(
+                            errs,
+                            &p,
+                            v::Update::NoUnset,
+                            prev.is_some(),
+                            new.is_some(),
+                            prev != new,
+                        );
+                    }
                 }
             }
         }
@@ -361,7 +405,7 @@ pub fn declarative_eviction_request_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -396,20 +440,24 @@ pub fn declarative_eviction(
         let new = &obj.metadata;
         let prev = old.map(|o| &o.metadata);
         if prev != Some(new) {
-            'f: {
-                let p = p.child("name");
-                let new = &new.name;
-                let prev = prev.map(|o| &o.name);
-                if prev != Some(new) {
-                    'f: {
-                        if o.beta {
-                            v::format(
-                                errs,
-                                &p,
-                                new.as_str(),
-                                v::Format::LongName,
-                                false,
-                            );
+            'f0: {
+                {
+                    let p = p.child("name");
+                    let new = &new.name;
+                    let prev = prev.map(|o| &o.name);
+                    if prev != Some(new) {
+                        'f1: {
+                            {
+                                if o.beta {
+                                    v::format(
+                                        errs,
+                                        &p,
+                                        new.as_str(),
+                                        v::Format::LongName,
+                                        false,
+                                    );
+                                }
+                            }
                         }
                     }
                 }
@@ -421,7 +469,7 @@ pub fn declarative_eviction(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_eviction_spec(errs, o, &p, new, prev);
             }
         }
@@ -431,7 +479,7 @@ pub fn declarative_eviction(
         let new = &obj.status;
         let prev = old.map(|o| &o.status);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_eviction_status(errs, o, &p, new, prev);
             }
         }
@@ -457,9 +505,11 @@ pub fn declarative_eviction_spec(
         let new = &obj.target;
         let prev = old.map(|o| &o.target);
         if prev != Some(new) {
-            'f: {
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+            'f0: {
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 declarative_eviction_target(errs, o, &p, new, prev);
             }
@@ -499,9 +549,11 @@ pub fn declarative_eviction_target(
         let new = &obj.pod;
         let prev = old.map(|o| &o.pod);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -531,12 +583,16 @@ pub fn declarative_eviction_pod_reference(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                }
             }
         }
     }
@@ -545,12 +601,16 @@ pub fn declarative_eviction_pod_reference(
         let new = &obj.uid;
         let prev = old.map(|o| &o.uid);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::Uuid, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::Uuid, false);
+                }
             }
         }
     }
@@ -575,25 +635,33 @@ pub fn declarative_eviction_status(
         let new = &obj.conditions;
         let prev = old.map(|o| &o.conditions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
-                }
-                if o.alpha {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a.r#type == b.r#type,
-                            |x| v::json_value(x),
-                        );
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
                     }
                 }
-                v::max_items(errs, &p, new.len(), 100u64);
+                {
+                    if o.alpha {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a.r#type == b.r#type,
+                                |x| v::json_value(x),
+                            );
+                        }
+                    }
+                }
+                {
+                    v::max_items(errs, &p, new.len(), 100u64);
+                }
             }
         }
     }
@@ -602,24 +670,30 @@ pub fn declarative_eviction_status(
         let new = &obj.observed_generation;
         let prev = old.map(|o| &o.observed_generation);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::minimum(errs, &p, i64::from(*new), 1i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::minimum(errs, &p, i64::from(*new), 1i64);
+                    }
                 }
-                if let Some(prev) = prev {
-                    v::update(
-                        errs,
-                        &p,
-                        v::Update::NoUnset,
-                        prev.is_some(),
-                        new.is_some(),
-                        prev != new,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        v::update(
+                            errs,
+                            &p,
+                            v::Update::NoUnset,
+                            prev.is_some(),
+                            new.is_some(),
+                            prev != new,
+                        );
+                    }
                 }
             }
         }
@@ -629,23 +703,29 @@ pub fn declarative_eviction_status(
         let new = &obj.requesters;
         let prev = old.map(|o| &o.requesters);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.name == b.name,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.name == b.name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 100u64);
+                {
+                    v::max_items(errs, &p, new.len(), 100u64);
+                }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
                         .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
@@ -662,23 +742,29 @@ pub fn declarative_eviction_status(
         let new = &obj.target_responders;
         let prev = old.map(|o| &o.target_responders);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.name == b.name,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.name == b.name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 11u64);
+                {
+                    v::max_items(errs, &p, new.len(), 11u64);
+                }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
                         .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
@@ -695,23 +781,29 @@ pub fn declarative_eviction_status(
         let new = &obj.responders;
         let prev = old.map(|o| &o.responders);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.name == b.name,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.name == b.name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 11u64);
+                {
+                    v::max_items(errs, &p, new.len(), 11u64);
+                }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
                         .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
@@ -744,12 +836,22 @@ pub fn declarative_requester(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::PrefixedLabelKey, false);
+                {
+                    v::format(
+                        errs,
+                        &p,
+                        new.as_str(),
+                        v::Format::PrefixedLabelKey,
+                        false,
+                    );
+                }
             }
         }
     }
@@ -758,10 +860,12 @@ pub fn declarative_requester(
         let new = &obj.intent;
         let prev = old.map(|o| &o.intent);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
                 declarative_requester_intent(errs, o, &p, new, prev);
             }
@@ -805,12 +909,22 @@ pub fn declarative_target_responder(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::PrefixedLabelKey, false);
+                {
+                    v::format(
+                        errs,
+                        &p,
+                        new.as_str(),
+                        v::Format::PrefixedLabelKey,
+                        false,
+                    );
+                }
             }
         }
     }
@@ -819,40 +933,50 @@ pub fn declarative_target_responder(
         let new = &obj.priority;
         let prev = old.map(|o| &o.priority);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::minimum(errs, &p, i64::from(*new), 0i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::minimum(errs, &p, i64::from(*new), 0i64);
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::maximum(errs, &p, i64::from(*new), 100000i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::maximum(errs, &p, i64::from(*new), 100000i64);
+                    }
                 }
-                if let Some(prev) = prev {
-                    v::update(
-                        errs,
-                        &p,
-                        v::Update::NoModify,
-                        prev.is_some(),
-                        new.is_some(),
-                        prev != new,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        v::update(
+                            errs,
+                            &p,
+                            v::Update::NoModify,
+                            prev.is_some(),
+                            new.is_some(),
+                            prev != new,
+                        );
+                    }
                 }
-                if let Some(prev) = prev {
-                    v::update(
-                        errs,
-                        &p,
-                        v::Update::NoUnset,
-                        prev.is_some(),
-                        new.is_some(),
-                        prev != new,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        v::update(
+                            errs,
+                            &p,
+                            v::Update::NoUnset,
+                            prev.is_some(),
+                            new.is_some(),
+                            prev != new,
+                        );
+                    }
                 }
             }
         }
@@ -862,10 +986,12 @@ pub fn declarative_target_responder(
         let new = &obj.state;
         let prev = old.map(|o| &o.state);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
                 declarative_responder_state_type(errs, o, &p, new, prev);
             }
@@ -914,12 +1040,22 @@ pub fn declarative_responder_status(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::PrefixedLabelKey, false);
+                {
+                    v::format(
+                        errs,
+                        &p,
+                        new.as_str(),
+                        v::Format::PrefixedLabelKey,
+                        false,
+                    );
+                }
             }
         }
     }
@@ -928,29 +1064,35 @@ pub fn declarative_responder_status(
         let new = &obj.start_time;
         let prev = old.map(|o| &o.start_time);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(prev) = prev {
-                    v::update(
-                        errs,
-                        &p,
-                        v::Update::NoModify,
-                        prev.is_some(),
-                        new.is_some(),
-                        prev != new,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        v::update(
+                            errs,
+                            &p,
+                            v::Update::NoModify,
+                            prev.is_some(),
+                            new.is_some(),
+                            prev != new,
+                        );
+                    }
                 }
-                if let Some(prev) = prev {
-                    v::update(
-                        errs,
-                        &p,
-                        v::Update::NoUnset,
-                        prev.is_some(),
-                        new.is_some(),
-                        prev != new,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        v::update(
+                            errs,
+                            &p,
+                            v::Update::NoUnset,
+                            prev.is_some(),
+                            new.is_some(),
+                            prev != new,
+                        );
+                    }
                 }
             }
         }
@@ -960,9 +1102,11 @@ pub fn declarative_responder_status(
         let new = &obj.heartbeat_time;
         let prev = old.map(|o| &o.heartbeat_time);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -972,9 +1116,11 @@ pub fn declarative_responder_status(
         let new = &obj.expected_completion_time;
         let prev = old.map(|o| &o.expected_completion_time);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -984,29 +1130,35 @@ pub fn declarative_responder_status(
         let new = &obj.completion_time;
         let prev = old.map(|o| &o.completion_time);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(prev) = prev {
-                    v::update(
-                        errs,
-                        &p,
-                        v::Update::NoModify,
-                        prev.is_some(),
-                        new.is_some(),
-                        prev != new,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        v::update(
+                            errs,
+                            &p,
+                            v::Update::NoModify,
+                            prev.is_some(),
+                            new.is_some(),
+                            prev != new,
+                        );
+                    }
                 }
-                if let Some(prev) = prev {
-                    v::update(
-                        errs,
-                        &p,
-                        v::Update::NoUnset,
-                        prev.is_some(),
-                        new.is_some(),
-                        prev != new,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        v::update(
+                            errs,
+                            &p,
+                            v::Update::NoUnset,
+                            prev.is_some(),
+                            new.is_some(),
+                            prev != new,
+                        );
+                    }
                 }
             }
         }
@@ -1016,14 +1168,18 @@ pub fn declarative_responder_status(
         let new = &obj.message;
         let prev = old.map(|o| &o.message);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::max_length(errs, &p, new.as_str(), 4000u64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::max_length(errs, &p, new.as_str(), 4000u64);
+                    }
                 }
             }
         }
@@ -1049,7 +1205,7 @@ pub fn declarative_eviction_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {

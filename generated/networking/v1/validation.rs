@@ -85,7 +85,7 @@ pub fn declarative_network_policy(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_network_policy_spec(errs, o, &p, new, prev);
             }
         }
@@ -111,9 +111,11 @@ pub fn declarative_network_policy_spec(
         let new = &obj.ingress;
         let prev = old.map(|o| &o.ingress);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -136,9 +138,11 @@ pub fn declarative_network_policy_spec(
         let new = &obj.egress;
         let prev = old.map(|o| &o.egress);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -177,9 +181,11 @@ pub fn declarative_network_policy_ingress_rule(
         let new = &obj.from;
         let prev = old.map(|o| &o.from);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -212,9 +218,11 @@ pub fn declarative_network_policy_egress_rule(
         let new = &obj.to;
         let prev = old.map(|o| &o.to);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -247,12 +255,14 @@ pub fn declarative_ip_block(
         let new = &obj.cidr;
         let prev = old.map(|o| &o.cidr);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }
@@ -278,9 +288,11 @@ pub fn declarative_network_policy_peer(
         let new = &obj.ip_block;
         let prev = old.map(|o| &o.ip_block);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -310,7 +322,7 @@ pub fn declarative_network_policy_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -345,7 +357,7 @@ pub fn declarative_ingress_class(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_ingress_class_spec(errs, o, &p, new, prev);
             }
         }
@@ -371,9 +383,11 @@ pub fn declarative_ingress_class_spec(
         let new = &obj.parameters;
         let prev = old.map(|o| &o.parameters);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -409,12 +423,14 @@ pub fn declarative_ingress_class_parameters_reference(
         let new = &obj.kind;
         let prev = old.map(|o| &o.kind);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }
@@ -424,12 +440,14 @@ pub fn declarative_ingress_class_parameters_reference(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }
@@ -455,7 +473,7 @@ pub fn declarative_ingress_class_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -490,7 +508,7 @@ pub fn declarative_ip_address(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_ip_address_spec(errs, o, &p, new, prev);
             }
         }
@@ -516,16 +534,20 @@ pub fn declarative_ip_address_spec(
         let new = &obj.parent_ref;
         let prev = old.map(|o| &o.parent_ref);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if o.beta {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
                 if let Some(new) = new.as_ref() {
@@ -556,12 +578,14 @@ pub fn declarative_parent_reference(
         let new = &obj.resource;
         let prev = old.map(|o| &o.resource);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }
@@ -571,12 +595,14 @@ pub fn declarative_parent_reference(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }
@@ -602,7 +628,7 @@ pub fn declarative_ip_address_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {

@@ -64,7 +64,7 @@ pub fn declarative_ingress_class(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_ingress_class_spec(errs, o, &p, new, prev);
             }
         }
@@ -90,9 +90,11 @@ pub fn declarative_ingress_class_spec(
         let new = &obj.parameters;
         let prev = old.map(|o| &o.parameters);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -128,12 +130,14 @@ pub fn declarative_ingress_class_parameters_reference(
         let new = &obj.kind;
         let prev = old.map(|o| &o.kind);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }
@@ -143,12 +147,14 @@ pub fn declarative_ingress_class_parameters_reference(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }
@@ -174,7 +180,7 @@ pub fn declarative_ingress_class_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -209,7 +215,7 @@ pub fn declarative_ip_address(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_ip_address_spec(errs, o, &p, new, prev);
             }
         }
@@ -235,16 +241,20 @@ pub fn declarative_ip_address_spec(
         let new = &obj.parent_ref;
         let prev = old.map(|o| &o.parent_ref);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if o.beta {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
                 if let Some(new) = new.as_ref() {
@@ -275,12 +285,14 @@ pub fn declarative_parent_reference(
         let new = &obj.resource;
         let prev = old.map(|o| &o.resource);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }
@@ -290,12 +302,14 @@ pub fn declarative_parent_reference(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }
@@ -321,7 +335,7 @@ pub fn declarative_ip_address_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {

@@ -43,7 +43,7 @@ pub fn declarative_runtime_class(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_runtime_class_spec(errs, o, &p, new, prev);
             }
         }
@@ -69,19 +69,25 @@ pub fn declarative_runtime_class_spec(
         let new = &obj.runtime_handler;
         let prev = old.map(|o| &o.runtime_handler);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                {
+                    if o.beta {
+                        v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                    }
                 }
-                if o.beta {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if o.beta {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
             }
@@ -92,9 +98,11 @@ pub fn declarative_runtime_class_spec(
         let new = &obj.scheduling;
         let prev = old.map(|o| &o.scheduling);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -124,9 +132,11 @@ pub fn declarative_scheduling(
         let new = &obj.tolerations;
         let prev = old.map(|o| &o.tolerations);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -165,7 +175,7 @@ pub fn declarative_runtime_class_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {

@@ -43,19 +43,25 @@ pub fn declarative_runtime_class(
         let new = &obj.handler;
         let prev = old.map(|o| &o.handler);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                {
+                    if o.beta {
+                        v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                    }
                 }
-                if o.beta {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if o.beta {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
             }
@@ -66,9 +72,11 @@ pub fn declarative_runtime_class(
         let new = &obj.scheduling;
         let prev = old.map(|o| &o.scheduling);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -98,9 +106,11 @@ pub fn declarative_scheduling(
         let new = &obj.tolerations;
         let prev = old.map(|o| &o.tolerations);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -139,7 +149,7 @@ pub fn declarative_runtime_class_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {

@@ -106,12 +106,14 @@ pub fn declarative_policy_rule(
         let new = &obj.verbs;
         let prev = old.map(|o| &o.verbs);
         if prev != Some(new) {
-            'f: {
-                if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }
@@ -137,12 +139,14 @@ pub fn declarative_subject(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }
@@ -168,12 +172,14 @@ pub fn declarative_role_ref(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
             }
         }
@@ -199,9 +205,11 @@ pub fn declarative_role(
         let new = &obj.rules;
         let prev = old.map(|o| &o.rules);
         if prev != Some(new) {
-            'f: {
-                if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -237,9 +245,11 @@ pub fn declarative_role_binding(
         let new = &obj.subjects;
         let prev = old.map(|o| &o.subjects);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -256,10 +266,12 @@ pub fn declarative_role_binding(
         let new = &obj.role_ref;
         let prev = old.map(|o| &o.role_ref);
         if prev != Some(new) {
-            'f: {
-                if o.alpha {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+            'f0: {
+                {
+                    if o.alpha {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
                 declarative_role_ref(errs, o, &p, new, prev);
@@ -287,7 +299,7 @@ pub fn declarative_role_binding_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -322,7 +334,7 @@ pub fn declarative_role_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -357,9 +369,11 @@ pub fn declarative_cluster_role(
         let new = &obj.rules;
         let prev = old.map(|o| &o.rules);
         if prev != Some(new) {
-            'f: {
-                if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -395,9 +409,11 @@ pub fn declarative_cluster_role_binding(
         let new = &obj.subjects;
         let prev = old.map(|o| &o.subjects);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -414,10 +430,12 @@ pub fn declarative_cluster_role_binding(
         let new = &obj.role_ref;
         let prev = old.map(|o| &o.role_ref);
         if prev != Some(new) {
-            'f: {
-                if o.alpha {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+            'f0: {
+                {
+                    if o.alpha {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
                 declarative_role_ref(errs, o, &p, new, prev);
@@ -445,7 +463,7 @@ pub fn declarative_cluster_role_binding_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -486,7 +504,7 @@ pub fn declarative_cluster_role_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {

@@ -131,7 +131,7 @@ pub fn declarative_resource_slice(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_resource_slice_spec(errs, o, &p, new, prev);
             }
         }
@@ -157,9 +157,11 @@ pub fn declarative_resource_slice_spec(
         let new = &obj.devices;
         let prev = old.map(|o| &o.devices);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -176,26 +178,34 @@ pub fn declarative_resource_slice_spec(
         let new = &obj.shared_counters;
         let prev = old.map(|o| &o.shared_counters);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
-                }
-                if o.beta {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a.name == b.name,
-                            |x| v::json_value(x),
-                        );
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
                     }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 8u64);
+                {
+                    if o.beta {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a.name == b.name,
+                                |x| v::json_value(x),
+                            );
+                        }
+                    }
+                }
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 8u64);
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
@@ -213,35 +223,41 @@ pub fn declarative_resource_slice_spec(
         let new = &obj.partition_type_attribute;
         let prev = old.map(|o| &o.partition_type_attribute);
         if prev != Some(new) {
-            'f: {
-                if !::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::DRAPartitionableDevicesType,
-                ) {
-                    if new.is_some() {
-                        v::forbidden(errs, &p);
-                        break 'f;
+            'f0: {
+                {
+                    if !::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::DRAPartitionableDevicesType,
+                    ) {
+                        if new.is_some() {
+                            v::forbidden(errs, &p);
+                            break 'f0;
+                        }
                     }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::DRAPartitionableDevicesType,
-                ) {
-                    if !(new.is_some()) {
-                        break 'f;
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::DRAPartitionableDevicesType,
+                    ) {
+                        if !(new.is_some()) {
+                            break 'f0;
+                        }
                     }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::DRAPartitionableDevicesType,
-                ) {
-                    if let Some(new) = new.as_ref() {
-                        let prev = prev.and_then(|p| p.as_ref());
-                        let _ = prev;
-                        v::format(
-                            errs,
-                            &p,
-                            new.0.as_str(),
-                            v::Format::ResourceFullyQualifiedName,
-                            true,
-                        );
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::DRAPartitionableDevicesType,
+                    ) {
+                        if let Some(new) = new.as_ref() {
+                            let prev = prev.and_then(|p| p.as_ref());
+                            let _ = prev;
+                            v::format(
+                                errs,
+                                &p,
+                                new.0.as_str(),
+                                v::Format::ResourceFullyQualifiedName,
+                                true,
+                            );
+                        }
                     }
                 }
             }
@@ -252,15 +268,25 @@ pub fn declarative_resource_slice_spec(
         let new = &obj.skip_node_operations;
         let prev = old.map(|o| &o.skip_node_operations);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(errs, &p, new_items, |a, b| a == b, |x| v::json_value(x));
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a == b,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev.and_then(|old| v::find(old, new, |a, b| a == b));
@@ -315,15 +341,19 @@ pub fn declarative_counter_set(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                {
+                    if o.beta {
+                        v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                    }
                 }
             }
         }
@@ -333,28 +363,31 @@ pub fn declarative_counter_set(
         let new = &obj.counters;
         let prev = old.map(|o| &o.counters);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
                 for new in new.keys() {
                     if prev.is_some_and(|old| old.contains_key(new)) {
                         continue;
                     }
-                    let prev: Option<&_> = None;
-                    let _ = prev;
-                    'f: {
-                        if o.beta {
-                            v::format(
-                                errs,
-                                &p,
-                                new.as_str(),
-                                v::Format::ShortName,
-                                false,
-                            );
+                    let prev = Some(new).filter(|_| false);
+                    'f1: {
+                        {
+                            if o.beta {
+                                v::format(
+                                    errs,
+                                    &p,
+                                    new.as_str(),
+                                    v::Format::ShortName,
+                                    false,
+                                );
+                            }
                         }
                     }
                 }
@@ -382,9 +415,11 @@ pub fn declarative_device(
         let new = &obj.attributes;
         let prev = old.map(|o| &o.attributes);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (k, new) in new.iter() {
                     let prev = prev.and_then(|old| old.get(k));
@@ -407,26 +442,34 @@ pub fn declarative_device(
         let new = &obj.consumes_counters;
         let prev = old.map(|o| &o.consumes_counters);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
-                }
-                if o.beta {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a.counter_set == b.counter_set,
-                            |x| v::json_value(x),
-                        );
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
                     }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 2u64);
+                {
+                    if o.beta {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a.counter_set == b.counter_set,
+                                |x| v::json_value(x),
+                            );
+                        }
+                    }
+                }
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 2u64);
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
@@ -454,9 +497,11 @@ pub fn declarative_device(
         let new = &obj.taints;
         let prev = old.map(|o| &o.taints);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -473,12 +518,16 @@ pub fn declarative_device(
         let new = &obj.binding_conditions;
         let prev = old.map(|o| &o.binding_conditions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 4u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 4u64);
+                    }
                 }
             }
         }
@@ -488,12 +537,16 @@ pub fn declarative_device(
         let new = &obj.binding_failure_conditions;
         let prev = old.map(|o| &o.binding_failure_conditions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 4u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 4u64);
+                    }
                 }
             }
         }
@@ -503,9 +556,11 @@ pub fn declarative_device(
         let new = &obj.node_allocatable_resources;
         let prev = old.map(|o| &o.node_allocatable_resources);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (k, new) in new.iter() {
                     let prev = prev.and_then(|old| old.get(k));
@@ -544,9 +599,11 @@ pub fn declarative_node_allocatable_resource(
         let new = &obj.mapping;
         let prev = old.map(|o| &o.mapping);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -560,9 +617,11 @@ pub fn declarative_node_allocatable_resource(
         let new = &obj.overhead;
         let prev = old.map(|o| &o.overhead);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -608,9 +667,11 @@ pub fn declarative_node_allocatable_mapping(
         let new = &obj.capacity_key;
         let prev = old.map(|o| &o.capacity_key);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -620,9 +681,11 @@ pub fn declarative_node_allocatable_mapping(
         let new = &obj.capacity_multiplier;
         let prev = old.map(|o| &o.capacity_multiplier);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -632,9 +695,11 @@ pub fn declarative_node_allocatable_mapping(
         let new = &obj.device_multiplier;
         let prev = old.map(|o| &o.device_multiplier);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -660,9 +725,11 @@ pub fn declarative_node_allocatable_overhead(
         let new = &obj.per_pod;
         let prev = old.map(|o| &o.per_pod);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -672,9 +739,11 @@ pub fn declarative_node_allocatable_overhead(
         let new = &obj.per_container;
         let prev = old.map(|o| &o.per_container);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -700,15 +769,19 @@ pub fn declarative_device_counter_consumption(
         let new = &obj.counter_set;
         let prev = old.map(|o| &o.counter_set);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                {
+                    if o.beta {
+                        v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                    }
                 }
             }
         }
@@ -718,28 +791,31 @@ pub fn declarative_device_counter_consumption(
         let new = &obj.counters;
         let prev = old.map(|o| &o.counters);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
                 for new in new.keys() {
                     if prev.is_some_and(|old| old.contains_key(new)) {
                         continue;
                     }
-                    let prev: Option<&_> = None;
-                    let _ = prev;
-                    'f: {
-                        if o.beta {
-                            v::format(
-                                errs,
-                                &p,
-                                new.as_str(),
-                                v::Format::ShortName,
-                                false,
-                            );
+                    let prev = Some(new).filter(|_| false);
+                    'f1: {
+                        {
+                            if o.beta {
+                                v::format(
+                                    errs,
+                                    &p,
+                                    new.as_str(),
+                                    v::Format::ShortName,
+                                    false,
+                                );
+                            }
                         }
                     }
                 }
@@ -809,9 +885,11 @@ pub fn declarative_device_attribute(
         let new = &obj.int;
         let prev = old.map(|o| &o.int);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -821,9 +899,11 @@ pub fn declarative_device_attribute(
         let new = &obj.bool;
         let prev = old.map(|o| &o.bool);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -833,9 +913,11 @@ pub fn declarative_device_attribute(
         let new = &obj.string;
         let prev = old.map(|o| &o.string);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -845,9 +927,11 @@ pub fn declarative_device_attribute(
         let new = &obj.version;
         let prev = old.map(|o| &o.version);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -857,9 +941,11 @@ pub fn declarative_device_attribute(
         let new = &obj.ints;
         let prev = old.map(|o| &o.ints);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -869,9 +955,11 @@ pub fn declarative_device_attribute(
         let new = &obj.bools;
         let prev = old.map(|o| &o.bools);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -881,9 +969,11 @@ pub fn declarative_device_attribute(
         let new = &obj.strings;
         let prev = old.map(|o| &o.strings);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let p = p.index(i);
@@ -891,9 +981,11 @@ pub fn declarative_device_attribute(
                     if prev == Some(new) {
                         continue;
                     }
-                    'f: {
-                        if o.alpha {
-                            v::max_bytes(errs, &p, new.as_str(), 64u64);
+                    'f1: {
+                        {
+                            if o.alpha {
+                                v::max_bytes(errs, &p, new.as_str(), 64u64);
+                            }
                         }
                     }
                 }
@@ -905,9 +997,11 @@ pub fn declarative_device_attribute(
         let new = &obj.versions;
         let prev = old.map(|o| &o.versions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -933,12 +1027,14 @@ pub fn declarative_device_taint(
         let new = &obj.effect;
         let prev = old.map(|o| &o.effect);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
                 declarative_device_taint_effect(errs, o, &p, new, prev);
             }
@@ -984,7 +1080,7 @@ pub fn declarative_device_taint_rule(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_device_taint_rule_spec(errs, o, &p, new, prev);
             }
         }
@@ -994,7 +1090,7 @@ pub fn declarative_device_taint_rule(
         let new = &obj.status;
         let prev = old.map(|o| &o.status);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_device_taint_rule_status(errs, o, &p, new, prev);
             }
         }
@@ -1020,7 +1116,7 @@ pub fn declarative_device_taint_rule_spec(
         let new = &obj.taint;
         let prev = old.map(|o| &o.taint);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_device_taint(errs, o, &p, new, prev);
             }
         }
@@ -1046,22 +1142,28 @@ pub fn declarative_device_taint_rule_status(
         let new = &obj.conditions;
         let prev = old.map(|o| &o.conditions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.alpha {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a.r#type == b.r#type,
-                            |x| v::json_value(x),
-                        );
+                {
+                    if o.alpha {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a.r#type == b.r#type,
+                                |x| v::json_value(x),
+                            );
+                        }
                     }
                 }
             }
@@ -1088,7 +1190,7 @@ pub fn declarative_device_taint_rule_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -1123,7 +1225,7 @@ pub fn declarative_resource_slice_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -1158,10 +1260,12 @@ pub fn declarative_resource_claim(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
-                if o.beta {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+            'f0: {
+                {
+                    if o.beta {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
                 declarative_resource_claim_spec(errs, o, &p, new, prev);
@@ -1173,7 +1277,7 @@ pub fn declarative_resource_claim(
         let new = &obj.status;
         let prev = old.map(|o| &o.status);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_resource_claim_status(errs, o, &p, new, prev);
             }
         }
@@ -1199,7 +1303,7 @@ pub fn declarative_resource_claim_spec(
         let new = &obj.devices;
         let prev = old.map(|o| &o.devices);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_device_claim(errs, o, &p, new, prev);
             }
         }
@@ -1225,28 +1329,39 @@ pub fn declarative_device_claim(
         let new = &obj.requests;
         let prev = old.map(|o| &o.requests);
         if prev != Some(new) {
-            'f: {
-                if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
-                    break 'f;
-                }
-                if o.beta {
-                    {
-                        let new_items: &[_] = new.as_deref().unwrap_or_default();
-                        let prev_items: &[_] = prev
-                            .and_then(|x| x.as_deref())
-                            .unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a.name == b.name,
-                            |x| v::json_value(x),
-                        );
+            'f0: {
+                {
+                    if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
+                        break 'f0;
                     }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.as_ref().map_or(0, |x| x.len()), 32u64);
+                {
+                    if o.beta {
+                        {
+                            let new_items: &[_] = new.as_deref().unwrap_or_default();
+                            let prev_items: &[_] = prev
+                                .and_then(|x| x.as_deref())
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a.name == b.name,
+                                |x| v::json_value(x),
+                            );
+                        }
+                    }
+                }
+                {
+                    if o.beta {
+                        v::max_items(
+                            errs,
+                            &p,
+                            new.as_ref().map_or(0, |x| x.len()),
+                            32u64,
+                        );
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -1267,12 +1382,16 @@ pub fn declarative_device_claim(
         let new = &obj.constraints;
         let prev = old.map(|o| &o.constraints);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 32u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 32u64);
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -1289,12 +1408,16 @@ pub fn declarative_device_claim(
         let new = &obj.config;
         let prev = old.map(|o| &o.config);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 32u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 32u64);
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -1333,9 +1456,11 @@ pub fn declarative_device_request(
         let new = &obj.exactly;
         let prev = old.map(|o| &o.exactly);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -1349,26 +1474,34 @@ pub fn declarative_device_request(
         let new = &obj.first_available;
         let prev = old.map(|o| &o.first_available);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
-                }
-                if o.beta {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a.name == b.name,
-                            |x| v::json_value(x),
-                        );
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
                     }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 8u64);
+                {
+                    if o.beta {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a.name == b.name,
+                                |x| v::json_value(x),
+                            );
+                        }
+                    }
+                }
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 8u64);
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
@@ -1402,12 +1535,16 @@ pub fn declarative_exact_device_request(
         let new = &obj.selectors;
         let prev = old.map(|o| &o.selectors);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 32u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 32u64);
+                    }
                 }
             }
         }
@@ -1417,9 +1554,11 @@ pub fn declarative_exact_device_request(
         let new = &obj.allocation_mode;
         let prev = old.map(|o| &o.allocation_mode);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        break 'f0;
+                    }
                 }
                 declarative_device_allocation_mode(errs, o, &p, new, prev);
             }
@@ -1430,9 +1569,11 @@ pub fn declarative_exact_device_request(
         let new = &obj.tolerations;
         let prev = old.map(|o| &o.tolerations);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -1465,15 +1606,19 @@ pub fn declarative_device_sub_request(
         let new = &obj.device_class_name;
         let prev = old.map(|o| &o.device_class_name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                {
+                    if o.beta {
+                        v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                    }
                 }
             }
         }
@@ -1483,12 +1628,16 @@ pub fn declarative_device_sub_request(
         let new = &obj.selectors;
         let prev = old.map(|o| &o.selectors);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 32u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 32u64);
+                    }
                 }
             }
         }
@@ -1498,9 +1647,11 @@ pub fn declarative_device_sub_request(
         let new = &obj.allocation_mode;
         let prev = old.map(|o| &o.allocation_mode);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        break 'f0;
+                    }
                 }
                 declarative_device_allocation_mode(errs, o, &p, new, prev);
             }
@@ -1511,9 +1662,11 @@ pub fn declarative_device_sub_request(
         let new = &obj.tolerations;
         let prev = old.map(|o| &o.tolerations);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -1565,28 +1718,36 @@ pub fn declarative_device_constraint(
         let new = &obj.requests;
         let prev = old.map(|o| &o.requests);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
-                }
-                if o.beta {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a == b,
-                            |x: &String| kapi_machinery::validation::BadValue::Str(
-                                x.clone(),
-                            ),
-                        );
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
                     }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 32u64);
+                {
+                    if o.beta {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a == b,
+                                |x: &String| kapi_machinery::validation::BadValue::Str(
+                                    x.clone(),
+                                ),
+                            );
+                        }
+                    }
+                }
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 32u64);
+                    }
                 }
             }
         }
@@ -1596,21 +1757,25 @@ pub fn declarative_device_constraint(
         let new = &obj.match_attribute;
         let prev = old.map(|o| &o.match_attribute);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    if o.beta {
-                        v::format(
-                            errs,
-                            &p,
-                            new.0.as_str(),
-                            v::Format::ResourceFullyQualifiedName,
-                            true,
-                        );
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        if o.beta {
+                            v::format(
+                                errs,
+                                &p,
+                                new.0.as_str(),
+                                v::Format::ResourceFullyQualifiedName,
+                                true,
+                            );
+                        }
                     }
                 }
             }
@@ -1637,28 +1802,36 @@ pub fn declarative_device_claim_configuration(
         let new = &obj.requests;
         let prev = old.map(|o| &o.requests);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
-                }
-                if o.beta {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a == b,
-                            |x: &String| kapi_machinery::validation::BadValue::Str(
-                                x.clone(),
-                            ),
-                        );
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
                     }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 32u64);
+                {
+                    if o.beta {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a == b,
+                                |x: &String| kapi_machinery::validation::BadValue::Str(
+                                    x.clone(),
+                                ),
+                            );
+                        }
+                    }
+                }
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 32u64);
+                    }
                 }
             }
         }
@@ -1668,7 +1841,7 @@ pub fn declarative_device_claim_configuration(
         let new = &obj.device_configuration;
         let prev = old.map(|o| &o.device_configuration);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_device_configuration(errs, o, &p, new, prev);
             }
         }
@@ -1694,9 +1867,11 @@ pub fn declarative_device_configuration(
         let new = &obj.opaque;
         let prev = old.map(|o| &o.opaque);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -1726,24 +1901,30 @@ pub fn declarative_opaque_device_configuration(
         let new = &obj.driver;
         let prev = old.map(|o| &o.driver);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    v::format(
-                        errs,
-                        &p,
-                        new.as_str(),
-                        v::Format::LongNameCaseless,
-                        false,
-                    );
+                {
+                    if o.beta {
+                        v::format(
+                            errs,
+                            &p,
+                            new.as_str(),
+                            v::Format::LongNameCaseless,
+                            false,
+                        );
+                    }
                 }
-                if o.beta {
-                    v::max_length(errs, &p, new.as_str(), 63u64);
+                {
+                    if o.beta {
+                        v::max_length(errs, &p, new.as_str(), 63u64);
+                    }
                 }
             }
         }
@@ -1769,12 +1950,16 @@ pub fn declarative_device_toleration(
         let new = &obj.key;
         let prev = old.map(|o| &o.key);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::format(errs, &p, new.as_str(), v::Format::LabelKey, false);
+                {
+                    if o.beta {
+                        v::format(errs, &p, new.as_str(), v::Format::LabelKey, false);
+                    }
                 }
             }
         }
@@ -1784,9 +1969,11 @@ pub fn declarative_device_toleration(
         let new = &obj.operator;
         let prev = old.map(|o| &o.operator);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        break 'f0;
+                    }
                 }
                 declarative_device_toleration_operator(errs, o, &p, new, prev);
             }
@@ -1797,9 +1984,11 @@ pub fn declarative_device_toleration(
         let new = &obj.effect;
         let prev = old.map(|o| &o.effect);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        break 'f0;
+                    }
                 }
                 declarative_device_taint_effect(errs, o, &p, new, prev);
             }
@@ -1845,20 +2034,24 @@ pub fn declarative_resource_claim_status(
         let new = &obj.allocation;
         let prev = old.map(|o| &o.allocation);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    if let Some(prev) = prev {
-                        v::update(
-                            errs,
-                            &p,
-                            v::Update::NoModify,
-                            prev.is_some(),
-                            new.is_some(),
-                            prev != new,
-                        );
+                {
+                    if o.beta {
+                        if let Some(prev) = prev {
+                            v::update(
+                                errs,
+                                &p,
+                                v::Update::NoModify,
+                                prev.is_some(),
+                                new.is_some(),
+                                prev != new,
+                            );
+                        }
                     }
                 }
                 if let Some(new) = new.as_ref() {
@@ -1873,26 +2066,34 @@ pub fn declarative_resource_claim_status(
         let new = &obj.reserved_for;
         let prev = old.map(|o| &o.reserved_for);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
-                }
-                if o.beta {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a.uid == b.uid,
-                            |x| v::json_value(x),
-                        );
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
                     }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 256u64);
+                {
+                    if o.beta {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a.uid == b.uid,
+                                |x| v::json_value(x),
+                            );
+                        }
+                    }
+                }
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 256u64);
+                    }
                 }
             }
         }
@@ -1902,25 +2103,31 @@ pub fn declarative_resource_claim_status(
         let new = &obj.devices;
         let prev = old.map(|o| &o.devices);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| {
-                                a.driver == b.driver && a.device == b.device
-                                    && a.pool == b.pool && a.share_id == b.share_id
-                            },
-                            |x| v::json_value(x),
-                        );
+                {
+                    if o.beta {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| {
+                                    a.driver == b.driver && a.device == b.device
+                                        && a.pool == b.pool && a.share_id == b.share_id
+                                },
+                                |x| v::json_value(x),
+                            );
+                        }
                     }
                 }
                 for (i, new) in new.iter().enumerate() {
@@ -1962,7 +2169,7 @@ pub fn declarative_allocation_result(
         let new = &obj.devices;
         let prev = old.map(|o| &o.devices);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_device_allocation_result(errs, o, &p, new, prev);
             }
         }
@@ -1988,12 +2195,16 @@ pub fn declarative_device_allocation_result(
         let new = &obj.results;
         let prev = old.map(|o| &o.results);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 32u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 32u64);
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -2016,12 +2227,16 @@ pub fn declarative_device_allocation_result(
         let new = &obj.config;
         let prev = old.map(|o| &o.config);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 64u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 64u64);
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -2060,24 +2275,30 @@ pub fn declarative_device_request_allocation_result(
         let new = &obj.driver;
         let prev = old.map(|o| &o.driver);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    v::format(
-                        errs,
-                        &p,
-                        new.as_str(),
-                        v::Format::LongNameCaseless,
-                        false,
-                    );
+                {
+                    if o.beta {
+                        v::format(
+                            errs,
+                            &p,
+                            new.as_str(),
+                            v::Format::LongNameCaseless,
+                            false,
+                        );
+                    }
                 }
-                if o.beta {
-                    v::max_length(errs, &p, new.as_str(), 63u64);
+                {
+                    if o.beta {
+                        v::max_length(errs, &p, new.as_str(), 63u64);
+                    }
                 }
             }
         }
@@ -2087,21 +2308,25 @@ pub fn declarative_device_request_allocation_result(
         let new = &obj.pool;
         let prev = old.map(|o| &o.pool);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    v::format(
-                        errs,
-                        &p,
-                        new.as_str(),
-                        v::Format::ResourcePoolName,
-                        false,
-                    );
+                {
+                    if o.beta {
+                        v::format(
+                            errs,
+                            &p,
+                            new.as_str(),
+                            v::Format::ResourcePoolName,
+                            false,
+                        );
+                    }
                 }
             }
         }
@@ -2111,9 +2336,11 @@ pub fn declarative_device_request_allocation_result(
         let new = &obj.tolerations;
         let prev = old.map(|o| &o.tolerations);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -2130,12 +2357,16 @@ pub fn declarative_device_request_allocation_result(
         let new = &obj.binding_conditions;
         let prev = old.map(|o| &o.binding_conditions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 4u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 4u64);
+                    }
                 }
             }
         }
@@ -2145,12 +2376,16 @@ pub fn declarative_device_request_allocation_result(
         let new = &obj.binding_failure_conditions;
         let prev = old.map(|o| &o.binding_failure_conditions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 4u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 4u64);
+                    }
                 }
             }
         }
@@ -2160,15 +2395,19 @@ pub fn declarative_device_request_allocation_result(
         let new = &obj.share_id;
         let prev = old.map(|o| &o.share_id);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    if o.beta {
-                        v::format(errs, &p, new.as_str(), v::Format::Uuid, false);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        if o.beta {
+                            v::format(errs, &p, new.as_str(), v::Format::Uuid, false);
+                        }
                     }
                 }
             }
@@ -2179,15 +2418,25 @@ pub fn declarative_device_request_allocation_result(
         let new = &obj.skip_node_operations;
         let prev = old.map(|o| &o.skip_node_operations);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(errs, &p, new_items, |a, b| a == b, |x| v::json_value(x));
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a == b,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev.and_then(|old| v::find(old, new, |a, b| a == b));
@@ -2220,12 +2469,14 @@ pub fn declarative_device_allocation_configuration(
         let new = &obj.source;
         let prev = old.map(|o| &o.source);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
                 declarative_allocation_config_source(errs, o, &p, new, prev);
             }
@@ -2236,28 +2487,36 @@ pub fn declarative_device_allocation_configuration(
         let new = &obj.requests;
         let prev = old.map(|o| &o.requests);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
-                }
-                if o.beta {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a == b,
-                            |x: &String| kapi_machinery::validation::BadValue::Str(
-                                x.clone(),
-                            ),
-                        );
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
                     }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 32u64);
+                {
+                    if o.beta {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a == b,
+                                |x: &String| kapi_machinery::validation::BadValue::Str(
+                                    x.clone(),
+                                ),
+                            );
+                        }
+                    }
+                }
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 32u64);
+                    }
                 }
             }
         }
@@ -2267,7 +2526,7 @@ pub fn declarative_device_allocation_configuration(
         let new = &obj.device_configuration;
         let prev = old.map(|o| &o.device_configuration);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_device_configuration(errs, o, &p, new, prev);
             }
         }
@@ -2312,7 +2571,7 @@ pub fn declarative_resource_claim_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -2347,30 +2606,29 @@ pub fn declarative_device_class(
         let new = &obj.metadata;
         let prev = old.map(|o| &o.metadata);
         if prev != Some(new) {
-            'f: {
-                let p = p.child("name");
-                let new = &new.name;
-                let prev = prev.map(|o| &o.name);
-                if prev != Some(new) {
-                    'f: {
-                        if !(!new.is_empty()) {
-                            break 'f;
-                        }
-                    }
-                }
-                let p = p.child("name");
-                let new = &new.name;
-                let prev = prev.map(|o| &o.name);
-                if prev != Some(new) {
-                    'f: {
-                        if o.beta {
-                            v::format(
-                                errs,
-                                &p,
-                                new.as_str(),
-                                v::Format::LongName,
-                                false,
-                            );
+            'f0: {
+                {
+                    let p = p.child("name");
+                    let new = &new.name;
+                    let prev = prev.map(|o| &o.name);
+                    if prev != Some(new) {
+                        'f1: {
+                            {
+                                if !(!new.is_empty()) {
+                                    break 'f1;
+                                }
+                            }
+                            {
+                                if o.beta {
+                                    v::format(
+                                        errs,
+                                        &p,
+                                        new.as_str(),
+                                        v::Format::LongName,
+                                        false,
+                                    );
+                                }
+                            }
                         }
                     }
                 }
@@ -2382,7 +2640,7 @@ pub fn declarative_device_class(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_device_class_spec(errs, o, &p, new, prev);
             }
         }
@@ -2408,12 +2666,16 @@ pub fn declarative_device_class_spec(
         let new = &obj.selectors;
         let prev = old.map(|o| &o.selectors);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 32u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 32u64);
+                    }
                 }
             }
         }
@@ -2423,12 +2685,16 @@ pub fn declarative_device_class_spec(
         let new = &obj.config;
         let prev = old.map(|o| &o.config);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 32u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 32u64);
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -2451,21 +2717,25 @@ pub fn declarative_device_class_spec(
         let new = &obj.extended_resource_name;
         let prev = old.map(|o| &o.extended_resource_name);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    if o.beta {
-                        v::format(
-                            errs,
-                            &p,
-                            new.as_str(),
-                            v::Format::ExtendedResourceName,
-                            false,
-                        );
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        if o.beta {
+                            v::format(
+                                errs,
+                                &p,
+                                new.as_str(),
+                                v::Format::ExtendedResourceName,
+                                false,
+                            );
+                        }
                     }
                 }
             }
@@ -2492,7 +2762,7 @@ pub fn declarative_device_class_configuration(
         let new = &obj.device_configuration;
         let prev = old.map(|o| &o.device_configuration);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_device_configuration(errs, o, &p, new, prev);
             }
         }
@@ -2518,7 +2788,7 @@ pub fn declarative_device_class_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -2553,7 +2823,7 @@ pub fn declarative_resource_claim_template(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_resource_claim_template_spec(errs, o, &p, new, prev);
             }
         }
@@ -2579,7 +2849,7 @@ pub fn declarative_resource_claim_template_spec(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_resource_claim_spec(errs, o, &p, new, prev);
             }
         }
@@ -2605,7 +2875,7 @@ pub fn declarative_resource_claim_template_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -2646,15 +2916,19 @@ pub fn declarative_allocated_device_status(
         let new = &obj.share_id;
         let prev = old.map(|o| &o.share_id);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    if o.beta {
-                        v::format(errs, &p, new.as_str(), v::Format::Uuid, false);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        if o.beta {
+                            v::format(errs, &p, new.as_str(), v::Format::Uuid, false);
+                        }
                     }
                 }
             }
@@ -2665,24 +2939,28 @@ pub fn declarative_allocated_device_status(
         let new = &obj.conditions;
         let prev = old.map(|o| &o.conditions);
         if prev != Some(new) {
-            'f: {
-                if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
+                        break 'f0;
+                    }
                 }
-                if o.alpha {
-                    {
-                        let new_items: &[_] = new.as_deref().unwrap_or_default();
-                        let prev_items: &[_] = prev
-                            .and_then(|x| x.as_deref())
-                            .unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a.r#type == b.r#type,
-                            |x| v::json_value(x),
-                        );
+                {
+                    if o.alpha {
+                        {
+                            let new_items: &[_] = new.as_deref().unwrap_or_default();
+                            let prev_items: &[_] = prev
+                                .and_then(|x| x.as_deref())
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a.r#type == b.r#type,
+                                |x| v::json_value(x),
+                            );
+                        }
                     }
                 }
             }
@@ -2693,9 +2971,11 @@ pub fn declarative_allocated_device_status(
         let new = &obj.network_data;
         let prev = old.map(|o| &o.network_data);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -2725,12 +3005,16 @@ pub fn declarative_network_device_data(
         let new = &obj.interface_name;
         let prev = old.map(|o| &o.interface_name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_bytes(errs, &p, new.as_str(), 256u64);
+                {
+                    if o.beta {
+                        v::max_bytes(errs, &p, new.as_str(), 256u64);
+                    }
                 }
             }
         }
@@ -2740,28 +3024,36 @@ pub fn declarative_network_device_data(
         let new = &obj.ips;
         let prev = old.map(|o| &o.ips);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
-                }
-                if o.beta {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a == b,
-                            |x: &String| kapi_machinery::validation::BadValue::Str(
-                                x.clone(),
-                            ),
-                        );
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
                     }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 16u64);
+                {
+                    if o.beta {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a == b,
+                                |x: &String| kapi_machinery::validation::BadValue::Str(
+                                    x.clone(),
+                                ),
+                            );
+                        }
+                    }
+                }
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 16u64);
+                    }
                 }
             }
         }
@@ -2771,12 +3063,16 @@ pub fn declarative_network_device_data(
         let new = &obj.hardware_address;
         let prev = old.map(|o| &o.hardware_address);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_bytes(errs, &p, new.as_str(), 128u64);
+                {
+                    if o.beta {
+                        v::max_bytes(errs, &p, new.as_str(), 128u64);
+                    }
                 }
             }
         }

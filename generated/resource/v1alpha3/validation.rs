@@ -68,12 +68,14 @@ pub fn declarative_device_taint(
         let new = &obj.effect;
         let prev = old.map(|o| &o.effect);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
                 declarative_device_taint_effect(errs, o, &p, new, prev);
             }
@@ -119,7 +121,7 @@ pub fn declarative_device_taint_rule(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_device_taint_rule_spec(errs, o, &p, new, prev);
             }
         }
@@ -129,7 +131,7 @@ pub fn declarative_device_taint_rule(
         let new = &obj.status;
         let prev = old.map(|o| &o.status);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_device_taint_rule_status(errs, o, &p, new, prev);
             }
         }
@@ -155,7 +157,7 @@ pub fn declarative_device_taint_rule_spec(
         let new = &obj.taint;
         let prev = old.map(|o| &o.taint);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_device_taint(errs, o, &p, new, prev);
             }
         }
@@ -181,22 +183,28 @@ pub fn declarative_device_taint_rule_status(
         let new = &obj.conditions;
         let prev = old.map(|o| &o.conditions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.alpha {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a.r#type == b.r#type,
-                            |x| v::json_value(x),
-                        );
+                {
+                    if o.alpha {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a.r#type == b.r#type,
+                                |x| v::json_value(x),
+                            );
+                        }
                     }
                 }
             }
@@ -223,7 +231,7 @@ pub fn declarative_device_taint_rule_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -258,9 +266,11 @@ pub fn declarative_resource_pool_status_request(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+            'f0: {
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 declarative_resource_pool_status_request_spec(errs, o, &p, new, prev);
             }
@@ -271,9 +281,11 @@ pub fn declarative_resource_pool_status_request(
         let new = &obj.status;
         let prev = old.map(|o| &o.status);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -309,12 +321,22 @@ pub fn declarative_resource_pool_status_request_spec(
         let new = &obj.driver;
         let prev = old.map(|o| &o.driver);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::LongNameCaseless, false);
+                {
+                    v::format(
+                        errs,
+                        &p,
+                        new.as_str(),
+                        v::Format::LongNameCaseless,
+                        false,
+                    );
+                }
             }
         }
     }
@@ -323,20 +345,24 @@ pub fn declarative_resource_pool_status_request_spec(
         let new = &obj.pool_name;
         let prev = old.map(|o| &o.pool_name);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::format(
-                        errs,
-                        &p,
-                        new.as_str(),
-                        v::Format::ResourcePoolName,
-                        false,
-                    );
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::format(
+                            errs,
+                            &p,
+                            new.as_str(),
+                            v::Format::ResourcePoolName,
+                            false,
+                        );
+                    }
                 }
             }
         }
@@ -346,19 +372,25 @@ pub fn declarative_resource_pool_status_request_spec(
         let new = &obj.limit;
         let prev = old.map(|o| &o.limit);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::minimum(errs, &p, i64::from(*new), 1i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::minimum(errs, &p, i64::from(*new), 1i64);
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::maximum(errs, &p, i64::from(*new), 1000i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::maximum(errs, &p, i64::from(*new), 1000i64);
+                    }
                 }
             }
         }
@@ -368,35 +400,41 @@ pub fn declarative_resource_pool_status_request_spec(
         let new = &obj.default_partition_type_attribute;
         let prev = old.map(|o| &o.default_partition_type_attribute);
         if prev != Some(new) {
-            'f: {
-                if !::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::DRAPartitionableDevicesType,
-                ) {
-                    if new.is_some() {
-                        v::forbidden(errs, &p);
-                        break 'f;
+            'f0: {
+                {
+                    if !::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::DRAPartitionableDevicesType,
+                    ) {
+                        if new.is_some() {
+                            v::forbidden(errs, &p);
+                            break 'f0;
+                        }
                     }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::DRAPartitionableDevicesType,
-                ) {
-                    if !(new.is_some()) {
-                        break 'f;
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::DRAPartitionableDevicesType,
+                    ) {
+                        if !(new.is_some()) {
+                            break 'f0;
+                        }
                     }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::DRAPartitionableDevicesType,
-                ) {
-                    if let Some(new) = new.as_ref() {
-                        let prev = prev.and_then(|p| p.as_ref());
-                        let _ = prev;
-                        v::format(
-                            errs,
-                            &p,
-                            new.as_str(),
-                            v::Format::ResourceFullyQualifiedName,
-                            false,
-                        );
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::DRAPartitionableDevicesType,
+                    ) {
+                        if let Some(new) = new.as_ref() {
+                            let prev = prev.and_then(|p| p.as_ref());
+                            let _ = prev;
+                            v::format(
+                                errs,
+                                &p,
+                                new.as_str(),
+                                v::Format::ResourceFullyQualifiedName,
+                                false,
+                            );
+                        }
                     }
                 }
             }
@@ -423,15 +461,19 @@ pub fn declarative_resource_pool_status_request_status(
         let new = &obj.pool_count;
         let prev = old.map(|o| &o.pool_count);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::minimum(errs, &p, i64::from(*new), 0i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::minimum(errs, &p, i64::from(*new), 0i64);
+                    }
                 }
             }
         }
@@ -441,11 +483,15 @@ pub fn declarative_resource_pool_status_request_status(
         let new = &obj.pools;
         let prev = old.map(|o| &o.pools);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 1000u64);
+                {
+                    v::max_items(errs, &p, new.len(), 1000u64);
+                }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
                     if prev == Some(new) {
@@ -461,23 +507,31 @@ pub fn declarative_resource_pool_status_request_status(
         let new = &obj.conditions;
         let prev = old.map(|o| &o.conditions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 10u64);
-                if o.alpha {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a.r#type == b.r#type,
-                            |x| v::json_value(x),
-                        );
+                {
+                    v::max_items(errs, &p, new.len(), 10u64);
+                }
+                {
+                    if o.alpha {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a.r#type == b.r#type,
+                                |x| v::json_value(x),
+                            );
+                        }
                     }
                 }
             }
@@ -504,12 +558,22 @@ pub fn declarative_pool_status(
         let new = &obj.driver;
         let prev = old.map(|o| &o.driver);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::LongNameCaseless, false);
+                {
+                    v::format(
+                        errs,
+                        &p,
+                        new.as_str(),
+                        v::Format::LongNameCaseless,
+                        false,
+                    );
+                }
             }
         }
     }
@@ -518,12 +582,22 @@ pub fn declarative_pool_status(
         let new = &obj.pool_name;
         let prev = old.map(|o| &o.pool_name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::ResourcePoolName, false);
+                {
+                    v::format(
+                        errs,
+                        &p,
+                        new.as_str(),
+                        v::Format::ResourcePoolName,
+                        false,
+                    );
+                }
             }
         }
     }
@@ -532,12 +606,16 @@ pub fn declarative_pool_status(
         let new = &obj.generation;
         let prev = old.map(|o| &o.generation);
         if prev != Some(new) {
-            'f: {
-                if !(*new != 0) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != 0) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::minimum(errs, &p, i64::from(*new), 0i64);
+                {
+                    v::minimum(errs, &p, i64::from(*new), 0i64);
+                }
             }
         }
     }
@@ -546,14 +624,18 @@ pub fn declarative_pool_status(
         let new = &obj.resource_slice_count;
         let prev = old.map(|o| &o.resource_slice_count);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::minimum(errs, &p, i64::from(*new), 1i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::minimum(errs, &p, i64::from(*new), 1i64);
+                    }
                 }
             }
         }
@@ -563,14 +645,18 @@ pub fn declarative_pool_status(
         let new = &obj.total_devices;
         let prev = old.map(|o| &o.total_devices);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::minimum(errs, &p, i64::from(*new), 0i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::minimum(errs, &p, i64::from(*new), 0i64);
+                    }
                 }
             }
         }
@@ -580,14 +666,18 @@ pub fn declarative_pool_status(
         let new = &obj.allocated_devices;
         let prev = old.map(|o| &o.allocated_devices);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::minimum(errs, &p, i64::from(*new), 0i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::minimum(errs, &p, i64::from(*new), 0i64);
+                    }
                 }
             }
         }
@@ -597,14 +687,18 @@ pub fn declarative_pool_status(
         let new = &obj.available_devices;
         let prev = old.map(|o| &o.available_devices);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::minimum(errs, &p, i64::from(*new), 0i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::minimum(errs, &p, i64::from(*new), 0i64);
+                    }
                 }
             }
         }
@@ -614,14 +708,18 @@ pub fn declarative_pool_status(
         let new = &obj.unavailable_devices;
         let prev = old.map(|o| &o.unavailable_devices);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::minimum(errs, &p, i64::from(*new), 0i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::minimum(errs, &p, i64::from(*new), 0i64);
+                    }
                 }
             }
         }
@@ -631,14 +729,18 @@ pub fn declarative_pool_status(
         let new = &obj.node_name;
         let prev = old.map(|o| &o.node_name);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                    }
                 }
             }
         }
@@ -648,14 +750,18 @@ pub fn declarative_pool_status(
         let new = &obj.validation_error;
         let prev = old.map(|o| &o.validation_error);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::max_bytes(errs, &p, new.as_str(), 256u64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::max_bytes(errs, &p, new.as_str(), 256u64);
+                    }
                 }
             }
         }
@@ -665,23 +771,29 @@ pub fn declarative_pool_status(
         let new = &obj.partition_summary;
         let prev = old.map(|o| &o.partition_summary);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.attribute == b.attribute && a.r#type == b.r#type,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.attribute == b.attribute && a.r#type == b.r#type,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 32u64);
+                {
+                    v::max_items(errs, &p, new.len(), 32u64);
+                }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
                         .and_then(|old| v::find(
@@ -702,9 +814,11 @@ pub fn declarative_pool_status(
         let new = &obj.shareable_summary;
         let prev = old.map(|o| &o.shareable_summary);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -734,10 +848,12 @@ pub fn declarative_partition_type_status(
         let new = &obj.attribute;
         let prev = old.map(|o| &o.attribute);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -747,10 +863,12 @@ pub fn declarative_partition_type_status(
         let new = &obj.r#type;
         let prev = old.map(|o| &o.r#type);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -760,15 +878,19 @@ pub fn declarative_partition_type_status(
         let new = &obj.total;
         let prev = old.map(|o| &o.total);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::minimum(errs, &p, i64::from(*new), 0i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::minimum(errs, &p, i64::from(*new), 0i64);
+                    }
                 }
             }
         }
@@ -778,15 +900,19 @@ pub fn declarative_partition_type_status(
         let new = &obj.allocatable;
         let prev = old.map(|o| &o.allocatable);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::minimum(errs, &p, i64::from(*new), 0i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::minimum(errs, &p, i64::from(*new), 0i64);
+                    }
                 }
             }
         }
@@ -812,15 +938,19 @@ pub fn declarative_shareable_summary_status(
         let new = &obj.fully_available_devices;
         let prev = old.map(|o| &o.fully_available_devices);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::minimum(errs, &p, i64::from(*new), 0i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::minimum(errs, &p, i64::from(*new), 0i64);
+                    }
                 }
             }
         }
@@ -830,15 +960,19 @@ pub fn declarative_shareable_summary_status(
         let new = &obj.partially_available_devices;
         let prev = old.map(|o| &o.partially_available_devices);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::minimum(errs, &p, i64::from(*new), 0i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::minimum(errs, &p, i64::from(*new), 0i64);
+                    }
                 }
             }
         }
@@ -848,11 +982,15 @@ pub fn declarative_shareable_summary_status(
         let new = &obj.capacity;
         let prev = old.map(|o| &o.capacity);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 32u64);
+                {
+                    v::max_items(errs, &p, new.len(), 32u64);
+                }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
                     if prev == Some(new) {
@@ -890,10 +1028,12 @@ pub fn declarative_shareable_capacity_status(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -903,10 +1043,12 @@ pub fn declarative_shareable_capacity_status(
         let new = &obj.total;
         let prev = old.map(|o| &o.total);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -916,10 +1058,12 @@ pub fn declarative_shareable_capacity_status(
         let new = &obj.consumed;
         let prev = old.map(|o| &o.consumed);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -929,10 +1073,12 @@ pub fn declarative_shareable_capacity_status(
         let new = &obj.available;
         let prev = old.map(|o| &o.available);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -958,7 +1104,7 @@ pub fn declarative_resource_pool_status_request_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {

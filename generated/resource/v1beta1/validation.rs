@@ -110,7 +110,7 @@ pub fn declarative_resource_slice(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_resource_slice_spec(errs, o, &p, new, prev);
             }
         }
@@ -136,9 +136,11 @@ pub fn declarative_resource_slice_spec(
         let new = &obj.devices;
         let prev = old.map(|o| &o.devices);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -155,26 +157,34 @@ pub fn declarative_resource_slice_spec(
         let new = &obj.shared_counters;
         let prev = old.map(|o| &o.shared_counters);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
-                }
-                if o.beta {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a.name == b.name,
-                            |x| v::json_value(x),
-                        );
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
                     }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 8u64);
+                {
+                    if o.beta {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a.name == b.name,
+                                |x| v::json_value(x),
+                            );
+                        }
+                    }
+                }
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 8u64);
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
@@ -192,35 +202,41 @@ pub fn declarative_resource_slice_spec(
         let new = &obj.partition_type_attribute;
         let prev = old.map(|o| &o.partition_type_attribute);
         if prev != Some(new) {
-            'f: {
-                if !::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::DRAPartitionableDevicesType,
-                ) {
-                    if new.is_some() {
-                        v::forbidden(errs, &p);
-                        break 'f;
+            'f0: {
+                {
+                    if !::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::DRAPartitionableDevicesType,
+                    ) {
+                        if new.is_some() {
+                            v::forbidden(errs, &p);
+                            break 'f0;
+                        }
                     }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::DRAPartitionableDevicesType,
-                ) {
-                    if !(new.is_some()) {
-                        break 'f;
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::DRAPartitionableDevicesType,
+                    ) {
+                        if !(new.is_some()) {
+                            break 'f0;
+                        }
                     }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::DRAPartitionableDevicesType,
-                ) {
-                    if let Some(new) = new.as_ref() {
-                        let prev = prev.and_then(|p| p.as_ref());
-                        let _ = prev;
-                        v::format(
-                            errs,
-                            &p,
-                            new.0.as_str(),
-                            v::Format::ResourceFullyQualifiedName,
-                            true,
-                        );
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::DRAPartitionableDevicesType,
+                    ) {
+                        if let Some(new) = new.as_ref() {
+                            let prev = prev.and_then(|p| p.as_ref());
+                            let _ = prev;
+                            v::format(
+                                errs,
+                                &p,
+                                new.0.as_str(),
+                                v::Format::ResourceFullyQualifiedName,
+                                true,
+                            );
+                        }
                     }
                 }
             }
@@ -231,15 +247,25 @@ pub fn declarative_resource_slice_spec(
         let new = &obj.skip_node_operations;
         let prev = old.map(|o| &o.skip_node_operations);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(errs, &p, new_items, |a, b| a == b, |x| v::json_value(x));
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a == b,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev.and_then(|old| v::find(old, new, |a, b| a == b));
@@ -294,15 +320,19 @@ pub fn declarative_counter_set(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                {
+                    if o.beta {
+                        v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                    }
                 }
             }
         }
@@ -312,28 +342,31 @@ pub fn declarative_counter_set(
         let new = &obj.counters;
         let prev = old.map(|o| &o.counters);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
                 for new in new.keys() {
                     if prev.is_some_and(|old| old.contains_key(new)) {
                         continue;
                     }
-                    let prev: Option<&_> = None;
-                    let _ = prev;
-                    'f: {
-                        if o.beta {
-                            v::format(
-                                errs,
-                                &p,
-                                new.as_str(),
-                                v::Format::ShortName,
-                                false,
-                            );
+                    let prev = Some(new).filter(|_| false);
+                    'f1: {
+                        {
+                            if o.beta {
+                                v::format(
+                                    errs,
+                                    &p,
+                                    new.as_str(),
+                                    v::Format::ShortName,
+                                    false,
+                                );
+                            }
                         }
                     }
                 }
@@ -361,9 +394,11 @@ pub fn declarative_device(
         let new = &obj.basic;
         let prev = old.map(|o| &o.basic);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -393,9 +428,11 @@ pub fn declarative_basic_device(
         let new = &obj.attributes;
         let prev = old.map(|o| &o.attributes);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (k, new) in new.iter() {
                     let prev = prev.and_then(|old| old.get(k));
@@ -418,26 +455,34 @@ pub fn declarative_basic_device(
         let new = &obj.consumes_counters;
         let prev = old.map(|o| &o.consumes_counters);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
-                }
-                if o.beta {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a.counter_set == b.counter_set,
-                            |x| v::json_value(x),
-                        );
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
                     }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 2u64);
+                {
+                    if o.beta {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a.counter_set == b.counter_set,
+                                |x| v::json_value(x),
+                            );
+                        }
+                    }
+                }
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 2u64);
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
@@ -465,9 +510,11 @@ pub fn declarative_basic_device(
         let new = &obj.taints;
         let prev = old.map(|o| &o.taints);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -484,12 +531,16 @@ pub fn declarative_basic_device(
         let new = &obj.binding_conditions;
         let prev = old.map(|o| &o.binding_conditions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 4u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 4u64);
+                    }
                 }
             }
         }
@@ -499,12 +550,16 @@ pub fn declarative_basic_device(
         let new = &obj.binding_failure_conditions;
         let prev = old.map(|o| &o.binding_failure_conditions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 4u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 4u64);
+                    }
                 }
             }
         }
@@ -514,9 +569,11 @@ pub fn declarative_basic_device(
         let new = &obj.node_allocatable_resources;
         let prev = old.map(|o| &o.node_allocatable_resources);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (k, new) in new.iter() {
                     let prev = prev.and_then(|old| old.get(k));
@@ -555,9 +612,11 @@ pub fn declarative_node_allocatable_resource(
         let new = &obj.mapping;
         let prev = old.map(|o| &o.mapping);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -571,9 +630,11 @@ pub fn declarative_node_allocatable_resource(
         let new = &obj.overhead;
         let prev = old.map(|o| &o.overhead);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -619,9 +680,11 @@ pub fn declarative_node_allocatable_mapping(
         let new = &obj.capacity_key;
         let prev = old.map(|o| &o.capacity_key);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -631,9 +694,11 @@ pub fn declarative_node_allocatable_mapping(
         let new = &obj.capacity_multiplier;
         let prev = old.map(|o| &o.capacity_multiplier);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -643,9 +708,11 @@ pub fn declarative_node_allocatable_mapping(
         let new = &obj.device_multiplier;
         let prev = old.map(|o| &o.device_multiplier);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -671,9 +738,11 @@ pub fn declarative_node_allocatable_overhead(
         let new = &obj.per_pod;
         let prev = old.map(|o| &o.per_pod);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -683,9 +752,11 @@ pub fn declarative_node_allocatable_overhead(
         let new = &obj.per_container;
         let prev = old.map(|o| &o.per_container);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -711,15 +782,19 @@ pub fn declarative_device_counter_consumption(
         let new = &obj.counter_set;
         let prev = old.map(|o| &o.counter_set);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                {
+                    if o.beta {
+                        v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                    }
                 }
             }
         }
@@ -729,28 +804,31 @@ pub fn declarative_device_counter_consumption(
         let new = &obj.counters;
         let prev = old.map(|o| &o.counters);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
                 for new in new.keys() {
                     if prev.is_some_and(|old| old.contains_key(new)) {
                         continue;
                     }
-                    let prev: Option<&_> = None;
-                    let _ = prev;
-                    'f: {
-                        if o.beta {
-                            v::format(
-                                errs,
-                                &p,
-                                new.as_str(),
-                                v::Format::ShortName,
-                                false,
-                            );
+                    let prev = Some(new).filter(|_| false);
+                    'f1: {
+                        {
+                            if o.beta {
+                                v::format(
+                                    errs,
+                                    &p,
+                                    new.as_str(),
+                                    v::Format::ShortName,
+                                    false,
+                                );
+                            }
                         }
                     }
                 }
@@ -820,9 +898,11 @@ pub fn declarative_device_attribute(
         let new = &obj.int;
         let prev = old.map(|o| &o.int);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -832,9 +912,11 @@ pub fn declarative_device_attribute(
         let new = &obj.bool;
         let prev = old.map(|o| &o.bool);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -844,9 +926,11 @@ pub fn declarative_device_attribute(
         let new = &obj.string;
         let prev = old.map(|o| &o.string);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -856,9 +940,11 @@ pub fn declarative_device_attribute(
         let new = &obj.version;
         let prev = old.map(|o| &o.version);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -868,9 +954,11 @@ pub fn declarative_device_attribute(
         let new = &obj.ints;
         let prev = old.map(|o| &o.ints);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -880,9 +968,11 @@ pub fn declarative_device_attribute(
         let new = &obj.bools;
         let prev = old.map(|o| &o.bools);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -892,9 +982,11 @@ pub fn declarative_device_attribute(
         let new = &obj.strings;
         let prev = old.map(|o| &o.strings);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let p = p.index(i);
@@ -902,9 +994,11 @@ pub fn declarative_device_attribute(
                     if prev == Some(new) {
                         continue;
                     }
-                    'f: {
-                        if o.alpha {
-                            v::max_bytes(errs, &p, new.as_str(), 64u64);
+                    'f1: {
+                        {
+                            if o.alpha {
+                                v::max_bytes(errs, &p, new.as_str(), 64u64);
+                            }
                         }
                     }
                 }
@@ -916,9 +1010,11 @@ pub fn declarative_device_attribute(
         let new = &obj.versions;
         let prev = old.map(|o| &o.versions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -944,12 +1040,14 @@ pub fn declarative_device_taint(
         let new = &obj.effect;
         let prev = old.map(|o| &o.effect);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
                 declarative_device_taint_effect(errs, o, &p, new, prev);
             }
@@ -995,7 +1093,7 @@ pub fn declarative_resource_slice_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -1030,10 +1128,12 @@ pub fn declarative_resource_claim(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
-                if o.beta {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+            'f0: {
+                {
+                    if o.beta {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
                 declarative_resource_claim_spec(errs, o, &p, new, prev);
@@ -1045,7 +1145,7 @@ pub fn declarative_resource_claim(
         let new = &obj.status;
         let prev = old.map(|o| &o.status);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_resource_claim_status(errs, o, &p, new, prev);
             }
         }
@@ -1071,7 +1171,7 @@ pub fn declarative_resource_claim_spec(
         let new = &obj.devices;
         let prev = old.map(|o| &o.devices);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_device_claim(errs, o, &p, new, prev);
             }
         }
@@ -1097,28 +1197,39 @@ pub fn declarative_device_claim(
         let new = &obj.requests;
         let prev = old.map(|o| &o.requests);
         if prev != Some(new) {
-            'f: {
-                if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
-                    break 'f;
-                }
-                if o.beta {
-                    {
-                        let new_items: &[_] = new.as_deref().unwrap_or_default();
-                        let prev_items: &[_] = prev
-                            .and_then(|x| x.as_deref())
-                            .unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a.name == b.name,
-                            |x| v::json_value(x),
-                        );
+            'f0: {
+                {
+                    if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
+                        break 'f0;
                     }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.as_ref().map_or(0, |x| x.len()), 32u64);
+                {
+                    if o.beta {
+                        {
+                            let new_items: &[_] = new.as_deref().unwrap_or_default();
+                            let prev_items: &[_] = prev
+                                .and_then(|x| x.as_deref())
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a.name == b.name,
+                                |x| v::json_value(x),
+                            );
+                        }
+                    }
+                }
+                {
+                    if o.beta {
+                        v::max_items(
+                            errs,
+                            &p,
+                            new.as_ref().map_or(0, |x| x.len()),
+                            32u64,
+                        );
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -1139,12 +1250,16 @@ pub fn declarative_device_claim(
         let new = &obj.constraints;
         let prev = old.map(|o| &o.constraints);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 32u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 32u64);
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -1161,12 +1276,16 @@ pub fn declarative_device_claim(
         let new = &obj.config;
         let prev = old.map(|o| &o.config);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 32u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 32u64);
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -1205,12 +1324,16 @@ pub fn declarative_device_request(
         let new = &obj.selectors;
         let prev = old.map(|o| &o.selectors);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 32u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 32u64);
+                    }
                 }
             }
         }
@@ -1220,9 +1343,11 @@ pub fn declarative_device_request(
         let new = &obj.allocation_mode;
         let prev = old.map(|o| &o.allocation_mode);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        break 'f0;
+                    }
                 }
                 declarative_device_allocation_mode(errs, o, &p, new, prev);
             }
@@ -1233,26 +1358,34 @@ pub fn declarative_device_request(
         let new = &obj.first_available;
         let prev = old.map(|o| &o.first_available);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
-                }
-                if o.beta {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a.name == b.name,
-                            |x| v::json_value(x),
-                        );
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
                     }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 8u64);
+                {
+                    if o.beta {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a.name == b.name,
+                                |x| v::json_value(x),
+                            );
+                        }
+                    }
+                }
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 8u64);
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
@@ -1270,9 +1403,11 @@ pub fn declarative_device_request(
         let new = &obj.tolerations;
         let prev = old.map(|o| &o.tolerations);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -1305,15 +1440,19 @@ pub fn declarative_device_sub_request(
         let new = &obj.device_class_name;
         let prev = old.map(|o| &o.device_class_name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                {
+                    if o.beta {
+                        v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                    }
                 }
             }
         }
@@ -1323,12 +1462,16 @@ pub fn declarative_device_sub_request(
         let new = &obj.selectors;
         let prev = old.map(|o| &o.selectors);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 32u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 32u64);
+                    }
                 }
             }
         }
@@ -1338,9 +1481,11 @@ pub fn declarative_device_sub_request(
         let new = &obj.allocation_mode;
         let prev = old.map(|o| &o.allocation_mode);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        break 'f0;
+                    }
                 }
                 declarative_device_allocation_mode(errs, o, &p, new, prev);
             }
@@ -1351,9 +1496,11 @@ pub fn declarative_device_sub_request(
         let new = &obj.tolerations;
         let prev = old.map(|o| &o.tolerations);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -1405,28 +1552,36 @@ pub fn declarative_device_constraint(
         let new = &obj.requests;
         let prev = old.map(|o| &o.requests);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
-                }
-                if o.beta {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a == b,
-                            |x: &String| kapi_machinery::validation::BadValue::Str(
-                                x.clone(),
-                            ),
-                        );
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
                     }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 32u64);
+                {
+                    if o.beta {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a == b,
+                                |x: &String| kapi_machinery::validation::BadValue::Str(
+                                    x.clone(),
+                                ),
+                            );
+                        }
+                    }
+                }
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 32u64);
+                    }
                 }
             }
         }
@@ -1436,21 +1591,25 @@ pub fn declarative_device_constraint(
         let new = &obj.match_attribute;
         let prev = old.map(|o| &o.match_attribute);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    if o.beta {
-                        v::format(
-                            errs,
-                            &p,
-                            new.0.as_str(),
-                            v::Format::ResourceFullyQualifiedName,
-                            true,
-                        );
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        if o.beta {
+                            v::format(
+                                errs,
+                                &p,
+                                new.0.as_str(),
+                                v::Format::ResourceFullyQualifiedName,
+                                true,
+                            );
+                        }
                     }
                 }
             }
@@ -1477,28 +1636,36 @@ pub fn declarative_device_claim_configuration(
         let new = &obj.requests;
         let prev = old.map(|o| &o.requests);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
-                }
-                if o.beta {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a == b,
-                            |x: &String| kapi_machinery::validation::BadValue::Str(
-                                x.clone(),
-                            ),
-                        );
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
                     }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 32u64);
+                {
+                    if o.beta {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a == b,
+                                |x: &String| kapi_machinery::validation::BadValue::Str(
+                                    x.clone(),
+                                ),
+                            );
+                        }
+                    }
+                }
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 32u64);
+                    }
                 }
             }
         }
@@ -1508,7 +1675,7 @@ pub fn declarative_device_claim_configuration(
         let new = &obj.device_configuration;
         let prev = old.map(|o| &o.device_configuration);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_device_configuration(errs, o, &p, new, prev);
             }
         }
@@ -1534,9 +1701,11 @@ pub fn declarative_device_configuration(
         let new = &obj.opaque;
         let prev = old.map(|o| &o.opaque);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -1566,24 +1735,30 @@ pub fn declarative_opaque_device_configuration(
         let new = &obj.driver;
         let prev = old.map(|o| &o.driver);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    v::max_length(errs, &p, new.as_str(), 63u64);
+                {
+                    if o.beta {
+                        v::max_length(errs, &p, new.as_str(), 63u64);
+                    }
                 }
-                if o.beta {
-                    v::format(
-                        errs,
-                        &p,
-                        new.as_str(),
-                        v::Format::LongNameCaseless,
-                        false,
-                    );
+                {
+                    if o.beta {
+                        v::format(
+                            errs,
+                            &p,
+                            new.as_str(),
+                            v::Format::LongNameCaseless,
+                            false,
+                        );
+                    }
                 }
             }
         }
@@ -1609,12 +1784,16 @@ pub fn declarative_device_toleration(
         let new = &obj.key;
         let prev = old.map(|o| &o.key);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::format(errs, &p, new.as_str(), v::Format::LabelKey, false);
+                {
+                    if o.beta {
+                        v::format(errs, &p, new.as_str(), v::Format::LabelKey, false);
+                    }
                 }
             }
         }
@@ -1624,9 +1803,11 @@ pub fn declarative_device_toleration(
         let new = &obj.operator;
         let prev = old.map(|o| &o.operator);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        break 'f0;
+                    }
                 }
                 declarative_device_toleration_operator(errs, o, &p, new, prev);
             }
@@ -1637,9 +1818,11 @@ pub fn declarative_device_toleration(
         let new = &obj.effect;
         let prev = old.map(|o| &o.effect);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        break 'f0;
+                    }
                 }
                 declarative_device_taint_effect(errs, o, &p, new, prev);
             }
@@ -1685,20 +1868,24 @@ pub fn declarative_resource_claim_status(
         let new = &obj.allocation;
         let prev = old.map(|o| &o.allocation);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    if let Some(prev) = prev {
-                        v::update(
-                            errs,
-                            &p,
-                            v::Update::NoModify,
-                            prev.is_some(),
-                            new.is_some(),
-                            prev != new,
-                        );
+                {
+                    if o.beta {
+                        if let Some(prev) = prev {
+                            v::update(
+                                errs,
+                                &p,
+                                v::Update::NoModify,
+                                prev.is_some(),
+                                new.is_some(),
+                                prev != new,
+                            );
+                        }
                     }
                 }
                 if let Some(new) = new.as_ref() {
@@ -1713,26 +1900,34 @@ pub fn declarative_resource_claim_status(
         let new = &obj.reserved_for;
         let prev = old.map(|o| &o.reserved_for);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
-                }
-                if o.beta {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a.uid == b.uid,
-                            |x| v::json_value(x),
-                        );
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
                     }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 256u64);
+                {
+                    if o.beta {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a.uid == b.uid,
+                                |x| v::json_value(x),
+                            );
+                        }
+                    }
+                }
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 256u64);
+                    }
                 }
             }
         }
@@ -1742,25 +1937,31 @@ pub fn declarative_resource_claim_status(
         let new = &obj.devices;
         let prev = old.map(|o| &o.devices);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| {
-                                a.driver == b.driver && a.device == b.device
-                                    && a.pool == b.pool && a.share_id == b.share_id
-                            },
-                            |x| v::json_value(x),
-                        );
+                {
+                    if o.beta {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| {
+                                    a.driver == b.driver && a.device == b.device
+                                        && a.pool == b.pool && a.share_id == b.share_id
+                                },
+                                |x| v::json_value(x),
+                            );
+                        }
                     }
                 }
                 for (i, new) in new.iter().enumerate() {
@@ -1802,7 +2003,7 @@ pub fn declarative_allocation_result(
         let new = &obj.devices;
         let prev = old.map(|o| &o.devices);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_device_allocation_result(errs, o, &p, new, prev);
             }
         }
@@ -1828,12 +2029,16 @@ pub fn declarative_device_allocation_result(
         let new = &obj.results;
         let prev = old.map(|o| &o.results);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 32u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 32u64);
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -1856,12 +2061,16 @@ pub fn declarative_device_allocation_result(
         let new = &obj.config;
         let prev = old.map(|o| &o.config);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 64u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 64u64);
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -1900,24 +2109,30 @@ pub fn declarative_device_request_allocation_result(
         let new = &obj.driver;
         let prev = old.map(|o| &o.driver);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    v::format(
-                        errs,
-                        &p,
-                        new.as_str(),
-                        v::Format::LongNameCaseless,
-                        false,
-                    );
+                {
+                    if o.beta {
+                        v::format(
+                            errs,
+                            &p,
+                            new.as_str(),
+                            v::Format::LongNameCaseless,
+                            false,
+                        );
+                    }
                 }
-                if o.beta {
-                    v::max_length(errs, &p, new.as_str(), 63u64);
+                {
+                    if o.beta {
+                        v::max_length(errs, &p, new.as_str(), 63u64);
+                    }
                 }
             }
         }
@@ -1927,21 +2142,25 @@ pub fn declarative_device_request_allocation_result(
         let new = &obj.pool;
         let prev = old.map(|o| &o.pool);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    v::format(
-                        errs,
-                        &p,
-                        new.as_str(),
-                        v::Format::ResourcePoolName,
-                        false,
-                    );
+                {
+                    if o.beta {
+                        v::format(
+                            errs,
+                            &p,
+                            new.as_str(),
+                            v::Format::ResourcePoolName,
+                            false,
+                        );
+                    }
                 }
             }
         }
@@ -1951,9 +2170,11 @@ pub fn declarative_device_request_allocation_result(
         let new = &obj.tolerations;
         let prev = old.map(|o| &o.tolerations);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -1970,12 +2191,16 @@ pub fn declarative_device_request_allocation_result(
         let new = &obj.binding_conditions;
         let prev = old.map(|o| &o.binding_conditions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 4u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 4u64);
+                    }
                 }
             }
         }
@@ -1985,12 +2210,16 @@ pub fn declarative_device_request_allocation_result(
         let new = &obj.binding_failure_conditions;
         let prev = old.map(|o| &o.binding_failure_conditions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 4u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 4u64);
+                    }
                 }
             }
         }
@@ -2000,15 +2229,19 @@ pub fn declarative_device_request_allocation_result(
         let new = &obj.share_id;
         let prev = old.map(|o| &o.share_id);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    if o.beta {
-                        v::format(errs, &p, new.as_str(), v::Format::Uuid, false);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        if o.beta {
+                            v::format(errs, &p, new.as_str(), v::Format::Uuid, false);
+                        }
                     }
                 }
             }
@@ -2019,15 +2252,25 @@ pub fn declarative_device_request_allocation_result(
         let new = &obj.skip_node_operations;
         let prev = old.map(|o| &o.skip_node_operations);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(errs, &p, new_items, |a, b| a == b, |x| v::json_value(x));
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a == b,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev.and_then(|old| v::find(old, new, |a, b| a == b));
@@ -2060,12 +2303,14 @@ pub fn declarative_device_allocation_configuration(
         let new = &obj.source;
         let prev = old.map(|o| &o.source);
         if prev != Some(new) {
-            'f: {
-                if !(*new != Default::default()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(*new != Default::default()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
                 declarative_allocation_config_source(errs, o, &p, new, prev);
             }
@@ -2076,28 +2321,36 @@ pub fn declarative_device_allocation_configuration(
         let new = &obj.requests;
         let prev = old.map(|o| &o.requests);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
-                }
-                if o.beta {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a == b,
-                            |x: &String| kapi_machinery::validation::BadValue::Str(
-                                x.clone(),
-                            ),
-                        );
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
                     }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 32u64);
+                {
+                    if o.beta {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a == b,
+                                |x: &String| kapi_machinery::validation::BadValue::Str(
+                                    x.clone(),
+                                ),
+                            );
+                        }
+                    }
+                }
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 32u64);
+                    }
                 }
             }
         }
@@ -2107,7 +2360,7 @@ pub fn declarative_device_allocation_configuration(
         let new = &obj.device_configuration;
         let prev = old.map(|o| &o.device_configuration);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_device_configuration(errs, o, &p, new, prev);
             }
         }
@@ -2152,7 +2405,7 @@ pub fn declarative_resource_claim_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -2187,30 +2440,29 @@ pub fn declarative_device_class(
         let new = &obj.metadata;
         let prev = old.map(|o| &o.metadata);
         if prev != Some(new) {
-            'f: {
-                let p = p.child("name");
-                let new = &new.name;
-                let prev = prev.map(|o| &o.name);
-                if prev != Some(new) {
-                    'f: {
-                        if !(!new.is_empty()) {
-                            break 'f;
-                        }
-                    }
-                }
-                let p = p.child("name");
-                let new = &new.name;
-                let prev = prev.map(|o| &o.name);
-                if prev != Some(new) {
-                    'f: {
-                        if o.beta {
-                            v::format(
-                                errs,
-                                &p,
-                                new.as_str(),
-                                v::Format::LongName,
-                                false,
-                            );
+            'f0: {
+                {
+                    let p = p.child("name");
+                    let new = &new.name;
+                    let prev = prev.map(|o| &o.name);
+                    if prev != Some(new) {
+                        'f1: {
+                            {
+                                if !(!new.is_empty()) {
+                                    break 'f1;
+                                }
+                            }
+                            {
+                                if o.beta {
+                                    v::format(
+                                        errs,
+                                        &p,
+                                        new.as_str(),
+                                        v::Format::LongName,
+                                        false,
+                                    );
+                                }
+                            }
                         }
                     }
                 }
@@ -2222,7 +2474,7 @@ pub fn declarative_device_class(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_device_class_spec(errs, o, &p, new, prev);
             }
         }
@@ -2248,12 +2500,16 @@ pub fn declarative_device_class_spec(
         let new = &obj.selectors;
         let prev = old.map(|o| &o.selectors);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 32u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 32u64);
+                    }
                 }
             }
         }
@@ -2263,12 +2519,16 @@ pub fn declarative_device_class_spec(
         let new = &obj.config;
         let prev = old.map(|o| &o.config);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 32u64);
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 32u64);
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
@@ -2291,21 +2551,25 @@ pub fn declarative_device_class_spec(
         let new = &obj.extended_resource_name;
         let prev = old.map(|o| &o.extended_resource_name);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    if o.beta {
-                        v::format(
-                            errs,
-                            &p,
-                            new.as_str(),
-                            v::Format::ExtendedResourceName,
-                            false,
-                        );
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        if o.beta {
+                            v::format(
+                                errs,
+                                &p,
+                                new.as_str(),
+                                v::Format::ExtendedResourceName,
+                                false,
+                            );
+                        }
                     }
                 }
             }
@@ -2332,7 +2596,7 @@ pub fn declarative_device_class_configuration(
         let new = &obj.device_configuration;
         let prev = old.map(|o| &o.device_configuration);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_device_configuration(errs, o, &p, new, prev);
             }
         }
@@ -2358,7 +2622,7 @@ pub fn declarative_device_class_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -2393,7 +2657,7 @@ pub fn declarative_resource_claim_template(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_resource_claim_template_spec(errs, o, &p, new, prev);
             }
         }
@@ -2419,7 +2683,7 @@ pub fn declarative_resource_claim_template_spec(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_resource_claim_spec(errs, o, &p, new, prev);
             }
         }
@@ -2445,7 +2709,7 @@ pub fn declarative_resource_claim_template_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -2486,15 +2750,19 @@ pub fn declarative_allocated_device_status(
         let new = &obj.share_id;
         let prev = old.map(|o| &o.share_id);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    if o.beta {
-                        v::format(errs, &p, new.as_str(), v::Format::Uuid, false);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        if o.beta {
+                            v::format(errs, &p, new.as_str(), v::Format::Uuid, false);
+                        }
                     }
                 }
             }
@@ -2505,24 +2773,28 @@ pub fn declarative_allocated_device_status(
         let new = &obj.conditions;
         let prev = old.map(|o| &o.conditions);
         if prev != Some(new) {
-            'f: {
-                if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
+                        break 'f0;
+                    }
                 }
-                if o.alpha {
-                    {
-                        let new_items: &[_] = new.as_deref().unwrap_or_default();
-                        let prev_items: &[_] = prev
-                            .and_then(|x| x.as_deref())
-                            .unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a.r#type == b.r#type,
-                            |x| v::json_value(x),
-                        );
+                {
+                    if o.alpha {
+                        {
+                            let new_items: &[_] = new.as_deref().unwrap_or_default();
+                            let prev_items: &[_] = prev
+                                .and_then(|x| x.as_deref())
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a.r#type == b.r#type,
+                                |x| v::json_value(x),
+                            );
+                        }
                     }
                 }
             }
@@ -2533,9 +2805,11 @@ pub fn declarative_allocated_device_status(
         let new = &obj.network_data;
         let prev = old.map(|o| &o.network_data);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -2565,12 +2839,16 @@ pub fn declarative_network_device_data(
         let new = &obj.interface_name;
         let prev = old.map(|o| &o.interface_name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_bytes(errs, &p, new.as_str(), 256u64);
+                {
+                    if o.beta {
+                        v::max_bytes(errs, &p, new.as_str(), 256u64);
+                    }
                 }
             }
         }
@@ -2580,28 +2858,36 @@ pub fn declarative_network_device_data(
         let new = &obj.ips;
         let prev = old.map(|o| &o.ips);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
-                }
-                if o.beta {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a == b,
-                            |x: &String| kapi_machinery::validation::BadValue::Str(
-                                x.clone(),
-                            ),
-                        );
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
                     }
                 }
-                if o.beta {
-                    v::max_items(errs, &p, new.len(), 16u64);
+                {
+                    if o.beta {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a == b,
+                                |x: &String| kapi_machinery::validation::BadValue::Str(
+                                    x.clone(),
+                                ),
+                            );
+                        }
+                    }
+                }
+                {
+                    if o.beta {
+                        v::max_items(errs, &p, new.len(), 16u64);
+                    }
                 }
             }
         }
@@ -2611,12 +2897,16 @@ pub fn declarative_network_device_data(
         let new = &obj.hardware_address;
         let prev = old.map(|o| &o.hardware_address);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    v::max_bytes(errs, &p, new.as_str(), 128u64);
+                {
+                    if o.beta {
+                        v::max_bytes(errs, &p, new.as_str(), 128u64);
+                    }
                 }
             }
         }

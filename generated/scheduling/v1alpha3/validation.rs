@@ -85,7 +85,7 @@ pub fn declarative_workload(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_workload_spec(errs, o, &p, new, prev);
             }
         }
@@ -111,7 +111,7 @@ pub fn declarative_workload_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -165,12 +165,16 @@ pub fn declarative_workload_spec(
         let new = &obj.controller_ref;
         let prev = old.map(|o| &o.controller_ref);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -184,54 +188,64 @@ pub fn declarative_workload_spec(
         let new = &obj.pod_group_templates;
         let prev = old.map(|o| &o.pod_group_templates);
         if prev != Some(new) {
-            'f: {
-                if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = new.as_deref().unwrap_or_default();
-                    let prev_items: &[_] = prev
-                        .and_then(|x| x.as_deref())
-                        .unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.name == b.name,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = new.as_deref().unwrap_or_default();
+                        let prev_items: &[_] = prev
+                            .and_then(|x| x.as_deref())
+                            .unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.name == b.name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
-                v::max_items(errs, &p, new.as_ref().map_or(0, |x| x.len()), 8u64);
-                if let Some(prev) = prev {
-                    let new_items: &[_] = new.as_deref().unwrap_or_default();
-                    let prev_items: &[_] = prev
-                        .and_then(|x| x.as_deref())
-                        .unwrap_or_default();
-                    v::update_items(
-                        errs,
-                        &p,
-                        true,
-                        false,
-                        new_items,
-                        prev_items,
-                        |a, b| a.name == b.name,
-                    );
+                {
+                    v::max_items(errs, &p, new.as_ref().map_or(0, |x| x.len()), 8u64);
                 }
-                if let Some(prev) = prev {
-                    let new_items: &[_] = new.as_deref().unwrap_or_default();
-                    let prev_items: &[_] = prev
-                        .and_then(|x| x.as_deref())
-                        .unwrap_or_default();
-                    v::update_items(
-                        errs,
-                        &p,
-                        false,
-                        true,
-                        new_items,
-                        prev_items,
-                        |a, b| a.name == b.name,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        let new_items: &[_] = new.as_deref().unwrap_or_default();
+                        let prev_items: &[_] = prev
+                            .and_then(|x| x.as_deref())
+                            .unwrap_or_default();
+                        v::update_items(
+                            errs,
+                            &p,
+                            true,
+                            false,
+                            new_items,
+                            prev_items,
+                            |a, b| a.name == b.name,
+                        );
+                    }
+                }
+                {
+                    if let Some(prev) = prev {
+                        let new_items: &[_] = new.as_deref().unwrap_or_default();
+                        let prev_items: &[_] = prev
+                            .and_then(|x| x.as_deref())
+                            .unwrap_or_default();
+                        v::update_items(
+                            errs,
+                            &p,
+                            false,
+                            true,
+                            new_items,
+                            prev_items,
+                            |a, b| a.name == b.name,
+                        );
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -252,60 +266,72 @@ pub fn declarative_workload_spec(
         let new = &obj.composite_pod_group_templates;
         let prev = old.map(|o| &o.composite_pod_group_templates);
         if prev != Some(new) {
-            'f: {
-                if !::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::CompositePodGroup,
-                ) {
-                    if !new.is_empty() {
-                        v::forbidden(errs, &p);
-                        break 'f;
-                    }
-                }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::CompositePodGroup,
-                ) {
-                    if !(!new.is_empty()) {
-                        break 'f;
+            'f0: {
+                {
+                    if !::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::CompositePodGroup,
+                    ) {
+                        if !new.is_empty() {
+                            v::forbidden(errs, &p);
+                            break 'f0;
+                        }
                     }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.name == b.name,
-                        |x| v::json_value(x),
-                    );
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::CompositePodGroup,
+                    ) {
+                        if !(!new.is_empty()) {
+                            break 'f0;
+                        }
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 8u64);
-                if let Some(prev) = prev {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    v::update_items(
-                        errs,
-                        &p,
-                        true,
-                        false,
-                        new_items,
-                        prev_items,
-                        |a, b| a.name == b.name,
-                    );
+                {
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.name == b.name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
-                if let Some(prev) = prev {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    v::update_items(
-                        errs,
-                        &p,
-                        false,
-                        true,
-                        new_items,
-                        prev_items,
-                        |a, b| a.name == b.name,
-                    );
+                {
+                    v::max_items(errs, &p, new.len(), 8u64);
+                }
+                {
+                    if let Some(prev) = prev {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        v::update_items(
+                            errs,
+                            &p,
+                            true,
+                            false,
+                            new_items,
+                            prev_items,
+                            |a, b| a.name == b.name,
+                        );
+                    }
+                }
+                {
+                    if let Some(prev) = prev {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        v::update_items(
+                            errs,
+                            &p,
+                            false,
+                            true,
+                            new_items,
+                            prev_items,
+                            |a, b| a.name == b.name,
+                        );
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
@@ -345,11 +371,15 @@ pub fn declarative_typed_local_object_reference(
         let new = &obj.api_group;
         let prev = old.map(|o| &o.api_group);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                }
             }
         }
     }
@@ -358,12 +388,16 @@ pub fn declarative_typed_local_object_reference(
         let new = &obj.kind;
         let prev = old.map(|o| &o.kind);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::PathSegmentName, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::PathSegmentName, false);
+                }
             }
         }
     }
@@ -372,12 +406,16 @@ pub fn declarative_typed_local_object_reference(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::PathSegmentName, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::PathSegmentName, false);
+                }
             }
         }
     }
@@ -402,12 +440,16 @@ pub fn declarative_pod_group_template(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                }
             }
         }
     }
@@ -416,7 +458,7 @@ pub fn declarative_pod_group_template(
         let new = &obj.scheduling_policy;
         let prev = old.map(|o| &o.scheduling_policy);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_pod_group_scheduling_policy(errs, o, &p, new, prev);
             }
         }
@@ -426,24 +468,30 @@ pub fn declarative_pod_group_template(
         let new = &obj.scheduling_constraints;
         let prev = old.map(|o| &o.scheduling_constraints);
         if prev != Some(new) {
-            'f: {
-                if !::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::TopologyAwareWorkloadScheduling,
-                ) {
-                    if new.is_some() {
-                        v::forbidden(errs, &p);
-                        break 'f;
+            'f0: {
+                {
+                    if !::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::TopologyAwareWorkloadScheduling,
+                    ) {
+                        if new.is_some() {
+                            v::forbidden(errs, &p);
+                            break 'f0;
+                        }
                     }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::TopologyAwareWorkloadScheduling,
-                ) {
-                    if !(new.is_some()) {
-                        break 'f;
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::TopologyAwareWorkloadScheduling,
+                    ) {
+                        if !(new.is_some()) {
+                            break 'f0;
+                        }
                     }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -457,25 +505,33 @@ pub fn declarative_pod_group_template(
         let new = &obj.resource_claims;
         let prev = old.map(|o| &o.resource_claims);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.name == b.name,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.name == b.name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 4u64);
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    v::max_items(errs, &p, new.len(), 4u64);
+                }
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
@@ -499,12 +555,16 @@ pub fn declarative_pod_group_template(
         let new = &obj.disruption_mode;
         let prev = old.map(|o| &o.disruption_mode);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -518,13 +578,19 @@ pub fn declarative_pod_group_template(
         let new = &obj.priority_class_name;
         let prev = old.map(|o| &o.priority_class_name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::LongName, false);
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                }
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
             }
         }
@@ -534,17 +600,23 @@ pub fn declarative_pod_group_template(
         let new = &obj.priority;
         let prev = old.map(|o| &o.priority);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::maximum(errs, &p, i64::from(*new), 1000000000i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::maximum(errs, &p, i64::from(*new), 1000000000i64);
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
             }
         }
@@ -554,24 +626,30 @@ pub fn declarative_pod_group_template(
         let new = &obj.preemption_policy;
         let prev = old.map(|o| &o.preemption_policy);
         if prev != Some(new) {
-            'f: {
-                if !::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
-                ) {
-                    if new.is_some() {
-                        v::forbidden(errs, &p);
-                        break 'f;
+            'f0: {
+                {
+                    if !::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
+                    ) {
+                        if new.is_some() {
+                            v::forbidden(errs, &p);
+                            break 'f0;
+                        }
                     }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
-                ) {
-                    if !(new.is_some()) {
-                        break 'f;
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
+                    ) {
+                        if !(new.is_some()) {
+                            break 'f0;
+                        }
                     }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -601,12 +679,16 @@ pub fn declarative_composite_pod_group_template(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                }
             }
         }
     }
@@ -615,7 +697,7 @@ pub fn declarative_composite_pod_group_template(
         let new = &obj.scheduling_policy;
         let prev = old.map(|o| &o.scheduling_policy);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_composite_pod_group_scheduling_policy(
                     errs,
                     o,
@@ -631,12 +713,16 @@ pub fn declarative_composite_pod_group_template(
         let new = &obj.scheduling_constraints;
         let prev = old.map(|o| &o.scheduling_constraints);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -656,12 +742,16 @@ pub fn declarative_composite_pod_group_template(
         let new = &obj.disruption_mode;
         let prev = old.map(|o| &o.disruption_mode);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -675,13 +765,19 @@ pub fn declarative_composite_pod_group_template(
         let new = &obj.priority_class_name;
         let prev = old.map(|o| &o.priority_class_name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::LongName, false);
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                }
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
             }
         }
@@ -691,17 +787,23 @@ pub fn declarative_composite_pod_group_template(
         let new = &obj.priority;
         let prev = old.map(|o| &o.priority);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::maximum(errs, &p, i64::from(*new), 1000000000i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::maximum(errs, &p, i64::from(*new), 1000000000i64);
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
             }
         }
@@ -711,24 +813,30 @@ pub fn declarative_composite_pod_group_template(
         let new = &obj.preemption_policy;
         let prev = old.map(|o| &o.preemption_policy);
         if prev != Some(new) {
-            'f: {
-                if !::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
-                ) {
-                    if new.is_some() {
-                        v::forbidden(errs, &p);
-                        break 'f;
+            'f0: {
+                {
+                    if !::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
+                    ) {
+                        if new.is_some() {
+                            v::forbidden(errs, &p);
+                            break 'f0;
+                        }
                     }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
-                ) {
-                    if !(new.is_some()) {
-                        break 'f;
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
+                    ) {
+                        if !(new.is_some()) {
+                            break 'f0;
+                        }
                     }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -742,48 +850,58 @@ pub fn declarative_composite_pod_group_template(
         let new = &obj.pod_group_templates;
         let prev = old.map(|o| &o.pod_group_templates);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.name == b.name,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.name == b.name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 8u64);
-                if let Some(prev) = prev {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    v::update_items(
-                        errs,
-                        &p,
-                        true,
-                        false,
-                        new_items,
-                        prev_items,
-                        |a, b| a.name == b.name,
-                    );
+                {
+                    v::max_items(errs, &p, new.len(), 8u64);
                 }
-                if let Some(prev) = prev {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    v::update_items(
-                        errs,
-                        &p,
-                        false,
-                        true,
-                        new_items,
-                        prev_items,
-                        |a, b| a.name == b.name,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        v::update_items(
+                            errs,
+                            &p,
+                            true,
+                            false,
+                            new_items,
+                            prev_items,
+                            |a, b| a.name == b.name,
+                        );
+                    }
+                }
+                {
+                    if let Some(prev) = prev {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        v::update_items(
+                            errs,
+                            &p,
+                            false,
+                            true,
+                            new_items,
+                            prev_items,
+                            |a, b| a.name == b.name,
+                        );
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
@@ -801,48 +919,58 @@ pub fn declarative_composite_pod_group_template(
         let new = &obj.composite_pod_group_templates;
         let prev = old.map(|o| &o.composite_pod_group_templates);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.name == b.name,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.name == b.name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 8u64);
-                if let Some(prev) = prev {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    v::update_items(
-                        errs,
-                        &p,
-                        true,
-                        false,
-                        new_items,
-                        prev_items,
-                        |a, b| a.name == b.name,
-                    );
+                {
+                    v::max_items(errs, &p, new.len(), 8u64);
                 }
-                if let Some(prev) = prev {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    v::update_items(
-                        errs,
-                        &p,
-                        false,
-                        true,
-                        new_items,
-                        prev_items,
-                        |a, b| a.name == b.name,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        v::update_items(
+                            errs,
+                            &p,
+                            true,
+                            false,
+                            new_items,
+                            prev_items,
+                            |a, b| a.name == b.name,
+                        );
+                    }
+                }
+                {
+                    if let Some(prev) = prev {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        v::update_items(
+                            errs,
+                            &p,
+                            false,
+                            true,
+                            new_items,
+                            prev_items,
+                            |a, b| a.name == b.name,
+                        );
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
@@ -895,12 +1023,16 @@ pub fn declarative_pod_group_scheduling_policy(
         let new = &obj.basic;
         let prev = old.map(|o| &o.basic);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
             }
         }
@@ -910,29 +1042,35 @@ pub fn declarative_pod_group_scheduling_policy(
         let new = &obj.gang;
         let prev = old.map(|o| &o.gang);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(prev) = prev {
-                    v::update(
-                        errs,
-                        &p,
-                        v::Update::NoSet,
-                        prev.is_some(),
-                        new.is_some(),
-                        prev != new,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        v::update(
+                            errs,
+                            &p,
+                            v::Update::NoSet,
+                            prev.is_some(),
+                            new.is_some(),
+                            prev != new,
+                        );
+                    }
                 }
-                if let Some(prev) = prev {
-                    v::update(
-                        errs,
-                        &p,
-                        v::Update::NoUnset,
-                        prev.is_some(),
-                        new.is_some(),
-                        prev != new,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        v::update(
+                            errs,
+                            &p,
+                            v::Update::NoUnset,
+                            prev.is_some(),
+                            new.is_some(),
+                            prev != new,
+                        );
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -962,12 +1100,16 @@ pub fn declarative_gang_scheduling_policy(
         let new = &obj.min_count;
         let prev = old.map(|o| &o.min_count);
         if prev != Some(new) {
-            'f: {
-                if !(*new != 0) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != 0) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::minimum(errs, &p, i64::from(*new), 1i64);
+                {
+                    v::minimum(errs, &p, i64::from(*new), 1i64);
+                }
             }
         }
     }
@@ -1011,12 +1153,16 @@ pub fn declarative_pod_group_resource_claim(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                }
             }
         }
     }
@@ -1025,14 +1171,18 @@ pub fn declarative_pod_group_resource_claim(
         let new = &obj.resource_claim_name;
         let prev = old.map(|o| &o.resource_claim_name);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                    }
                 }
             }
         }
@@ -1042,14 +1192,18 @@ pub fn declarative_pod_group_resource_claim(
         let new = &obj.resource_claim_template_name;
         let prev = old.map(|o| &o.resource_claim_template_name);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                    }
                 }
             }
         }
@@ -1088,9 +1242,11 @@ pub fn declarative_disruption_mode(
         let new = &obj.single;
         let prev = old.map(|o| &o.single);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -1100,9 +1256,11 @@ pub fn declarative_disruption_mode(
         let new = &obj.all;
         let prev = old.map(|o| &o.all);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -1145,7 +1303,7 @@ pub fn declarative_pod_group(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_pod_group_spec(errs, o, &p, new, prev);
             }
         }
@@ -1155,7 +1313,7 @@ pub fn declarative_pod_group(
         let new = &obj.status;
         let prev = old.map(|o| &o.status);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_pod_group_status(errs, o, &p, new, prev);
             }
         }
@@ -1181,7 +1339,7 @@ pub fn declarative_pod_group_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -1216,29 +1374,37 @@ pub fn declarative_pod_group_spec(
         let new = &obj.parent_composite_pod_group_name;
         let prev = old.map(|o| &o.parent_composite_pod_group_name);
         if prev != Some(new) {
-            'f: {
-                if !::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::CompositePodGroup,
-                ) {
-                    if new.is_some() {
-                        v::forbidden(errs, &p);
-                        break 'f;
+            'f0: {
+                {
+                    if !::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::CompositePodGroup,
+                    ) {
+                        if new.is_some() {
+                            v::forbidden(errs, &p);
+                            break 'f0;
+                        }
                     }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::CompositePodGroup,
-                ) {
-                    if !(new.is_some()) {
-                        break 'f;
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::CompositePodGroup,
+                    ) {
+                        if !(new.is_some()) {
+                            break 'f0;
+                        }
                     }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                    }
                 }
             }
         }
@@ -1248,12 +1414,16 @@ pub fn declarative_pod_group_spec(
         let new = &obj.workload_ref;
         let prev = old.map(|o| &o.workload_ref);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -1267,7 +1437,7 @@ pub fn declarative_pod_group_spec(
         let new = &obj.scheduling_policy;
         let prev = old.map(|o| &o.scheduling_policy);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_pod_group_scheduling_policy(errs, o, &p, new, prev);
             }
         }
@@ -1277,27 +1447,33 @@ pub fn declarative_pod_group_spec(
         let new = &obj.scheduling_constraints;
         let prev = old.map(|o| &o.scheduling_constraints);
         if prev != Some(new) {
-            'f: {
-                if !::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::TopologyAwareWorkloadScheduling,
-                ) {
-                    if new.is_some() {
-                        v::forbidden(errs, &p);
-                        break 'f;
+            'f0: {
+                {
+                    if !::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::TopologyAwareWorkloadScheduling,
+                    ) {
+                        if new.is_some() {
+                            v::forbidden(errs, &p);
+                            break 'f0;
+                        }
                     }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::TopologyAwareWorkloadScheduling,
-                ) {
-                    if !(new.is_some()) {
-                        break 'f;
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::TopologyAwareWorkloadScheduling,
+                    ) {
+                        if !(new.is_some()) {
+                            break 'f0;
+                        }
                     }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::TopologyAwareWorkloadScheduling,
-                ) {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::TopologyAwareWorkloadScheduling,
+                    ) {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
                 if let Some(new) = new.as_ref() {
@@ -1312,25 +1488,33 @@ pub fn declarative_pod_group_spec(
         let new = &obj.resource_claims;
         let prev = old.map(|o| &o.resource_claims);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.name == b.name,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.name == b.name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 4u64);
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    v::max_items(errs, &p, new.len(), 4u64);
+                }
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
@@ -1354,12 +1538,16 @@ pub fn declarative_pod_group_spec(
         let new = &obj.disruption_mode;
         let prev = old.map(|o| &o.disruption_mode);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -1373,14 +1561,20 @@ pub fn declarative_pod_group_spec(
         let new = &obj.priority_class_name;
         let prev = old.map(|o| &o.priority_class_name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                }
             }
         }
     }
@@ -1389,17 +1583,23 @@ pub fn declarative_pod_group_spec(
         let new = &obj.priority;
         let prev = old.map(|o| &o.priority);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::maximum(errs, &p, i64::from(*new), 1000000000i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::maximum(errs, &p, i64::from(*new), 1000000000i64);
+                    }
                 }
             }
         }
@@ -1409,24 +1609,30 @@ pub fn declarative_pod_group_spec(
         let new = &obj.preemption_policy;
         let prev = old.map(|o| &o.preemption_policy);
         if prev != Some(new) {
-            'f: {
-                if !::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
-                ) {
-                    if new.is_some() {
-                        v::forbidden(errs, &p);
-                        break 'f;
+            'f0: {
+                {
+                    if !::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
+                    ) {
+                        if new.is_some() {
+                            v::forbidden(errs, &p);
+                            break 'f0;
+                        }
                     }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
-                ) {
-                    if !(new.is_some()) {
-                        break 'f;
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
+                    ) {
+                        if !(new.is_some()) {
+                            break 'f0;
+                        }
                     }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -1456,22 +1662,28 @@ pub fn declarative_pod_group_status(
         let new = &obj.conditions;
         let prev = old.map(|o| &o.conditions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.alpha {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a.r#type == b.r#type,
-                            |x| v::json_value(x),
-                        );
+                {
+                    if o.alpha {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a.r#type == b.r#type,
+                                |x| v::json_value(x),
+                            );
+                        }
                     }
                 }
             }
@@ -1482,23 +1694,29 @@ pub fn declarative_pod_group_status(
         let new = &obj.resource_claim_statuses;
         let prev = old.map(|o| &o.resource_claim_statuses);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.name == b.name,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.name == b.name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 4u64);
+                {
+                    v::max_items(errs, &p, new.len(), 4u64);
+                }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
                         .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
@@ -1537,14 +1755,18 @@ pub fn declarative_pod_group_resource_claim_status(
         let new = &obj.resource_claim_name;
         let prev = old.map(|o| &o.resource_claim_name);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                    }
                 }
             }
         }
@@ -1570,12 +1792,16 @@ pub fn declarative_workload_reference(
         let new = &obj.workload_name;
         let prev = old.map(|o| &o.workload_name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                }
             }
         }
     }
@@ -1584,12 +1810,16 @@ pub fn declarative_workload_reference(
         let new = &obj.template_name;
         let prev = old.map(|o| &o.template_name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                }
             }
         }
     }
@@ -1614,11 +1844,15 @@ pub fn declarative_pod_group_scheduling_constraints(
         let new = &obj.topology;
         let prev = old.map(|o| &o.topology);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 1u64);
+                {
+                    v::max_items(errs, &p, new.len(), 1u64);
+                }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
                     if prev == Some(new) {
@@ -1650,12 +1884,16 @@ pub fn declarative_topology_constraint(
         let new = &obj.key;
         let prev = old.map(|o| &o.key);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::LabelKey, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::LabelKey, false);
+                }
             }
         }
     }
@@ -1693,9 +1931,11 @@ pub fn declarative_workload_pod_group_scheduling_policy(
         let new = &obj.basic;
         let prev = old.map(|o| &o.basic);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -1705,9 +1945,11 @@ pub fn declarative_workload_pod_group_scheduling_policy(
         let new = &obj.gang;
         let prev = old.map(|o| &o.gang);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -1745,14 +1987,18 @@ pub fn declarative_workload_pod_group_gang_scheduling_policy(
         let new = &obj.min_count;
         let prev = old.map(|o| &o.min_count);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::minimum(errs, &p, i64::from(*new), 1i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::minimum(errs, &p, i64::from(*new), 1i64);
+                    }
                 }
             }
         }
@@ -1780,11 +2026,15 @@ pub fn declarative_workload_pod_group_scheduling_constraints(
         let new = &obj.topology;
         let prev = old.map(|o| &o.topology);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 1u64);
+                {
+                    v::max_items(errs, &p, new.len(), 1u64);
+                }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
                     if prev == Some(new) {
@@ -1835,12 +2085,16 @@ pub fn declarative_workload_pod_group_resource_claim(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                }
             }
         }
     }
@@ -1849,14 +2103,18 @@ pub fn declarative_workload_pod_group_resource_claim(
         let new = &obj.resource_claim_name;
         let prev = old.map(|o| &o.resource_claim_name);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                    }
                 }
             }
         }
@@ -1866,14 +2124,18 @@ pub fn declarative_workload_pod_group_resource_claim(
         let new = &obj.resource_claim_template_name;
         let prev = old.map(|o| &o.resource_claim_template_name);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                    }
                 }
             }
         }
@@ -1912,9 +2174,11 @@ pub fn declarative_workload_pod_group_disruption_mode(
         let new = &obj.single;
         let prev = old.map(|o| &o.single);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -1924,9 +2188,11 @@ pub fn declarative_workload_pod_group_disruption_mode(
         let new = &obj.all;
         let prev = old.map(|o| &o.all);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -1967,9 +2233,11 @@ pub fn declarative_workload_composite_pod_group_scheduling_policy(
         let new = &obj.basic;
         let prev = old.map(|o| &o.basic);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -1979,9 +2247,11 @@ pub fn declarative_workload_composite_pod_group_scheduling_policy(
         let new = &obj.gang;
         let prev = old.map(|o| &o.gang);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -2019,14 +2289,18 @@ pub fn declarative_workload_composite_pod_group_gang_scheduling_policy(
         let new = &obj.min_group_count;
         let prev = old.map(|o| &o.min_group_count);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::minimum(errs, &p, i64::from(*new), 1i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::minimum(errs, &p, i64::from(*new), 1i64);
+                    }
                 }
             }
         }
@@ -2054,11 +2328,15 @@ pub fn declarative_workload_composite_pod_group_scheduling_constraints(
         let new = &obj.topology;
         let prev = old.map(|o| &o.topology);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 1u64);
+                {
+                    v::max_items(errs, &p, new.len(), 1u64);
+                }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
                     if prev == Some(new) {
@@ -2105,9 +2383,11 @@ pub fn declarative_workload_composite_pod_group_disruption_mode(
         let new = &obj.single;
         let prev = old.map(|o| &o.single);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -2117,9 +2397,11 @@ pub fn declarative_workload_composite_pod_group_disruption_mode(
         let new = &obj.all;
         let prev = old.map(|o| &o.all);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -2145,7 +2427,7 @@ pub fn declarative_composite_pod_group(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_composite_pod_group_spec(errs, o, &p, new, prev);
             }
         }
@@ -2155,7 +2437,7 @@ pub fn declarative_composite_pod_group(
         let new = &obj.status;
         let prev = old.map(|o| &o.status);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_composite_pod_group_status(errs, o, &p, new, prev);
             }
         }
@@ -2181,7 +2463,7 @@ pub fn declarative_composite_pod_group_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -2216,17 +2498,23 @@ pub fn declarative_composite_pod_group_spec(
         let new = &obj.parent_composite_pod_group_name;
         let prev = old.map(|o| &o.parent_composite_pod_group_name);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                    }
                 }
             }
         }
@@ -2236,13 +2524,17 @@ pub fn declarative_composite_pod_group_spec(
         let new = &obj.workload_ref;
         let prev = old.map(|o| &o.workload_ref);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -2256,9 +2548,11 @@ pub fn declarative_composite_pod_group_spec(
         let new = &obj.scheduling_policy;
         let prev = old.map(|o| &o.scheduling_policy);
         if prev != Some(new) {
-            'f: {
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+            'f0: {
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 declarative_composite_pod_group_scheduling_policy(
                     errs,
@@ -2275,12 +2569,16 @@ pub fn declarative_composite_pod_group_spec(
         let new = &obj.scheduling_constraints;
         let prev = old.map(|o| &o.scheduling_constraints);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -2300,12 +2598,16 @@ pub fn declarative_composite_pod_group_spec(
         let new = &obj.disruption_mode;
         let prev = old.map(|o| &o.disruption_mode);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -2319,13 +2621,19 @@ pub fn declarative_composite_pod_group_spec(
         let new = &obj.priority_class_name;
         let prev = old.map(|o| &o.priority_class_name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::LongName, false);
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                }
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
             }
         }
@@ -2335,17 +2643,23 @@ pub fn declarative_composite_pod_group_spec(
         let new = &obj.priority;
         let prev = old.map(|o| &o.priority);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::maximum(errs, &p, i64::from(*new), 1000000000i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::maximum(errs, &p, i64::from(*new), 1000000000i64);
+                    }
                 }
             }
         }
@@ -2355,24 +2669,30 @@ pub fn declarative_composite_pod_group_spec(
         let new = &obj.preemption_policy;
         let prev = old.map(|o| &o.preemption_policy);
         if prev != Some(new) {
-            'f: {
-                if !::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
-                ) {
-                    if new.is_some() {
-                        v::forbidden(errs, &p);
-                        break 'f;
+            'f0: {
+                {
+                    if !::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
+                    ) {
+                        if new.is_some() {
+                            v::forbidden(errs, &p);
+                            break 'f0;
+                        }
                     }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
-                ) {
-                    if !(new.is_some()) {
-                        break 'f;
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
+                    ) {
+                        if !(new.is_some()) {
+                            break 'f0;
+                        }
                     }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -2415,12 +2735,16 @@ pub fn declarative_composite_pod_group_scheduling_policy(
         let new = &obj.basic;
         let prev = old.map(|o| &o.basic);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
             }
         }
@@ -2430,29 +2754,35 @@ pub fn declarative_composite_pod_group_scheduling_policy(
         let new = &obj.gang;
         let prev = old.map(|o| &o.gang);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(prev) = prev {
-                    v::update(
-                        errs,
-                        &p,
-                        v::Update::NoSet,
-                        prev.is_some(),
-                        new.is_some(),
-                        prev != new,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        v::update(
+                            errs,
+                            &p,
+                            v::Update::NoSet,
+                            prev.is_some(),
+                            new.is_some(),
+                            prev != new,
+                        );
+                    }
                 }
-                if let Some(prev) = prev {
-                    v::update(
-                        errs,
-                        &p,
-                        v::Update::NoUnset,
-                        prev.is_some(),
-                        new.is_some(),
-                        prev != new,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        v::update(
+                            errs,
+                            &p,
+                            v::Update::NoUnset,
+                            prev.is_some(),
+                            new.is_some(),
+                            prev != new,
+                        );
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -2482,12 +2812,16 @@ pub fn declarative_composite_gang_scheduling_policy(
         let new = &obj.min_group_count;
         let prev = old.map(|o| &o.min_group_count);
         if prev != Some(new) {
-            'f: {
-                if !(*new != 0) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != 0) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::minimum(errs, &p, i64::from(*new), 1i64);
+                {
+                    v::minimum(errs, &p, i64::from(*new), 1i64);
+                }
             }
         }
     }
@@ -2525,9 +2859,11 @@ pub fn declarative_composite_disruption_mode(
         let new = &obj.single;
         let prev = old.map(|o| &o.single);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -2537,9 +2873,11 @@ pub fn declarative_composite_disruption_mode(
         let new = &obj.all;
         let prev = old.map(|o| &o.all);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -2565,22 +2903,28 @@ pub fn declarative_composite_pod_group_status(
         let new = &obj.conditions;
         let prev = old.map(|o| &o.conditions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.alpha {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a.r#type == b.r#type,
-                            |x| v::json_value(x),
-                        );
+                {
+                    if o.alpha {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a.r#type == b.r#type,
+                                |x| v::json_value(x),
+                            );
+                        }
                     }
                 }
             }
@@ -2609,11 +2953,15 @@ pub fn declarative_composite_pod_group_scheduling_constraints(
         let new = &obj.topology;
         let prev = old.map(|o| &o.topology);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 1u64);
+                {
+                    v::max_items(errs, &p, new.len(), 1u64);
+                }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
                     if prev == Some(new) {

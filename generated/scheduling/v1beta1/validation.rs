@@ -64,7 +64,7 @@ pub fn declarative_workload(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_workload_spec(errs, o, &p, new, prev);
             }
         }
@@ -90,7 +90,7 @@ pub fn declarative_workload_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -144,12 +144,16 @@ pub fn declarative_workload_spec(
         let new = &obj.controller_ref;
         let prev = old.map(|o| &o.controller_ref);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -163,54 +167,64 @@ pub fn declarative_workload_spec(
         let new = &obj.pod_group_templates;
         let prev = old.map(|o| &o.pod_group_templates);
         if prev != Some(new) {
-            'f: {
-                if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.as_ref().is_some_and(|x| !x.is_empty())) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = new.as_deref().unwrap_or_default();
-                    let prev_items: &[_] = prev
-                        .and_then(|x| x.as_deref())
-                        .unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.name == b.name,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = new.as_deref().unwrap_or_default();
+                        let prev_items: &[_] = prev
+                            .and_then(|x| x.as_deref())
+                            .unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.name == b.name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
-                v::max_items(errs, &p, new.as_ref().map_or(0, |x| x.len()), 8u64);
-                if let Some(prev) = prev {
-                    let new_items: &[_] = new.as_deref().unwrap_or_default();
-                    let prev_items: &[_] = prev
-                        .and_then(|x| x.as_deref())
-                        .unwrap_or_default();
-                    v::update_items(
-                        errs,
-                        &p,
-                        true,
-                        false,
-                        new_items,
-                        prev_items,
-                        |a, b| a.name == b.name,
-                    );
+                {
+                    v::max_items(errs, &p, new.as_ref().map_or(0, |x| x.len()), 8u64);
                 }
-                if let Some(prev) = prev {
-                    let new_items: &[_] = new.as_deref().unwrap_or_default();
-                    let prev_items: &[_] = prev
-                        .and_then(|x| x.as_deref())
-                        .unwrap_or_default();
-                    v::update_items(
-                        errs,
-                        &p,
-                        false,
-                        true,
-                        new_items,
-                        prev_items,
-                        |a, b| a.name == b.name,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        let new_items: &[_] = new.as_deref().unwrap_or_default();
+                        let prev_items: &[_] = prev
+                            .and_then(|x| x.as_deref())
+                            .unwrap_or_default();
+                        v::update_items(
+                            errs,
+                            &p,
+                            true,
+                            false,
+                            new_items,
+                            prev_items,
+                            |a, b| a.name == b.name,
+                        );
+                    }
+                }
+                {
+                    if let Some(prev) = prev {
+                        let new_items: &[_] = new.as_deref().unwrap_or_default();
+                        let prev_items: &[_] = prev
+                            .and_then(|x| x.as_deref())
+                            .unwrap_or_default();
+                        v::update_items(
+                            errs,
+                            &p,
+                            false,
+                            true,
+                            new_items,
+                            prev_items,
+                            |a, b| a.name == b.name,
+                        );
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -231,60 +245,72 @@ pub fn declarative_workload_spec(
         let new = &obj.composite_pod_group_templates;
         let prev = old.map(|o| &o.composite_pod_group_templates);
         if prev != Some(new) {
-            'f: {
-                if !::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::CompositePodGroup,
-                ) {
-                    if !new.is_empty() {
-                        v::forbidden(errs, &p);
-                        break 'f;
-                    }
-                }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::CompositePodGroup,
-                ) {
-                    if !(!new.is_empty()) {
-                        break 'f;
+            'f0: {
+                {
+                    if !::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::CompositePodGroup,
+                    ) {
+                        if !new.is_empty() {
+                            v::forbidden(errs, &p);
+                            break 'f0;
+                        }
                     }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.name == b.name,
-                        |x| v::json_value(x),
-                    );
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::CompositePodGroup,
+                    ) {
+                        if !(!new.is_empty()) {
+                            break 'f0;
+                        }
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 8u64);
-                if let Some(prev) = prev {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    v::update_items(
-                        errs,
-                        &p,
-                        true,
-                        false,
-                        new_items,
-                        prev_items,
-                        |a, b| a.name == b.name,
-                    );
+                {
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.name == b.name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
-                if let Some(prev) = prev {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    v::update_items(
-                        errs,
-                        &p,
-                        false,
-                        true,
-                        new_items,
-                        prev_items,
-                        |a, b| a.name == b.name,
-                    );
+                {
+                    v::max_items(errs, &p, new.len(), 8u64);
+                }
+                {
+                    if let Some(prev) = prev {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        v::update_items(
+                            errs,
+                            &p,
+                            true,
+                            false,
+                            new_items,
+                            prev_items,
+                            |a, b| a.name == b.name,
+                        );
+                    }
+                }
+                {
+                    if let Some(prev) = prev {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        v::update_items(
+                            errs,
+                            &p,
+                            false,
+                            true,
+                            new_items,
+                            prev_items,
+                            |a, b| a.name == b.name,
+                        );
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
@@ -324,11 +350,15 @@ pub fn declarative_typed_local_object_reference(
         let new = &obj.api_group;
         let prev = old.map(|o| &o.api_group);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                }
             }
         }
     }
@@ -337,12 +367,16 @@ pub fn declarative_typed_local_object_reference(
         let new = &obj.kind;
         let prev = old.map(|o| &o.kind);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::PathSegmentName, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::PathSegmentName, false);
+                }
             }
         }
     }
@@ -351,12 +385,16 @@ pub fn declarative_typed_local_object_reference(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::PathSegmentName, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::PathSegmentName, false);
+                }
             }
         }
     }
@@ -381,12 +419,16 @@ pub fn declarative_pod_group_template(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                }
             }
         }
     }
@@ -395,7 +437,7 @@ pub fn declarative_pod_group_template(
         let new = &obj.scheduling_policy;
         let prev = old.map(|o| &o.scheduling_policy);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_pod_group_scheduling_policy(errs, o, &p, new, prev);
             }
         }
@@ -405,24 +447,30 @@ pub fn declarative_pod_group_template(
         let new = &obj.scheduling_constraints;
         let prev = old.map(|o| &o.scheduling_constraints);
         if prev != Some(new) {
-            'f: {
-                if !::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::TopologyAwareWorkloadScheduling,
-                ) {
-                    if new.is_some() {
-                        v::forbidden(errs, &p);
-                        break 'f;
+            'f0: {
+                {
+                    if !::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::TopologyAwareWorkloadScheduling,
+                    ) {
+                        if new.is_some() {
+                            v::forbidden(errs, &p);
+                            break 'f0;
+                        }
                     }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::TopologyAwareWorkloadScheduling,
-                ) {
-                    if !(new.is_some()) {
-                        break 'f;
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::TopologyAwareWorkloadScheduling,
+                    ) {
+                        if !(new.is_some()) {
+                            break 'f0;
+                        }
                     }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -436,25 +484,33 @@ pub fn declarative_pod_group_template(
         let new = &obj.resource_claims;
         let prev = old.map(|o| &o.resource_claims);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.name == b.name,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.name == b.name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 4u64);
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    v::max_items(errs, &p, new.len(), 4u64);
+                }
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
@@ -478,12 +534,16 @@ pub fn declarative_pod_group_template(
         let new = &obj.disruption_mode;
         let prev = old.map(|o| &o.disruption_mode);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -497,13 +557,19 @@ pub fn declarative_pod_group_template(
         let new = &obj.priority_class_name;
         let prev = old.map(|o| &o.priority_class_name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::LongName, false);
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                }
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
             }
         }
@@ -513,17 +579,23 @@ pub fn declarative_pod_group_template(
         let new = &obj.priority;
         let prev = old.map(|o| &o.priority);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::maximum(errs, &p, i64::from(*new), 1000000000i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::maximum(errs, &p, i64::from(*new), 1000000000i64);
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
             }
         }
@@ -533,24 +605,30 @@ pub fn declarative_pod_group_template(
         let new = &obj.preemption_policy;
         let prev = old.map(|o| &o.preemption_policy);
         if prev != Some(new) {
-            'f: {
-                if !::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
-                ) {
-                    if new.is_some() {
-                        v::forbidden(errs, &p);
-                        break 'f;
+            'f0: {
+                {
+                    if !::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
+                    ) {
+                        if new.is_some() {
+                            v::forbidden(errs, &p);
+                            break 'f0;
+                        }
                     }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
-                ) {
-                    if !(new.is_some()) {
-                        break 'f;
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
+                    ) {
+                        if !(new.is_some()) {
+                            break 'f0;
+                        }
                     }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -580,12 +658,16 @@ pub fn declarative_composite_pod_group_template(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                }
             }
         }
     }
@@ -594,7 +676,7 @@ pub fn declarative_composite_pod_group_template(
         let new = &obj.scheduling_policy;
         let prev = old.map(|o| &o.scheduling_policy);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_composite_pod_group_scheduling_policy(
                     errs,
                     o,
@@ -610,12 +692,16 @@ pub fn declarative_composite_pod_group_template(
         let new = &obj.scheduling_constraints;
         let prev = old.map(|o| &o.scheduling_constraints);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -635,12 +721,16 @@ pub fn declarative_composite_pod_group_template(
         let new = &obj.disruption_mode;
         let prev = old.map(|o| &o.disruption_mode);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -654,13 +744,19 @@ pub fn declarative_composite_pod_group_template(
         let new = &obj.priority_class_name;
         let prev = old.map(|o| &o.priority_class_name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::LongName, false);
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                }
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
             }
         }
@@ -670,17 +766,23 @@ pub fn declarative_composite_pod_group_template(
         let new = &obj.priority;
         let prev = old.map(|o| &o.priority);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::maximum(errs, &p, i64::from(*new), 1000000000i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::maximum(errs, &p, i64::from(*new), 1000000000i64);
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
             }
         }
@@ -690,24 +792,30 @@ pub fn declarative_composite_pod_group_template(
         let new = &obj.preemption_policy;
         let prev = old.map(|o| &o.preemption_policy);
         if prev != Some(new) {
-            'f: {
-                if !::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
-                ) {
-                    if new.is_some() {
-                        v::forbidden(errs, &p);
-                        break 'f;
+            'f0: {
+                {
+                    if !::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
+                    ) {
+                        if new.is_some() {
+                            v::forbidden(errs, &p);
+                            break 'f0;
+                        }
                     }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
-                ) {
-                    if !(new.is_some()) {
-                        break 'f;
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
+                    ) {
+                        if !(new.is_some()) {
+                            break 'f0;
+                        }
                     }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -721,48 +829,58 @@ pub fn declarative_composite_pod_group_template(
         let new = &obj.pod_group_templates;
         let prev = old.map(|o| &o.pod_group_templates);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.name == b.name,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.name == b.name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 8u64);
-                if let Some(prev) = prev {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    v::update_items(
-                        errs,
-                        &p,
-                        true,
-                        false,
-                        new_items,
-                        prev_items,
-                        |a, b| a.name == b.name,
-                    );
+                {
+                    v::max_items(errs, &p, new.len(), 8u64);
                 }
-                if let Some(prev) = prev {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    v::update_items(
-                        errs,
-                        &p,
-                        false,
-                        true,
-                        new_items,
-                        prev_items,
-                        |a, b| a.name == b.name,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        v::update_items(
+                            errs,
+                            &p,
+                            true,
+                            false,
+                            new_items,
+                            prev_items,
+                            |a, b| a.name == b.name,
+                        );
+                    }
+                }
+                {
+                    if let Some(prev) = prev {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        v::update_items(
+                            errs,
+                            &p,
+                            false,
+                            true,
+                            new_items,
+                            prev_items,
+                            |a, b| a.name == b.name,
+                        );
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
@@ -780,48 +898,58 @@ pub fn declarative_composite_pod_group_template(
         let new = &obj.composite_pod_group_templates;
         let prev = old.map(|o| &o.composite_pod_group_templates);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.name == b.name,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.name == b.name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 8u64);
-                if let Some(prev) = prev {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    v::update_items(
-                        errs,
-                        &p,
-                        true,
-                        false,
-                        new_items,
-                        prev_items,
-                        |a, b| a.name == b.name,
-                    );
+                {
+                    v::max_items(errs, &p, new.len(), 8u64);
                 }
-                if let Some(prev) = prev {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    v::update_items(
-                        errs,
-                        &p,
-                        false,
-                        true,
-                        new_items,
-                        prev_items,
-                        |a, b| a.name == b.name,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        v::update_items(
+                            errs,
+                            &p,
+                            true,
+                            false,
+                            new_items,
+                            prev_items,
+                            |a, b| a.name == b.name,
+                        );
+                    }
+                }
+                {
+                    if let Some(prev) = prev {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        v::update_items(
+                            errs,
+                            &p,
+                            false,
+                            true,
+                            new_items,
+                            prev_items,
+                            |a, b| a.name == b.name,
+                        );
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
@@ -874,12 +1002,16 @@ pub fn declarative_pod_group_scheduling_policy(
         let new = &obj.basic;
         let prev = old.map(|o| &o.basic);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
             }
         }
@@ -889,29 +1021,35 @@ pub fn declarative_pod_group_scheduling_policy(
         let new = &obj.gang;
         let prev = old.map(|o| &o.gang);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(prev) = prev {
-                    v::update(
-                        errs,
-                        &p,
-                        v::Update::NoSet,
-                        prev.is_some(),
-                        new.is_some(),
-                        prev != new,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        v::update(
+                            errs,
+                            &p,
+                            v::Update::NoSet,
+                            prev.is_some(),
+                            new.is_some(),
+                            prev != new,
+                        );
+                    }
                 }
-                if let Some(prev) = prev {
-                    v::update(
-                        errs,
-                        &p,
-                        v::Update::NoUnset,
-                        prev.is_some(),
-                        new.is_some(),
-                        prev != new,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        v::update(
+                            errs,
+                            &p,
+                            v::Update::NoUnset,
+                            prev.is_some(),
+                            new.is_some(),
+                            prev != new,
+                        );
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -941,12 +1079,16 @@ pub fn declarative_gang_scheduling_policy(
         let new = &obj.min_count;
         let prev = old.map(|o| &o.min_count);
         if prev != Some(new) {
-            'f: {
-                if !(*new != 0) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != 0) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::minimum(errs, &p, i64::from(*new), 1i64);
+                {
+                    v::minimum(errs, &p, i64::from(*new), 1i64);
+                }
             }
         }
     }
@@ -990,12 +1132,16 @@ pub fn declarative_pod_group_resource_claim(
         let new = &obj.name;
         let prev = old.map(|o| &o.name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                }
             }
         }
     }
@@ -1004,14 +1150,18 @@ pub fn declarative_pod_group_resource_claim(
         let new = &obj.resource_claim_name;
         let prev = old.map(|o| &o.resource_claim_name);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                    }
                 }
             }
         }
@@ -1021,14 +1171,18 @@ pub fn declarative_pod_group_resource_claim(
         let new = &obj.resource_claim_template_name;
         let prev = old.map(|o| &o.resource_claim_template_name);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                    }
                 }
             }
         }
@@ -1067,9 +1221,11 @@ pub fn declarative_disruption_mode(
         let new = &obj.single;
         let prev = old.map(|o| &o.single);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -1079,9 +1235,11 @@ pub fn declarative_disruption_mode(
         let new = &obj.all;
         let prev = old.map(|o| &o.all);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -1124,7 +1282,7 @@ pub fn declarative_pod_group(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_pod_group_spec(errs, o, &p, new, prev);
             }
         }
@@ -1134,7 +1292,7 @@ pub fn declarative_pod_group(
         let new = &obj.status;
         let prev = old.map(|o| &o.status);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_pod_group_status(errs, o, &p, new, prev);
             }
         }
@@ -1160,7 +1318,7 @@ pub fn declarative_pod_group_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -1195,29 +1353,37 @@ pub fn declarative_pod_group_spec(
         let new = &obj.parent_composite_pod_group_name;
         let prev = old.map(|o| &o.parent_composite_pod_group_name);
         if prev != Some(new) {
-            'f: {
-                if !::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::CompositePodGroup,
-                ) {
-                    if new.is_some() {
-                        v::forbidden(errs, &p);
-                        break 'f;
+            'f0: {
+                {
+                    if !::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::CompositePodGroup,
+                    ) {
+                        if new.is_some() {
+                            v::forbidden(errs, &p);
+                            break 'f0;
+                        }
                     }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::CompositePodGroup,
-                ) {
-                    if !(new.is_some()) {
-                        break 'f;
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::CompositePodGroup,
+                    ) {
+                        if !(new.is_some()) {
+                            break 'f0;
+                        }
                     }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                    }
                 }
             }
         }
@@ -1227,12 +1393,16 @@ pub fn declarative_pod_group_spec(
         let new = &obj.workload_ref;
         let prev = old.map(|o| &o.workload_ref);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -1246,7 +1416,7 @@ pub fn declarative_pod_group_spec(
         let new = &obj.scheduling_policy;
         let prev = old.map(|o| &o.scheduling_policy);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_pod_group_scheduling_policy(errs, o, &p, new, prev);
             }
         }
@@ -1256,27 +1426,33 @@ pub fn declarative_pod_group_spec(
         let new = &obj.scheduling_constraints;
         let prev = old.map(|o| &o.scheduling_constraints);
         if prev != Some(new) {
-            'f: {
-                if !::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::TopologyAwareWorkloadScheduling,
-                ) {
-                    if new.is_some() {
-                        v::forbidden(errs, &p);
-                        break 'f;
+            'f0: {
+                {
+                    if !::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::TopologyAwareWorkloadScheduling,
+                    ) {
+                        if new.is_some() {
+                            v::forbidden(errs, &p);
+                            break 'f0;
+                        }
                     }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::TopologyAwareWorkloadScheduling,
-                ) {
-                    if !(new.is_some()) {
-                        break 'f;
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::TopologyAwareWorkloadScheduling,
+                    ) {
+                        if !(new.is_some()) {
+                            break 'f0;
+                        }
                     }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::TopologyAwareWorkloadScheduling,
-                ) {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::TopologyAwareWorkloadScheduling,
+                    ) {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
                 if let Some(new) = new.as_ref() {
@@ -1291,25 +1467,33 @@ pub fn declarative_pod_group_spec(
         let new = &obj.resource_claims;
         let prev = old.map(|o| &o.resource_claims);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.name == b.name,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.name == b.name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 4u64);
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    v::max_items(errs, &p, new.len(), 4u64);
+                }
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
@@ -1333,12 +1517,16 @@ pub fn declarative_pod_group_spec(
         let new = &obj.disruption_mode;
         let prev = old.map(|o| &o.disruption_mode);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -1352,14 +1540,20 @@ pub fn declarative_pod_group_spec(
         let new = &obj.priority_class_name;
         let prev = old.map(|o| &o.priority_class_name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                }
             }
         }
     }
@@ -1368,17 +1562,23 @@ pub fn declarative_pod_group_spec(
         let new = &obj.priority;
         let prev = old.map(|o| &o.priority);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::maximum(errs, &p, i64::from(*new), 1000000000i64);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::maximum(errs, &p, i64::from(*new), 1000000000i64);
+                    }
                 }
             }
         }
@@ -1388,24 +1588,30 @@ pub fn declarative_pod_group_spec(
         let new = &obj.preemption_policy;
         let prev = old.map(|o| &o.preemption_policy);
         if prev != Some(new) {
-            'f: {
-                if !::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
-                ) {
-                    if new.is_some() {
-                        v::forbidden(errs, &p);
-                        break 'f;
+            'f0: {
+                {
+                    if !::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
+                    ) {
+                        if new.is_some() {
+                            v::forbidden(errs, &p);
+                            break 'f0;
+                        }
                     }
                 }
-                if ::kapi_api::features::enabled(
-                    ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
-                ) {
-                    if !(new.is_some()) {
-                        break 'f;
+                {
+                    if ::kapi_api::features::enabled(
+                        ::kapi_api::features::Feature::PodGroupPreemptionPolicy,
+                    ) {
+                        if !(new.is_some()) {
+                            break 'f0;
+                        }
                     }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -1435,22 +1641,28 @@ pub fn declarative_pod_group_status(
         let new = &obj.conditions;
         let prev = old.map(|o| &o.conditions);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.alpha {
-                    {
-                        let new_items: &[_] = &new[..];
-                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                        let _ = prev_items;
-                        v::unique(
-                            errs,
-                            &p,
-                            new_items,
-                            |a, b| a.r#type == b.r#type,
-                            |x| v::json_value(x),
-                        );
+                {
+                    if o.alpha {
+                        {
+                            let new_items: &[_] = &new[..];
+                            let prev_items: &[_] = prev
+                                .map(|x| &x[..])
+                                .unwrap_or_default();
+                            let _ = prev_items;
+                            v::unique(
+                                errs,
+                                &p,
+                                new_items,
+                                |a, b| a.r#type == b.r#type,
+                                |x| v::json_value(x),
+                            );
+                        }
                     }
                 }
             }
@@ -1461,23 +1673,29 @@ pub fn declarative_pod_group_status(
         let new = &obj.resource_claim_statuses;
         let prev = old.map(|o| &o.resource_claim_statuses);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
                 {
-                    let new_items: &[_] = &new[..];
-                    let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
-                    let _ = prev_items;
-                    v::unique(
-                        errs,
-                        &p,
-                        new_items,
-                        |a, b| a.name == b.name,
-                        |x| v::json_value(x),
-                    );
+                    {
+                        let new_items: &[_] = &new[..];
+                        let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
+                        let _ = prev_items;
+                        v::unique(
+                            errs,
+                            &p,
+                            new_items,
+                            |a, b| a.name == b.name,
+                            |x| v::json_value(x),
+                        );
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 4u64);
+                {
+                    v::max_items(errs, &p, new.len(), 4u64);
+                }
                 for (i, new) in new.iter().enumerate() {
                     let prev = prev
                         .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
@@ -1516,14 +1734,18 @@ pub fn declarative_pod_group_resource_claim_status(
         let new = &obj.resource_claim_name;
         let prev = old.map(|o| &o.resource_claim_name);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    let _ = prev;
-                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                {
+                    if let Some(new) = new.as_ref() {
+                        let prev = prev.and_then(|p| p.as_ref());
+                        let _ = prev;
+                        v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                    }
                 }
             }
         }
@@ -1549,12 +1771,16 @@ pub fn declarative_workload_reference(
         let new = &obj.workload_name;
         let prev = old.map(|o| &o.workload_name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::LongName, false);
+                }
             }
         }
     }
@@ -1563,12 +1789,16 @@ pub fn declarative_workload_reference(
         let new = &obj.template_name;
         let prev = old.map(|o| &o.template_name);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::ShortName, false);
+                }
             }
         }
     }
@@ -1593,11 +1823,15 @@ pub fn declarative_pod_group_scheduling_constraints(
         let new = &obj.topology;
         let prev = old.map(|o| &o.topology);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 1u64);
+                {
+                    v::max_items(errs, &p, new.len(), 1u64);
+                }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
                     if prev == Some(new) {
@@ -1629,12 +1863,16 @@ pub fn declarative_topology_constraint(
         let new = &obj.key;
         let prev = old.map(|o| &o.key);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::format(errs, &p, new.as_str(), v::Format::LabelKey, false);
+                {
+                    v::format(errs, &p, new.as_str(), v::Format::LabelKey, false);
+                }
             }
         }
     }
@@ -1672,12 +1910,16 @@ pub fn declarative_composite_pod_group_scheduling_policy(
         let new = &obj.basic;
         let prev = old.map(|o| &o.basic);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if prev.is_some() {
-                    v::immutable(errs, &p);
+                {
+                    if prev.is_some() {
+                        v::immutable(errs, &p);
+                    }
                 }
             }
         }
@@ -1687,29 +1929,35 @@ pub fn declarative_composite_pod_group_scheduling_policy(
         let new = &obj.gang;
         let prev = old.map(|o| &o.gang);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if let Some(prev) = prev {
-                    v::update(
-                        errs,
-                        &p,
-                        v::Update::NoSet,
-                        prev.is_some(),
-                        new.is_some(),
-                        prev != new,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        v::update(
+                            errs,
+                            &p,
+                            v::Update::NoSet,
+                            prev.is_some(),
+                            new.is_some(),
+                            prev != new,
+                        );
+                    }
                 }
-                if let Some(prev) = prev {
-                    v::update(
-                        errs,
-                        &p,
-                        v::Update::NoUnset,
-                        prev.is_some(),
-                        new.is_some(),
-                        prev != new,
-                    );
+                {
+                    if let Some(prev) = prev {
+                        v::update(
+                            errs,
+                            &p,
+                            v::Update::NoUnset,
+                            prev.is_some(),
+                            new.is_some(),
+                            prev != new,
+                        );
+                    }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -1739,12 +1987,16 @@ pub fn declarative_composite_gang_scheduling_policy(
         let new = &obj.min_group_count;
         let prev = old.map(|o| &o.min_group_count);
         if prev != Some(new) {
-            'f: {
-                if !(*new != 0) {
-                    v::required(errs, &p);
-                    break 'f;
+            'f0: {
+                {
+                    if !(*new != 0) {
+                        v::required(errs, &p);
+                        break 'f0;
+                    }
                 }
-                v::minimum(errs, &p, i64::from(*new), 1i64);
+                {
+                    v::minimum(errs, &p, i64::from(*new), 1i64);
+                }
             }
         }
     }
@@ -1782,9 +2034,11 @@ pub fn declarative_composite_disruption_mode(
         let new = &obj.single;
         let prev = old.map(|o| &o.single);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -1794,9 +2048,11 @@ pub fn declarative_composite_disruption_mode(
         let new = &obj.all;
         let prev = old.map(|o| &o.all);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
             }
         }
@@ -1824,11 +2080,15 @@ pub fn declarative_composite_pod_group_scheduling_constraints(
         let new = &obj.topology;
         let prev = old.map(|o| &o.topology);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                v::max_items(errs, &p, new.len(), 1u64);
+                {
+                    v::max_items(errs, &p, new.len(), 1u64);
+                }
                 for (i, new) in new.iter().enumerate() {
                     let prev = None;
                     if prev == Some(new) {

@@ -43,10 +43,12 @@ pub fn declarative_volume_attachment(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
-                if o.beta {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+            'f0: {
+                {
+                    if o.beta {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
                 declarative_volume_attachment_spec(errs, o, &p, new, prev);
@@ -74,7 +76,7 @@ pub fn declarative_volume_attachment_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -109,24 +111,30 @@ pub fn declarative_volume_attachment_spec(
         let new = &obj.attacher;
         let prev = old.map(|o| &o.attacher);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    v::format(
-                        errs,
-                        &p,
-                        new.as_str(),
-                        v::Format::LongNameCaseless,
-                        false,
-                    );
+                {
+                    if o.beta {
+                        v::format(
+                            errs,
+                            &p,
+                            new.as_str(),
+                            v::Format::LongNameCaseless,
+                            false,
+                        );
+                    }
                 }
-                if o.beta {
-                    v::max_length(errs, &p, new.as_str(), 63u64);
+                {
+                    if o.beta {
+                        v::max_length(errs, &p, new.as_str(), 63u64);
+                    }
                 }
             }
         }

@@ -85,16 +85,20 @@ pub fn declarative_storage_class(
         let new = &obj.provisioner;
         let prev = old.map(|o| &o.provisioner);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if o.beta {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
             }
@@ -105,13 +109,17 @@ pub fn declarative_storage_class(
         let new = &obj.parameters;
         let prev = old.map(|o| &o.parameters);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if o.beta {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
             }
@@ -122,13 +130,17 @@ pub fn declarative_storage_class(
         let new = &obj.reclaim_policy;
         let prev = old.map(|o| &o.reclaim_policy);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if o.beta {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
             }
@@ -139,13 +151,17 @@ pub fn declarative_storage_class(
         let new = &obj.volume_binding_mode;
         let prev = old.map(|o| &o.volume_binding_mode);
         if prev != Some(new) {
-            'f: {
-                if !(new.is_some()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(new.is_some()) {
+                        break 'f0;
+                    }
                 }
-                if o.beta {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if o.beta {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
             }
@@ -172,7 +188,7 @@ pub fn declarative_storage_class_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -207,10 +223,12 @@ pub fn declarative_volume_attachment(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
-                if o.beta {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+            'f0: {
+                {
+                    if o.beta {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
                 declarative_volume_attachment_spec(errs, o, &p, new, prev);
@@ -238,7 +256,7 @@ pub fn declarative_volume_attachment_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -273,24 +291,30 @@ pub fn declarative_volume_attachment_spec(
         let new = &obj.attacher;
         let prev = old.map(|o| &o.attacher);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    if o.beta {
-                        v::required(errs, &p);
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        if o.beta {
+                            v::required(errs, &p);
+                        }
+                        break 'f0;
                     }
-                    break 'f;
                 }
-                if o.beta {
-                    v::format(
-                        errs,
-                        &p,
-                        new.as_str(),
-                        v::Format::LongNameCaseless,
-                        false,
-                    );
+                {
+                    if o.beta {
+                        v::format(
+                            errs,
+                            &p,
+                            new.as_str(),
+                            v::Format::LongNameCaseless,
+                            false,
+                        );
+                    }
                 }
-                if o.beta {
-                    v::max_length(errs, &p, new.as_str(), 63u64);
+                {
+                    if o.beta {
+                        v::max_length(errs, &p, new.as_str(), 63u64);
+                    }
                 }
             }
         }
@@ -316,7 +340,7 @@ pub fn declarative_csi_driver(
         let new = &obj.spec;
         let prev = old.map(|o| &o.spec);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 declarative_csi_driver_spec(errs, o, &p, new, prev);
             }
         }
@@ -342,7 +366,7 @@ pub fn declarative_csi_driver_list(
         let new = &obj.items;
         let prev = old.map(|o| &o.items);
         if prev != Some(new) {
-            'f: {
+            'f0: {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     for (i, new) in new.iter().enumerate() {
@@ -377,13 +401,17 @@ pub fn declarative_csi_driver_spec(
         let new = &obj.volume_lifecycle_modes;
         let prev = old.map(|o| &o.volume_lifecycle_modes);
         if prev != Some(new) {
-            'f: {
-                if !(!new.is_empty()) {
-                    break 'f;
+            'f0: {
+                {
+                    if !(!new.is_empty()) {
+                        break 'f0;
+                    }
                 }
-                if o.alpha {
-                    if prev.is_some() {
-                        v::immutable(errs, &p);
+                {
+                    if o.alpha {
+                        if prev.is_some() {
+                            v::immutable(errs, &p);
+                        }
                     }
                 }
             }

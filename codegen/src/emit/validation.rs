@@ -373,7 +373,7 @@ impl Gen<'_> {
                     guarded(
                         s,
                         quote! {
-                            if let Some(prev) = prev {
+                            if prev.is_some() {
                                 #slices
                                 v::update_items(errs, &p, #add, #remove, new_items, prev_items, #same);
                             }

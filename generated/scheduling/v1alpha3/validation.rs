@@ -214,7 +214,7 @@ pub fn declarative_workload_spec(
                     v::max_items(errs, &p, new.as_ref().map_or(0, |x| x.len()), 8u64);
                 }
                 {
-                    if let Some(prev) = prev {
+                    if prev.is_some() {
                         let new_items: &[_] = new.as_deref().unwrap_or_default();
                         let prev_items: &[_] = prev
                             .and_then(|x| x.as_deref())
@@ -231,7 +231,7 @@ pub fn declarative_workload_spec(
                     }
                 }
                 {
-                    if let Some(prev) = prev {
+                    if prev.is_some() {
                         let new_items: &[_] = new.as_deref().unwrap_or_default();
                         let prev_items: &[_] = prev
                             .and_then(|x| x.as_deref())
@@ -304,7 +304,7 @@ pub fn declarative_workload_spec(
                     v::max_items(errs, &p, new.len(), 8u64);
                 }
                 {
-                    if let Some(prev) = prev {
+                    if prev.is_some() {
                         let new_items: &[_] = &new[..];
                         let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
                         v::update_items(
@@ -319,7 +319,7 @@ pub fn declarative_workload_spec(
                     }
                 }
                 {
-                    if let Some(prev) = prev {
+                    if prev.is_some() {
                         let new_items: &[_] = &new[..];
                         let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
                         v::update_items(
@@ -874,7 +874,7 @@ pub fn declarative_composite_pod_group_template(
                     v::max_items(errs, &p, new.len(), 8u64);
                 }
                 {
-                    if let Some(prev) = prev {
+                    if prev.is_some() {
                         let new_items: &[_] = &new[..];
                         let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
                         v::update_items(
@@ -889,7 +889,7 @@ pub fn declarative_composite_pod_group_template(
                     }
                 }
                 {
-                    if let Some(prev) = prev {
+                    if prev.is_some() {
                         let new_items: &[_] = &new[..];
                         let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
                         v::update_items(
@@ -943,7 +943,7 @@ pub fn declarative_composite_pod_group_template(
                     v::max_items(errs, &p, new.len(), 8u64);
                 }
                 {
-                    if let Some(prev) = prev {
+                    if prev.is_some() {
                         let new_items: &[_] = &new[..];
                         let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
                         v::update_items(
@@ -958,7 +958,7 @@ pub fn declarative_composite_pod_group_template(
                     }
                 }
                 {
-                    if let Some(prev) = prev {
+                    if prev.is_some() {
                         let new_items: &[_] = &new[..];
                         let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
                         v::update_items(

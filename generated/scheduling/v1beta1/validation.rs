@@ -193,7 +193,7 @@ pub fn declarative_workload_spec(
                     v::max_items(errs, &p, new.as_ref().map_or(0, |x| x.len()), 8u64);
                 }
                 {
-                    if let Some(prev) = prev {
+                    if prev.is_some() {
                         let new_items: &[_] = new.as_deref().unwrap_or_default();
                         let prev_items: &[_] = prev
                             .and_then(|x| x.as_deref())
@@ -210,7 +210,7 @@ pub fn declarative_workload_spec(
                     }
                 }
                 {
-                    if let Some(prev) = prev {
+                    if prev.is_some() {
                         let new_items: &[_] = new.as_deref().unwrap_or_default();
                         let prev_items: &[_] = prev
                             .and_then(|x| x.as_deref())
@@ -283,7 +283,7 @@ pub fn declarative_workload_spec(
                     v::max_items(errs, &p, new.len(), 8u64);
                 }
                 {
-                    if let Some(prev) = prev {
+                    if prev.is_some() {
                         let new_items: &[_] = &new[..];
                         let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
                         v::update_items(
@@ -298,7 +298,7 @@ pub fn declarative_workload_spec(
                     }
                 }
                 {
-                    if let Some(prev) = prev {
+                    if prev.is_some() {
                         let new_items: &[_] = &new[..];
                         let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
                         v::update_items(
@@ -853,7 +853,7 @@ pub fn declarative_composite_pod_group_template(
                     v::max_items(errs, &p, new.len(), 8u64);
                 }
                 {
-                    if let Some(prev) = prev {
+                    if prev.is_some() {
                         let new_items: &[_] = &new[..];
                         let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
                         v::update_items(
@@ -868,7 +868,7 @@ pub fn declarative_composite_pod_group_template(
                     }
                 }
                 {
-                    if let Some(prev) = prev {
+                    if prev.is_some() {
                         let new_items: &[_] = &new[..];
                         let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
                         v::update_items(
@@ -922,7 +922,7 @@ pub fn declarative_composite_pod_group_template(
                     v::max_items(errs, &p, new.len(), 8u64);
                 }
                 {
-                    if let Some(prev) = prev {
+                    if prev.is_some() {
                         let new_items: &[_] = &new[..];
                         let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
                         v::update_items(
@@ -937,7 +937,7 @@ pub fn declarative_composite_pod_group_template(
                     }
                 }
                 {
-                    if let Some(prev) = prev {
+                    if prev.is_some() {
                         let new_items: &[_] = &new[..];
                         let prev_items: &[_] = prev.map(|x| &x[..]).unwrap_or_default();
                         v::update_items(

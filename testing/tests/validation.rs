@@ -204,5 +204,8 @@ async fn declarative_validation_answers_invalid() {
     let mut cleared = stored.clone();
     cleared.spec.policy_name.clear();
     let err = api.update(&cleared, &UpdateOptions::default()).await.unwrap_err();
-    assert_eq!(invalid(&err).3, [("FieldValueRequired".to_owned(), "spec.policyName".to_owned(), "Required value".to_owned())]);
+    assert_eq!(
+        invalid(&err).3,
+        [("FieldValueRequired".to_owned(), "spec.policyName".to_owned(), "Required value".to_owned())]
+    );
 }

@@ -19,6 +19,9 @@ type Key = (PathBuf, String);
 /// A list field's semantics from its tags: `+k8s:listType` (or `unique`) and the map keys.
 type List = (Option<ListKind>, Vec<String>);
 
+/// A union of a struct: its name (`None`: the struct's one union) and whether it is zero-or-one.
+type UnionKey = (Option<String>, bool);
+
 /// What a value that is not a list field has.
 const NO_LIST: List = (None, Vec::new());
 
@@ -664,7 +667,7 @@ impl Gen<'_> {
 
     /// The union checks of a struct: one per union name, members in field order.
     fn unions(&self, file: FileId, fields: &[Field]) -> Vec<TokenStream> {
-        let mut unions: BTreeMap<(Option<String>, bool), Vec<(&Field, &Stability)>> = BTreeMap::new();
+        let mut unions: BTreeMap<UnionKey, Vec<(&Field, &Stability)>> = BTreeMap::new();
         for f in fields {
             for st in &f.validation {
                 match &st.tag.rule {

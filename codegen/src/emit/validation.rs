@@ -51,7 +51,8 @@ fn is_opaque(f: &Field) -> bool {
 pub fn needs_validation(u: &Universe) -> BTreeSet<Key> {
     let mut needs = BTreeSet::new();
     let mut edges: Vec<(Key, Vec<Key>)> = Vec::new();
-    for t in validatable(u) {
+    // List kinds are not validated (see `is_validated_kind`), so nothing walks into their items.
+    for t in validatable(u).filter(|t| t.kind().is_none() || is_validated_kind(t)) {
         let own = !t.def.validation.is_empty()
             || t.def.fields().iter().any(|f| f.validation.iter().any(|s| generated(&s.tag)));
         if own {

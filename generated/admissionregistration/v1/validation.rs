@@ -138,47 +138,6 @@ pub fn declarative_validating_admission_policy_status(
         }
     }
 }
-/// Declarative validation of a `ValidatingAdmissionPolicyList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_validating_admission_policy_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::admissionregistration::v1::types::ValidatingAdmissionPolicyList,
-    old: Option<&crate::admissionregistration::v1::types::ValidatingAdmissionPolicyList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_validating_admission_policy(
-                            errs,
-                            o,
-                            &p.index(i),
-                            new,
-                            prev,
-                        );
-                    }
-                }
-            }
-        }
-    }
-}
 /// Declarative validation of a `ValidatingAdmissionPolicyBinding` at `path` and of everything it holds.
 #[doc(hidden)]
 #[allow(
@@ -209,49 +168,6 @@ pub fn declarative_validating_admission_policy_binding(
                     new,
                     prev,
                 );
-            }
-        }
-    }
-}
-/// Declarative validation of a `ValidatingAdmissionPolicyBindingList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_validating_admission_policy_binding_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingList,
-    old: Option<
-        &crate::admissionregistration::v1::types::ValidatingAdmissionPolicyBindingList,
-    >,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_validating_admission_policy_binding(
-                            errs,
-                            o,
-                            &p.index(i),
-                            new,
-                            prev,
-                        );
-                    }
-                }
             }
         }
     }

@@ -278,41 +278,6 @@ pub fn declarative_stateful_set_spec(
         }
     }
 }
-/// Declarative validation of a `StatefulSetList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_stateful_set_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::apps::v1beta1::types::StatefulSetList,
-    old: Option<&crate::apps::v1beta1::types::StatefulSetList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_stateful_set(errs, o, &p.index(i), new, prev);
-                    }
-                }
-            }
-        }
-    }
-}
 /// Declarative validation of a `Deployment` at `path` and of everything it holds.
 #[doc(hidden)]
 #[allow(
@@ -361,41 +326,6 @@ pub fn declarative_deployment_spec(
         if prev != Some(new) {
             'f0: {
                 crate::core::v1::declarative_pod_template_spec(errs, o, &p, new, prev);
-            }
-        }
-    }
-}
-/// Declarative validation of a `DeploymentList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_deployment_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::apps::v1beta1::types::DeploymentList,
-    old: Option<&crate::apps::v1beta1::types::DeploymentList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_deployment(errs, o, &p.index(i), new, prev);
-                    }
-                }
             }
         }
     }

@@ -212,47 +212,6 @@ pub fn declarative_horizontal_pod_autoscaler(
         }
     }
 }
-/// Declarative validation of a `HorizontalPodAutoscalerList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_horizontal_pod_autoscaler_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::autoscaling::v1::types::HorizontalPodAutoscalerList,
-    old: Option<&crate::autoscaling::v1::types::HorizontalPodAutoscalerList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_horizontal_pod_autoscaler(
-                            errs,
-                            o,
-                            &p.index(i),
-                            new,
-                            prev,
-                        );
-                    }
-                }
-            }
-        }
-    }
-}
 /// Declarative validation of a `Scale` at `path` and of everything it holds.
 #[doc(hidden)]
 #[allow(

@@ -70,41 +70,6 @@ pub fn declarative_job(
         }
     }
 }
-/// Declarative validation of a `JobList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_job_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::batch::v1::types::JobList,
-    old: Option<&crate::batch::v1::types::JobList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_job(errs, o, &p.index(i), new, prev);
-                    }
-                }
-            }
-        }
-    }
-}
 /// Declarative validation of a `JobSpec` at `path` and of everything it holds.
 #[doc(hidden)]
 #[allow(
@@ -417,41 +382,6 @@ pub fn declarative_cron_job(
         if prev != Some(new) {
             'f0: {
                 declarative_cron_job_spec(errs, o, &p, new, prev);
-            }
-        }
-    }
-}
-/// Declarative validation of a `CronJobList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_cron_job_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::batch::v1::types::CronJobList,
-    old: Option<&crate::batch::v1::types::CronJobList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_cron_job(errs, o, &p.index(i), new, prev);
-                    }
-                }
             }
         }
     }

@@ -129,47 +129,6 @@ pub fn declarative_certificate_signing_request_status(
         }
     }
 }
-/// Declarative validation of a `CertificateSigningRequestList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_certificate_signing_request_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::certificates::v1::types::CertificateSigningRequestList,
-    old: Option<&crate::certificates::v1::types::CertificateSigningRequestList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_certificate_signing_request(
-                            errs,
-                            o,
-                            &p.index(i),
-                            new,
-                            prev,
-                        );
-                    }
-                }
-            }
-        }
-    }
-}
 /// Declarative validation of a `ClusterTrustBundle` at `path` and of everything it holds.
 #[doc(hidden)]
 #[allow(
@@ -227,47 +186,6 @@ pub fn declarative_cluster_trust_bundle_spec(
                         if prev.is_some() {
                             v::immutable(errs, &p);
                         }
-                    }
-                }
-            }
-        }
-    }
-}
-/// Declarative validation of a `ClusterTrustBundleList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_cluster_trust_bundle_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::certificates::v1::types::ClusterTrustBundleList,
-    old: Option<&crate::certificates::v1::types::ClusterTrustBundleList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_cluster_trust_bundle(
-                            errs,
-                            o,
-                            &p.index(i),
-                            new,
-                            prev,
-                        );
                     }
                 }
             }
@@ -342,47 +260,6 @@ pub fn declarative_pod_certificate_request_status(
                                 |x| v::json_value(x),
                             );
                         }
-                    }
-                }
-            }
-        }
-    }
-}
-/// Declarative validation of a `PodCertificateRequestList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_pod_certificate_request_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::certificates::v1::types::PodCertificateRequestList,
-    old: Option<&crate::certificates::v1::types::PodCertificateRequestList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_pod_certificate_request(
-                            errs,
-                            o,
-                            &p.index(i),
-                            new,
-                            prev,
-                        );
                     }
                 }
             }

@@ -162,47 +162,6 @@ pub fn declarative_persistent_volume_claim(
         }
     }
 }
-/// Declarative validation of a `PersistentVolumeClaimList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_persistent_volume_claim_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::core::v1::types::PersistentVolumeClaimList,
-    old: Option<&crate::core::v1::types::PersistentVolumeClaimList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_persistent_volume_claim(
-                            errs,
-                            o,
-                            &p.index(i),
-                            new,
-                            prev,
-                        );
-                    }
-                }
-            }
-        }
-    }
-}
 /// Declarative validation of a `VolumeHealthStatusType` at `path` and of everything it holds.
 #[doc(hidden)]
 #[allow(
@@ -773,41 +732,6 @@ pub fn declarative_pod(
         }
     }
 }
-/// Declarative validation of a `PodList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_pod_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::core::v1::types::PodList,
-    old: Option<&crate::core::v1::types::PodList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_pod(errs, o, &p.index(i), new, prev);
-                    }
-                }
-            }
-        }
-    }
-}
 /// Declarative validation of a `PodTemplateSpec` at `path` and of everything it holds.
 #[doc(hidden)]
 #[allow(
@@ -856,41 +780,6 @@ pub fn declarative_pod_template(
         if prev != Some(new) {
             'f0: {
                 declarative_pod_template_spec(errs, o, &p, new, prev);
-            }
-        }
-    }
-}
-/// Declarative validation of a `PodTemplateList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_pod_template_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::core::v1::types::PodTemplateList,
-    old: Option<&crate::core::v1::types::PodTemplateList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_pod_template(errs, o, &p.index(i), new, prev);
-                    }
-                }
             }
         }
     }
@@ -1027,47 +916,6 @@ pub fn declarative_replication_controller(
         if prev != Some(new) {
             'f0: {
                 declarative_replication_controller_spec(errs, o, &p, new, prev);
-            }
-        }
-    }
-}
-/// Declarative validation of a `ReplicationControllerList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_replication_controller_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::core::v1::types::ReplicationControllerList,
-    old: Option<&crate::core::v1::types::ReplicationControllerList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_replication_controller(
-                            errs,
-                            o,
-                            &p.index(i),
-                            new,
-                            prev,
-                        );
-                    }
-                }
             }
         }
     }
@@ -1251,41 +1099,6 @@ pub fn declarative_node(
         }
     }
 }
-/// Declarative validation of a `NodeList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_node_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::core::v1::types::NodeList,
-    old: Option<&crate::core::v1::types::NodeList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_node(errs, o, &p.index(i), new, prev);
-                    }
-                }
-            }
-        }
-    }
-}
 /// Declarative validation of a `Secret` at `path` and of everything it holds.
 #[doc(hidden)]
 #[allow(
@@ -1317,41 +1130,6 @@ pub fn declarative_secret(
                         if prev.is_some() {
                             v::immutable(errs, &p);
                         }
-                    }
-                }
-            }
-        }
-    }
-}
-/// Declarative validation of a `SecretList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_secret_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::core::v1::types::SecretList,
-    old: Option<&crate::core::v1::types::SecretList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_secret(errs, o, &p.index(i), new, prev);
                     }
                 }
             }

@@ -150,38 +150,3 @@ pub fn declarative_endpoint(
         }
     }
 }
-/// Declarative validation of a `EndpointSliceList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_endpoint_slice_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::discovery::v1::types::EndpointSliceList,
-    old: Option<&crate::discovery::v1::types::EndpointSliceList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_endpoint_slice(errs, o, &p.index(i), new, prev);
-                    }
-                }
-            }
-        }
-    }
-}

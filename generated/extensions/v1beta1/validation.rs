@@ -220,41 +220,6 @@ pub fn declarative_deployment_spec(
         }
     }
 }
-/// Declarative validation of a `DeploymentList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_deployment_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::extensions::v1beta1::types::DeploymentList,
-    old: Option<&crate::extensions::v1beta1::types::DeploymentList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_deployment(errs, o, &p.index(i), new, prev);
-                    }
-                }
-            }
-        }
-    }
-}
 /// Declarative validation of a `DaemonSetSpec` at `path` and of everything it holds.
 #[doc(hidden)]
 #[allow(
@@ -307,41 +272,6 @@ pub fn declarative_daemon_set(
         }
     }
 }
-/// Declarative validation of a `DaemonSetList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_daemon_set_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::extensions::v1beta1::types::DaemonSetList,
-    old: Option<&crate::extensions::v1beta1::types::DaemonSetList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_daemon_set(errs, o, &p.index(i), new, prev);
-                    }
-                }
-            }
-        }
-    }
-}
 /// Declarative validation of a `ReplicaSet` at `path` and of everything it holds.
 #[doc(hidden)]
 #[allow(
@@ -364,41 +294,6 @@ pub fn declarative_replica_set(
         if prev != Some(new) {
             'f0: {
                 declarative_replica_set_spec(errs, o, &p, new, prev);
-            }
-        }
-    }
-}
-/// Declarative validation of a `ReplicaSetList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_replica_set_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::extensions::v1beta1::types::ReplicaSetList,
-    old: Option<&crate::extensions::v1beta1::types::ReplicaSetList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_replica_set(errs, o, &p.index(i), new, prev);
-                    }
-                }
             }
         }
     }
@@ -661,41 +556,6 @@ pub fn declarative_network_policy_peer(
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
                     declarative_ip_block(errs, o, &p, new, prev);
-                }
-            }
-        }
-    }
-}
-/// Declarative validation of a `NetworkPolicyList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_network_policy_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::extensions::v1beta1::types::NetworkPolicyList,
-    old: Option<&crate::extensions::v1beta1::types::NetworkPolicyList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_network_policy(errs, o, &p.index(i), new, prev);
-                    }
                 }
             }
         }

@@ -53,47 +53,6 @@ pub fn declarative_priority_level_configuration(
         }
     }
 }
-/// Declarative validation of a `PriorityLevelConfigurationList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_priority_level_configuration_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::flowcontrol::v1::types::PriorityLevelConfigurationList,
-    old: Option<&crate::flowcontrol::v1::types::PriorityLevelConfigurationList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_priority_level_configuration(
-                            errs,
-                            o,
-                            &p.index(i),
-                            new,
-                            prev,
-                        );
-                    }
-                }
-            }
-        }
-    }
-}
 /// Declarative validation of a `PriorityLevelConfigurationSpec` at `path` and of everything it holds.
 #[doc(hidden)]
 #[allow(

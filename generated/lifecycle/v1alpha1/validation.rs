@@ -385,41 +385,6 @@ pub fn declarative_eviction_request_status(
         }
     }
 }
-/// Declarative validation of a `EvictionRequestList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_eviction_request_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::lifecycle::v1alpha1::types::EvictionRequestList,
-    old: Option<&crate::lifecycle::v1alpha1::types::EvictionRequestList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_eviction_request(errs, o, &p.index(i), new, prev);
-                    }
-                }
-            }
-        }
-    }
-}
 /// Declarative validation of a `Eviction` at `path` and of everything it holds.
 #[doc(hidden)]
 #[allow(
@@ -1179,41 +1144,6 @@ pub fn declarative_responder_status(
                         let prev = prev.and_then(|p| p.as_ref());
                         let _ = prev;
                         v::max_length(errs, &p, new.as_str(), 4000u64);
-                    }
-                }
-            }
-        }
-    }
-}
-/// Declarative validation of a `EvictionList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_eviction_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::lifecycle::v1alpha1::types::EvictionList,
-    old: Option<&crate::lifecycle::v1alpha1::types::EvictionList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_eviction(errs, o, &p.index(i), new, prev);
                     }
                 }
             }

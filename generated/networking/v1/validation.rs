@@ -302,41 +302,6 @@ pub fn declarative_network_policy_peer(
         }
     }
 }
-/// Declarative validation of a `NetworkPolicyList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_network_policy_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::networking::v1::types::NetworkPolicyList,
-    old: Option<&crate::networking::v1::types::NetworkPolicyList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_network_policy(errs, o, &p.index(i), new, prev);
-                    }
-                }
-            }
-        }
-    }
-}
 /// Declarative validation of a `IngressClass` at `path` and of everything it holds.
 #[doc(hidden)]
 #[allow(
@@ -447,41 +412,6 @@ pub fn declarative_ingress_class_parameters_reference(
                             v::required(errs, &p);
                         }
                         break 'f0;
-                    }
-                }
-            }
-        }
-    }
-}
-/// Declarative validation of a `IngressClassList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_ingress_class_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::networking::v1::types::IngressClassList,
-    old: Option<&crate::networking::v1::types::IngressClassList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_ingress_class(errs, o, &p.index(i), new, prev);
                     }
                 }
             }
@@ -602,41 +532,6 @@ pub fn declarative_parent_reference(
                             v::required(errs, &p);
                         }
                         break 'f0;
-                    }
-                }
-            }
-        }
-    }
-}
-/// Declarative validation of a `IPAddressList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_ip_address_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::networking::v1::types::IPAddressList,
-    old: Option<&crate::networking::v1::types::IPAddressList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_ip_address(errs, o, &p.index(i), new, prev);
                     }
                 }
             }

@@ -129,38 +129,3 @@ pub fn declarative_scheduling(
         }
     }
 }
-/// Declarative validation of a `RuntimeClassList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_runtime_class_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::node::v1beta1::types::RuntimeClassList,
-    old: Option<&crate::node::v1beta1::types::RuntimeClassList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_runtime_class(errs, o, &p.index(i), new, prev);
-                    }
-                }
-            }
-        }
-    }
-}

@@ -211,41 +211,6 @@ pub fn declarative_device_taint_rule_status(
         }
     }
 }
-/// Declarative validation of a `DeviceTaintRuleList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_device_taint_rule_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::resource::v1alpha3::types::DeviceTaintRuleList,
-    old: Option<&crate::resource::v1alpha3::types::DeviceTaintRuleList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_device_taint_rule(errs, o, &p.index(i), new, prev);
-                    }
-                }
-            }
-        }
-    }
-}
 /// Declarative validation of a `ResourcePoolStatusRequest` at `path` and of everything it holds.
 #[doc(hidden)]
 #[allow(
@@ -1078,47 +1043,6 @@ pub fn declarative_shareable_capacity_status(
                     if !(new.is_some()) {
                         v::required(errs, &p);
                         break 'f0;
-                    }
-                }
-            }
-        }
-    }
-}
-/// Declarative validation of a `ResourcePoolStatusRequestList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_resource_pool_status_request_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::resource::v1alpha3::types::ResourcePoolStatusRequestList,
-    old: Option<&crate::resource::v1alpha3::types::ResourcePoolStatusRequestList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_resource_pool_status_request(
-                            errs,
-                            o,
-                            &p.index(i),
-                            new,
-                            prev,
-                        );
                     }
                 }
             }

@@ -1170,76 +1170,6 @@ pub fn declarative_device_taint_rule_status(
         }
     }
 }
-/// Declarative validation of a `DeviceTaintRuleList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_device_taint_rule_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::resource::v1beta2::types::DeviceTaintRuleList,
-    old: Option<&crate::resource::v1beta2::types::DeviceTaintRuleList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_device_taint_rule(errs, o, &p.index(i), new, prev);
-                    }
-                }
-            }
-        }
-    }
-}
-/// Declarative validation of a `ResourceSliceList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_resource_slice_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::resource::v1beta2::types::ResourceSliceList,
-    old: Option<&crate::resource::v1beta2::types::ResourceSliceList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_resource_slice(errs, o, &p.index(i), new, prev);
-                    }
-                }
-            }
-        }
-    }
-}
 /// Declarative validation of a `ResourceClaim` at `path` and of everything it holds.
 #[doc(hidden)]
 #[allow(
@@ -2551,41 +2481,6 @@ pub fn declarative_allocation_config_source(
         v::enumeration(errs, path, obj.0.as_str(), &["FromClaim", "FromClass"]);
     }
 }
-/// Declarative validation of a `ResourceClaimList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_resource_claim_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::resource::v1beta2::types::ResourceClaimList,
-    old: Option<&crate::resource::v1beta2::types::ResourceClaimList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_resource_claim(errs, o, &p.index(i), new, prev);
-                    }
-                }
-            }
-        }
-    }
-}
 /// Declarative validation of a `DeviceClass` at `path` and of everything it holds.
 #[doc(hidden)]
 #[allow(
@@ -2768,41 +2663,6 @@ pub fn declarative_device_class_configuration(
         }
     }
 }
-/// Declarative validation of a `DeviceClassList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_device_class_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::resource::v1beta2::types::DeviceClassList,
-    old: Option<&crate::resource::v1beta2::types::DeviceClassList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_device_class(errs, o, &p.index(i), new, prev);
-                    }
-                }
-            }
-        }
-    }
-}
 /// Declarative validation of a `ResourceClaimTemplate` at `path` and of everything it holds.
 #[doc(hidden)]
 #[allow(
@@ -2851,47 +2711,6 @@ pub fn declarative_resource_claim_template_spec(
         if prev != Some(new) {
             'f0: {
                 declarative_resource_claim_spec(errs, o, &p, new, prev);
-            }
-        }
-    }
-}
-/// Declarative validation of a `ResourceClaimTemplateList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_resource_claim_template_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::resource::v1beta2::types::ResourceClaimTemplateList,
-    old: Option<&crate::resource::v1beta2::types::ResourceClaimTemplateList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_resource_claim_template(
-                            errs,
-                            o,
-                            &p.index(i),
-                            new,
-                            prev,
-                        );
-                    }
-                }
             }
         }
     }

@@ -91,41 +91,6 @@ pub fn declarative_workload(
         }
     }
 }
-/// Declarative validation of a `WorkloadList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_workload_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::scheduling::v1alpha3::types::WorkloadList,
-    old: Option<&crate::scheduling::v1alpha3::types::WorkloadList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_workload(errs, o, &p.index(i), new, prev);
-                    }
-                }
-            }
-        }
-    }
-}
 /// Declarative validation of a `WorkloadSpec` at `path` and of everything it holds.
 #[doc(hidden)]
 #[allow(
@@ -1319,41 +1284,6 @@ pub fn declarative_pod_group(
         }
     }
 }
-/// Declarative validation of a `PodGroupList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_pod_group_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::scheduling::v1alpha3::types::PodGroupList,
-    old: Option<&crate::scheduling::v1alpha3::types::PodGroupList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_pod_group(errs, o, &p.index(i), new, prev);
-                    }
-                }
-            }
-        }
-    }
-}
 /// Declarative validation of a `PodGroupSpec` at `path` and of everything it holds.
 #[doc(hidden)]
 #[allow(
@@ -2439,41 +2369,6 @@ pub fn declarative_composite_pod_group(
         if prev != Some(new) {
             'f0: {
                 declarative_composite_pod_group_status(errs, o, &p, new, prev);
-            }
-        }
-    }
-}
-/// Declarative validation of a `CompositePodGroupList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_composite_pod_group_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::scheduling::v1alpha3::types::CompositePodGroupList,
-    old: Option<&crate::scheduling::v1alpha3::types::CompositePodGroupList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_composite_pod_group(errs, o, &p.index(i), new, prev);
-                    }
-                }
             }
         }
     }

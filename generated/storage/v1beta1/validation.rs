@@ -168,41 +168,6 @@ pub fn declarative_storage_class(
         }
     }
 }
-/// Declarative validation of a `StorageClassList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_storage_class_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::storage::v1beta1::types::StorageClassList,
-    old: Option<&crate::storage::v1beta1::types::StorageClassList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_storage_class(errs, o, &p.index(i), new, prev);
-                    }
-                }
-            }
-        }
-    }
-}
 /// Declarative validation of a `VolumeAttachment` at `path` and of everything it holds.
 #[doc(hidden)]
 #[allow(
@@ -232,41 +197,6 @@ pub fn declarative_volume_attachment(
                     }
                 }
                 declarative_volume_attachment_spec(errs, o, &p, new, prev);
-            }
-        }
-    }
-}
-/// Declarative validation of a `VolumeAttachmentList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_volume_attachment_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::storage::v1beta1::types::VolumeAttachmentList,
-    old: Option<&crate::storage::v1beta1::types::VolumeAttachmentList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_volume_attachment(errs, o, &p.index(i), new, prev);
-                    }
-                }
             }
         }
     }
@@ -342,41 +272,6 @@ pub fn declarative_csi_driver(
         if prev != Some(new) {
             'f0: {
                 declarative_csi_driver_spec(errs, o, &p, new, prev);
-            }
-        }
-    }
-}
-/// Declarative validation of a `CSIDriverList` at `path` and of everything it holds.
-#[doc(hidden)]
-#[allow(
-    unused_variables,
-    unused_labels,
-    clippy::all,
-    reason = "one shape of code for every field: not every field uses every binding"
-)]
-pub fn declarative_csi_driver_list(
-    errs: &mut ErrorList,
-    o: v::Options,
-    path: &Path,
-    obj: &crate::storage::v1beta1::types::CSIDriverList,
-    old: Option<&crate::storage::v1beta1::types::CSIDriverList>,
-) {
-    {
-        let p = path.child("items");
-        let new = &obj.items;
-        let prev = old.map(|o| &o.items);
-        if prev != Some(new) {
-            'f0: {
-                if let Some(new) = new.as_ref() {
-                    let prev = prev.and_then(|p| p.as_ref());
-                    for (i, new) in new.iter().enumerate() {
-                        let prev = None;
-                        if prev == Some(new) {
-                            continue;
-                        }
-                        declarative_csi_driver(errs, o, &p.index(i), new, prev);
-                    }
-                }
             }
         }
     }

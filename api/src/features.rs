@@ -1,5 +1,4 @@
-//! Feature gates that change how versioned objects are defaulted (upstream's `pkg/features` as
-//! `SetDefaults_*` functions read it), with the defaults of the release the fixtures come from.
+//! Feature gates that change how versioned objects are defaulted and validated (upstream's `pkg/features` as `SetDefaults_*` functions and `+k8s:ifEnabled` tags read it), with the defaults of the release the fixtures come from.
 //!
 //! Upstream reads one process-wide gate and its tests flip it for their duration, which forbids
 //! running them in parallel. Here a default reads [`enabled`], which answers from, in order:
@@ -36,11 +35,27 @@ pub enum Feature {
     JobPodReplacementPolicy,
     /// CSI drivers' `seLinuxMount`, defaulted to false.
     SELinuxMountReadWriteOncePod,
+    /// Declarative validation tagged `+k8s:beta`: its errors are enforced (beta, on); `+k8s:alpha` errors never are.
+    DeclarativeValidationBeta,
+    /// A horizontal pod autoscaler's `minReplicas` may be 0 (alpha, off).
+    HPAScaleToZero,
+    /// A pod group's own preemption policy (alpha, off).
+    PodGroupPreemptionPolicy,
+    /// Pod groups made of other pod groups (alpha, off).
+    CompositePodGroup,
+    /// Topology-aware placement of a pod group (alpha, off).
+    TopologyAwareWorkloadScheduling,
+    /// Typed partitionable devices in resource slices (alpha, off).
+    DRAPartitionableDevicesType,
+    /// Workloads that reference jobs (alpha, off).
+    WorkloadWithJob,
+    /// Scheduler preemption for deferred in-place resizes (alpha, off).
+    InPlacePodVerticalScalingSchedulerPreemption,
 }
 
 impl Feature {
     /// Every gate, in declaration order.
-    pub const ALL: [Feature; 8] = [
+    pub const ALL: [Feature; 16] = [
         Feature::PodLevelResources,
         Feature::InPlacePodVerticalScaling,
         Feature::SidecarContainers,
@@ -49,6 +64,14 @@ impl Feature {
         Feature::StatefulSetAutoDeletePVC,
         Feature::JobPodReplacementPolicy,
         Feature::SELinuxMountReadWriteOncePod,
+        Feature::DeclarativeValidationBeta,
+        Feature::HPAScaleToZero,
+        Feature::PodGroupPreemptionPolicy,
+        Feature::CompositePodGroup,
+        Feature::TopologyAwareWorkloadScheduling,
+        Feature::DRAPartitionableDevicesType,
+        Feature::WorkloadWithJob,
+        Feature::InPlacePodVerticalScalingSchedulerPreemption,
     ];
 
     /// The gate's name as `--feature-gates` spells it.
@@ -62,12 +85,21 @@ impl Feature {
             Feature::StatefulSetAutoDeletePVC => "StatefulSetAutoDeletePVC",
             Feature::JobPodReplacementPolicy => "JobPodReplacementPolicy",
             Feature::SELinuxMountReadWriteOncePod => "SELinuxMountReadWriteOncePod",
+            Feature::DeclarativeValidationBeta => "DeclarativeValidationBeta",
+            Feature::HPAScaleToZero => "HPAScaleToZero",
+            Feature::PodGroupPreemptionPolicy => "PodGroupPreemptionPolicy",
+            Feature::CompositePodGroup => "CompositePodGroup",
+            Feature::TopologyAwareWorkloadScheduling => "TopologyAwareWorkloadScheduling",
+            Feature::DRAPartitionableDevicesType => "DRAPartitionableDevicesType",
+            Feature::WorkloadWithJob => "WorkloadWithJob",
+            Feature::InPlacePodVerticalScalingSchedulerPreemption => "InPlacePodVerticalScalingSchedulerPreemption",
         }
     }
 
     /// Upstream's default for the fixtures' release: pod-level resources, a stateful set's
-    /// `maxUnavailable` and SELinux mounts of ReadWriteOncePod volumes are beta and on; the others
-    /// are generally available.
+    /// `maxUnavailable`, SELinux mounts of ReadWriteOncePod volumes and beta declarative
+    /// validation are beta and on; the gates declarative validation tags name with
+    /// `+k8s:ifEnabled` are alpha and off; the others are generally available.
     pub const fn default_enabled(self) -> bool {
         match self {
             Feature::PodLevelResources
@@ -77,7 +109,15 @@ impl Feature {
             | Feature::MaxUnavailableStatefulSet
             | Feature::StatefulSetAutoDeletePVC
             | Feature::JobPodReplacementPolicy
-            | Feature::SELinuxMountReadWriteOncePod => true,
+            | Feature::SELinuxMountReadWriteOncePod
+            | Feature::DeclarativeValidationBeta => true,
+            Feature::HPAScaleToZero
+            | Feature::PodGroupPreemptionPolicy
+            | Feature::CompositePodGroup
+            | Feature::TopologyAwareWorkloadScheduling
+            | Feature::DRAPartitionableDevicesType
+            | Feature::WorkloadWithJob
+            | Feature::InPlacePodVerticalScalingSchedulerPreemption => false,
         }
     }
 

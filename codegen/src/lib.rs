@@ -21,6 +21,7 @@ pub const GENERATORS: &[&str] = &[
     "openapi",
     "applyconfig",
     "crd",
+    "validation",
 ];
 
 /// Runs the named generators (all when `only` is empty) over a universe. Returns every output
@@ -46,6 +47,9 @@ pub fn generate(u: &Universe, only: &[String]) -> Result<Outputs, Vec<Diagnostic
     }
     if wanted("conversion") {
         emit::conversion::generate(u, &plan, &mut outputs, &mut diagnostics);
+    }
+    if wanted("validation") {
+        emit::validation::generate(u, &plan.needs_validation, &mut outputs, &mut diagnostics);
     }
     if wanted("register") {
         emit::register::generate(u, &plan, &mut outputs, &mut diagnostics);

@@ -13,6 +13,7 @@ pub mod names;
 pub mod symbol;
 #[cfg(feature = "universe")]
 pub mod universe;
+pub mod validation_markers;
 
 pub use ctxt::Ctxt;
 pub use model::{Body, Field, Shape, TypeDef};

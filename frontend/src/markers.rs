@@ -528,8 +528,11 @@ fn name_list(cx: &Ctxt, name: &str, value: &str, span: Span) -> Vec<String> {
 /// Parses the markers of a type's doc lines, recording unknown or malformed ones. `is_kind` says
 /// whether the type is a versioned kind (the only place `+genclient` means anything).
 pub fn parse_type_markers(cx: &Ctxt, attrs: &[syn::Attribute], is_kind: bool) -> TypeMarkers {
-    let (crd_lines, lines): (Vec<_>, Vec<_>) =
-        marker_lines(attrs, false).into_iter().partition(|(name, _, _)| is_crd_marker(name));
+    // Declarative validation tags are parsed with the type's shape, in `validation_markers`.
+    let (crd_lines, lines): (Vec<_>, Vec<_>) = marker_lines(attrs, false)
+        .into_iter()
+        .filter(|(name, _, _)| !crate::validation_markers::is_validation_marker(name))
+        .partition(|(name, _, _)| is_crd_marker(name));
     let crd = parse_crd_markers(cx, crd_lines, is_kind);
     let mut found: Option<GenClient> = None;
     let mut lifecycle = LifecycleMarkers::default();

@@ -17,6 +17,8 @@ pub struct TypeDef {
     pub docs: Vec<String>,
     /// The `+marker` lines of the docs, typed.
     pub markers: crate::markers::TypeMarkers,
+    /// The declarative validation tags of the docs (`+k8s:enum`).
+    pub validation: Vec<crate::validation_markers::SpannedTag>,
 }
 
 /// The shape of a type definition.
@@ -44,6 +46,8 @@ pub struct Field {
     pub json_tagged: bool,
     pub span: Span,
     pub docs: Vec<String>,
+    /// The declarative validation tags of the docs (`+k8s:required`, `+k8s:maxItems=4`).
+    pub validation: Vec<crate::validation_markers::SpannedTag>,
 }
 
 impl Field {
@@ -246,7 +250,16 @@ impl TypeDef {
         };
         let is_versioned_kind = type_attrs.kind.is_some() && !type_attrs.is_internal();
         let markers = crate::markers::parse_type_markers(cx, attrs, is_versioned_kind);
-        let def = TypeDef { ident: ident.clone(), attrs: type_attrs, body, docs: docs(attrs), markers };
+        let inner = match &body {
+            Body::Newtype(shape, _) => Some(&**shape),
+            Body::Struct(_) => None,
+        };
+        let validation = crate::validation_markers::parse_tags(
+            cx,
+            &crate::validation_markers::tag_lines(attrs),
+            crate::validation_markers::Place::Type(inner),
+        );
+        let def = TypeDef { ident: ident.clone(), attrs: type_attrs, body, docs: docs(attrs), markers, validation };
         crate::check::check_type(cx, &def);
         Some(def)
     }
@@ -287,7 +300,13 @@ fn field_from_ast(cx: &Ctxt, f: &syn::Field, custom_json: bool) -> Field {
     let go_name = names::go_name(&ident_str);
     let shape = Shape::of(cx, &f.ty);
     let json_tagged = !custom_json || attrs.json.is_some();
+    let validation = crate::validation_markers::parse_tags(
+        cx,
+        &crate::validation_markers::tag_lines(&f.attrs),
+        crate::validation_markers::Place::Field(&shape),
+    );
     Field {
+        validation,
         span: f.span(),
         ident,
         ty: f.ty.clone(),

@@ -166,12 +166,18 @@ impl Scheme {
     }
 
     /// Runs the validation functions registered for the object's type (none: no errors). `old`
-    /// is the stored object on update; one of another type counts as absent.
+    /// is the stored object on update; one of another type counts as absent. An error another
+    /// function already reported is dropped: hand-written and declarative validation may cover
+    /// the same field, and upstream reports such an error once.
     pub fn validate(&self, obj: &dyn Object, old: Option<&dyn Object>) -> ErrorList {
         let mut errs = ErrorList::new();
         if let Some(fs) = self.validators.get(&obj.as_any().type_id()) {
             for f in fs {
-                errs.extend(f(obj, old));
+                for e in f(obj, old) {
+                    if !errs.contains(&e) {
+                        errs.push(e);
+                    }
+                }
             }
         }
         errs

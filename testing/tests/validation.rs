@@ -166,3 +166,46 @@ async fn updates_keep_what_older_servers_accepted() {
     let updated = api.update(&changed, &UpdateOptions::default()).await.unwrap();
     assert_eq!(updated.webhooks[0].timeout_seconds, Some(5));
 }
+
+/// Rules generated from upstream's `+k8s:` tags run in the server too: a binding without a policy
+/// name or actions is `422 Invalid` with both `Required value` causes, and an update that leaves
+/// the stored object's fields as they were is not refused for them.
+#[tokio::test]
+async fn declarative_validation_answers_invalid() {
+    use kapi_api::admissionregistration::v1::{
+        ValidatingAdmissionPolicyBinding, ValidatingAdmissionPolicyBindingSpec, ValidationAction,
+    };
+    let (client, _server, _test) = http_client().await;
+    let api = client.api::<ValidatingAdmissionPolicyBinding>();
+    let binding = |policy: &str, actions: &[&str]| ValidatingAdmissionPolicyBinding {
+        metadata: ObjectMeta { name: "b".into(), ..Default::default() },
+        spec: ValidatingAdmissionPolicyBindingSpec {
+            policy_name: policy.into(),
+            validation_actions: actions.iter().map(|a| ValidationAction((*a).into())).collect(),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let err = api.create(&binding("", &[]), &CreateOptions::default()).await.unwrap_err();
+    let (code, reason, message, causes) = invalid(&err);
+    assert_eq!((code, reason.as_str()), (422, "Invalid"));
+    assert_eq!(
+        message,
+        r#"ValidatingAdmissionPolicyBinding.admissionregistration.k8s.io "b" is invalid: [spec.policyName: Required value, spec.validationActions: Required value]"#
+    );
+    assert_eq!(
+        causes,
+        [
+            ("FieldValueRequired".to_owned(), "spec.policyName".to_owned(), "Required value".to_owned()),
+            ("FieldValueRequired".to_owned(), "spec.validationActions".to_owned(), "Required value".to_owned()),
+        ]
+    );
+    let stored = api.create(&binding("policy", &["Deny"]), &CreateOptions::default()).await.unwrap();
+    let mut cleared = stored.clone();
+    cleared.spec.policy_name.clear();
+    let err = api.update(&cleared, &UpdateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        invalid(&err).3,
+        [("FieldValueRequired".to_owned(), "spec.policyName".to_owned(), "Required value".to_owned())]
+    );
+}

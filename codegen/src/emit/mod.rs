@@ -10,6 +10,7 @@ pub mod openapi;
 pub mod proto;
 pub mod register;
 pub mod roundtrip;
+pub mod validation;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -45,6 +46,8 @@ pub struct Plan {
     pub converted: BTreeSet<PathBuf>,
     /// Every type that needs a defaulting walker: (package, type name).
     pub needs_defaulting: BTreeSet<(PathBuf, String)>,
+    /// Every type that needs a declarative validation walker: (package, type name).
+    pub needs_validation: BTreeSet<(PathBuf, String)>,
 }
 
 /// Whether a package is a hub: it holds internal types and no versioned ones. Everything
@@ -69,7 +72,8 @@ impl Plan {
             .filter(|p| u.types_in(&p.rel).any(|t| !t.def.attrs.is_internal() && u.hub_type_of(t).is_some()))
             .map(|p| p.rel.clone())
             .collect();
-        Plan { defaulted, converted, needs_defaulting }
+        let needs_validation = validation::needs_validation(u);
+        Plan { defaulted, converted, needs_defaulting, needs_validation }
     }
 }
 

@@ -1,4 +1,4 @@
-//! register-gen: for every package that declares `+groupName=<group>`, a `register.rs` with the group name, versions, an `add_known_types` that registers each kind (and list kind) of the package, and an `add_to_scheme` that adds the defaulting, hand-written validation (`validate_<kind>`) and conversion functions and the common option kinds too. The common kinds are reached as `::kapi_api::meta::v1`, which works in users' crates and, through `extern crate self as kapi_api`, in ours.
+//! register-gen: for every package that declares `+groupName=<group>`, a `register.rs` with the group name, versions, an `add_known_types` that registers each kind (and list kind) of the package, and an `add_to_scheme` that adds the defaulting, hand-written validation (`validate_<kind>`), generated declarative validation (`validate_declarative_<kind>`) and conversion functions and the common option kinds too. The common kinds are reached as `::kapi_api::meta::v1`, which works in users' crates and, through `extern crate self as kapi_api`, in ours.
 
 use kapi_frontend::diagnostics::Diagnostic;
 use kapi_frontend::markers::GROUP_NAME;
@@ -56,6 +56,15 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
             u.hand_written_in(&pkg.rel, Convention::Validator).map(|h| (h.type_name.clone(), h.path(u))).collect();
         validators.sort_by(|a, b| a.0.cmp(&b.0));
         let register_validation = validators.iter().map(|(_, p)| quote!(scheme.add_validation_func(#p);));
+        // Generated declarative validation, after the hand-written functions of the same kinds.
+        let register_declarative =
+            super::validation::validated_kinds(u, &plan.needs_validation, &pkg.rel).into_iter().map(|t| {
+                let f = quote::format_ident!(
+                    "validate_declarative_{}",
+                    heck::ToSnakeCase::to_snake_case(t.name().as_str())
+                );
+                quote!(scheme.add_validation_func(super::validation::#f);)
+            });
         let lazy = super::where_used();
         let doc = format!(" Registration of the kinds of `{}` (group `{group}`).", pkg.rel.display());
         let file: syn::File = syn::parse_quote! {
@@ -84,6 +93,7 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
                 add_known_types(scheme)?;
                 #register_defaults
                 #(#register_validation)*
+                #(#register_declarative)*
                 #register_conversions
                 #register_lifecycles
                 for version in VERSIONS {

@@ -60,6 +60,18 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
     super::defaulters::register_defaults(scheme);
+    scheme.add_validation_func(super::validation::validate_declarative_node);
+    scheme
+        .add_validation_func(
+            super::validation::validate_declarative_persistent_volume_claim,
+        );
+    scheme.add_validation_func(super::validation::validate_declarative_pod);
+    scheme.add_validation_func(super::validation::validate_declarative_pod_template);
+    scheme
+        .add_validation_func(
+            super::validation::validate_declarative_replication_controller,
+        );
+    scheme.add_validation_func(super::validation::validate_declarative_secret);
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);
     for version in VERSIONS {

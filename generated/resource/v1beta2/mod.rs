@@ -22,3 +22,6 @@ pub use register::{GROUP_NAME, VERSIONS, add_known_types, add_to_scheme};
 #[cfg(test)]
 #[path = "roundtrip_test.rs"]
 mod roundtrip_test;
+#[path = "validation.rs"]
+mod validation;
+pub use validation::*;

@@ -2,18 +2,18 @@
 
 use super::{ErrorList, FieldError, Path};
 
-const DNS1123_LABEL_FMT: &str = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
-const DNS1123_SUBDOMAIN_FMT: &str = "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*";
+pub(crate) const DNS1123_LABEL_FMT: &str = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
+pub(crate) const DNS1123_SUBDOMAIN_FMT: &str = "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*";
 const DNS1035_LABEL_FMT: &str = "[a-z]([-a-z0-9]*[a-z0-9])?";
-const LABEL_KEY_FMT: &str = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
-const LABEL_VALUE_FMT: &str = "(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?";
+pub(crate) const LABEL_KEY_FMT: &str = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
+pub(crate) const LABEL_VALUE_FMT: &str = "(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?";
 
-const DNS1123_LABEL_MSG: &str = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
-const DNS1123_SUBDOMAIN_MSG: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
+pub(crate) const DNS1123_LABEL_MSG: &str = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
+pub(crate) const DNS1123_SUBDOMAIN_MSG: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
 const DNS1035_LABEL_MSG: &str = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character";
-const LABEL_KEY_MSG: &str =
+pub(crate) const LABEL_KEY_MSG: &str =
     "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
-const LABEL_VALUE_MSG: &str = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+pub(crate) const LABEL_VALUE_MSG: &str = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 
 /// Upstream's `RegexError`: the message, examples and the pattern in one sentence.
 pub fn regex_error(msg: &str, fmt: &str, examples: &[&str]) -> String {
@@ -54,16 +54,16 @@ fn is_label_of(s: &[u8], first: fn(u8) -> bool) -> bool {
     first(a) && rest.iter().all(inner) && rest.last().is_none_or(|c| *c != b'-')
 }
 
-fn dns1123_label_shape(s: &str) -> bool {
+pub(crate) fn dns1123_label_shape(s: &str) -> bool {
     is_label_of(s.as_bytes(), |c| c.is_ascii_lowercase() || c.is_ascii_digit())
 }
 
-fn dns1123_subdomain_shape(s: &str) -> bool {
+pub(crate) fn dns1123_subdomain_shape(s: &str) -> bool {
     s.split('.').all(dns1123_label_shape)
 }
 
 /// `[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?`: a label key's name part, or a non-empty label value.
-fn label_key_shape(s: &str) -> bool {
+pub(crate) fn label_key_shape(s: &str) -> bool {
     let b = s.as_bytes();
     let Some((&first, _)) = b.split_first() else { return false };
     let last = b[b.len() - 1];

@@ -1,6 +1,7 @@
 //! Field errors as upstream's `k8s.io/apimachinery/pkg/util/validation/field` prints them: paths, error types, bad values and lists.
 
 pub mod content;
+pub mod declarative;
 
 use std::fmt;
 

@@ -96,6 +96,10 @@ pub struct ValidatingAdmissionPolicyStatus {
     #[kapi(optional)]
     pub type_checking: Option<TypeChecking>,
     /// The latest observations of the policy's state.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:listType=map
+    /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "type")]
     pub conditions: Vec<Condition>,
@@ -270,6 +274,8 @@ pub struct ValidatingAdmissionPolicyBindingList {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ValidatingAdmissionPolicyBindingSpec {
     /// The name of the bound ValidatingAdmissionPolicy.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
     #[kapi(proto = 1, omitempty)]
     #[kapi(required)]
     pub policy_name: String,
@@ -282,6 +288,8 @@ pub struct ValidatingAdmissionPolicyBindingSpec {
     #[kapi(optional)]
     pub match_resources: Option<MatchResources>,
     /// How failed validations are enforced.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
     #[kapi(proto = 4, omitempty)]
     #[kapi(required, list_type = "set")]
     pub validation_actions: Vec<ValidationAction>,

@@ -34,6 +34,8 @@ pub struct APIGroupDiscovery {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Only `name` is set: the group name, empty for the legacy core group.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,

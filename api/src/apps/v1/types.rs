@@ -129,6 +129,9 @@ pub struct StatefulSetSpec {
     #[kapi(optional)]
     pub replicas: Option<i32>,
     /// Label query for the pods this set owns; must match the template's labels.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:required
+    /// +k8s:alpha(since: "1.37")=+k8s:immutable
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub selector: Option<LabelSelector>,
@@ -137,14 +140,24 @@ pub struct StatefulSetSpec {
     #[kapi(required)]
     pub template: PodTemplateSpec,
     /// Claims made for each pod, one per template, and mounted into it; they win over same-named template volumes.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:immutable
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:eachVal=+k8s:opaqueType
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub volume_claim_templates: Vec<PersistentVolumeClaim>,
     /// The governing headless service that gives each pod its network identity.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:immutable
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
     #[kapi(proto = 5)]
     #[kapi(optional)]
     pub service_name: String,
     /// How pods are created and removed while scaling; `OrderedReady` if unset.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:immutable
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional)]
     pub pod_management_policy: PodManagementPolicyType,

@@ -21,6 +21,8 @@ pub struct TokenReview {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Standard object metadata.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
@@ -109,6 +111,8 @@ pub struct TokenRequest {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Standard object metadata.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
@@ -190,6 +194,8 @@ pub struct SelfSubjectReview {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Standard object metadata.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,

@@ -22,6 +22,8 @@ pub struct TokenReview {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Standard object metadata.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
@@ -108,6 +110,8 @@ pub struct SelfSubjectReview {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Standard object metadata.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,

@@ -20,6 +20,8 @@ pub struct SubjectAccessReview {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Standard object metadata.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
@@ -45,6 +47,8 @@ pub struct SelfSubjectAccessReview {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Standard object metadata.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
@@ -69,6 +73,8 @@ pub struct LocalSubjectAccessReview {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Standard object metadata.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
@@ -165,10 +171,16 @@ pub struct NonResourceAttributes {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct SubjectAccessReviewSpec {
     /// The action, when it targets a resource.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:unionMember
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub resource_attributes: Option<ResourceAttributes>,
     /// The action, when it targets a non-resource path.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:unionMember
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub non_resource_attributes: Option<NonResourceAttributes>,
@@ -199,10 +211,16 @@ pub struct ExtraValue(pub Vec<String>);
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct SelfSubjectAccessReviewSpec {
     /// The action, when it targets a resource.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:unionMember
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub resource_attributes: Option<ResourceAttributes>,
     /// The action, when it targets a non-resource path.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:unionMember
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub non_resource_attributes: Option<NonResourceAttributes>,
@@ -241,6 +259,8 @@ pub struct SelfSubjectRulesReview {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Standard object metadata.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,

@@ -23,6 +23,8 @@ pub struct SubjectAccessReview {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Standard object metadata.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
@@ -50,6 +52,8 @@ pub struct SelfSubjectAccessReview {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Standard object metadata.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
@@ -76,6 +80,8 @@ pub struct LocalSubjectAccessReview {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Standard object metadata.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
@@ -146,10 +152,16 @@ pub struct NonResourceAttributes {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct SubjectAccessReviewSpec {
     /// The action, when it targets a resource.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:unionMember
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub resource_attributes: Option<ResourceAttributes>,
     /// The action, when it targets a non-resource path.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:unionMember
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub non_resource_attributes: Option<NonResourceAttributes>,
@@ -180,10 +192,16 @@ pub struct ExtraValue(pub Vec<String>);
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct SelfSubjectAccessReviewSpec {
     /// The action, when it targets a resource.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:unionMember
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub resource_attributes: Option<ResourceAttributes>,
     /// The action, when it targets a non-resource path.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:unionMember
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub non_resource_attributes: Option<NonResourceAttributes>,
@@ -224,6 +242,8 @@ pub struct SelfSubjectRulesReview {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Standard object metadata.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,

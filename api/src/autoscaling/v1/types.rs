@@ -12,9 +12,13 @@ use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta};
 #[kapi(struct_type = "atomic")]
 pub struct CrossVersionObjectReference {
     /// Kind of the object, such as `Deployment`.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:required
     #[kapi(proto = 1)]
     pub kind: String,
     /// Name of the object.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:required
     #[kapi(proto = 2)]
     pub name: String,
     /// API version of the object.
@@ -30,10 +34,17 @@ pub struct HorizontalPodAutoscalerSpec {
     #[kapi(proto = 1)]
     pub scale_target_ref: CrossVersionObjectReference,
     /// Lowest replica count; 1 by default, 0 allowed only with an object or external metric and a feature gate.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:ifEnabled(HPAScaleToZero)=+k8s:minimum=0
+    /// +k8s:beta(since: "1.37")=+k8s:ifDisabled(HPAScaleToZero)=+k8s:minimum=1
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub min_replicas: Option<i32>,
     /// Highest replica count; may not be below `min_replicas`.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
+    /// +k8s:beta(since: "1.37")=+k8s:minimum=1
     #[kapi(proto = 3)]
     #[kapi(required)]
     pub max_replicas: i32,
@@ -120,6 +131,8 @@ pub struct Scale {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Standard object metadata.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
@@ -137,6 +150,9 @@ pub struct Scale {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ScaleSpec {
     /// Wanted number of replicas.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:minimum=0
     #[kapi(proto = 1, omitempty, default = "0")]
     #[kapi(optional)]
     pub replicas: i32,

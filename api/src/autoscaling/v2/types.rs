@@ -40,14 +40,23 @@ pub struct HorizontalPodAutoscalerSpec {
     #[kapi(proto = 1)]
     pub scale_target_ref: CrossVersionObjectReference,
     /// Lowest replica count; 1 by default, 0 allowed only with an object or external metric and a feature gate.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:ifEnabled(HPAScaleToZero)=+k8s:minimum=0
+    /// +k8s:beta(since: "1.37")=+k8s:ifDisabled(HPAScaleToZero)=+k8s:minimum=1
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub min_replicas: Option<i32>,
     /// Highest replica count; may not be below `min_replicas`.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
+    /// +k8s:beta(since: "1.37")=+k8s:minimum=1
     #[kapi(proto = 3)]
     #[kapi(required)]
     pub max_replicas: i32,
     /// Metrics to scale on, each giving a replica count, the largest of which wins; 80% CPU by default.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub metrics: Vec<MetricSpec>,
@@ -61,9 +70,13 @@ pub struct HorizontalPodAutoscalerSpec {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct CrossVersionObjectReference {
     /// Kind of the object, such as `Deployment`.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:required
     #[kapi(proto = 1)]
     pub kind: String,
     /// Name of the object.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:required
     #[kapi(proto = 2)]
     pub name: String,
     /// API version of the object.
@@ -79,6 +92,9 @@ pub struct MetricSpec {
     #[kapi(proto = 1)]
     pub r#type: MetricSourceType,
     /// A metric of a single object; set for type `Object`.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:opaqueType
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub object: Option<ObjectMetricSource>,
@@ -314,6 +330,8 @@ pub struct HorizontalPodAutoscalerStatus {
     #[kapi(proto = 4)]
     pub desired_replicas: i32,
     /// The last reading of each metric.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
     #[kapi(proto = 5)]
     #[kapi(optional, list_type = "atomic")]
     pub current_metrics: Option<Vec<MetricStatus>>,
@@ -372,6 +390,9 @@ pub struct MetricStatus {
     #[kapi(proto = 1)]
     pub r#type: MetricSourceType,
     /// Reading of an object metric; set for type `Object`.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:opaqueType
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub object: Option<ObjectMetricStatus>,

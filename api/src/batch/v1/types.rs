@@ -213,6 +213,9 @@ pub struct JobSpec {
     #[kapi(optional)]
     pub backoff_limit_per_index: Option<i32>,
     /// Failed indexes tolerated before the whole job fails; needs `backoff_limit_per_index`; unset means no limit.
+    ///
+    /// +k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:dependentRequired("backoffLimitPerIndex")
     #[kapi(proto = 13, omitempty)]
     #[kapi(optional)]
     pub max_failed_indexes: Option<i32>,
@@ -248,6 +251,11 @@ pub struct JobSpec {
     #[kapi(optional)]
     pub managed_by: Option<String>,
     /// Workload-aware scheduling settings (alpha, behind a feature gate); plain pod-by-pod scheduling when unset.
+    ///
+    /// +k8s:ifDisabled(WorkloadWithJob)=+k8s:forbidden
+    /// +k8s:optional
+    /// +k8s:update=NoSet
+    /// +k8s:update=NoUnset
     #[kapi(proto = 17, omitempty)]
     #[kapi(optional)]
     pub scheduling: Option<JobSchedulingConfiguration>,
@@ -257,18 +265,34 @@ pub struct JobSpec {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct JobSchedulingConfiguration {
     /// Basic or gang scheduling; whether it is set is fixed at creation.
+    ///
+    /// +k8s:optional
+    /// +k8s:update=NoSet
+    /// +k8s:update=NoUnset
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub scheduling_policy: Option<WorkloadPodGroupSchedulingPolicy>,
     /// Constraints such as topology for the pods; immutable.
+    ///
+    /// +k8s:optional
+    /// +k8s:immutable
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub scheduling_constraints: Option<WorkloadPodGroupSchedulingConstraints>,
     /// Whether pods may be disrupted one at a time or all together; immutable.
+    ///
+    /// +k8s:optional
+    /// +k8s:immutable
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub disruption_mode: Option<WorkloadPodGroupDisruptionMode>,
     /// Resource claims the pods may share; at most 4, immutable.
+    ///
+    /// +k8s:optional
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=name
+    /// +k8s:maxItems=4
+    /// +k8s:immutable
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "name", patch_strategy = "merge", patch_merge_key = "name")]
     pub resource_claims: Vec<WorkloadPodGroupResourceClaim>,
@@ -383,6 +407,8 @@ pub struct JobCondition {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct JobTemplateSpec {
     /// Metadata given to jobs made from this template.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
@@ -440,6 +466,8 @@ pub struct CronJobList {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct CronJobSpec {
     /// When to run, in cron syntax.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub schedule: String,

@@ -12,6 +12,8 @@ use crate::meta::v1::{ListMeta, ObjectMeta};
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct JobTemplateSpec {
     /// Metadata given to jobs made from this template.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
@@ -75,6 +77,8 @@ pub struct CronJobList {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct CronJobSpec {
     /// When to run, in cron syntax.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub schedule: String,

@@ -30,6 +30,9 @@ pub struct ClusterTrustBundle {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ClusterTrustBundleSpec {
     /// The signer these anchors belong to; empty for a bundle tied to no signer.
+    ///
+    /// +k8s:alpha(since:"1.37")=+k8s:optional
+    /// +k8s:alpha(since:"1.37")=+k8s:immutable
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub signer_name: String,

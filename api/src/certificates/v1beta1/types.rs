@@ -81,6 +81,13 @@ pub struct ExtraValue(pub Vec<String>);
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct CertificateSigningRequestStatus {
     /// Approval, denial or failure of the request.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:listType=map
+    /// +k8s:beta(since: "1.37")=+k8s:listMapKey=type
+    /// +k8s:beta(since: "1.37")=+k8s:customUnique
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:item(type: "Approved")=+k8s:zeroOrOneOfMember
+    /// +k8s:beta(since: "1.37")=+k8s:item(type: "Denied")=+k8s:zeroOrOneOfMember
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "type")]
     pub conditions: Vec<CertificateSigningRequestCondition>,
@@ -230,6 +237,9 @@ pub struct ClusterTrustBundle {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ClusterTrustBundleSpec {
     /// The signer these anchors belong to; empty for a bundle tied to no signer.
+    ///
+    /// +k8s:alpha(since:"1.37")=+k8s:optional
+    /// +k8s:alpha(since:"1.37")=+k8s:immutable
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub signer_name: String,
@@ -339,6 +349,10 @@ pub struct PodCertificateRequestSpec {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PodCertificateRequestStatus {
     /// Conditions such as `Issued`, `Denied` or `Failed`; at most one of those three.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:listType=map
+    /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "type", patch_strategy = "merge", patch_merge_key = "type")]
     pub conditions: Vec<Condition>,

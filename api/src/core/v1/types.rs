@@ -585,7 +585,9 @@ pub struct PersistentVolumeClaimCondition {
 }
 
 /// A category of trouble reported for a volume.
+///
 /// +enum
+/// +k8s:enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct VolumeHealthStatusType(pub String);
 
@@ -602,14 +604,22 @@ impl VolumeHealthStatusType {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct VolumeHealthCondition {
     /// Category of the problem: `Inaccessible`, `DataLoss` or `Degraded`.
+    ///
+    /// +k8s:required
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub status: VolumeHealthStatusType,
     /// Short CamelCase code; together with status it identifies the entry; at most 256 bytes.
+    ///
+    /// +k8s:required
+    /// +k8s:maxBytes=256
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub reason: String,
     /// Human-readable details; at most 1024 bytes.
+    ///
+    /// +k8s:optional
+    /// +k8s:maxBytes=1024
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub message: String,
@@ -619,6 +629,12 @@ pub struct VolumeHealthCondition {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct VolumeHealthStatus {
     /// Current problems, at most 16; an empty list means the volume is healthy.
+    ///
+    /// +k8s:optional
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=status
+    /// +k8s:listMapKey=reason
+    /// +k8s:maxItems=16
     #[kapi(proto = 1, omitempty)]
     #[kapi(
         optional,
@@ -639,10 +655,18 @@ pub struct VolumeHealthStatus {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PodVolumeHealth {
     /// The entry of the pod's `spec.volumes` this refers to.
+    ///
+    /// +k8s:required
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub name: String,
     /// Current problems on this node, at most 16.
+    ///
+    /// +k8s:optional
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=status
+    /// +k8s:listMapKey=reason
+    /// +k8s:maxItems=16
     #[kapi(proto = 2, omitempty)]
     #[kapi(
         optional,
@@ -695,6 +719,8 @@ pub struct PersistentVolumeClaimStatus {
     #[kapi(optional)]
     pub modify_volume_status: Option<ModifyVolumeStatus>,
     /// Problems the CSI controller plugin reports for the volume.
+    ///
+    /// +k8s:optional
     #[kapi(proto = 10, omitempty)]
     #[kapi(optional)]
     pub health_status: Option<VolumeHealthStatus>,
@@ -1909,6 +1935,8 @@ pub struct EphemeralVolumeSource {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PersistentVolumeClaimTemplate {
     /// Labels and annotations for the claim; other fields are rejected.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
@@ -3381,6 +3409,9 @@ impl TaintEffect {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct Toleration {
     /// Taint key to match; empty matches every key, and then the operator must be `Exists`.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:format=k8s-label-key
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub key: String,
@@ -3528,6 +3559,8 @@ pub struct PodSpec {
     #[kapi(optional)]
     pub scheduler_name: String,
     /// Taints the pod accepts.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
     #[kapi(proto = 22, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub tolerations: Vec<Toleration>,
@@ -3617,6 +3650,12 @@ pub struct PodSpec {
     #[kapi(optional)]
     pub scheduling_group: Option<PodSchedulingGroup>,
     /// Responders that handle eviction requests for the pod in priority order; at most 10; immutable.
+    ///
+    /// +k8s:optional
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=name
+    /// +k8s:maxItems=10
+    /// +k8s:alpha(since: "1.37")=+k8s:dependentForbidden("schedulingGroup")
     #[kapi(proto = 44, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "name", patch_strategy = "merge", patch_merge_key = "name")]
     pub eviction_responders: Vec<EvictionResponder>,
@@ -4130,10 +4169,19 @@ pub struct EphemeralContainer {
 #[kapi(struct_type = "atomic")]
 pub struct EvictionResponder {
     /// Domain-prefixed key identifying the responder, unique in the pod; `*.k8s.io` and `*.kubernetes.io` are reserved.
+    ///
+    /// +k8s:required
+    /// +k8s:format=k8s-prefixed-label-key
+    /// +k8s:customValidation
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub name: String,
     /// Higher goes first; 0 to 100000, with 0 to 999 kept for `*.k8s.io`; a pod's managing controller uses 10000.
+    ///
+    /// +k8s:required
+    /// +k8s:minimum=0
+    /// +k8s:maximum=100000
+    /// +k8s:customValidation
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub priority: Option<i32>,
@@ -4229,6 +4277,10 @@ pub struct PodStatus {
     #[kapi(optional)]
     pub resources: Option<ResourceRequirements>,
     /// Node-allocatable resources given to the pod through resource claims.
+    ///
+    /// +k8s:optional
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=resourceClaimName
     #[kapi(proto = 21, omitempty)]
     #[kapi(
         optional,
@@ -4239,6 +4291,10 @@ pub struct PodStatus {
     )]
     pub node_allocatable_resource_claim_statuses: Vec<NodeAllocatableResourceClaimStatus>,
     /// Problems the CSI node plugins report for the pod's volumes.
+    ///
+    /// +k8s:optional
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=name
     #[kapi(proto = 22, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "name")]
     pub volume_health: Vec<PodVolumeHealth>,
@@ -4297,6 +4353,8 @@ pub struct PodList {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PodTemplateSpec {
     /// Metadata given to each pod.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
@@ -4348,10 +4406,16 @@ pub struct PodTemplateList {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ReplicationControllerSpec {
     /// Wanted number of pods; 1 by default.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:minimum=0
     #[kapi(proto = 1, omitempty, default = "1")]
     #[kapi(optional)]
     pub replicas: Option<i32>,
     /// Seconds a new pod must stay ready, with no container crashing, to count as available; 0 by default.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:minimum=0
     #[kapi(proto = 4, omitempty, default = "0")]
     #[kapi(optional)]
     pub min_ready_seconds: i32,
@@ -4360,6 +4424,8 @@ pub struct ReplicationControllerSpec {
     #[kapi(optional, map_type = "atomic")]
     pub selector: BTreeMap<String, String>,
     /// Pods created when there are too few.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub template: Option<PodTemplateSpec>,
@@ -4440,6 +4506,9 @@ pub struct ReplicationController {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Standard object metadata; its labels default to the template's.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:subfield(name)=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:subfield(name)=+k8s:format=k8s-long-name
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
@@ -4555,6 +4624,8 @@ pub struct ServiceStatus {
     #[kapi(optional)]
     pub load_balancer: LoadBalancerStatus,
     /// Current observations about the service.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:eachVal=+k8s:opaqueType
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "type", patch_strategy = "merge", patch_merge_key = "type")]
     pub conditions: Vec<Condition>,
@@ -4947,6 +5018,10 @@ pub struct NodeSpec {
     #[kapi(optional, list_type = "set", patch_strategy = "merge")]
     pub pod_cidrs: Vec<String>,
     /// Cloud provider's ID of the node, as `<provider>://<id>`.
+    ///
+    /// +k8s:alpha(since: "1.36")=+k8s:optional
+    /// +k8s:alpha(since: "1.36")=+k8s:update=NoModify
+    /// +k8s:alpha(since: "1.36")=+k8s:update=NoUnset
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub provider_id: String,
@@ -4967,6 +5042,9 @@ pub struct NodeSpec {
     #[kapi(optional)]
     pub external_id: String,
     /// Settings for preempting pods on this node; alpha.
+    ///
+    /// +k8s:optional
+    /// +k8s:ifDisabled(InPlacePodVerticalScalingSchedulerPreemption)=+k8s:forbidden
     #[kapi(proto = 8, omitempty)]
     #[kapi(optional)]
     pub pod_preemption_policy: Option<NodePodPreemptionPolicy>,
@@ -4976,6 +5054,11 @@ pub struct NodeSpec {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct NodePodPreemptionPolicy {
     /// Parties that asked to turn off preemption for in-place resizes; any entry turns it off.
+    ///
+    /// +k8s:listType=set
+    /// +k8s:maxItems=20
+    /// +k8s:optional
+    /// +k8s:eachVal=+k8s:format=k8s-label-key
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "set")]
     pub disable_resize_preemption: Vec<String>,
@@ -5586,6 +5669,8 @@ pub struct Binding {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Standard object metadata.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
@@ -6220,6 +6305,9 @@ pub struct Secret {
     #[kapi(optional)]
     pub string_data: BTreeMap<String, String>,
     /// How the data is meant to be used, such as `Opaque` or `kubernetes.io/tls`.
+    ///
+    /// +k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:immutable
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub r#type: SecretType,
@@ -6355,6 +6443,8 @@ pub struct ComponentStatus {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Standard object metadata.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
@@ -6550,6 +6640,8 @@ pub struct RangeAllocation {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Standard object metadata.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
@@ -6615,18 +6707,31 @@ pub struct ImageVolumeSource {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct NodeAllocatableResourceClaimStatus {
     /// Claim of the pod that led to the allocation.
+    ///
+    /// +k8s:required
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub resource_claim_name: String,
     /// Containers of the pod that use the claim.
+    ///
+    /// +k8s:optional
+    /// +k8s:listType=set
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional, list_type = "set")]
     pub containers: Vec<String>,
     /// Amounts from devices mapped to node resources, used by the kubelet for cgroups.
+    ///
+    /// +k8s:optional
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=name
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "name", patch_strategy = "merge", patch_merge_key = "name")]
     pub mapping: Vec<NodeAllocatableMappedResources>,
     /// Overhead amounts from devices, used by the kubelet for cgroups.
+    ///
+    /// +k8s:optional
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=name
     #[kapi(proto = 5, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "name", patch_strategy = "merge", patch_merge_key = "name")]
     pub overhead: Vec<NodeAllocatableOverheadResources>,
@@ -6636,10 +6741,14 @@ pub struct NodeAllocatableResourceClaimStatus {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct NodeAllocatableMappedResources {
     /// Resource name, such as `cpu` or `memory`.
+    ///
+    /// +k8s:required
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub name: ResourceName,
     /// Amount for the whole claim, shared by the containers using it.
+    ///
+    /// +k8s:required
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub quantity: Option<Quantity>,
@@ -6649,14 +6758,20 @@ pub struct NodeAllocatableMappedResources {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct NodeAllocatableOverheadResources {
     /// Resource name, such as `cpu` or `memory`.
+    ///
+    /// +k8s:required
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub name: ResourceName,
     /// Fixed amount charged once per pod.
+    ///
+    /// +k8s:optional
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub per_pod: Option<Quantity>,
     /// Amount charged for each container using the claim.
+    ///
+    /// +k8s:optional
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub per_container: Option<Quantity>,

@@ -26,10 +26,15 @@ pub struct EndpointSlice {
     #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// The kind of every address in the slice; immutable; only `IPv4` and `IPv6` are acted on.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
+    /// +k8s:beta(since: "1.37")=+k8s:immutable
     #[kapi(proto = 4)]
     #[kapi(required)]
     pub address_type: AddressType,
     /// The endpoints, each unique; at most 1000.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 2)]
     #[kapi(list_type = "atomic")]
     pub endpoints: Option<Vec<Endpoint>>,
@@ -40,7 +45,9 @@ pub struct EndpointSlice {
 }
 
 /// The kind of address an endpoint slice holds: `IPv4`, `IPv6` or the deprecated `FQDN`.
+///
 /// +enum
+/// +k8s:beta(since: "1.37")=+k8s:enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct AddressType(pub String);
 
@@ -57,6 +64,9 @@ impl AddressType {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct Endpoint {
     /// Addresses of the endpoint, IPs in canonical form for IP slices; 1 to 100, only the first one used.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
+    /// +k8s:beta(since: "1.37")=+k8s:maxItems=100
     #[kapi(proto = 1)]
     #[kapi(required, list_type = "set")]
     pub addresses: Option<Vec<String>>,

@@ -13,6 +13,9 @@ use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta};
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ScaleSpec {
     /// Wanted number of replicas.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:minimum=0
     #[kapi(proto = 1, omitempty, default = "0")]
     #[kapi(optional)]
     pub replicas: i32,
@@ -860,10 +863,14 @@ pub struct NetworkPolicySpec {
     #[kapi(proto = 1)]
     pub pod_selector: LabelSelector,
     /// Inbound traffic allowed, on top of other policies' rules; empty allows none and only isolates the pods.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub ingress: Vec<NetworkPolicyIngressRule>,
     /// Outbound traffic allowed, on top of other policies' rules; empty allows none and only isolates the pods.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub egress: Vec<NetworkPolicyEgressRule>,
@@ -881,6 +888,8 @@ pub struct NetworkPolicyIngressRule {
     #[kapi(optional, list_type = "atomic")]
     pub ports: Vec<NetworkPolicyPort>,
     /// Sources allowed, any one of which suffices; empty means any source.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub from: Vec<NetworkPolicyPeer>,
@@ -894,6 +903,8 @@ pub struct NetworkPolicyEgressRule {
     #[kapi(optional, list_type = "atomic")]
     pub ports: Vec<NetworkPolicyPort>,
     /// Destinations allowed, any one of which suffices; empty means any destination.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub to: Vec<NetworkPolicyPeer>,
@@ -920,6 +931,8 @@ pub struct NetworkPolicyPort {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct IPBlock {
     /// The address range in CIDR form, e.g. `10.0.0.0/16` or `2001:db8::/64`.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub cidr: String,
@@ -941,6 +954,8 @@ pub struct NetworkPolicyPeer {
     #[kapi(optional)]
     pub namespace_selector: Option<LabelSelector>,
     /// An address range to match; excludes the other two fields.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub ip_block: Option<IPBlock>,

@@ -310,14 +310,23 @@ pub struct PriorityLevelConfigurationList {
 #[kapi(union)]
 pub struct PriorityLevelConfigurationSpec {
     /// `Limited` to apply concurrency limits, `Exempt` to never limit or queue.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
+    /// +k8s:beta(since: "1.37")=+k8s:modeDiscriminator
     #[kapi(proto = 1)]
     #[kapi(required, union_discriminator)]
     pub r#type: PriorityLevelEnablement,
     /// Settings of a `Limited` level; set exactly when `type` is `Limited`.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:ifMode("Limited")=+k8s:required
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub limited: Option<LimitedPriorityLevelConfiguration>,
     /// Settings of an `Exempt` level; must be unset for `Limited`, defaults apply when unset.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:ifMode("Exempt")=+k8s:optional
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub exempt: Option<ExemptPriorityLevelConfiguration>,
@@ -373,10 +382,16 @@ pub struct ExemptPriorityLevelConfiguration {
 #[kapi(union)]
 pub struct LimitResponse {
     /// `Queue` to hold such requests, `Reject` to refuse them.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
+    /// +k8s:beta(since: "1.37")=+k8s:modeDiscriminator
     #[kapi(proto = 1)]
     #[kapi(required, union_discriminator)]
     pub r#type: LimitResponseType,
     /// Queue settings; only allowed when `type` is `Queue`.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:ifMode("Queue")=+k8s:required
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub queuing: Option<QueuingConfiguration>,

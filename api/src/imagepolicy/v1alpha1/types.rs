@@ -19,6 +19,8 @@ pub struct ImageReview {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Standard object metadata.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,

@@ -17,6 +17,8 @@ pub struct EvictionRequest {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Standard object metadata.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:subfield(name)=+k8s:format=k8s-long-name
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
@@ -34,14 +36,23 @@ pub struct EvictionRequest {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct EvictionRequestSpec {
     /// The object to evict; immutable.
+    ///
+    /// +k8s:immutable
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub target: EvictionRequestTarget,
     /// Who asks, as a domain-prefixed key like `acme.io/foo`; `*.k8s.io` and `*.kubernetes.io` are reserved.
+    ///
+    /// +k8s:required
+    /// +k8s:immutable
+    /// +k8s:format=k8s-prefixed-label-key
+    /// +k8s:customValidation
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub requester: String,
     /// `Eviction` to ask for eviction, `Withdrawn` to take the request back.
+    ///
+    /// +k8s:required
     #[kapi(proto = 3)]
     #[kapi(required)]
     pub intent: EvictionRequestIntent,
@@ -52,6 +63,9 @@ pub struct EvictionRequestSpec {
 #[kapi(union)]
 pub struct EvictionRequestTarget {
     /// A pod in the same namespace; pods in a pod group are not supported.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub pod: Option<EvictionRequestPodReference>,
@@ -61,17 +75,25 @@ pub struct EvictionRequestTarget {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct EvictionRequestPodReference {
     /// Name of the pod.
+    ///
+    /// +k8s:required
+    /// +k8s:format=k8s-long-name
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub name: String,
     /// UID of the pod, a lowercase UUID.
+    ///
+    /// +k8s:required
+    /// +k8s:format=k8s-uuid
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub uid: String,
 }
 
 /// Whether a requester currently wants its target evicted.
+///
 /// +enum
+/// +k8s:enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct EvictionRequestIntent(pub String);
 
@@ -86,10 +108,20 @@ impl EvictionRequestIntent {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct EvictionRequestStatus {
     /// Conditions such as `TargetEvicted` or `Failed`; at most 100 entries.
+    ///
+    /// +k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:listType=map
+    /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
+    /// +k8s:maxItems=100
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "type", patch_strategy = "merge", patch_merge_key = "type")]
     pub conditions: Vec<Condition>,
     /// The `metadata.generation` last acted on by the controller; at least 1.
+    ///
+    /// +k8s:optional
+    /// +k8s:minimum=1
+    /// +k8s:update=NoUnset
+    /// +k8s:monotonic
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub observed_generation: Option<i64>,
@@ -124,6 +156,8 @@ pub struct Eviction {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Standard object metadata; participants appear as labels whose values are role names.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:subfield(name)=+k8s:format=k8s-long-name
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
@@ -154,6 +188,8 @@ impl EvictionParticipantRole {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct EvictionSpec {
     /// The object to evict; immutable.
+    ///
+    /// +k8s:immutable
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub target: EvictionTarget,
@@ -164,6 +200,9 @@ pub struct EvictionSpec {
 #[kapi(union)]
 pub struct EvictionTarget {
     /// A pod in the same namespace; pods in a pod group are not supported.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub pod: Option<EvictionPodReference>,
@@ -173,10 +212,16 @@ pub struct EvictionTarget {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct EvictionPodReference {
     /// Name of the pod.
+    ///
+    /// +k8s:required
+    /// +k8s:format=k8s-long-name
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub name: String,
     /// UID of the pod, a lowercase UUID.
+    ///
+    /// +k8s:required
+    /// +k8s:format=k8s-uuid
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub uid: String,
@@ -186,22 +231,47 @@ pub struct EvictionPodReference {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct EvictionStatus {
     /// Conditions such as `TargetEvicted` or `Failed`; at most 100 entries.
+    ///
+    /// +k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:listType=map
+    /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
+    /// +k8s:maxItems=100
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "type", patch_strategy = "merge", patch_merge_key = "type")]
     pub conditions: Vec<Condition>,
     /// The `metadata.generation` last acted on by the controller; at least 1.
+    ///
+    /// +k8s:optional
+    /// +k8s:minimum=1
+    /// +k8s:monotonic
+    /// +k8s:update=NoUnset
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub observed_generation: Option<i64>,
     /// Everyone who asked, withdrawn ones included; at most 100 entries.
+    ///
+    /// +k8s:optional
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=name
+    /// +k8s:maxItems=100
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "name", patch_strategy = "merge", patch_merge_key = "name")]
     pub requesters: Vec<Requester>,
     /// Responders that may act, activated one at a time by descending priority.
+    ///
+    /// +k8s:optional
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=name
+    /// +k8s:maxItems=11
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "name", patch_strategy = "merge", patch_merge_key = "name")]
     pub target_responders: Vec<TargetResponder>,
     /// Per-responder progress, parallel to `target_responders`; only the active one may change its entry.
+    ///
+    /// +k8s:optional
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=name
+    /// +k8s:maxItems=11
     #[kapi(proto = 5, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "name", patch_strategy = "merge", patch_merge_key = "name")]
     pub responders: Vec<ResponderStatus>,
@@ -246,17 +316,24 @@ impl EvictionConditionReason {
 #[kapi(struct_type = "atomic")]
 pub struct Requester {
     /// A unique domain-prefixed key like `acme.io/foo`.
+    ///
+    /// +k8s:required
+    /// +k8s:format=k8s-prefixed-label-key
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub name: String,
     /// `Eviction` or `Withdrawn`.
+    ///
+    /// +k8s:required
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub intent: RequesterIntent,
 }
 
 /// Whether a requester currently wants its target evicted.
+///
 /// +enum
+/// +k8s:enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct RequesterIntent(pub String);
 
@@ -272,21 +349,34 @@ impl RequesterIntent {
 #[kapi(struct_type = "atomic")]
 pub struct TargetResponder {
     /// A unique domain-prefixed key like `acme.io/foo`.
+    ///
+    /// +k8s:required
+    /// +k8s:format=k8s-prefixed-label-key
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub name: String,
     /// Higher goes first; 0 to 100000, with 0 to 999 reserved for `*.k8s.io` responders; immutable.
+    ///
+    /// +k8s:required
+    /// +k8s:minimum=0
+    /// +k8s:maximum=100000
+    /// +k8s:update=NoModify
+    /// +k8s:update=NoUnset
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub priority: Option<i32>,
     /// The state the controller assigned; responders act only while `Active`.
+    ///
+    /// +k8s:required
     #[kapi(proto = 3)]
     #[kapi(required)]
     pub state: ResponderStateType,
 }
 
 /// The state of a responder in an eviction.
+///
 /// +enum
+/// +k8s:enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ResponderStateType(pub String);
 
@@ -308,26 +398,44 @@ impl ResponderStateType {
 #[kapi(struct_type = "granular")]
 pub struct ResponderStatus {
     /// The responder's unique domain-prefixed key.
+    ///
+    /// +k8s:required
+    /// +k8s:format=k8s-prefixed-label-key
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub name: String,
     /// When the responder became active; immutable once set.
+    ///
+    /// +k8s:optional
+    /// +k8s:update=NoModify
+    /// +k8s:update=NoUnset
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub start_time: Option<Time>,
     /// Last progress report; at most one every 20 seconds is advised.
+    ///
+    /// +k8s:optional
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub heartbeat_time: Option<Time>,
     /// Estimated end of this responder's work; not in the past, unset if unknown.
+    ///
+    /// +k8s:optional
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub expected_completion_time: Option<Time>,
     /// When the responder stopped working, successfully or not; immutable once set.
+    ///
+    /// +k8s:optional
+    /// +k8s:update=NoModify
+    /// +k8s:update=NoUnset
     #[kapi(proto = 5, omitempty)]
     #[kapi(optional)]
     pub completion_time: Option<Time>,
     /// Human-readable progress details, up to 4000 characters.
+    ///
+    /// +k8s:optional
+    /// +k8s:maxLength=4000
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional)]
     pub message: Option<String>,

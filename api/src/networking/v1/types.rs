@@ -48,10 +48,14 @@ pub struct NetworkPolicySpec {
     #[kapi(optional)]
     pub pod_selector: LabelSelector,
     /// Inbound traffic allowed, on top of other policies' rules; empty allows none and only isolates the pods.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub ingress: Vec<NetworkPolicyIngressRule>,
     /// Outbound traffic allowed, on top of other policies' rules; empty allows none and only isolates the pods.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub egress: Vec<NetworkPolicyEgressRule>,
@@ -69,6 +73,8 @@ pub struct NetworkPolicyIngressRule {
     #[kapi(optional, list_type = "atomic")]
     pub ports: Vec<NetworkPolicyPort>,
     /// Sources allowed, any one of which suffices; empty means any source.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub from: Vec<NetworkPolicyPeer>,
@@ -82,6 +88,8 @@ pub struct NetworkPolicyEgressRule {
     #[kapi(optional, list_type = "atomic")]
     pub ports: Vec<NetworkPolicyPort>,
     /// Destinations allowed, any one of which suffices; empty means any destination.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub to: Vec<NetworkPolicyPeer>,
@@ -108,6 +116,8 @@ pub struct NetworkPolicyPort {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct IPBlock {
     /// The address range in CIDR form, e.g. `10.0.0.0/16` or `2001:db8::/64`.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub cidr: String,
@@ -129,6 +139,8 @@ pub struct NetworkPolicyPeer {
     #[kapi(optional)]
     pub namespace_selector: Option<LabelSelector>,
     /// An address range to match; excludes the other two fields.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub ip_block: Option<IPBlock>,
@@ -405,6 +417,8 @@ pub struct IngressClassSpec {
     #[kapi(proto = 1, omitempty)]
     pub controller: String,
     /// Extra settings for the controller, if it needs any.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub parameters: Option<IngressClassParametersReference>,
@@ -418,10 +432,14 @@ pub struct IngressClassParametersReference {
     #[kapi(optional)]
     pub api_group: Option<String>,
     /// Kind of the object.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub kind: String,
     /// Name of the object.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
     #[kapi(proto = 3)]
     #[kapi(required)]
     pub name: String,
@@ -478,6 +496,9 @@ pub struct IPAddress {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct IPAddressSpec {
     /// The object holding the address; required.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
+    /// +k8s:beta(since: "1.37")=+k8s:immutable
     #[kapi(proto = 1, omitempty)]
     #[kapi(required)]
     pub parent_ref: Option<ParentReference>,
@@ -491,6 +512,8 @@ pub struct ParentReference {
     #[kapi(optional)]
     pub group: String,
     /// Resource of the object.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
     #[kapi(proto = 2, omitempty)]
     #[kapi(required)]
     pub resource: String,
@@ -499,6 +522,8 @@ pub struct ParentReference {
     #[kapi(optional)]
     pub namespace: String,
     /// Name of the object.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
     #[kapi(proto = 4, omitempty)]
     #[kapi(required)]
     pub name: String,
@@ -560,6 +585,8 @@ pub struct ServiceCIDRSpec {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ServiceCIDRStatus {
     /// The latest observations of the range's state.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:eachVal=+k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "type", patch_strategy = "merge", patch_merge_key = "type")]
     pub conditions: Vec<Condition>,

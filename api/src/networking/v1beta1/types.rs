@@ -235,6 +235,8 @@ pub struct IngressClassSpec {
     #[kapi(proto = 1, omitempty)]
     pub controller: String,
     /// Extra settings for the controller, if it needs any.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub parameters: Option<IngressClassParametersReference>,
@@ -248,10 +250,14 @@ pub struct IngressClassParametersReference {
     #[kapi(optional)]
     pub api_group: Option<String>,
     /// Kind of the object.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub kind: String,
     /// Name of the object.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
     #[kapi(proto = 3)]
     #[kapi(required)]
     pub name: String,
@@ -309,6 +315,9 @@ pub struct IPAddress {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct IPAddressSpec {
     /// The object holding the address; required.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
+    /// +k8s:beta(since: "1.37")=+k8s:immutable
     #[kapi(proto = 1, omitempty)]
     #[kapi(required)]
     pub parent_ref: Option<ParentReference>,
@@ -322,6 +331,8 @@ pub struct ParentReference {
     #[kapi(optional)]
     pub group: String,
     /// Resource of the object.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
     #[kapi(proto = 2, omitempty)]
     #[kapi(required)]
     pub resource: String,
@@ -330,6 +341,8 @@ pub struct ParentReference {
     #[kapi(optional)]
     pub namespace: String,
     /// Name of the object.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
     #[kapi(proto = 4, omitempty)]
     #[kapi(required)]
     pub name: String,
@@ -391,6 +404,8 @@ pub struct ServiceCIDRSpec {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ServiceCIDRStatus {
     /// The latest observations of the range's state.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:eachVal=+k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "type", patch_strategy = "merge", patch_merge_key = "type")]
     pub conditions: Vec<Condition>,

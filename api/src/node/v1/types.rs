@@ -25,6 +25,10 @@ pub struct RuntimeClass {
     #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// The handler the CRI runtime should use, a DNS label; immutable.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:format="k8s-short-name"
+    /// +k8s:beta(since: "1.37")=+k8s:immutable
+    /// +k8s:beta(since: "1.37")=+k8s:required
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub handler: String,
@@ -33,6 +37,8 @@ pub struct RuntimeClass {
     #[kapi(optional)]
     pub overhead: Option<Overhead>,
     /// Constraints that place pods of this class on nodes that support it.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub scheduling: Option<Scheduling>,
@@ -55,6 +61,8 @@ pub struct Scheduling {
     #[kapi(optional, map_type = "atomic")]
     pub node_selector: BTreeMap<String, String>,
     /// Tolerations added to the pods of the class.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub tolerations: Vec<Toleration>,

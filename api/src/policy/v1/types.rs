@@ -69,6 +69,10 @@ pub struct PodDisruptionBudgetStatus {
     #[kapi(optional)]
     pub expected_pods: i32,
     /// The latest observations, including `DisruptionAllowed` set by the disruption controller.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:listType=map
+    /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
     #[kapi(proto = 7, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "type", patch_strategy = "merge", patch_merge_key = "type")]
     pub conditions: Vec<Condition>,
@@ -129,6 +133,8 @@ pub struct Eviction {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Names the pod to evict.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,

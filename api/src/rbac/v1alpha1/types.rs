@@ -9,6 +9,8 @@ use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta};
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PolicyRule {
     /// Allowed verbs, or `*` for all.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
     #[kapi(proto = 1)]
     #[kapi(required, list_type = "atomic")]
     pub verbs: Option<Vec<String>>,
@@ -42,6 +44,8 @@ pub struct Subject {
     #[kapi(optional)]
     pub api_version: String,
     /// Name of the subject.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
     #[kapi(proto = 3)]
     #[kapi(required)]
     pub name: String,
@@ -63,6 +67,8 @@ pub struct RoleRef {
     #[kapi(required)]
     pub kind: String,
     /// Name of the role.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
     #[kapi(proto = 3)]
     #[kapi(required)]
     pub name: String,
@@ -82,6 +88,8 @@ pub struct Role {
     #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// The permissions this role grants.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 2)]
     #[kapi(optional, list_type = "atomic")]
     pub rules: Option<Vec<PolicyRule>>,
@@ -101,10 +109,14 @@ pub struct RoleBinding {
     #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// Who receives the permissions.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub subjects: Vec<Subject>,
     /// The `Role` in this namespace or `ClusterRole` granted; immutable.
+    ///
+    /// +k8s:alpha(since:"1.37")=+k8s:immutable
     #[kapi(proto = 3)]
     #[kapi(required)]
     pub role_ref: RoleRef,
@@ -157,6 +169,8 @@ pub struct ClusterRole {
     #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// The permissions this role grants.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 2)]
     #[kapi(optional, list_type = "atomic")]
     pub rules: Option<Vec<PolicyRule>>,
@@ -190,10 +204,14 @@ pub struct ClusterRoleBinding {
     #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// Who receives the permissions.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub subjects: Vec<Subject>,
     /// The `ClusterRole` granted; immutable.
+    ///
+    /// +k8s:alpha(since:"1.37")=+k8s:immutable
     #[kapi(proto = 3)]
     #[kapi(required)]
     pub role_ref: RoleRef,

@@ -54,6 +54,8 @@ pub struct ResourceSliceSpec {
     #[kapi(optional)]
     pub all_nodes: Option<bool>,
     /// Some or all of the pool's devices; at most 128, or 64 when taints or counters are used.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub devices: Vec<Device>,
@@ -62,21 +64,36 @@ pub struct ResourceSliceSpec {
     #[kapi(optional)]
     pub per_device_node_selection: Option<bool>,
     /// Counter sets the pool's devices draw from; at most 8, and not together with `devices`.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:listType=atomic
+    /// +k8s:beta(since: "1.37")=+k8s:unique=map
+    /// +k8s:beta(since: "1.37")=+k8s:listMapKey=name
+    /// +k8s:beta(since: "1.37")=+k8s:maxItems=8
     #[kapi(proto = 8, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub shared_counters: Vec<CounterSet>,
     /// A string device attribute whose value gives each partitionable device its partition type.
+    ///
+    /// +k8s:ifDisabled(DRAPartitionableDevicesType)=+k8s:forbidden
+    /// +k8s:ifEnabled(DRAPartitionableDevicesType)=+k8s:optional
+    /// +k8s:ifEnabled(DRAPartitionableDevicesType)=+k8s:format=k8s-resource-fully-qualified-name
     #[kapi(proto = 9, omitempty)]
     #[kapi(optional)]
     pub partition_type_attribute: Option<FullyQualifiedName>,
     /// Node-side driver calls that can be left out for these devices.
+    ///
+    /// +k8s:listType=set
+    /// +k8s:optional
     #[kapi(proto = 10, omitempty)]
     #[kapi(optional, list_type = "set")]
     pub skip_node_operations: Vec<SkipNodeOperation>,
 }
 
 /// A node-side driver call (gRPC) that may be skipped for a device.
+///
 /// +enum
+/// +k8s:enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct SkipNodeOperation(pub String);
 
@@ -93,10 +110,16 @@ impl SkipNodeOperation {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct CounterSet {
     /// Name of the set, a DNS label unique in the pool.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
+    /// +k8s:beta(since: "1.37")=+k8s:format=k8s-short-name
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub name: String,
     /// The counters, keyed by a DNS label name; at most 32.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
+    /// +k8s:beta(since: "1.37")=+k8s:eachKey=+k8s:format=k8s-short-name
     #[kapi(proto = 2, omitempty)]
     #[kapi(required)]
     pub counters: BTreeMap<String, Counter>,
@@ -127,6 +150,8 @@ pub struct Device {
     #[kapi(required)]
     pub name: String,
     /// Attributes by name; at most 32 attributes and capacities together.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub attributes: BTreeMap<QualifiedName, DeviceAttribute>,
@@ -135,6 +160,12 @@ pub struct Device {
     #[kapi(optional)]
     pub capacity: BTreeMap<QualifiedName, DeviceCapacity>,
     /// Counters the device takes from the slice's counter sets; at most 2 entries.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:listType=atomic
+    /// +k8s:beta(since: "1.37")=+k8s:unique=map
+    /// +k8s:beta(since: "1.37")=+k8s:listMapKey=counterSet
+    /// +k8s:beta(since: "1.37")=+k8s:maxItems=2
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub consumes_counters: Vec<DeviceCounterConsumption>,
@@ -151,6 +182,8 @@ pub struct Device {
     #[kapi(optional)]
     pub all_nodes: Option<bool>,
     /// Taints set by the driver; at most 16.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 8, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub taints: Vec<DeviceTaint>,
@@ -159,10 +192,16 @@ pub struct Device {
     #[kapi(optional)]
     pub binds_to_node: Option<bool>,
     /// Condition types that must all be True in the device status before a pod is bound; at most 4.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
     #[kapi(proto = 10, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub binding_conditions: Vec<String>,
     /// Condition types that mean binding failed when one is True; at most 4.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
     #[kapi(proto = 11, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub binding_failure_conditions: Vec<String>,
@@ -171,6 +210,8 @@ pub struct Device {
     #[kapi(optional)]
     pub allow_multiple_allocations: Option<bool>,
     /// How allocating the device counts against node resources such as `cpu` or `memory`.
+    ///
+    /// +k8s:optional
     #[kapi(proto = 14, omitempty)]
     #[kapi(optional)]
     pub node_allocatable_resources: BTreeMap<ResourceName, NodeAllocatableResource>,
@@ -180,10 +221,14 @@ pub struct Device {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct NodeAllocatableResource {
     /// Used when the device itself stands for the resource; counted once per claim.
+    ///
+    /// +k8s:optional
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub mapping: Option<NodeAllocatableMapping>,
     /// Extra amount used by pods and containers of the claim; always taken from the node.
+    ///
+    /// +k8s:optional
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub overhead: Option<NodeAllocatableOverhead>,
@@ -193,14 +238,24 @@ pub struct NodeAllocatableResource {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct NodeAllocatableMapping {
     /// A device capacity whose consumed amount, times `capacity_multiplier`, gives the resource amount.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
+    /// +k8s:alpha(since: "1.37")=+k8s:dependentRequired("capacityMultiplier")
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub capacity_key: Option<QualifiedName>,
     /// Factor applied to the capacity named by `capacity_key`.
+    ///
+    /// +k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:dependentRequired("capacityKey")
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub capacity_multiplier: Option<Quantity>,
     /// Resource amount per allocated device; not combined with the capacity fields.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub device_multiplier: Option<Quantity>,
@@ -210,10 +265,14 @@ pub struct NodeAllocatableMapping {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct NodeAllocatableOverhead {
     /// Charged once for each pod that references the claim.
+    ///
+    /// +k8s:optional
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub per_pod: Option<Quantity>,
     /// Charged for each container that references the claim.
+    ///
+    /// +k8s:optional
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub per_container: Option<Quantity>,
@@ -223,10 +282,16 @@ pub struct NodeAllocatableOverhead {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeviceCounterConsumption {
     /// Name of the counter set to take from.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
+    /// +k8s:beta(since: "1.37")=+k8s:format=k8s-short-name
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub counter_set: String,
     /// Amounts taken, by counter name; at most 32.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
+    /// +k8s:beta(since: "1.37")=+k8s:eachKey=+k8s:format=k8s-short-name
     #[kapi(proto = 2, omitempty)]
     #[kapi(required)]
     pub counters: BTreeMap<String, Counter>,
@@ -300,34 +365,63 @@ pub struct FullyQualifiedName(pub String);
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeviceAttribute {
     /// An integer.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:unionMember
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub int: Option<i64>,
     /// A boolean.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:unionMember
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub bool: Option<bool>,
     /// A string of at most 64 characters.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:unionMember
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub string: Option<String>,
     /// A semantic version (semver 2.0.0) of at most 64 characters.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:unionMember
     #[kapi(proto = 5, omitempty)]
     #[kapi(optional)]
     pub version: Option<String>,
     /// A non-empty list of integers.
+    ///
+    /// +k8s:listType=atomic
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:unionMember
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub ints: Vec<i64>,
     /// A non-empty list of booleans.
+    ///
+    /// +k8s:listType=atomic
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:unionMember
     #[kapi(proto = 7, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub bools: Vec<bool>,
     /// A non-empty list of strings, each at most 64 characters.
+    ///
+    /// +k8s:listType=atomic
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:unionMember
+    /// +k8s:alpha(since: "1.37")=+k8s:eachVal=+k8s:maxBytes=64
     #[kapi(proto = 8, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub strings: Vec<String>,
     /// A non-empty list of semantic versions, each at most 64 characters.
+    ///
+    /// +k8s:listType=atomic
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:unionMember
     #[kapi(proto = 9, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub versions: Vec<String>,
@@ -345,6 +439,8 @@ pub struct DeviceTaint {
     #[kapi(optional)]
     pub value: String,
     /// What happens to claims without a matching toleration; unknown effects act like `None`.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
     #[kapi(proto = 3)]
     #[kapi(required)]
     pub effect: DeviceTaintEffect,
@@ -355,7 +451,9 @@ pub struct DeviceTaint {
 }
 
 /// What a device taint does to claims and pods without a matching toleration.
+///
 /// +enum
+/// +k8s:beta(since: "1.37")=+k8s:enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeviceTaintEffect(pub String);
 
@@ -427,6 +525,10 @@ pub struct DeviceTaintSelector {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeviceTaintRuleStatus {
     /// Conditions such as `EvictionInProgress`; at most 8.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:listType=map
+    /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "type", patch_strategy = "merge", patch_merge_key = "type")]
     pub conditions: Vec<Condition>,
@@ -483,6 +585,8 @@ pub struct ResourceClaim {
     #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// What is requested; immutable.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:immutable
     #[kapi(proto = 2)]
     #[kapi(optional)]
     pub spec: ResourceClaimSpec,
@@ -505,14 +609,26 @@ pub struct ResourceClaimSpec {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeviceClaim {
     /// Requests that must all be met; empty means nothing is allocated.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:listType=atomic
+    /// +k8s:beta(since: "1.37")=+k8s:unique=map
+    /// +k8s:beta(since: "1.37")=+k8s:listMapKey=name
+    /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
     #[kapi(proto = 1)]
     #[kapi(optional, list_type = "atomic")]
     pub requests: Option<Vec<DeviceRequest>>,
     /// Conditions the allocated devices must meet together.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub constraints: Vec<DeviceConstraint>,
     /// Configuration for the drivers; ignored while allocating.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub config: Vec<DeviceClaimConfiguration>,
@@ -526,10 +642,18 @@ pub struct DeviceRequest {
     #[kapi(required)]
     pub name: String,
     /// A request that must be met as written; exclusive with `first_available`.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub exactly: Option<ExactDeviceRequest>,
     /// Alternatives tried in order; the first one that can be met is used.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:listType=atomic
+    /// +k8s:beta(since: "1.37")=+k8s:unique=map
+    /// +k8s:beta(since: "1.37")=+k8s:listMapKey=name
+    /// +k8s:beta(since: "1.37")=+k8s:maxItems=8
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub first_available: Vec<DeviceSubRequest>,
@@ -543,10 +667,15 @@ pub struct ExactDeviceRequest {
     #[kapi(required)]
     pub device_class_name: String,
     /// Extra criteria every device must meet.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub selectors: Vec<DeviceSelector>,
     /// `ExactCount` (the default) or `All` matching devices of a pool.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub allocation_mode: DeviceAllocationMode,
@@ -559,6 +688,8 @@ pub struct ExactDeviceRequest {
     #[kapi(optional)]
     pub admin_access: Option<bool>,
     /// Device taints the request tolerates; at most 16.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub tolerations: Vec<DeviceToleration>,
@@ -576,14 +707,22 @@ pub struct DeviceSubRequest {
     #[kapi(required)]
     pub name: String,
     /// The DeviceClass whose selectors and configuration the request inherits.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
+    /// +k8s:beta(since: "1.37")=+k8s:format=k8s-long-name
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub device_class_name: String,
     /// Extra criteria every device must meet.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub selectors: Vec<DeviceSelector>,
     /// `ExactCount` (the default) or `All` matching devices of a pool.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub allocation_mode: DeviceAllocationMode,
@@ -592,6 +731,8 @@ pub struct DeviceSubRequest {
     #[kapi(optional)]
     pub count: i64,
     /// Device taints the request tolerates; at most 16.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub tolerations: Vec<DeviceToleration>,
@@ -611,7 +752,9 @@ pub struct CapacityRequirements {
 }
 
 /// How many devices a request wants: `ExactCount` or `All`.
+///
 /// +enum
+/// +k8s:beta(since: "1.37")=+k8s:enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeviceAllocationMode(pub String);
 
@@ -644,10 +787,18 @@ pub struct CELDeviceSelector {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeviceConstraint {
     /// Requests (or `<request>/<subrequest>`) the constraint covers; empty means all.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:listType=atomic
+    /// +k8s:beta(since: "1.37")=+k8s:unique=set
+    /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub requests: Vec<String>,
     /// An attribute that must have the same value on all the devices.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:format=k8s-resource-fully-qualified-name
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub match_attribute: Option<FullyQualifiedName>,
@@ -661,6 +812,11 @@ pub struct DeviceConstraint {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeviceClaimConfiguration {
     /// Requests (or `<request>/<subrequest>`) it applies to; empty means all.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:listType=atomic
+    /// +k8s:beta(since: "1.37")=+k8s:unique=set
+    /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub requests: Vec<String>,
@@ -673,6 +829,8 @@ pub struct DeviceClaimConfiguration {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeviceConfiguration {
     /// Parameters handed to a driver unchanged.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub opaque: Option<OpaqueDeviceConfiguration>,
@@ -682,6 +840,10 @@ pub struct DeviceConfiguration {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct OpaqueDeviceConfiguration {
     /// The driver whose kubelet plugin receives the parameters.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
+    /// +k8s:beta(since: "1.37")=+k8s:format=k8s-long-name-caseless
+    /// +k8s:beta(since: "1.37")=+k8s:maxLength=63
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub driver: String,
@@ -695,10 +857,15 @@ pub struct OpaqueDeviceConfiguration {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeviceToleration {
     /// Taint key to match; empty together with `Exists` matches every taint.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:format=k8s-label-key
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub key: String,
     /// `Equal` (the default) or `Exists`.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 2, omitempty, default = "\"Equal\"")]
     #[kapi(optional)]
     pub operator: DeviceTolerationOperator,
@@ -707,6 +874,8 @@ pub struct DeviceToleration {
     #[kapi(optional)]
     pub value: String,
     /// Taint effect to match; empty matches every effect.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub effect: DeviceTaintEffect,
@@ -717,7 +886,9 @@ pub struct DeviceToleration {
 }
 
 /// How a toleration compares its value with a taint's.
+///
 /// +enum
+/// +k8s:beta(since: "1.37")=+k8s:enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeviceTolerationOperator(pub String);
 
@@ -732,14 +903,29 @@ impl DeviceTolerationOperator {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ResourceClaimStatus {
     /// Set once devices have been allocated.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:update=NoModify
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub allocation: Option<AllocationResult>,
     /// Consumers currently allowed to use the claim; at most 256.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:listType=map
+    /// +k8s:beta(since: "1.37")=+k8s:listMapKey=uid
+    /// +k8s:beta(since: "1.37")=+k8s:maxItems=256
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "uid", patch_strategy = "merge", patch_merge_key = "uid")]
     pub reserved_for: Vec<ResourceClaimConsumerReference>,
     /// Status of each allocated device, written by its driver.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:listType=map
+    /// +k8s:beta(since: "1.37")=+k8s:listMapKey=driver
+    /// +k8s:beta(since: "1.37")=+k8s:listMapKey=device
+    /// +k8s:beta(since: "1.37")=+k8s:listMapKey=pool
+    /// +k8s:beta(since: "1.37")=+k8s:listMapKey=shareID
     #[kapi(proto = 4, omitempty)]
     #[kapi(
         optional,
@@ -794,10 +980,16 @@ pub struct AllocationResult {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeviceAllocationResult {
     /// One entry per allocated device.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub results: Vec<DeviceRequestAllocationResult>,
     /// Configuration from the classes and the claim, handed to the drivers.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:maxItems=64
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub config: Vec<DeviceAllocationConfiguration>,
@@ -811,10 +1003,17 @@ pub struct DeviceRequestAllocationResult {
     #[kapi(required)]
     pub request: String,
     /// The driver whose kubelet plugin prepares the device.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:format=k8s-long-name-caseless
+    /// +k8s:beta(since: "1.37")=+k8s:required
+    /// +k8s:beta(since: "1.37")=+k8s:maxLength=63
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub driver: String,
     /// The pool the device belongs to.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
+    /// +k8s:beta(since: "1.37")=+k8s:format=k8s-resource-pool-name
     #[kapi(proto = 3)]
     #[kapi(required)]
     pub pool: String,
@@ -827,18 +1026,29 @@ pub struct DeviceRequestAllocationResult {
     #[kapi(optional)]
     pub admin_access: Option<bool>,
     /// The request's tolerations at allocation time.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub tolerations: Vec<DeviceToleration>,
     /// The device's binding conditions at allocation time.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
     #[kapi(proto = 7, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub binding_conditions: Vec<String>,
     /// The device's binding failure conditions at allocation time.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:maxItems=4
     #[kapi(proto = 8, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub binding_failure_conditions: Vec<String>,
     /// Identifies this share of a device that allows multiple allocations.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:format=k8s-uuid
     #[kapi(proto = 9, omitempty)]
     #[kapi(optional)]
     pub share_id: Option<String>,
@@ -847,6 +1057,9 @@ pub struct DeviceRequestAllocationResult {
     #[kapi(optional)]
     pub consumed_capacity: BTreeMap<QualifiedName, Quantity>,
     /// The slice's skipped node calls at allocation time.
+    ///
+    /// +k8s:listType=set
+    /// +k8s:optional
     #[kapi(proto = 11, omitempty)]
     #[kapi(optional, list_type = "set")]
     pub skip_node_operations: Vec<SkipNodeOperation>,
@@ -856,10 +1069,17 @@ pub struct DeviceRequestAllocationResult {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeviceAllocationConfiguration {
     /// Whether the configuration came from a class or from the claim.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub source: AllocationConfigSource,
     /// Requests (or `<request>/<subrequest>`) it applies to; empty means all.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:listType=atomic
+    /// +k8s:beta(since: "1.37")=+k8s:unique=set
+    /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub requests: Vec<String>,
@@ -869,7 +1089,9 @@ pub struct DeviceAllocationConfiguration {
 }
 
 /// Where a piece of allocation configuration came from.
+///
 /// +enum
+/// +k8s:beta(since: "1.37")=+k8s:enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct AllocationConfigSource(pub String);
 
@@ -910,6 +1132,9 @@ pub struct DeviceClass {
     #[kapi(inline)]
     pub type_meta: TypeMeta,
     /// Standard object metadata.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:subfield(name)=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:subfield(name)=+k8s:format=k8s-long-name
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
@@ -923,14 +1148,23 @@ pub struct DeviceClass {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeviceClassSpec {
     /// Criteria every device claimed through the class must meet.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub selectors: Vec<DeviceSelector>,
     /// Configuration for every device claimed through the class; not used when allocating.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:maxItems=32
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub config: Vec<DeviceClassConfiguration>,
     /// An extended resource name pods can request to get devices of this class.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:format=k8s-extended-resource-name
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub extended_resource_name: Option<String>,
@@ -986,6 +1220,8 @@ pub struct ResourceClaimTemplate {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ResourceClaimTemplateSpec {
     /// Labels and annotations for the created claim; other fields are rejected.
+    ///
+    /// +k8s:opaqueType
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub metadata: ObjectMeta,
@@ -1029,10 +1265,17 @@ pub struct AllocatedDeviceStatus {
     #[kapi(required)]
     pub device: String,
     /// The allocation share, for devices that allow multiple allocations.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:format=k8s-uuid
     #[kapi(proto = 7, omitempty)]
     #[kapi(optional)]
     pub share_id: Option<String>,
     /// The device's state, such as `Ready`; at most 8.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:listType=map
+    /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
     #[kapi(proto = 4)]
     #[kapi(optional, list_type = "map", list_map_key = "type")]
     pub conditions: Option<Vec<Condition>>,
@@ -1041,6 +1284,8 @@ pub struct AllocatedDeviceStatus {
     #[kapi(optional)]
     pub data: Option<RawExtension>,
     /// Network details of the device.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional)]
     pub network_data: Option<NetworkDeviceData>,
@@ -1050,14 +1295,25 @@ pub struct AllocatedDeviceStatus {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct NetworkDeviceData {
     /// Name of the network interface in the pod; at most 256 bytes.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:maxBytes=256
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub interface_name: String,
     /// Addresses of the interface in CIDR notation, IPv4 or IPv6.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:listType=atomic
+    /// +k8s:beta(since: "1.37")=+k8s:unique=set
+    /// +k8s:beta(since: "1.37")=+k8s:maxItems=16
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub ips: Vec<String>,
     /// Hardware (for example MAC) address of the interface; at most 128 bytes.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:optional
+    /// +k8s:beta(since: "1.37")=+k8s:maxBytes=128
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub hardware_address: String,

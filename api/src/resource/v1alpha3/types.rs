@@ -36,6 +36,8 @@ pub struct DeviceTaint {
     #[kapi(optional)]
     pub value: String,
     /// What happens to claims without a matching toleration; unknown effects act like `None`.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
     #[kapi(proto = 3)]
     #[kapi(required)]
     pub effect: DeviceTaintEffect,
@@ -46,7 +48,9 @@ pub struct DeviceTaint {
 }
 
 /// What a device taint does to claims and pods without a matching toleration.
+///
 /// +enum
+/// +k8s:beta(since: "1.37")=+k8s:enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeviceTaintEffect(pub String);
 
@@ -118,6 +122,10 @@ pub struct DeviceTaintSelector {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct DeviceTaintRuleStatus {
     /// Conditions such as `EvictionInProgress`; at most 8.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:listType=map
+    /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "type", patch_strategy = "merge", patch_merge_key = "type")]
     pub conditions: Vec<Condition>,
@@ -157,10 +165,14 @@ pub struct ResourcePoolStatusRequest {
     #[kapi(required)]
     pub metadata: ObjectMeta,
     /// Which pools to summarize; immutable.
+    ///
+    /// +k8s:immutable
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub spec: ResourcePoolStatusRequestSpec,
     /// The summary; once set, the object no longer changes.
+    ///
+    /// +k8s:optional
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub status: Option<ResourcePoolStatusRequestStatus>,
@@ -170,18 +182,32 @@ pub struct ResourcePoolStatusRequest {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ResourcePoolStatusRequestSpec {
     /// Only pools of this driver.
+    ///
+    /// +k8s:required
+    /// +k8s:format=k8s-long-name-caseless
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub driver: String,
     /// Only the pool of this name; unset means all of the driver's pools.
+    ///
+    /// +k8s:optional
+    /// +k8s:format=k8s-resource-pool-name
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub pool_name: Option<String>,
     /// Most pools to report, 1 to 1000; defaults to 100.
+    ///
+    /// +k8s:optional
+    /// +k8s:minimum=1
+    /// +k8s:maximum=1000
     #[kapi(proto = 3, omitempty, default = "100")]
     #[kapi(optional)]
     pub limit: Option<i32>,
     /// Attribute to group partitionable devices by when their slice names none.
+    ///
+    /// +k8s:ifDisabled(DRAPartitionableDevicesType)=+k8s:forbidden
+    /// +k8s:ifEnabled(DRAPartitionableDevicesType)=+k8s:optional
+    /// +k8s:ifEnabled(DRAPartitionableDevicesType)=+k8s:format=k8s-resource-fully-qualified-name
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub default_partition_type_attribute: Option<String>,
@@ -191,14 +217,26 @@ pub struct ResourcePoolStatusRequestSpec {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ResourcePoolStatusRequestStatus {
     /// How many pools matched, before the limit.
+    ///
+    /// +k8s:required
+    /// +k8s:minimum=0
     #[kapi(proto = 6, omitempty)]
     #[kapi(required)]
     pub pool_count: Option<i32>,
     /// Up to `limit` matching pools, ordered by driver, then pool name.
+    ///
+    /// +k8s:optional
+    /// +k8s:listType=atomic
+    /// +k8s:maxItems=1000
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub pools: Vec<PoolStatus>,
     /// `Complete` or `Failed` once the request is processed.
+    ///
+    /// +k8s:optional
+    /// +k8s:maxItems=10
+    /// +k8s:alpha(since: "1.37")=+k8s:listType=map
+    /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "type", patch_strategy = "merge", patch_merge_key = "type")]
     pub conditions: Vec<Condition>,
@@ -208,50 +246,89 @@ pub struct ResourcePoolStatusRequestStatus {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PoolStatus {
     /// The pool's driver.
+    ///
+    /// +k8s:required
+    /// +k8s:format=k8s-long-name-caseless
     #[kapi(proto = 1, omitempty)]
     #[kapi(required)]
     pub driver: String,
     /// The pool's name.
+    ///
+    /// +k8s:required
+    /// +k8s:format=k8s-resource-pool-name
     #[kapi(proto = 2, omitempty)]
     #[kapi(required)]
     pub pool_name: String,
     /// The latest generation seen for the pool.
+    ///
+    /// +k8s:required
+    /// +k8s:minimum=0
     #[kapi(proto = 9)]
     #[kapi(required)]
     pub generation: i64,
     /// How many slices make up the pool.
+    ///
+    /// +k8s:optional
+    /// +k8s:minimum=1
     #[kapi(proto = 8, omitempty)]
     #[kapi(optional)]
     pub resource_slice_count: Option<i32>,
     /// All devices in the pool.
+    ///
+    /// +k8s:optional
+    /// +k8s:minimum=0
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub total_devices: Option<i32>,
     /// Devices allocated to claims.
+    ///
+    /// +k8s:optional
+    /// +k8s:minimum=0
     #[kapi(proto = 5, omitempty)]
     #[kapi(optional)]
     pub allocated_devices: Option<i32>,
     /// Devices that can still be allocated.
+    ///
+    /// +k8s:optional
+    /// +k8s:minimum=0
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional)]
     pub available_devices: Option<i32>,
     /// Unallocated devices that cannot be used, for example because of taints.
+    ///
+    /// +k8s:optional
+    /// +k8s:minimum=0
     #[kapi(proto = 7, omitempty)]
     #[kapi(optional)]
     pub unavailable_devices: Option<i32>,
     /// The node the pool belongs to, if any.
+    ///
+    /// +k8s:optional
+    /// +k8s:format=k8s-long-name
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub node_name: Option<String>,
     /// Why the pool could not be fully checked; counts may then be missing.
+    ///
+    /// +k8s:optional
+    /// +k8s:maxBytes=256
     #[kapi(proto = 10, omitempty)]
     #[kapi(optional)]
     pub validation_error: Option<String>,
     /// Allocatable devices per partition type, for pools with shared counters.
+    ///
+    /// +k8s:optional
+    /// +k8s:listType=atomic
+    /// +k8s:unique=map
+    /// +k8s:listMapKey=attribute
+    /// +k8s:listMapKey=type
+    /// +k8s:maxItems=32
     #[kapi(proto = 11, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub partition_summary: Vec<PartitionTypeStatus>,
     /// Usage of devices that allow multiple allocations, if the pool has any.
+    ///
+    /// +k8s:optional
     #[kapi(proto = 13, omitempty)]
     #[kapi(optional)]
     pub shareable_summary: Option<ShareableSummaryStatus>,
@@ -261,18 +338,28 @@ pub struct PoolStatus {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PartitionTypeStatus {
     /// The attribute whose value defines the partition type.
+    ///
+    /// +k8s:required
     #[kapi(proto = 4, omitempty)]
     #[kapi(required)]
     pub attribute: String,
     /// The partition type value, e.g. `Full` or `Half`.
+    ///
+    /// +k8s:required
     #[kapi(proto = 1, omitempty)]
     #[kapi(required)]
     pub r#type: String,
     /// Devices of this type in the pool.
+    ///
+    /// +k8s:required
+    /// +k8s:minimum=0
     #[kapi(proto = 2, omitempty)]
     #[kapi(required)]
     pub total: Option<i32>,
     /// How many more devices of this type can be allocated now.
+    ///
+    /// +k8s:required
+    /// +k8s:minimum=0
     #[kapi(proto = 3, omitempty)]
     #[kapi(required)]
     pub allocatable: Option<i32>,
@@ -282,14 +369,23 @@ pub struct PartitionTypeStatus {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ShareableSummaryStatus {
     /// Shareable devices with nothing consumed.
+    ///
+    /// +k8s:required
+    /// +k8s:minimum=0
     #[kapi(proto = 1, omitempty)]
     #[kapi(required)]
     pub fully_available_devices: Option<i32>,
     /// Shareable devices with part of their capacity consumed.
+    ///
+    /// +k8s:required
+    /// +k8s:minimum=0
     #[kapi(proto = 2, omitempty)]
     #[kapi(required)]
     pub partially_available_devices: Option<i32>,
     /// Totals per shareable capacity.
+    ///
+    /// +k8s:optional
+    /// +k8s:maxItems=32
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub capacity: Vec<ShareableCapacityStatus>,
@@ -299,18 +395,26 @@ pub struct ShareableSummaryStatus {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct ShareableCapacityStatus {
     /// Name of the capacity.
+    ///
+    /// +k8s:required
     #[kapi(proto = 1, omitempty)]
     #[kapi(required)]
     pub name: String,
     /// Sum over the pool's shareable devices.
+    ///
+    /// +k8s:required
     #[kapi(proto = 2, omitempty)]
     #[kapi(required)]
     pub total: Option<Quantity>,
     /// Amount used by current allocations.
+    ///
+    /// +k8s:required
     #[kapi(proto = 3, omitempty)]
     #[kapi(required)]
     pub consumed: Option<Quantity>,
     /// Amount still free.
+    ///
+    /// +k8s:required
     #[kapi(proto = 4, omitempty)]
     #[kapi(required)]
     pub available: Option<Quantity>,

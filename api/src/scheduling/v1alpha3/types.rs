@@ -44,14 +44,34 @@ pub struct WorkloadList {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct WorkloadSpec {
     /// The object that owns the workload, such as a Job; immutable.
+    ///
+    /// +k8s:optional
+    /// +k8s:immutable
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub controller_ref: Option<TypedLocalObjectReference>,
     /// Pod group templates, at most 8; exclusive with the composite templates.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=name
+    /// +k8s:maxItems=8
+    /// +k8s:update=NoAddItem
+    /// +k8s:update=NoRemoveItem
     #[kapi(proto = 2)]
     #[kapi(optional, list_type = "map", list_map_key = "name")]
     pub pod_group_templates: Option<Vec<PodGroupTemplate>>,
     /// Composite pod group templates, at most 8; exclusive with the pod group templates.
+    ///
+    /// +k8s:ifDisabled("CompositePodGroup")=+k8s:forbidden
+    /// +k8s:ifEnabled("CompositePodGroup")=+k8s:optional
+    /// +k8s:unionMember
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=name
+    /// +k8s:maxItems=8
+    /// +k8s:update=NoAddItem
+    /// +k8s:update=NoRemoveItem
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "name")]
     pub composite_pod_group_templates: Vec<CompositePodGroupTemplate>,
@@ -61,14 +81,23 @@ pub struct WorkloadSpec {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct TypedLocalObjectReference {
     /// API group of the object; empty for the core group.
+    ///
+    /// +k8s:optional
+    /// +k8s:format=k8s-long-name
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub api_group: String,
     /// Kind of the object.
+    ///
+    /// +k8s:required
+    /// +k8s:format=k8s-path-segment-name
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub kind: String,
     /// Name of the object.
+    ///
+    /// +k8s:required
+    /// +k8s:format=k8s-path-segment-name
     #[kapi(proto = 3)]
     #[kapi(required)]
     pub name: String,
@@ -78,6 +107,9 @@ pub struct TypedLocalObjectReference {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PodGroupTemplate {
     /// Name of the template, a DNS label unique in the workload.
+    ///
+    /// +k8s:required
+    /// +k8s:format=k8s-short-name
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub name: String,
@@ -86,10 +118,20 @@ pub struct PodGroupTemplate {
     #[kapi(required)]
     pub scheduling_policy: PodGroupSchedulingPolicy,
     /// Placement constraints such as topology.
+    ///
+    /// +k8s:ifDisabled(TopologyAwareWorkloadScheduling)=+k8s:forbidden
+    /// +k8s:ifEnabled(TopologyAwareWorkloadScheduling)=+k8s:optional
+    /// +k8s:immutable
     #[kapi(proto = 3)]
     #[kapi(optional)]
     pub scheduling_constraints: Option<PodGroupSchedulingConstraints>,
     /// Resource claims the group's pods share; at most 4.
+    ///
+    /// +k8s:optional
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=name
+    /// +k8s:maxItems=4
+    /// +k8s:immutable
     #[kapi(proto = 4, omitempty)]
     #[kapi(
         optional,
@@ -100,18 +142,33 @@ pub struct PodGroupTemplate {
     )]
     pub resource_claims: Vec<PodGroupResourceClaim>,
     /// Whether members may be disrupted one at a time or only together.
+    ///
+    /// +k8s:optional
+    /// +k8s:immutable
     #[kapi(proto = 5, omitempty)]
     #[kapi(optional)]
     pub disruption_mode: Option<DisruptionMode>,
     /// Priority class of groups made from the template.
+    ///
+    /// +k8s:optional
+    /// +k8s:format=k8s-long-name
+    /// +k8s:immutable
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional)]
     pub priority_class_name: String,
     /// Priority of groups made from the template; higher is more important.
+    ///
+    /// +k8s:optional
+    /// +k8s:maximum=1000000000
+    /// +k8s:immutable
     #[kapi(proto = 7, omitempty)]
     #[kapi(optional)]
     pub priority: Option<i32>,
     /// `PreemptLowerPriority` or `Never`.
+    ///
+    /// +k8s:immutable
+    /// +k8s:ifDisabled("PodGroupPreemptionPolicy")=+k8s:forbidden
+    /// +k8s:ifEnabled("PodGroupPreemptionPolicy")=+k8s:optional
     #[kapi(proto = 8, omitempty)]
     #[kapi(optional)]
     pub preemption_policy: Option<PreemptionPolicy>,
@@ -121,6 +178,9 @@ pub struct PodGroupTemplate {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct CompositePodGroupTemplate {
     /// Name of the template, a DNS label unique in the workload.
+    ///
+    /// +k8s:required
+    /// +k8s:format=k8s-short-name
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub name: String,
@@ -129,30 +189,62 @@ pub struct CompositePodGroupTemplate {
     #[kapi(required)]
     pub scheduling_policy: CompositePodGroupSchedulingPolicy,
     /// Placement constraints such as topology.
+    ///
+    /// +k8s:optional
+    /// +k8s:immutable
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub scheduling_constraints: Option<CompositePodGroupSchedulingConstraints>,
     /// Whether child groups may be disrupted one at a time or only together.
+    ///
+    /// +k8s:optional
+    /// +k8s:immutable
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub disruption_mode: Option<CompositeDisruptionMode>,
     /// Priority class of groups made from the template.
+    ///
+    /// +k8s:optional
+    /// +k8s:format=k8s-long-name
+    /// +k8s:immutable
     #[kapi(proto = 5, omitempty)]
     #[kapi(optional)]
     pub priority_class_name: String,
     /// Priority of groups made from the template; higher is more important.
+    ///
+    /// +k8s:optional
+    /// +k8s:maximum=1000000000
+    /// +k8s:immutable
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional)]
     pub priority: Option<i32>,
     /// `PreemptLowerPriority` or `Never`.
+    ///
+    /// +k8s:immutable
+    /// +k8s:ifDisabled("PodGroupPreemptionPolicy")=+k8s:forbidden
+    /// +k8s:ifEnabled("PodGroupPreemptionPolicy")=+k8s:optional
     #[kapi(proto = 7, omitempty)]
     #[kapi(optional)]
     pub preemption_policy: Option<PreemptionPolicy>,
     /// Templates of child pod groups; at most 8.
+    ///
+    /// +k8s:optional
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=name
+    /// +k8s:maxItems=8
+    /// +k8s:update=NoAddItem
+    /// +k8s:update=NoRemoveItem
     #[kapi(proto = 8, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "name")]
     pub pod_group_templates: Vec<PodGroupTemplate>,
     /// Templates of child composite groups; at most 8.
+    ///
+    /// +k8s:optional
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=name
+    /// +k8s:maxItems=8
+    /// +k8s:update=NoAddItem
+    /// +k8s:update=NoRemoveItem
     #[kapi(proto = 9, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "name")]
     pub composite_pod_group_templates: Vec<CompositePodGroupTemplate>,
@@ -163,10 +255,19 @@ pub struct CompositePodGroupTemplate {
 #[kapi(union)]
 pub struct PodGroupSchedulingPolicy {
     /// Ordinary pod-by-pod scheduling.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
+    /// +k8s:immutable
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub basic: Option<BasicSchedulingPolicy>,
     /// All-or-nothing scheduling of the group.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
+    /// +k8s:update=NoSet
+    /// +k8s:update=NoUnset
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub gang: Option<GangSchedulingPolicy>,
@@ -180,6 +281,9 @@ pub struct BasicSchedulingPolicy {}
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct GangSchedulingPolicy {
     /// Pods that must fit at once before the group is admitted; positive and mutable.
+    ///
+    /// +k8s:required
+    /// +k8s:minimum=1
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub min_count: i32,
@@ -189,14 +293,25 @@ pub struct GangSchedulingPolicy {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PodGroupResourceClaim {
     /// Name of the entry in the group, a DNS label.
+    ///
+    /// +k8s:required
+    /// +k8s:format=k8s-short-name
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub name: String,
     /// An existing ResourceClaim in the namespace; exclusive with the template name.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
+    /// +k8s:format=k8s-long-name
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub resource_claim_name: Option<String>,
     /// A ResourceClaimTemplate to make the group's claim from; exclusive with the claim name.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
+    /// +k8s:format=k8s-long-name
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub resource_claim_template_name: Option<String>,
@@ -207,10 +322,16 @@ pub struct PodGroupResourceClaim {
 #[kapi(union)]
 pub struct DisruptionMode {
     /// Members may be disrupted independently.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub single: Option<SingleDisruptionMode>,
     /// Members are disrupted only together.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub all: Option<AllDisruptionMode>,
@@ -225,7 +346,9 @@ pub struct SingleDisruptionMode {}
 pub struct AllDisruptionMode {}
 
 /// Whether a group may preempt pods or groups of lower priority.
+///
 /// +enum
+/// +k8s:enum
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PreemptionPolicy(pub String);
 
@@ -279,10 +402,19 @@ pub struct PodGroupList {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PodGroupSpec {
     /// The parent composite group in the namespace; unset for a root group.
+    ///
+    /// +k8s:ifDisabled(CompositePodGroup)=+k8s:forbidden
+    /// +k8s:ifEnabled(CompositePodGroup)=+k8s:optional
+    /// +k8s:immutable
+    /// +k8s:format=k8s-long-name
+    /// +k8s:alpha(since: "1.37")=+k8s:dependentRequired("workloadRef")
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub parent_composite_pod_group_name: Option<String>,
     /// The workload and template the group was made from; immutable.
+    ///
+    /// +k8s:optional
+    /// +k8s:immutable
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub workload_ref: Option<WorkloadReference>,
@@ -291,10 +423,20 @@ pub struct PodGroupSpec {
     #[kapi(required)]
     pub scheduling_policy: PodGroupSchedulingPolicy,
     /// Placement constraints, copied from the template; immutable.
+    ///
+    /// +k8s:ifDisabled(TopologyAwareWorkloadScheduling)=+k8s:forbidden
+    /// +k8s:ifEnabled(TopologyAwareWorkloadScheduling)=+k8s:optional
+    /// +k8s:ifEnabled(TopologyAwareWorkloadScheduling)=+k8s:immutable
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub scheduling_constraints: Option<PodGroupSchedulingConstraints>,
     /// Resource claims the group's pods share; at most 4.
+    ///
+    /// +k8s:optional
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=name
+    /// +k8s:maxItems=4
+    /// +k8s:immutable
     #[kapi(proto = 5, omitempty)]
     #[kapi(
         optional,
@@ -305,18 +447,33 @@ pub struct PodGroupSpec {
     )]
     pub resource_claims: Vec<PodGroupResourceClaim>,
     /// Whether members may be disrupted one at a time or only together; defaults to single.
+    ///
+    /// +k8s:optional
+    /// +k8s:immutable
     #[kapi(proto = 6, omitempty, default = "{\"single\": {}}")]
     #[kapi(optional)]
     pub disruption_mode: Option<DisruptionMode>,
     /// Priority class of the group.
+    ///
+    /// +k8s:optional
+    /// +k8s:immutable
+    /// +k8s:format=k8s-long-name
     #[kapi(proto = 7, omitempty)]
     #[kapi(optional)]
     pub priority_class_name: String,
     /// Priority of the group, usually filled in from the class; higher is more important.
+    ///
+    /// +k8s:optional
+    /// +k8s:immutable
+    /// +k8s:maximum=1000000000
     #[kapi(proto = 8, omitempty)]
     #[kapi(optional)]
     pub priority: Option<i32>,
     /// `PreemptLowerPriority` (the default) or `Never`.
+    ///
+    /// +k8s:immutable
+    /// +k8s:ifDisabled("PodGroupPreemptionPolicy")=+k8s:forbidden
+    /// +k8s:ifEnabled("PodGroupPreemptionPolicy")=+k8s:optional
     #[kapi(proto = 9, omitempty)]
     #[kapi(optional)]
     pub preemption_policy: Option<PreemptionPolicy>,
@@ -326,10 +483,19 @@ pub struct PodGroupSpec {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PodGroupStatus {
     /// Conditions such as `PodGroupInitiallyScheduled` and `DisruptionTarget`.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:listType=map
+    /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "type", patch_strategy = "merge", patch_merge_key = "type")]
     pub conditions: Vec<Condition>,
     /// Names of the claims made from templates.
+    ///
+    /// +k8s:optional
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=name
+    /// +k8s:maxItems=4
     #[kapi(proto = 2, omitempty)]
     #[kapi(
         optional,
@@ -349,6 +515,9 @@ pub struct PodGroupResourceClaimStatus {
     #[kapi(required)]
     pub name: String,
     /// The generated claim; unset when none was needed.
+    ///
+    /// +k8s:optional
+    /// +k8s:format=k8s-long-name
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub resource_claim_name: Option<String>,
@@ -358,10 +527,16 @@ pub struct PodGroupResourceClaimStatus {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct WorkloadReference {
     /// Name of the Workload.
+    ///
+    /// +k8s:required
+    /// +k8s:format=k8s-long-name
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub workload_name: String,
     /// Name of the template in the workload.
+    ///
+    /// +k8s:required
+    /// +k8s:format=k8s-short-name
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub template_name: String,
@@ -371,6 +546,10 @@ pub struct WorkloadReference {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct PodGroupSchedulingConstraints {
     /// Topology constraints; currently at most one.
+    ///
+    /// +k8s:optional
+    /// +k8s:maxItems=1
+    /// +k8s:listType=atomic
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub topology: Vec<TopologyConstraint>,
@@ -380,6 +559,9 @@ pub struct PodGroupSchedulingConstraints {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct TopologyConstraint {
     /// Node label key that defines the domain, such as `topology.kubernetes.io/rack`.
+    ///
+    /// +k8s:required
+    /// +k8s:format=k8s-label-key
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub key: String,
@@ -390,10 +572,16 @@ pub struct TopologyConstraint {
 #[kapi(union)]
 pub struct WorkloadPodGroupSchedulingPolicy {
     /// Ordinary pod-by-pod scheduling.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub basic: Option<WorkloadPodGroupBasicSchedulingPolicy>,
     /// All-or-nothing scheduling.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub gang: Option<WorkloadPodGroupGangSchedulingPolicy>,
@@ -407,6 +595,9 @@ pub struct WorkloadPodGroupBasicSchedulingPolicy {}
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct WorkloadPodGroupGangSchedulingPolicy {
     /// Pods that must fit at once; unset lets the controller choose, such as a Job's parallelism.
+    ///
+    /// +k8s:optional
+    /// +k8s:minimum=1
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub min_count: Option<i32>,
@@ -416,6 +607,10 @@ pub struct WorkloadPodGroupGangSchedulingPolicy {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct WorkloadPodGroupSchedulingConstraints {
     /// Topology constraints; unset asks for none.
+    ///
+    /// +k8s:optional
+    /// +k8s:maxItems=1
+    /// +k8s:listType=atomic
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub topology: Vec<TopologyConstraint>,
@@ -425,14 +620,25 @@ pub struct WorkloadPodGroupSchedulingConstraints {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct WorkloadPodGroupResourceClaim {
     /// Name of the entry in the group, a DNS label.
+    ///
+    /// +k8s:required
+    /// +k8s:format=k8s-short-name
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub name: String,
     /// An existing ResourceClaim in the namespace.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
+    /// +k8s:format=k8s-long-name
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub resource_claim_name: Option<String>,
     /// A ResourceClaimTemplate in the namespace.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
+    /// +k8s:format=k8s-long-name
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub resource_claim_template_name: Option<String>,
@@ -443,10 +649,16 @@ pub struct WorkloadPodGroupResourceClaim {
 #[kapi(union)]
 pub struct WorkloadPodGroupDisruptionMode {
     /// Pods may be disrupted independently.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub single: Option<WorkloadPodGroupSingleDisruptionMode>,
     /// Pods are disrupted only together.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub all: Option<WorkloadPodGroupAllDisruptionMode>,
@@ -465,10 +677,16 @@ pub struct WorkloadPodGroupAllDisruptionMode {}
 #[kapi(union)]
 pub struct WorkloadCompositePodGroupSchedulingPolicy {
     /// Child groups are scheduled independently.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub basic: Option<WorkloadCompositePodGroupBasicSchedulingPolicy>,
     /// Child groups are scheduled all or nothing.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub gang: Option<WorkloadCompositePodGroupGangSchedulingPolicy>,
@@ -482,6 +700,9 @@ pub struct WorkloadCompositePodGroupBasicSchedulingPolicy {}
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct WorkloadCompositePodGroupGangSchedulingPolicy {
     /// Child groups that must fit at once; unset lets the controller choose.
+    ///
+    /// +k8s:optional
+    /// +k8s:minimum=1
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub min_group_count: Option<i32>,
@@ -491,6 +712,10 @@ pub struct WorkloadCompositePodGroupGangSchedulingPolicy {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct WorkloadCompositePodGroupSchedulingConstraints {
     /// Topology constraints; unset asks for none.
+    ///
+    /// +k8s:optional
+    /// +k8s:maxItems=1
+    /// +k8s:listType=atomic
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub topology: Vec<TopologyConstraint>,
@@ -501,10 +726,16 @@ pub struct WorkloadCompositePodGroupSchedulingConstraints {
 #[kapi(union)]
 pub struct WorkloadCompositePodGroupDisruptionMode {
     /// Child groups may be disrupted independently.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub single: Option<WorkloadCompositePodGroupSingleDisruptionMode>,
     /// Child groups are disrupted only together.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub all: Option<WorkloadCompositePodGroupAllDisruptionMode>,
@@ -561,34 +792,61 @@ pub struct CompositePodGroupList {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct CompositePodGroupSpec {
     /// The parent composite group in the namespace; unset for a root group.
+    ///
+    /// +k8s:optional
+    /// +k8s:immutable
+    /// +k8s:format=k8s-long-name
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub parent_composite_pod_group_name: Option<String>,
     /// The workload and template the group was made from; required and immutable.
+    ///
+    /// +k8s:required
+    /// +k8s:immutable
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub workload_ref: Option<WorkloadReference>,
     /// Basic or gang scheduling of the child groups; immutable.
+    ///
+    /// +k8s:immutable
     #[kapi(proto = 3)]
     #[kapi(required)]
     pub scheduling_policy: CompositePodGroupSchedulingPolicy,
     /// Placement constraints, copied from the template; immutable.
+    ///
+    /// +k8s:optional
+    /// +k8s:immutable
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub scheduling_constraints: Option<CompositePodGroupSchedulingConstraints>,
     /// Whether child groups may be disrupted one at a time or only together; defaults to single.
+    ///
+    /// +k8s:optional
+    /// +k8s:immutable
     #[kapi(proto = 5, omitempty, default = "{\"single\": {}}")]
     #[kapi(optional)]
     pub disruption_mode: Option<CompositeDisruptionMode>,
     /// Priority class of the group.
+    ///
+    /// +k8s:optional
+    /// +k8s:format=k8s-long-name
+    /// +k8s:immutable
     #[kapi(proto = 6, omitempty)]
     #[kapi(optional)]
     pub priority_class_name: String,
     /// Priority of the group, usually filled in from the class; higher is more important.
+    ///
+    /// +k8s:optional
+    /// +k8s:immutable
+    /// +k8s:maximum=1000000000
     #[kapi(proto = 7, omitempty)]
     #[kapi(optional)]
     pub priority: Option<i32>,
     /// `PreemptLowerPriority` (the default) or `Never`.
+    ///
+    /// +k8s:immutable
+    /// +k8s:ifDisabled("PodGroupPreemptionPolicy")=+k8s:forbidden
+    /// +k8s:ifEnabled("PodGroupPreemptionPolicy")=+k8s:optional
     #[kapi(proto = 8, omitempty)]
     #[kapi(optional)]
     pub preemption_policy: Option<PreemptionPolicy>,
@@ -599,10 +857,19 @@ pub struct CompositePodGroupSpec {
 #[kapi(union)]
 pub struct CompositePodGroupSchedulingPolicy {
     /// Child groups are scheduled independently.
+    ///
+    /// +k8s:optional
+    /// +k8s:immutable
+    /// +k8s:unionMember
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub basic: Option<CompositeBasicSchedulingPolicy>,
     /// Child groups are scheduled all or nothing.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
+    /// +k8s:update=NoSet
+    /// +k8s:update=NoUnset
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub gang: Option<CompositeGangSchedulingPolicy>,
@@ -616,6 +883,9 @@ pub struct CompositeBasicSchedulingPolicy {}
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct CompositeGangSchedulingPolicy {
     /// Child groups that must fit at once before the whole is admitted; positive.
+    ///
+    /// +k8s:required
+    /// +k8s:minimum=1
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub min_group_count: i32,
@@ -626,10 +896,16 @@ pub struct CompositeGangSchedulingPolicy {
 #[kapi(union)]
 pub struct CompositeDisruptionMode {
     /// Child groups may be disrupted independently.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional)]
     pub single: Option<SingleCompositeDisruptionMode>,
     /// Child groups are disrupted only together.
+    ///
+    /// +k8s:optional
+    /// +k8s:unionMember
     #[kapi(proto = 2, omitempty)]
     #[kapi(optional)]
     pub all: Option<AllCompositeDisruptionMode>,
@@ -647,6 +923,10 @@ pub struct AllCompositeDisruptionMode {}
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct CompositePodGroupStatus {
     /// Conditions such as `CompositePodGroupInitiallyScheduled` and `DisruptionTarget`.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:listType=map
+    /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "type", patch_strategy = "merge", patch_merge_key = "type")]
     pub conditions: Vec<Condition>,
@@ -656,6 +936,10 @@ pub struct CompositePodGroupStatus {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct CompositePodGroupSchedulingConstraints {
     /// Topology constraints; currently at most one.
+    ///
+    /// +k8s:optional
+    /// +k8s:maxItems=1
+    /// +k8s:listType=atomic
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub topology: Vec<TopologyConstraint>,

@@ -27,6 +27,8 @@ pub struct VolumeAttachment {
     #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// What to attach and where.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:immutable
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub spec: VolumeAttachmentSpec,
@@ -60,6 +62,10 @@ pub struct VolumeAttachmentList {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct VolumeAttachmentSpec {
     /// Name of the attaching driver, as its CSI GetPluginName call reports it.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
+    /// +k8s:beta(since: "1.37")=+k8s:format="k8s-long-name-caseless"
+    /// +k8s:beta(since: "1.37")=+k8s:maxLength=63
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub attacher: String,

@@ -31,14 +31,23 @@ pub struct StorageClass {
     #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// Name of the volume plugin or CSI driver that creates the volumes.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
+    /// +k8s:beta(since: "1.37")=+k8s:immutable
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub provisioner: String,
     /// Provisioner-specific settings for new volumes.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:immutable
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional)]
     pub parameters: BTreeMap<String, String>,
     /// What happens to provisioned volumes once released; defaults to `Delete`.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:immutable
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 4, omitempty)]
     #[kapi(optional)]
     pub reclaim_policy: Option<PersistentVolumeReclaimPolicy>,
@@ -51,6 +60,9 @@ pub struct StorageClass {
     #[kapi(optional)]
     pub allow_volume_expansion: Option<bool>,
     /// When claims get their volume; defaults to `Immediate`.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:immutable
+    /// +k8s:beta(since: "1.37")=+k8s:optional
     #[kapi(proto = 7, omitempty)]
     #[kapi(optional)]
     pub volume_binding_mode: Option<VolumeBindingMode>,
@@ -109,6 +121,8 @@ pub struct VolumeAttachment {
     #[kapi(optional)]
     pub metadata: ObjectMeta,
     /// What to attach and where.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:immutable
     #[kapi(proto = 2)]
     #[kapi(required)]
     pub spec: VolumeAttachmentSpec,
@@ -142,6 +156,10 @@ pub struct VolumeAttachmentList {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct VolumeAttachmentSpec {
     /// Name of the attaching driver, as its CSI GetPluginName call reports it.
+    ///
+    /// +k8s:beta(since: "1.37")=+k8s:required
+    /// +k8s:beta(since: "1.37")=+k8s:format="k8s-long-name-caseless"
+    /// +k8s:beta(since: "1.37")=+k8s:maxLength=63
     #[kapi(proto = 1)]
     #[kapi(required)]
     pub attacher: String,
@@ -256,6 +274,9 @@ pub struct CSIDriverSpec {
     #[kapi(optional)]
     pub pod_info_on_mount: Option<bool>,
     /// Volume kinds the driver serves, `Persistent` (the default) and/or `Ephemeral`.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:immutable
     #[kapi(proto = 3, omitempty)]
     #[kapi(optional, list_type = "atomic")]
     pub volume_lifecycle_modes: Vec<VolumeLifecycleMode>,

@@ -57,6 +57,10 @@ impl MigrationConditionType {
 #[derive(Clone, Debug, Default, PartialEq, Kapi)]
 pub struct StorageVersionMigrationStatus {
     /// Conditions such as `Running`, `Succeeded` or `Failed`.
+    ///
+    /// +k8s:alpha(since: "1.37")=+k8s:optional
+    /// +k8s:alpha(since: "1.37")=+k8s:listType=map
+    /// +k8s:alpha(since: "1.37")=+k8s:listMapKey=type
     #[kapi(proto = 1, omitempty)]
     #[kapi(optional, list_type = "map", list_map_key = "type", patch_strategy = "merge", patch_merge_key = "type")]
     pub conditions: Vec<Condition>,

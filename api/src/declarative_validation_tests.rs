@@ -1,0 +1,189 @@
+//! Generated declarative validation on real kinds: upstream's declarative validation test cases (input → exact errors), stability levels, feature gates, ratcheting on update and registration in the scheme.
+
+use kapi_machinery::Scheme;
+use kapi_machinery::validation::ErrorList;
+use kapi_machinery::validation::declarative::Options;
+
+use crate::admissionregistration::v1 as ar;
+use crate::autoscaling::v1 as hpa;
+use crate::features::{Feature, FeatureGates, with_gates};
+use crate::meta::v1::ObjectMeta;
+use crate::node::v1 as node;
+use crate::rbac::v1 as rbac;
+
+fn strings(errs: ErrorList) -> Vec<String> {
+    errs.iter().map(ToString::to_string).collect()
+}
+
+fn binding(policy: &str, actions: &[&str]) -> ar::ValidatingAdmissionPolicyBinding {
+    ar::ValidatingAdmissionPolicyBinding {
+        metadata: ObjectMeta { name: "valid-binding".into(), resource_version: "1".into(), ..Default::default() },
+        spec: ar::ValidatingAdmissionPolicyBindingSpec {
+            policy_name: policy.into(),
+            validation_actions: actions.iter().map(|a| ar::ValidationAction((*a).into())).collect(),
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+/// Upstream's `validatingadmissionpolicybinding/declarative_validation_test.go`, create and update.
+#[test]
+fn binding_requires_policy_name_and_actions() {
+    let check = ar::validate_declarative_validating_admission_policy_binding;
+    let valid = binding("test-policy", &["Deny"]);
+    assert!(check(&valid, None).is_empty());
+    assert_eq!(strings(check(&binding("", &["Deny"]), None)), ["spec.policyName: Required value"]);
+    assert_eq!(strings(check(&binding("test-policy", &[]), None)), ["spec.validationActions: Required value"]);
+    assert!(check(&valid, Some(&valid)).is_empty());
+    assert_eq!(strings(check(&binding("", &["Deny"]), Some(&valid))), ["spec.policyName: Required value"]);
+    assert_eq!(strings(check(&binding("test-policy", &[]), Some(&valid))), ["spec.validationActions: Required value"]);
+}
+
+/// Beta rules are enforced while `DeclarativeValidationBeta` is on (the default), not otherwise.
+#[test]
+fn beta_rules_follow_their_gate() {
+    let bad = binding("", &[]);
+    let off = FeatureGates::default().with(Feature::DeclarativeValidationBeta, false);
+    assert!(with_gates(off, || ar::validate_declarative_validating_admission_policy_binding(&bad, None)).is_empty());
+    assert_eq!(
+        strings(ar::validate_declarative_validating_admission_policy_binding(&bad, None)),
+        ["spec.policyName: Required value", "spec.validationActions: Required value"]
+    );
+}
+
+/// An update that leaves an invalid value as it was does not report it again (ratcheting).
+#[test]
+fn unchanged_values_are_not_validated_again() {
+    let old = binding("", &["Deny"]);
+    let mut new = old.clone();
+    new.metadata.labels.insert("a".into(), "b".into());
+    assert!(ar::validate_declarative_validating_admission_policy_binding(&new, Some(&old)).is_empty());
+}
+
+fn runtime_class(handler: &str) -> node::RuntimeClass {
+    node::RuntimeClass {
+        metadata: ObjectMeta { name: "myrc".into(), ..Default::default() },
+        handler: handler.into(),
+        ..Default::default()
+    }
+}
+
+/// Upstream's `runtimeclass/declarative_validation_test.go`: `handler` is required, a DNS label and
+/// immutable.
+#[test]
+fn runtime_class_handler() {
+    let check = node::validate_declarative_runtime_class;
+    assert!(check(&runtime_class("test"), None).is_empty());
+    assert_eq!(strings(check(&runtime_class(""), None)), ["handler: Required value"]);
+    assert_eq!(
+        strings(check(&runtime_class("asasdasda&^%"), None)),
+        [
+            r#"handler: Invalid value: "asasdasda&^%": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"#
+        ]
+    );
+    let long = "asasdasda&^%&^%$UUUUUUUaaaaaaaaaaaaaaaaaabbbbbbbbbbbbbbbbbcccccccccccccccccccccccc";
+    let errs = strings(check(&runtime_class(long), None));
+    assert_eq!(errs.len(), 2, "{errs:?}");
+    assert_eq!(errs[0], format!(r#"handler: Invalid value: "{long}": must be no more than 63 bytes"#));
+    assert!(check(&runtime_class("runc"), Some(&runtime_class("runc"))).is_empty());
+    assert_eq!(
+        strings(check(&runtime_class("asadsasdas"), Some(&runtime_class("runc")))),
+        ["handler: Invalid value: null: field is immutable"]
+    );
+}
+
+fn autoscaler(min: Option<i32>, max: i32) -> hpa::HorizontalPodAutoscaler {
+    hpa::HorizontalPodAutoscaler {
+        metadata: ObjectMeta { name: "web".into(), namespace: "default".into(), ..Default::default() },
+        spec: hpa::HorizontalPodAutoscalerSpec {
+            scale_target_ref: hpa::CrossVersionObjectReference {
+                kind: "Deployment".into(),
+                name: "web".into(),
+                ..Default::default()
+            },
+            min_replicas: min,
+            max_replicas: max,
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+/// `minReplicas` may be 0 only with `HPAScaleToZero`; `maxReplicas` is required (0 is unset, so
+/// the minimum is not reported too).
+#[test]
+fn autoscaler_bounds_follow_feature_gates() {
+    let check = hpa::validate_declarative_horizontal_pod_autoscaler;
+    assert!(check(&autoscaler(Some(1), 3), None).is_empty());
+    assert!(check(&autoscaler(None, 3), None).is_empty());
+    assert_eq!(
+        strings(check(&autoscaler(Some(0), 3), None)),
+        ["spec.minReplicas: Invalid value: 0: must be greater than or equal to 1"]
+    );
+    let on = FeatureGates::default().with(Feature::HPAScaleToZero, true);
+    assert!(with_gates(on, || check(&autoscaler(Some(0), 3), None)).is_empty());
+    assert_eq!(
+        strings(with_gates(on, || check(&autoscaler(Some(-1), 3), None))),
+        ["spec.minReplicas: Invalid value: -1: must be greater than or equal to 0"]
+    );
+    assert_eq!(strings(check(&autoscaler(None, 0), None)), ["spec.maxReplicas: Required value"]);
+    assert_eq!(
+        strings(check(&autoscaler(None, -2), None)),
+        ["spec.maxReplicas: Invalid value: -2: must be greater than or equal to 1"]
+    );
+}
+
+/// Alpha rules are never enforced by a server; every rule runs with `Options::ALL`.
+#[test]
+fn alpha_rules_run_only_when_asked() {
+    let mut obj = autoscaler(Some(1), 3);
+    obj.spec.scale_target_ref = Default::default();
+    assert!(hpa::validate_declarative_horizontal_pod_autoscaler(&obj, None).is_empty());
+    assert_eq!(
+        strings(hpa::validate_declarative_horizontal_pod_autoscaler_with(&obj, None, Options::ALL)),
+        ["spec.scaleTargetRef.kind: Required value", "spec.scaleTargetRef.name: Required value"]
+    );
+    let old = rbac::RoleBinding {
+        metadata: ObjectMeta { name: "rb".into(), namespace: "ns".into(), ..Default::default() },
+        role_ref: rbac::RoleRef {
+            api_group: "rbac.authorization.k8s.io".into(),
+            kind: "Role".into(),
+            name: "a".into(),
+        },
+        ..Default::default()
+    };
+    let mut new = old.clone();
+    new.role_ref.name = "b".into();
+    assert!(rbac::validate_declarative_role_binding(&new, Some(&old)).is_empty());
+    assert_eq!(
+        strings(rbac::validate_declarative_role_binding_with(&new, Some(&old), Options::ALL)),
+        ["roleRef: Invalid value: null: field is immutable"]
+    );
+}
+
+/// Items of a list are validated at their index.
+#[test]
+fn list_items_carry_their_index() {
+    let role = rbac::ClusterRole {
+        metadata: ObjectMeta { name: "r".into(), ..Default::default() },
+        rules: Some(vec![
+            rbac::PolicyRule { verbs: Some(vec!["get".into()]), ..Default::default() },
+            rbac::PolicyRule { verbs: None, ..Default::default() },
+            rbac::PolicyRule { verbs: Some(vec![]), ..Default::default() },
+        ]),
+        ..Default::default()
+    };
+    assert_eq!(
+        strings(rbac::validate_declarative_cluster_role(&role, None)),
+        ["rules[1].verbs: Required value", "rules[2].verbs: Required value"]
+    );
+}
+
+/// `add_to_scheme` registers the generated validators, so a scheme (and the test server) runs them.
+#[test]
+fn the_scheme_runs_generated_validators() {
+    let mut scheme = Scheme::new();
+    ar::add_to_scheme(&mut scheme).unwrap();
+    assert_eq!(strings(scheme.validate(&binding("", &["Deny"]), None)), ["spec.policyName: Required value"]);
+}

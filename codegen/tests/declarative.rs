@@ -1,0 +1,52 @@
+//! validation-gen over fixture trees: the validators it writes from `+k8s:` tags, their registration, and every malformed or misplaced tag reported at its file:line:col.
+
+use std::path::Path;
+
+fn fixture(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/declarative").join(name)
+}
+
+#[test]
+fn validators_follow_the_tags() {
+    let outputs =
+        kapi_codegen::generate_tree(&fixture("good"), &["validation".to_owned()]).unwrap_or_else(|d| panic!("{d}"));
+    let files: Vec<String> = outputs.keys().map(|p| p.display().to_string()).collect();
+    assert_eq!(files, ["v1/validation.rs"]);
+    let text = &outputs[Path::new("v1/validation.rs")];
+    insta::assert_snapshot!(text);
+    // A kind without tags, or reaching none, gets no validator.
+    assert!(!text.contains("untagged"), "{text}");
+    // Enum values are the type's constants, sorted.
+    assert!(text.contains(r#"&["Left", "Right"]"#), "{text}");
+    // An opaque field is not walked into.
+    assert!(!text.contains("obj.hidden"), "{text}");
+}
+
+#[test]
+fn registration_adds_declarative_validators() {
+    let outputs = kapi_codegen::generate_tree(&fixture("good"), &["register".to_owned()]).unwrap();
+    let text = &outputs[Path::new("v1/register.rs")];
+    assert!(text.contains("add_validation_func(super::validation::validate_declarative_gadget)"), "{text}");
+    assert!(!text.contains("validate_declarative_untagged"), "{text}");
+}
+
+#[test]
+fn malformed_and_misplaced_tags_are_reported_where_written() {
+    let errors = kapi_codegen::generate_tree(&fixture("bad"), &[]).unwrap_err();
+    let rel = errors.replace(env!("CARGO_MANIFEST_DIR"), "<root>");
+    for needle in [
+        "error: `+k8s:maxItems` applies to a list, not to a string\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:8:5",
+        "error: `+k8s:minimum` takes an integer, not `one`\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:11:5",
+        "error: `+k8s:beta` takes the release it started in: `+k8s:beta(since: \"1.37\")=+k8s:…`\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:14:5",
+        "error: unknown format `k8s-dns`; the formats are: k8s-short-name",
+        "bad/v1/types.rs:17:5",
+        "error: unknown tag `+k8s:requird`; the known ones are:",
+        "bad/v1/types.rs:20:5",
+        "error: `Part` has no field with the JSON name `nope`\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:23:5",
+        "error: `+k8s:required` goes on a field, not on a type\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:28:1",
+        "error: `+k8s:enum` on `NoValues` needs the type marked `+enum`",
+        "bad/v1/types.rs:35:1",
+    ] {
+        assert!(rel.contains(needle), "missing {needle:?} in:\n{rel}");
+    }
+}

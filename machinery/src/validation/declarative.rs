@@ -1,0 +1,589 @@
+//! The runtime of generated declarative validation (upstream's `k8s.io/apimachinery/pkg/api/validate`): one function per rule, so generated validators stay small and print upstream's messages.
+
+use super::content::{
+    DNS1123_LABEL_FMT, DNS1123_LABEL_MSG, DNS1123_SUBDOMAIN_FMT, DNS1123_SUBDOMAIN_MSG, EMPTY_ERROR, LABEL_KEY_FMT,
+    LABEL_KEY_MSG, LABEL_VALUE_FMT, LABEL_VALUE_MSG, dns1123_label_shape, dns1123_subdomain_shape, label_key_shape,
+    regex_error,
+};
+use super::{BadValue, ErrorList, ErrorType, FieldError, Path};
+use crate::json::JsonEncode;
+
+/// Which validations a generated validator runs, by the stability its tag gives it: untagged
+/// (stable) rules always run; `+k8s:beta` rules when beta validation is enforced (upstream's
+/// `DeclarativeValidationBeta` gate, on by default); `+k8s:alpha` rules never in a server
+/// (upstream keeps them shadowed by hand-written validation), only where a test asks for every
+/// rule ([`Options::ALL`], upstream's `WithAllDeclarativeEnforcedForTest`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    pub beta: bool,
+    pub alpha: bool,
+}
+
+impl Options {
+    /// Every rule, whatever its stability.
+    pub const ALL: Options = Options { beta: true, alpha: true };
+
+    /// What a server enforces: stable rules, and beta ones if `beta` is on.
+    pub const fn enforced(beta: bool) -> Options {
+        Options { beta, alpha: false }
+    }
+}
+
+/// `+k8s:required` on an unset field: `Required value`.
+pub fn required(errs: &mut ErrorList, path: &Path) {
+    errs.push(FieldError::required(path, ""));
+}
+
+/// `+k8s:forbidden` on a set field: `Forbidden`.
+pub fn forbidden(errs: &mut ErrorList, path: &Path) {
+    errs.push(FieldError::forbidden(path, ""));
+}
+
+/// `+k8s:minimum`: `Invalid value: 0: must be greater than or equal to 1`.
+pub fn minimum(errs: &mut ErrorList, path: &Path, value: i64, min: i64) {
+    if value < min {
+        errs.push(FieldError::invalid_value(path, value, &format!("must be greater than or equal to {min}")));
+    }
+}
+
+/// `+k8s:maximum`: `Invalid value: 9: must be less than or equal to 8`.
+pub fn maximum(errs: &mut ErrorList, path: &Path, value: i64, max: i64) {
+    if value > max {
+        errs.push(FieldError::invalid_value(path, value, &format!("must be less than or equal to {max}")));
+    }
+}
+
+/// `+k8s:maxLength`: at most `max` characters (Unicode scalar values, as Go counts runes).
+pub fn max_length(errs: &mut ErrorList, path: &Path, value: &str, max: u64) {
+    let max = usize::try_from(max).unwrap_or(usize::MAX);
+    // Counting characters is needed only when the byte length could exceed the limit.
+    if value.len() > max && value.chars().count() > max {
+        errs.push(FieldError::too_long_characters(path, max));
+    }
+}
+
+/// `+k8s:maxBytes`: at most `max` bytes.
+pub fn max_bytes(errs: &mut ErrorList, path: &Path, value: &str, max: u64) {
+    let max = usize::try_from(max).unwrap_or(usize::MAX);
+    if value.len() > max {
+        errs.push(FieldError::too_long(path, max));
+    }
+}
+
+/// `+k8s:maxItems`: `Too many: 5: must have at most 4 items`.
+pub fn max_items(errs: &mut ErrorList, path: &Path, len: usize, max: u64) {
+    let max = usize::try_from(max).unwrap_or(usize::MAX);
+    if len > max {
+        errs.push(FieldError::too_many(path, len, max));
+    }
+}
+
+/// `+k8s:immutable` on a changed field: `Invalid value: null: field is immutable`.
+pub fn immutable(errs: &mut ErrorList, path: &Path) {
+    errs.push(FieldError::invalid_value(path, BadValue::Json("null".into()), "field is immutable"));
+}
+
+/// `+k8s:enum`: `Unsupported value: "X": supported values: "A", "B"`; `supported` is sorted.
+pub fn enumeration(errs: &mut ErrorList, path: &Path, value: &str, supported: &[&str]) {
+    if !supported.contains(&value) {
+        errs.push(FieldError::not_supported_value(path, BadValue::named(value), supported));
+    }
+}
+
+/// The constraints of `+k8s:update=`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Update {
+    NoSet,
+    NoUnset,
+    NoModify,
+}
+
+/// `+k8s:update=` on a field of an updated object, given whether it was and is set and whether it
+/// changed.
+pub fn update(errs: &mut ErrorList, path: &Path, constraint: Update, was_set: bool, is_set: bool, changed: bool) {
+    let detail = match constraint {
+        Update::NoSet if !was_set && is_set => "field cannot be set once created",
+        Update::NoUnset if was_set && !is_set => "field cannot be cleared once set",
+        Update::NoModify if was_set && is_set && changed => "field cannot be modified once set",
+        _ => return,
+    };
+    errs.push(FieldError::invalid_value(path, BadValue::Json("null".into()), detail));
+}
+
+/// `+k8s:update=NoAddItem` / `NoRemoveItem` on a list: items of `new` with no match in `old`
+/// were added, items of `old` with no match in `new` removed.
+pub fn update_items<T>(
+    errs: &mut ErrorList,
+    path: &Path,
+    no_add: bool,
+    no_remove: bool,
+    new: &[T],
+    old: &[T],
+    same: impl Fn(&T, &T) -> bool,
+) {
+    if no_add {
+        for (i, item) in new.iter().enumerate() {
+            if !old.iter().any(|o| same(item, o)) {
+                errs.push(FieldError::forbidden(path.index(i), "item may not be added"));
+            }
+        }
+    }
+    if no_remove && old.iter().any(|o| !new.iter().any(|n| same(n, o))) {
+        errs.push(FieldError::forbidden(path, "item may not be removed"));
+    }
+}
+
+/// The old item matching a new one (by list map keys, or whole), for ratcheting and for the
+/// rules that compare an item with its old value.
+pub fn find<'a, T>(old: &'a [T], new: &T, same: impl Fn(&T, &T) -> bool) -> Option<&'a T> {
+    old.iter().find(|o| same(o, new))
+}
+
+/// List uniqueness (`+k8s:listType=set|map`, `+k8s:unique=`): every item equal to an earlier one
+/// is a `Duplicate value`, at its own index, in index order.
+pub fn unique<T>(
+    errs: &mut ErrorList,
+    path: &Path,
+    items: &[T],
+    same: impl Fn(&T, &T) -> bool,
+    value: impl Fn(&T) -> BadValue,
+) {
+    for (j, item) in items.iter().enumerate() {
+        if items[..j].iter().any(|earlier| same(earlier, item)) {
+            errs.push(FieldError::new(ErrorType::Duplicate, path.index(j), value(item), ""));
+        }
+    }
+}
+
+/// A value as `json.Marshal` writes it, for errors that show a struct or a named string.
+pub fn json_value<T: JsonEncode + ?Sized>(value: &T) -> BadValue {
+    match crate::json::to_vec(value) {
+        Ok(bytes) => BadValue::Json(String::from_utf8_lossy(&bytes).into_owned()),
+        // Only values no JSON can hold (a NaN float) fail to encode; the error still names the
+        // field.
+        Err(_) => BadValue::Omitted,
+    }
+}
+
+/// A union (`+k8s:unionMember`, or `+k8s:zeroOrOneOfMember` with `at_most_one`): `members` are
+/// the JSON names in field order, `now` which are set, `before` which were set in the stored
+/// object if there is one. An update that leaves which members are set unchanged is not
+/// re-checked, as upstream ratchets unions.
+pub fn union(
+    errs: &mut ErrorList,
+    path: &Path,
+    members: &[&str],
+    now: &[bool],
+    before: Option<&[bool]>,
+    at_most_one: bool,
+) {
+    if before.is_some_and(|b| b == now) {
+        return;
+    }
+    let all: Vec<String> = members.iter().map(|m| format!("`{m}`")).collect();
+    let set: Vec<&str> = members.iter().zip(now).filter(|(_, s)| **s).map(|(m, _)| *m).collect();
+    if set.is_empty() && !at_most_one {
+        errs.push(FieldError::invalid(path, "", &format!("must specify one of: {}", all.join(", "))));
+    } else if set.len() > 1 {
+        let which = if at_most_one { "at most" } else { "exactly" };
+        errs.push(FieldError::invalid(
+            path,
+            &format!("{{{}}}", set.join(", ")),
+            &format!("must specify {which} one of: {}", all.join(", ")),
+        ));
+    }
+}
+
+/// The string formats of `+k8s:format=`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// `k8s-short-name`: a DNS label.
+    ShortName,
+    /// `k8s-long-name`: a DNS subdomain.
+    LongName,
+    /// `k8s-long-name-caseless`: a DNS subdomain in any case.
+    LongNameCaseless,
+    /// `k8s-label-key`: an optional DNS subdomain prefix and `/`, then a name.
+    LabelKey,
+    /// `k8s-prefixed-label-key`: a label key with its prefix.
+    PrefixedLabelKey,
+    /// `k8s-label-value`.
+    LabelValue,
+    /// `k8s-path-segment-name`: safe as one URL path segment.
+    PathSegmentName,
+    /// `k8s-uuid`: lower-case 8-4-4-4-12 hexadecimal.
+    Uuid,
+    /// `k8s-resource-pool-name`: long names separated by `/`.
+    ResourcePoolName,
+    /// `k8s-extended-resource-name`: a domain-prefixed name outside `kubernetes.io`.
+    ExtendedResourceName,
+    /// `k8s-resource-fully-qualified-name`: a DNS subdomain, `/`, and a C identifier.
+    ResourceFullyQualifiedName,
+}
+
+impl Format {
+    /// The format's name as the tag writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::ShortName => "k8s-short-name",
+            Format::LongName => "k8s-long-name",
+            Format::LongNameCaseless => "k8s-long-name-caseless",
+            Format::LabelKey => "k8s-label-key",
+            Format::PrefixedLabelKey => "k8s-prefixed-label-key",
+            Format::LabelValue => "k8s-label-value",
+            Format::PathSegmentName => "k8s-path-segment-name",
+            Format::Uuid => "k8s-uuid",
+            Format::ResourcePoolName => "k8s-resource-pool-name",
+            Format::ExtendedResourceName => "k8s-extended-resource-name",
+            Format::ResourceFullyQualifiedName => "k8s-resource-fully-qualified-name",
+        }
+    }
+}
+
+/// The declarative checks' `must be no more than N bytes` (their content package counts bytes,
+/// where `util/validation` says characters).
+fn max_len_bytes(n: usize) -> String {
+    format!("must be no more than {n} bytes")
+}
+
+/// `IsDNS1123Label` of the declarative content checks.
+pub fn short_name_errors(value: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if value.len() > 63 {
+        errs.push(max_len_bytes(63));
+    }
+    if !dns1123_label_shape(value) {
+        if dns1123_subdomain_shape(value) {
+            errs.push("must not contain dots".to_owned());
+        } else {
+            errs.push(regex_error(DNS1123_LABEL_MSG, DNS1123_LABEL_FMT, &["my-name", "123-abc"]));
+        }
+    }
+    errs
+}
+
+/// `IsDNS1123Subdomain` (or its caseless form) of the declarative content checks.
+pub fn long_name_errors(value: &str, caseless: bool) -> Vec<String> {
+    let mut errs = Vec::new();
+    if value.len() > 253 {
+        errs.push(max_len_bytes(253));
+    }
+    let shape =
+        if caseless { dns1123_subdomain_shape(&value.to_ascii_lowercase()) } else { dns1123_subdomain_shape(value) };
+    if !shape {
+        if caseless {
+            errs.push(regex_error(
+                "an RFC 1123 subdomain must consist of alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
+                DNS1123_SUBDOMAIN_FMT,
+                &["Example.com"],
+            ));
+        } else {
+            errs.push(regex_error(DNS1123_SUBDOMAIN_MSG, DNS1123_SUBDOMAIN_FMT, &["example.com"]));
+        }
+    }
+    errs
+}
+
+/// `IsLabelKey` of the declarative content checks.
+pub fn label_key_errors(value: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    let parts: Vec<&str> = value.split('/').collect();
+    let name = match parts.as_slice() {
+        [name] => *name,
+        [prefix, name] => {
+            if prefix.is_empty() {
+                errs.push(format!("prefix part {EMPTY_ERROR}"));
+            } else {
+                errs.extend(long_name_errors(prefix, false).into_iter().map(|m| format!("prefix part {m}")));
+            }
+            *name
+        }
+        _ => {
+            return vec![format!(
+                "a valid label key {} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
+                regex_error(LABEL_KEY_MSG, LABEL_KEY_FMT, &["MyName", "my.name", "123-abc"])
+            )];
+        }
+    };
+    if name.is_empty() {
+        errs.push(format!("name part {EMPTY_ERROR}"));
+    } else if name.len() > 63 {
+        errs.push(format!("name part {}", max_len_bytes(63)));
+    }
+    if !label_key_shape(name) {
+        errs.push(format!(
+            "name part {}",
+            regex_error(LABEL_KEY_MSG, LABEL_KEY_FMT, &["MyName", "my.name", "123-abc"])
+        ));
+    }
+    errs
+}
+
+fn label_value_errors(value: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if value.len() > 63 {
+        errs.push(max_len_bytes(63));
+    }
+    if !value.is_empty() && !label_key_shape(value) {
+        errs.push(regex_error(LABEL_VALUE_MSG, LABEL_VALUE_FMT, &["MyValue", "my_value", "12345"]));
+    }
+    errs
+}
+
+fn path_segment_errors(value: &str) -> Vec<String> {
+    if value == "." || value == ".." {
+        return vec![format!("may not be '{value}'")];
+    }
+    ["/", "%"].iter().filter(|c| value.contains(**c)).map(|c| format!("may not contain '{c}'")).collect()
+}
+
+const C_IDENTIFIER_FMT: &str = "[A-Za-z_][A-Za-z0-9_]*";
+
+fn c_identifier(errs: &mut ErrorList, path: &Path, id: &str, max: usize) {
+    if id.len() > max {
+        errs.push(FieldError::too_long(path, max));
+    }
+    let b = id.as_bytes();
+    let ok = b.first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_');
+    if !ok {
+        errs.push(FieldError::invalid(
+            path,
+            id,
+            &regex_error(
+                "a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_'",
+                C_IDENTIFIER_FMT,
+                &["my_name", "MY_NAME", "MyName"],
+            ),
+        ));
+    }
+}
+
+/// `+k8s:format=`: each finding an `Invalid value`. `named` says the field's Go type is a named
+/// string type, which upstream prints as JSON rather than quoted (the same text but for HTML
+/// escapes).
+pub fn format(errs: &mut ErrorList, path: &Path, value: &str, format: Format, named: bool) {
+    let shown = |v: &str| if named { BadValue::named(v) } else { BadValue::Str(v.to_owned()) };
+    let each = |errs: &mut ErrorList, msgs: Vec<String>| {
+        for m in msgs {
+            errs.push(FieldError::new(ErrorType::Invalid, path, shown(value), m));
+        }
+    };
+    match format {
+        Format::ShortName => each(errs, short_name_errors(value)),
+        Format::LongName => each(errs, long_name_errors(value, false)),
+        Format::LongNameCaseless => each(errs, long_name_errors(value, true)),
+        Format::LabelKey => each(errs, label_key_errors(value)),
+        Format::PrefixedLabelKey => {
+            let mut msgs = label_key_errors(value);
+            if msgs.is_empty() && value.split('/').count() != 2 {
+                msgs.push("must include a prefix (e.g. 'example.com/key')".to_owned());
+            }
+            each(errs, msgs)
+        }
+        Format::LabelValue => each(errs, label_value_errors(value)),
+        Format::PathSegmentName => each(errs, path_segment_errors(value)),
+        Format::Uuid => {
+            let b = value.as_bytes();
+            let ok = b.len() == 36
+                && b.iter().enumerate().all(|(i, c)| match i {
+                    8 | 13 | 18 | 23 => *c == b'-',
+                    _ => c.is_ascii_digit() || (b'a'..=b'f').contains(c),
+                });
+            if !ok {
+                errs.push(FieldError::invalid(path, value, "must be a lowercase UUID in 8-4-4-4-12 format"));
+            }
+        }
+        Format::ResourcePoolName => {
+            if value.len() > 253 {
+                errs.push(FieldError::too_long(path, 253));
+            }
+            for (i, part) in value.split('/').enumerate() {
+                if part.is_empty() {
+                    errs.push(FieldError::invalid(path, value, &format!("segment {i}: must not be empty")));
+                    continue;
+                }
+                for m in long_name_errors(part, false) {
+                    errs.push(FieldError::invalid(path, part, &format!("segment {i}: {m}")));
+                }
+            }
+        }
+        Format::ExtendedResourceName => {
+            if !value.contains('/') {
+                errs.push(FieldError::invalid(
+                    path,
+                    value,
+                    "a name must be a domain-prefixed path, such as 'example.com/my-prop'",
+                ));
+            } else if value.contains("kubernetes.io/") {
+                errs.push(FieldError::invalid(path, value, "must not have \"kubernetes.io/\" domain"));
+            }
+            if value.starts_with("requests.") {
+                errs.push(FieldError::invalid(path, value, "must not have \"requests.\" prefix"));
+            }
+            for m in label_key_errors(&format!("requests.{value}")) {
+                errs.push(FieldError::invalid(path, value, &m));
+            }
+        }
+        Format::ResourceFullyQualifiedName => {
+            let parts: Vec<&str> = value.split('/').collect();
+            match parts.as_slice() {
+                [name] => c_identifier(errs, path, name, 32),
+                [prefix, name] => {
+                    if prefix.is_empty() {
+                        errs.push(FieldError::invalid(path, "", "prefix must not be empty"));
+                    } else {
+                        if prefix.len() > 63 {
+                            errs.push(FieldError::too_long(path, 63));
+                        }
+                        for m in long_name_errors(prefix, false) {
+                            errs.push(FieldError::invalid(path, prefix, &format!("prefix: {m}")));
+                        }
+                    }
+                    if name.is_empty() {
+                        errs.push(FieldError::invalid(path, "", "name must not be empty"));
+                    } else {
+                        c_identifier(errs, path, name, 32);
+                    }
+                }
+                // More than one `/` is let through by the segment checks, as upstream's are.
+                _ => {}
+            }
+            if !value.contains('/') {
+                errs.push(FieldError::invalid(
+                    path,
+                    value,
+                    "a fully qualified name must be a domain and a name separated by a slash",
+                ));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(f: impl FnOnce(&mut ErrorList)) -> Vec<String> {
+        let mut errs = ErrorList::new();
+        f(&mut errs);
+        errs.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn limits_print_upstream_messages() {
+        let p = Path::new("spec").child("x");
+        assert_eq!(run(|e| minimum(e, &p, 0, 1)), ["spec.x: Invalid value: 0: must be greater than or equal to 1"]);
+        assert_eq!(run(|e| maximum(e, &p, 9, 8)), ["spec.x: Invalid value: 9: must be less than or equal to 8"]);
+        assert!(run(|e| minimum(e, &p, 1, 1)).is_empty());
+        assert_eq!(run(|e| max_items(e, &p, 5, 4)), ["spec.x: Too many: 5: must have at most 4 items"]);
+        assert_eq!(run(|e| max_length(e, &p, "ééé", 2)), ["spec.x: Too long: may not be more than 2 characters"]);
+        // Three characters in six bytes fit a limit of three characters.
+        assert!(run(|e| max_length(e, &p, "ééé", 3)).is_empty());
+        assert_eq!(run(|e| max_bytes(e, &p, "ééé", 5)), ["spec.x: Too long: may not be more than 5 bytes"]);
+        assert_eq!(run(|e| immutable(e, &p)), ["spec.x: Invalid value: null: field is immutable"]);
+        assert_eq!(run(|e| required(e, &p)), ["spec.x: Required value"]);
+        assert_eq!(run(|e| forbidden(e, &p)), ["spec.x: Forbidden"]);
+    }
+
+    #[test]
+    fn enums_updates_and_uniqueness() {
+        let p = Path::new("webhooks").index(0).child("sideEffects");
+        assert_eq!(
+            run(|e| enumeration(e, &p, "Sometimes", &["None", "NoneOnDryRun"])),
+            [r#"webhooks[0].sideEffects: Unsupported value: "Sometimes": supported values: "None", "NoneOnDryRun""#]
+        );
+        let p = Path::new("x");
+        assert_eq!(
+            run(|e| update(e, &p, Update::NoSet, false, true, true)),
+            ["x: Invalid value: null: field cannot be set once created"]
+        );
+        assert_eq!(
+            run(|e| update(e, &p, Update::NoUnset, true, false, true)),
+            ["x: Invalid value: null: field cannot be cleared once set"]
+        );
+        assert_eq!(
+            run(|e| update(e, &p, Update::NoModify, true, true, true)),
+            ["x: Invalid value: null: field cannot be modified once set"]
+        );
+        assert!(run(|e| update(e, &p, Update::NoModify, false, true, true)).is_empty());
+        let items = ["a", "b", "a", "a"];
+        assert_eq!(
+            run(|e| unique(e, &p, &items, |a, b| a == b, |v| BadValue::Str((*v).to_owned()))),
+            [r#"x[2]: Duplicate value: "a""#, r#"x[3]: Duplicate value: "a""#]
+        );
+        assert_eq!(
+            run(|e| update_items(e, &p, true, true, &["a", "c"], &["a", "b"], |a, b| a == b)),
+            ["x[1]: Forbidden: item may not be added", "x: Forbidden: item may not be removed"]
+        );
+    }
+
+    #[test]
+    fn unions() {
+        let p = Path::new("spec");
+        let m = ["a", "b"];
+        assert_eq!(
+            run(|e| union(e, &p, &m, &[false, false], None, false)),
+            [r#"spec: Invalid value: "": must specify one of: `a`, `b`"#]
+        );
+        assert_eq!(
+            run(|e| union(e, &p, &m, &[true, true], None, false)),
+            [r#"spec: Invalid value: "{a, b}": must specify exactly one of: `a`, `b`"#]
+        );
+        assert_eq!(
+            run(|e| union(e, &p, &m, &[true, true], None, true)),
+            [r#"spec: Invalid value: "{a, b}": must specify at most one of: `a`, `b`"#]
+        );
+        assert!(run(|e| union(e, &p, &m, &[false, false], None, true)).is_empty());
+        // Unchanged membership on update is not re-reported.
+        assert!(run(|e| union(e, &p, &m, &[true, true], Some(&[true, true]), false)).is_empty());
+    }
+
+    #[test]
+    fn formats() {
+        let p = Path::new("n");
+        assert_eq!(
+            run(|e| format(e, &p, "a.b", Format::ShortName, false)),
+            [r#"n: Invalid value: "a.b": must not contain dots"#]
+        );
+        assert_eq!(
+            run(|e| format(e, &p, &"a".repeat(64), Format::ShortName, false))[0],
+            format!(r#"n: Invalid value: "{}": must be no more than 63 bytes"#, "a".repeat(64))
+        );
+        assert!(run(|e| format(e, &p, "Example.COM", Format::LongNameCaseless, false)).is_empty());
+        assert_eq!(run(|e| format(e, &p, "Example.COM", Format::LongName, false)).len(), 1);
+        assert_eq!(
+            run(|e| format(e, &p, "key", Format::PrefixedLabelKey, false)),
+            [r#"n: Invalid value: "key": must include a prefix (e.g. 'example.com/key')"#]
+        );
+        assert_eq!(
+            run(|e| format(e, &p, "a/b", Format::PathSegmentName, false)),
+            [r#"n: Invalid value: "a/b": may not contain '/'"#]
+        );
+        assert!(run(|e| format(e, &p, "123e4567-e89b-12d3-a456-426614174000", Format::Uuid, false)).is_empty());
+        assert_eq!(
+            run(|e| format(e, &p, "123E4567-e89b-12d3-a456-426614174000", Format::Uuid, false)),
+            [
+                r#"n: Invalid value: "123E4567-e89b-12d3-a456-426614174000": must be a lowercase UUID in 8-4-4-4-12 format"#
+            ]
+        );
+        assert_eq!(
+            run(|e| format(e, &p, "a//b", Format::ResourcePoolName, false)),
+            [r#"n: Invalid value: "a//b": segment 1: must not be empty"#]
+        );
+        assert_eq!(
+            run(|e| format(e, &p, "example.com/dev-1", Format::ResourceFullyQualifiedName, false))[0],
+            r#"n: Invalid value: "dev-1": a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName', regex used for validation is '[A-Za-z_][A-Za-z0-9_]*')"#
+        );
+        assert_eq!(
+            run(|e| format(e, &p, "gpu", Format::ExtendedResourceName, false)),
+            [r#"n: Invalid value: "gpu": a name must be a domain-prefixed path, such as 'example.com/my-prop'"#]
+        );
+        // A named string type prints as JSON.
+        assert_eq!(run(|e| format(e, &p, "<a>", Format::PathSegmentName, true)), Vec::<String>::new());
+        assert_eq!(
+            run(|e| format(e, &p, "a<b", Format::ShortName, true))[0].split(": ").nth(2).unwrap(),
+            r#""a\u003cb""#
+        );
+    }
+}

@@ -129,6 +129,9 @@ pub struct Modify<'a> {
     /// subresource: the caller computed them (the test server's field manager). Otherwise an
     /// empty list keeps the stored ones and a subresource write never changes them.
     pub managed_fields_as_given: bool,
+    /// Skip the kind's validator: for writes upstream makes through a path of their own that
+    /// does not run the object's update validation (a pod's binding).
+    pub skip_validation: bool,
 }
 
 /// What a delete did.
@@ -565,6 +568,7 @@ impl State {
         subresource: Option<&str>,
         dry_run: bool,
         managed_fields_as_given: bool,
+        skip_validation: bool,
     ) -> Result<Box<dyn Object>> {
         let info = self.info(idx);
         obj.set_registered_type_meta();
@@ -633,6 +637,7 @@ impl State {
         nm.resource_version = old.resource_version.clone();
         // Status writes are not validated: the kinds validated so far have no status checks.
         if subresource.is_none()
+            && !skip_validation
             && let Some(v) = &self.validator
         {
             let errs = v(new.as_ref(), Some(existing.as_ref()));
@@ -1013,7 +1018,7 @@ impl ObjectTracker {
             {
                 return Err(api_errors::path_not_found());
             }
-            st.update(idx, namespace, obj, subresource, w.dry_run, false)?
+            st.update(idx, namespace, obj, subresource, w.dry_run, false, false)?
         };
         if !w.dry_run {
             self.notify();
@@ -1029,7 +1034,15 @@ impl ObjectTracker {
     where
         F: FnOnce(Option<&dyn Object>) -> Result<Box<dyn Object>>,
     {
-        let Modify { namespace, name, subresource, dry_run, create_if_missing, managed_fields_as_given } = *target;
+        let Modify {
+            namespace,
+            name,
+            subresource,
+            dry_run,
+            create_if_missing,
+            managed_fields_as_given,
+            skip_validation,
+        } = *target;
         let out = {
             let mut st = self.lock();
             let idx = st.index_of(gvr)?;
@@ -1057,7 +1070,10 @@ impl ObjectTracker {
                     if m.name != name {
                         return Err(name_mismatch(&m.name, name));
                     }
-                    (st.update(idx, namespace, new, subresource, dry_run, managed_fields_as_given)?, false)
+                    (
+                        st.update(idx, namespace, new, subresource, dry_run, managed_fields_as_given, skip_validation)?,
+                        false,
+                    )
                 }
             }
         };

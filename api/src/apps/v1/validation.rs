@@ -14,8 +14,7 @@ use super::{
     StatefulSet,
 };
 use crate::core::v1::validation::{
-    Selector, immutable, json_value, non_negative, restart_always, selector_mismatch,
-    validate_pod_template_spec,
+    Selector, immutable, json_value, non_negative, restart_always, selector_mismatch, validate_pod_template_spec,
 };
 use crate::core::v1::{PersistentVolumeClaimVolumeSource, PodTemplateSpec, Volume, VolumeSource};
 use crate::meta::v1::LabelSelector;
@@ -44,7 +43,11 @@ fn positive_int_or_percent(v: &IntOrString, path: &Path) -> ErrorList {
             if ok {
                 Vec::new()
             } else {
-                vec![FieldError::invalid_value(path, json_value(v), &regex_error(PERCENT_MSG, PERCENT_FMT, &["1%", "93%"]))]
+                vec![FieldError::invalid_value(
+                    path,
+                    json_value(v),
+                    &regex_error(PERCENT_MSG, PERCENT_FMT, &["1%", "93%"]),
+                )]
             }
         }
         IntOrString::INT => non_negative(i64::from(v.int_val), path),
@@ -62,13 +65,22 @@ fn not_more_than_100_percent(v: &IntOrString, path: &Path) -> ErrorList {
 
 /// The selector checks all four controllers share: required, valid, and not empty (`what` names
 /// the kind in upstream's message); returns the selector for matching when it converts.
-fn selector_checks<'a>(sel: Option<&'a LabelSelector>, what: &str, path: &Path, errs: &mut ErrorList) -> Option<Selector<'a>> {
+fn selector_checks<'a>(
+    sel: Option<&'a LabelSelector>,
+    what: &str,
+    path: &Path,
+    errs: &mut ErrorList,
+) -> Option<Selector<'a>> {
     match sel {
         None => errs.push(FieldError::required(path, "")),
         Some(s) => {
             errs.extend(validate_label_selector(s, path));
             if s.match_labels.is_empty() && s.match_expressions.is_empty() {
-                errs.push(FieldError::invalid_value(path, json_value(s), &format!("empty selector is invalid for {what}")));
+                errs.push(FieldError::invalid_value(
+                    path,
+                    json_value(s),
+                    &format!("empty selector is invalid for {what}"),
+                ));
             }
         }
     }
@@ -138,7 +150,8 @@ fn deployment_strategy(s: &DeploymentStrategy, path: &Path) -> ErrorList {
             }
         }
         "RollingUpdate" => match &s.rolling_update {
-            None => errs.push(FieldError::required(path.child("rollingUpdate"), "this should be defaulted and never be nil")),
+            None => errs
+                .push(FieldError::required(path.child("rollingUpdate"), "this should be defaulted and never be nil")),
             Some(r) => errs.extend(rolling_update_deployment(r, &path.child("rollingUpdate"))),
         },
         _ => errs.push(FieldError::not_supported_value(path, json_value(s), &["Recreate", "RollingUpdate"])),

@@ -73,7 +73,9 @@ fn deployments() {
     d.spec.template.metadata.labels = labels(&[("app", "api")]);
     assert_eq!(
         strings(&validate_deployment(&d, None)),
-        ["spec.template.metadata.labels: Invalid value: {\"app\":\"api\"}: `selector` does not match template `labels`"]
+        [
+            "spec.template.metadata.labels: Invalid value: {\"app\":\"api\"}: `selector` does not match template `labels`"
+        ]
     );
     let mut d = deployment();
     d.spec.selector = None;
@@ -86,7 +88,10 @@ fn deployments() {
     );
     let mut d = deployment();
     d.spec.selector = Some(LabelSelector::default());
-    assert_eq!(strings(&validate_deployment(&d, None)), ["spec.selector: Invalid value: {}: empty selector is invalid for deployment"]);
+    assert_eq!(
+        strings(&validate_deployment(&d, None)),
+        ["spec.selector: Invalid value: {}: empty selector is invalid for deployment"]
+    );
     let mut d = deployment();
     d.spec.replicas = Some(-1);
     d.spec.min_ready_seconds = -1;
@@ -125,17 +130,24 @@ fn deployment_strategies() {
         d.spec.strategy = DeploymentStrategy { r#type: DeploymentStrategyType(ty.into()), rolling_update: r };
         d
     };
-    let ru = |u: IntOrString, s: IntOrString| Some(RollingUpdateDeployment { max_unavailable: Some(u), max_surge: Some(s) });
+    let ru =
+        |u: IntOrString, s: IntOrString| Some(RollingUpdateDeployment { max_unavailable: Some(u), max_surge: Some(s) });
     assert_eq!(
         strings(&validate_deployment(&with(ru(IntOrString::int(0), IntOrString::int(0)), "RollingUpdate"), None)),
         ["spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0"]
     );
     assert_eq!(
-        strings(&validate_deployment(&with(ru(IntOrString::string("110%"), IntOrString::int(1)), "RollingUpdate"), None)),
+        strings(&validate_deployment(
+            &with(ru(IntOrString::string("110%"), IntOrString::int(1)), "RollingUpdate"),
+            None
+        )),
         ["spec.strategy.rollingUpdate.maxUnavailable: Invalid value: \"110%\": must not be greater than 100%"]
     );
     assert_eq!(
-        strings(&validate_deployment(&with(ru(IntOrString::string("ten"), IntOrString::int(-1)), "RollingUpdate"), None)),
+        strings(&validate_deployment(
+            &with(ru(IntOrString::string("ten"), IntOrString::int(-1)), "RollingUpdate"),
+            None
+        )),
         [
             "spec.strategy.rollingUpdate.maxUnavailable: Invalid value: \"ten\": a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')",
             "spec.strategy.rollingUpdate.maxSurge: Invalid value: -1: must be greater than or equal to 0",
@@ -176,7 +188,9 @@ fn replica_sets() {
     assert!(validate_replica_set(&rs(selector(&[("app", "web")])), None).is_empty());
     assert_eq!(
         strings(&validate_replica_set(&rs(selector(&[("app", "db")])), None)),
-        ["spec.template.metadata.labels: Invalid value: {\"app\":\"web\"}: `selector` does not match template `labels`"]
+        [
+            "spec.template.metadata.labels: Invalid value: {\"app\":\"web\"}: `selector` does not match template `labels`"
+        ]
     );
     assert_eq!(
         strings(&validate_replica_set(&rs(Some(LabelSelector::default())), None)),
@@ -210,20 +224,28 @@ fn daemon_sets() {
     d.spec.selector = None;
     assert_eq!(
         strings(&validate_daemon_set(&d, None)),
-        ["spec.template.metadata.labels: Invalid value: {\"app\":\"web\"}: `selector` does not match template `labels`"]
+        [
+            "spec.template.metadata.labels: Invalid value: {\"app\":\"web\"}: `selector` does not match template `labels`"
+        ]
     );
     let mut d = daemon_set();
     d.spec.template.spec.active_deadline_seconds = Some(5);
     assert_eq!(
         strings(&validate_daemon_set(&d, None)),
-        ["spec.template.spec.activeDeadlineSeconds: Invalid value: 5: activeDeadlineSeconds must be nil for DaemonSets"]
+        [
+            "spec.template.spec.activeDeadlineSeconds: Invalid value: 5: activeDeadlineSeconds must be nil for DaemonSets"
+        ]
     );
     let mut d = daemon_set();
-    d.spec.update_strategy.rolling_update =
-        Some(RollingUpdateDaemonSet { max_unavailable: Some(IntOrString::int(1)), max_surge: Some(IntOrString::int(1)) });
+    d.spec.update_strategy.rolling_update = Some(RollingUpdateDaemonSet {
+        max_unavailable: Some(IntOrString::int(1)),
+        max_surge: Some(IntOrString::int(1)),
+    });
     assert_eq!(
         strings(&validate_daemon_set(&d, None)),
-        ["spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: 1: may not be set when maxUnavailable is non-zero"]
+        [
+            "spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: 1: may not be set when maxUnavailable is non-zero"
+        ]
     );
     d.spec.update_strategy.rolling_update =
         Some(RollingUpdateDaemonSet { max_unavailable: Some(IntOrString::int(0)), max_surge: None });
@@ -277,8 +299,10 @@ fn stateful_sets() {
     );
     // Mounts may name a volume claim template.
     let mut s = stateful_set();
-    s.spec.volume_claim_templates =
-        vec![PersistentVolumeClaim { metadata: ObjectMeta { name: "data".into(), ..ObjectMeta::default() }, ..Default::default() }];
+    s.spec.volume_claim_templates = vec![PersistentVolumeClaim {
+        metadata: ObjectMeta { name: "data".into(), ..ObjectMeta::default() },
+        ..Default::default()
+    }];
     s.spec.template.spec.containers.as_mut().unwrap()[0].volume_mounts =
         vec![VolumeMount { name: "data".into(), mount_path: "/data".into(), ..VolumeMount::default() }];
     assert!(validate_stateful_set(&s, None).is_empty(), "{:?}", strings(&validate_stateful_set(&s, None)));

@@ -82,7 +82,12 @@ pub fn validate_job(obj: &Job, old: Option<&Job>) -> ErrorList {
         let o = &old.spec;
         let indexed = spec.completion_mode.as_ref().is_some_and(|m| m.0 == "Indexed");
         if !indexed {
-            errs.extend(immutable(&spec.completions, &o.completions, || json_value(&spec.completions), &path.child("completions")));
+            errs.extend(immutable(
+                &spec.completions,
+                &o.completions,
+                || json_value(&spec.completions),
+                &path.child("completions"),
+            ));
         } else if spec.completions != o.completions
             && let Some(n) = spec.completions
             && Some(n) != spec.parallelism
@@ -113,7 +118,12 @@ pub fn validate_job(obj: &Job, old: Option<&Job>) -> ErrorList {
             || json_value(&spec.backoff_limit_per_index),
             &path.child("backoffLimitPerIndex"),
         ));
-        errs.extend(immutable(&spec.managed_by, &o.managed_by, || json_value(&spec.managed_by), &path.child("managedBy")));
+        errs.extend(immutable(
+            &spec.managed_by,
+            &o.managed_by,
+            || json_value(&spec.managed_by),
+            &path.child("managedBy"),
+        ));
         errs.extend(immutable(
             &spec.success_policy,
             &o.success_policy,
@@ -201,9 +211,15 @@ fn pod_failure_policy(spec: &JobSpec, pfp: &PodFailurePolicy, path: &Path) -> Er
         let rp = rules_path.index(i);
         let ap = rp.child("action");
         match rule.action.0.as_str() {
-            "" => errs.push(FieldError::required(&ap, &format!("valid values: {}", go_quoted_list(POD_FAILURE_ACTIONS)))),
+            "" => {
+                errs.push(FieldError::required(&ap, &format!("valid values: {}", go_quoted_list(POD_FAILURE_ACTIONS))))
+            }
             "FailIndex" if spec.backoff_limit_per_index.is_none() => {
-                errs.push(FieldError::invalid_value(&ap, BadValue::named("FailIndex"), "requires the backoffLimitPerIndex to be set"));
+                errs.push(FieldError::invalid_value(
+                    &ap,
+                    BadValue::named("FailIndex"),
+                    "requires the backoffLimitPerIndex to be set",
+                ));
             }
             a if !POD_FAILURE_ACTIONS.contains(&a) => {
                 errs.push(FieldError::not_supported_value(&ap, BadValue::named(a), POD_FAILURE_ACTIONS));
@@ -219,7 +235,11 @@ fn pod_failure_policy(spec: &JobSpec, pfp: &PodFailurePolicy, path: &Path) -> Er
                     &format!("valid values: {}", go_quoted_list(EXIT_CODE_OPERATORS)),
                 ));
             } else if !EXIT_CODE_OPERATORS.contains(&op) {
-                errs.push(FieldError::not_supported_value(p.child("operator"), BadValue::named(op), EXIT_CODE_OPERATORS));
+                errs.push(FieldError::not_supported_value(
+                    p.child("operator"),
+                    BadValue::named(op),
+                    EXIT_CODE_OPERATORS,
+                ));
             }
             if let Some(c) = &req.container_name
                 && !names.contains(c.as_str())
@@ -233,7 +253,11 @@ fn pod_failure_policy(spec: &JobSpec, pfp: &PodFailurePolicy, path: &Path) -> Er
             let vp = p.child("values");
             let values = req.values.as_deref().unwrap_or_default();
             if values.is_empty() {
-                errs.push(FieldError::invalid_value(&vp, int_list(req.values.as_ref()), "at least one value is required"));
+                errs.push(FieldError::invalid_value(
+                    &vp,
+                    int_list(req.values.as_ref()),
+                    "at least one value is required",
+                ));
             } else if values.len() > MAX_EXIT_CODE_VALUES {
                 errs.push(FieldError::too_many(&vp, values.len(), MAX_EXIT_CODE_VALUES));
             }
@@ -252,7 +276,10 @@ fn pod_failure_policy(spec: &JobSpec, pfp: &PodFailurePolicy, path: &Path) -> Er
         }
         for (j, pattern) in rule.on_pod_conditions.iter().enumerate() {
             let p = rp.child("onPodConditions").index(j);
-            errs.extend(kapi_machinery::validation::content::validate_qualified_name(&p.child("type"), &pattern.r#type.0));
+            errs.extend(kapi_machinery::validation::content::validate_qualified_name(
+                &p.child("type"),
+                &pattern.r#type.0,
+            ));
             let status = pattern.status.0.as_str();
             if status.is_empty() {
                 errs.push(FieldError::required(
@@ -260,7 +287,11 @@ fn pod_failure_policy(spec: &JobSpec, pfp: &PodFailurePolicy, path: &Path) -> Er
                     &format!("valid values: {}", go_quoted_list(CONDITION_STATUSES)),
                 ));
             } else if !CONDITION_STATUSES.contains(&status) {
-                errs.push(FieldError::not_supported_value(p.child("status"), BadValue::named(status), CONDITION_STATUSES));
+                errs.push(FieldError::not_supported_value(
+                    p.child("status"),
+                    BadValue::named(status),
+                    CONDITION_STATUSES,
+                ));
             }
         }
         match (rule.on_exit_codes.is_some(), rule.on_pod_conditions.is_empty()) {
@@ -285,7 +316,11 @@ fn job_template_spec(t: &JobTemplateSpec, path: &Path) -> ErrorList {
     let spec_path = path.child("spec");
     let mut errs = job_spec(&t.spec, &spec_path);
     if let Some(s) = &t.spec.selector {
-        errs.push(FieldError::invalid_value(spec_path.child("selector"), json_value(s), "`selector` will be auto-generated"));
+        errs.push(FieldError::invalid_value(
+            spec_path.child("selector"),
+            json_value(s),
+            "`selector` will be auto-generated",
+        ));
     }
     if t.spec.manual_selector == Some(true) {
         errs.push(FieldError::not_supported_value(
@@ -313,9 +348,17 @@ pub fn validate_cron_job(obj: &CronJob, old: Option<&CronJob>) -> ErrorList {
         }
         let allow_tz = old.is_some_and(|o| o.spec.schedule.contains("TZ"));
         if allow_tz && spec.schedule.contains("TZ") && spec.time_zone.is_some() {
-            errs.push(FieldError::invalid(&sp, &spec.schedule, "cannot use both timeZone field and TZ or CRON_TZ in schedule"));
+            errs.push(FieldError::invalid(
+                &sp,
+                &spec.schedule,
+                "cannot use both timeZone field and TZ or CRON_TZ in schedule",
+            ));
         } else if !allow_tz && spec.schedule.contains("TZ") {
-            errs.push(FieldError::invalid(&sp, &spec.schedule, "cannot use TZ or CRON_TZ in schedule, use timeZone field instead"));
+            errs.push(FieldError::invalid(
+                &sp,
+                &spec.schedule,
+                "cannot use TZ or CRON_TZ in schedule, use timeZone field instead",
+            ));
         }
     }
     if let Some(n) = spec.starting_deadline_seconds {

@@ -73,7 +73,8 @@ fn jobs() {
     );
     let mut j = job();
     j.spec.manual_selector = Some(true);
-    j.spec.selector = Some(LabelSelector { match_labels: [("a".to_owned(), "c".to_owned())].into(), ..Default::default() });
+    j.spec.selector =
+        Some(LabelSelector { match_labels: [("a".to_owned(), "c".to_owned())].into(), ..Default::default() });
     assert_eq!(
         strings(&validate_job(&j, None)),
         ["spec.template.metadata.labels: Invalid value: {\"a\":\"b\"}: `selector` does not match template `labels`"]
@@ -101,7 +102,10 @@ fn jobs() {
     j.spec.completions = Some(10);
     let got = strings(&validate_job(&j, None));
     assert_eq!(got.len(), 1);
-    assert!(got[0].ends_with(&format!("will not able to create pod with invalid DNS label: {}-9", "a".repeat(62))), "{got:?}");
+    assert!(
+        got[0].ends_with(&format!("will not able to create pod with invalid DNS label: {}-9", "a".repeat(62))),
+        "{got:?}"
+    );
 }
 
 fn rule(action: &str) -> PodFailurePolicyRule {
@@ -164,7 +168,9 @@ fn pod_failure_policies() {
     j.spec.template = template("OnFailure");
     assert_eq!(
         strings(&validate_job(&j, None)),
-        ["spec.template.spec.restartPolicy: Invalid value: \"OnFailure\": only \"Never\" is supported when podFailurePolicy is specified"]
+        [
+            "spec.template.spec.restartPolicy: Invalid value: \"OnFailure\": only \"Never\" is supported when podFailurePolicy is specified"
+        ]
     );
 }
 
@@ -207,7 +213,9 @@ fn cron_jobs() {
     assert_eq!(strings(&validate_cron_job(&cron_job(""), None)), ["spec.schedule: Required value"]);
     assert_eq!(
         strings(&validate_cron_job(&cron_job("TZ=UTC 0 * * * *"), None)),
-        ["spec.schedule: Invalid value: \"TZ=UTC 0 * * * *\": cannot use TZ or CRON_TZ in schedule, use timeZone field instead"]
+        [
+            "spec.schedule: Invalid value: \"TZ=UTC 0 * * * *\": cannot use TZ or CRON_TZ in schedule, use timeZone field instead"
+        ]
     );
     // A schedule stored with TZ may keep it, but not together with timeZone.
     let old = cron_job("TZ=UTC 0 * * * *");
@@ -216,7 +224,9 @@ fn cron_jobs() {
     new.spec.time_zone = Some("UTC".into());
     assert_eq!(
         strings(&validate_cron_job(&new, Some(&old))),
-        ["spec.schedule: Invalid value: \"TZ=UTC 0 * * * *\": cannot use both timeZone field and TZ or CRON_TZ in schedule"]
+        [
+            "spec.schedule: Invalid value: \"TZ=UTC 0 * * * *\": cannot use both timeZone field and TZ or CRON_TZ in schedule"
+        ]
     );
     let mut c = cron_job("* * * * ?");
     c.spec.starting_deadline_seconds = Some(-1);
@@ -270,10 +280,15 @@ fn cron_job_time_zones() {
     assert_eq!(with("../etc"), ["spec.timeZone: Invalid value: \"../etc\": unknown time zone ../etc"]);
     assert_eq!(
         with("Local"),
-        ["spec.timeZone: Invalid value: \"Local\": timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones"]
+        [
+            "spec.timeZone: Invalid value: \"Local\": timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones"
+        ]
     );
     if std::path::Path::new("/usr/share/zoneinfo").is_dir() {
         assert!(with("America/New_York").is_empty());
-        assert_eq!(with("Continent/Zone"), ["spec.timeZone: Invalid value: \"Continent/Zone\": unknown time zone Continent/Zone"]);
+        assert_eq!(
+            with("Continent/Zone"),
+            ["spec.timeZone: Invalid value: \"Continent/Zone\": unknown time zone Continent/Zone"]
+        );
     }
 }

@@ -12,7 +12,9 @@ mod pod;
 use std::collections::{BTreeMap, BTreeSet};
 
 use kapi_machinery::json;
-use kapi_machinery::validation::content::{is_dns1123_label, is_dns1123_subdomain, is_qualified_name, is_valid_port_num};
+use kapi_machinery::validation::content::{
+    is_dns1123_label, is_dns1123_subdomain, is_qualified_name, is_valid_port_num,
+};
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::{
@@ -153,14 +155,19 @@ pub(crate) fn port_num_or_name(port: &kapi_machinery::types::IntOrString, path: 
             .into_iter()
             .map(|m| FieldError::invalid_value(path, port.int_val, &m))
             .collect(),
-        IntOrString::STRING => {
-            is_valid_port_name(&port.str_val).into_iter().map(|m| FieldError::invalid(path, &port.str_val, &m)).collect()
-        }
+        IntOrString::STRING => is_valid_port_name(&port.str_val)
+            .into_iter()
+            .map(|m| FieldError::invalid(path, &port.str_val, &m))
+            .collect(),
         other => vec![FieldError::internal(path, &format!("unknown type: {other}"))],
     }
 }
 
 /// A label selector as upstream's `LabelSelectorAsSelector` reads it.
+#[cfg_attr(
+    not(any(feature = "apps", feature = "batch")),
+    allow(dead_code, reason = "only the apps and batch validators match label selectors")
+)]
 pub(crate) enum Selector<'a> {
     /// A nil selector: matches nothing, and is not empty.
     Nothing,
@@ -168,6 +175,10 @@ pub(crate) enum Selector<'a> {
     Requirements(&'a LabelSelector),
 }
 
+#[cfg_attr(
+    not(any(feature = "apps", feature = "batch")),
+    allow(dead_code, reason = "only the apps and batch validators match label selectors")
+)]
 impl<'a> Selector<'a> {
     /// The selector, or `Err` where upstream's conversion fails (an unknown operator, `In` or
     /// `NotIn` without values, `Exists` with values, or a bad key or value).
@@ -387,7 +398,11 @@ pub fn validate_namespace(obj: &Namespace, _old: Option<&Namespace>) -> ErrorLis
         let name = f.0.as_str();
         errs.extend(is_qualified_name(name).into_iter().map(|m| FieldError::invalid(&path, name, &m)));
         if !name.contains('/') && name != "kubernetes" {
-            errs.push(FieldError::invalid(&path, name, "name is neither a standard finalizer name nor is it fully qualified"));
+            errs.push(FieldError::invalid(
+                &path,
+                name,
+                "name is neither a standard finalizer name nor is it fully qualified",
+            ));
         }
     }
     errs
@@ -444,10 +459,16 @@ pub fn validate_service(obj: &Service, old: Option<&Service>) -> ErrorList {
         }
         "ExternalName" => {
             if !cluster_ips.is_empty() {
-                errs.push(FieldError::forbidden(spec_path.child("clusterIPs"), "may not be set for ExternalName services"));
+                errs.push(FieldError::forbidden(
+                    spec_path.child("clusterIPs"),
+                    "may not be set for ExternalName services",
+                ));
             }
             if !spec.ip_families.is_empty() {
-                errs.push(FieldError::forbidden(spec_path.child("ipFamilies"), "may not be set for ExternalName services"));
+                errs.push(FieldError::forbidden(
+                    spec_path.child("ipFamilies"),
+                    "may not be set for ExternalName services",
+                ));
             }
             if spec.ip_family_policy.is_some() {
                 errs.push(FieldError::forbidden(
@@ -488,7 +509,9 @@ pub fn validate_service(obj: &Service, old: Option<&Service>) -> ErrorList {
             Some(c) => match &c.client_ip {
                 None => errs.push(FieldError::required(config_path.child("clientIP"), when)),
                 Some(ip) => match ip.timeout_seconds {
-                    None => errs.push(FieldError::required(config_path.child("clientIP").child("timeoutSeconds"), when)),
+                    None => {
+                        errs.push(FieldError::required(config_path.child("clientIP").child("timeoutSeconds"), when))
+                    }
                     Some(t) if t <= 0 || t > MAX_CLIENT_IP_AFFINITY_SECONDS => errs.push(FieldError::invalid_value(
                         config_path.child("clientIP").child("timeoutSeconds"),
                         t,
@@ -552,7 +575,9 @@ fn validate_service_port(p: &ServicePort, require_name: bool, names: &mut BTreeS
         }
     }
     errs.extend(
-        is_valid_port_num(i64::from(p.port)).into_iter().map(|m| FieldError::invalid_value(path.child("port"), p.port, &m)),
+        is_valid_port_num(i64::from(p.port))
+            .into_iter()
+            .map(|m| FieldError::invalid_value(path.child("port"), p.port, &m)),
     );
     let proto = p.protocol.0.as_str();
     if proto.is_empty() {
@@ -631,10 +656,7 @@ pub fn validate_pod_template(obj: &PodTemplate, _old: Option<&PodTemplate>) -> E
 /// Validates a `ReplicationController`: replicas and minReadySeconds not negative, a non-empty
 /// selector that matches the template's labels, and a template that restarts `Always` and has
 /// no `activeDeadlineSeconds`.
-pub fn validate_replication_controller(
-    obj: &ReplicationController,
-    _old: Option<&ReplicationController>,
-) -> ErrorList {
+pub fn validate_replication_controller(obj: &ReplicationController, _old: Option<&ReplicationController>) -> ErrorList {
     let spec = &obj.spec;
     let path = Path::new("spec");
     let mut errs = non_negative(i64::from(spec.min_ready_seconds), &path.child("minReadySeconds"));

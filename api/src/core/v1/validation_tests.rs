@@ -7,8 +7,8 @@ use kapi_machinery::validation::aggregate;
 
 use super::*;
 use crate::core::v1::{
-    ClientIPConfig, Container, ContainerPort, DNSPolicy, EnvVar, EnvVarSource, FinalizerName, HTTPGetAction, NamespaceSpec,
-    ObjectFieldSelector, PodSpec, Probe, ProbeHandler, Protocol, PullPolicy, ReplicationControllerSpec,
+    ClientIPConfig, Container, ContainerPort, DNSPolicy, EnvVar, EnvVarSource, FinalizerName, HTTPGetAction,
+    NamespaceSpec, ObjectFieldSelector, PodSpec, Probe, ProbeHandler, Protocol, PullPolicy, ReplicationControllerSpec,
     ResourceName, ResourceRequirements, RestartPolicy, SecretType, ServiceAffinity, ServiceSpec, ServiceType,
     SessionAffinityConfig, TerminationMessagePolicy, Toleration, TolerationOperator, URIScheme, Volume, VolumeMount,
     VolumeSource,
@@ -46,14 +46,15 @@ fn spec(containers: Vec<Container>) -> PodSpec {
 }
 
 fn pod(spec: PodSpec) -> Pod {
-    Pod { metadata: ObjectMeta { name: "p".into(), namespace: "ns".into(), ..ObjectMeta::default() }, spec, ..Pod::default() }
+    Pod {
+        metadata: ObjectMeta { name: "p".into(), namespace: "ns".into(), ..ObjectMeta::default() },
+        spec,
+        ..Pod::default()
+    }
 }
 
 fn config_map(data: &[(&str, &str)]) -> ConfigMap {
-    ConfigMap {
-        data: data.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect(),
-        ..ConfigMap::default()
-    }
+    ConfigMap { data: data.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect(), ..ConfigMap::default() }
 }
 
 #[test]
@@ -63,7 +64,10 @@ fn config_map_keys_duplicates_and_size() {
         &validate_config_map(&config_map(&[("a*b", "v")]), None),
         "data[a*b]: Invalid value: \"a*b\": a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')",
     );
-    expect_one(&validate_config_map(&config_map(&[("..", "v")]), None), "data[..]: Invalid value: \"..\": must not be '..'");
+    expect_one(
+        &validate_config_map(&config_map(&[("..", "v")]), None),
+        "data[..]: Invalid value: \"..\": must not be '..'",
+    );
     expect_one(
         &validate_config_map(&config_map(&[("..a", "v")]), None),
         "data[..a]: Invalid value: \"..a\": must not start with '..'",
@@ -87,7 +91,10 @@ fn immutable_config_maps_keep_their_data() {
     old.immutable = Some(true);
     let mut new = config_map(&[("k", "w")]);
     new.immutable = Some(true);
-    assert_eq!(strings(&validate_config_map(&new, Some(&old))), ["data: Forbidden: field is immutable when `immutable` is set"]);
+    assert_eq!(
+        strings(&validate_config_map(&new, Some(&old))),
+        ["data: Forbidden: field is immutable when `immutable` is set"]
+    );
     new = config_map(&[("k", "v")]);
     assert_eq!(
         strings(&validate_config_map(&new, Some(&old))),
@@ -170,12 +177,17 @@ fn secret_updates() {
 
 #[test]
 fn namespace_finalizers() {
-    let ns = |f: &str| Namespace { spec: NamespaceSpec { finalizers: vec![FinalizerName(f.into())] }, ..Namespace::default() };
+    let ns = |f: &str| Namespace {
+        spec: NamespaceSpec { finalizers: vec![FinalizerName(f.into())] },
+        ..Namespace::default()
+    };
     assert!(validate_namespace(&ns("kubernetes"), None).is_empty());
     assert!(validate_namespace(&ns("example.com/cleanup"), None).is_empty());
     assert_eq!(
         strings(&validate_namespace(&ns("cleanup"), None)),
-        ["spec.finalizers: Invalid value: \"cleanup\": name is neither a standard finalizer name nor is it fully qualified"]
+        [
+            "spec.finalizers: Invalid value: \"cleanup\": name is neither a standard finalizer name nor is it fully qualified"
+        ]
     );
 }
 
@@ -285,7 +297,9 @@ fn service_types_affinity_and_external_names() {
         Some(SessionAffinityConfig { client_ip: Some(ClientIPConfig { timeout_seconds: Some(86401) }) });
     assert_eq!(
         strings(&validate_service(&s, None)),
-        ["spec.sessionAffinityConfig.clientIP.timeoutSeconds: Invalid value: 86401: must be greater than 0 and less than 86400"]
+        [
+            "spec.sessionAffinityConfig.clientIP.timeoutSeconds: Invalid value: 86401: must be greater than 0 and less than 86400"
+        ]
     );
     s.spec.session_affinity = ServiceAffinity("None".into());
     assert_eq!(
@@ -367,8 +381,18 @@ fn pod_spec_containers() {
 fn pod_spec_ports_env_and_mounts() {
     let mut c = container("ctr");
     c.ports = vec![
-        ContainerPort { name: "http".into(), container_port: 80, protocol: Protocol("TCP".into()), ..Default::default() },
-        ContainerPort { name: "http".into(), container_port: 0, protocol: Protocol("TCPX".into()), ..Default::default() },
+        ContainerPort {
+            name: "http".into(),
+            container_port: 80,
+            protocol: Protocol("TCP".into()),
+            ..Default::default()
+        },
+        ContainerPort {
+            name: "http".into(),
+            container_port: 0,
+            protocol: Protocol("TCPX".into()),
+            ..Default::default()
+        },
     ];
     assert_eq!(
         strings(&validate_pod(&pod(spec(vec![c])), None)),
@@ -404,7 +428,12 @@ fn pod_spec_ports_env_and_mounts() {
     let mut c = container("ctr");
     c.volume_mounts = vec![
         VolumeMount { name: "data".into(), mount_path: "/data".into(), ..Default::default() },
-        VolumeMount { name: "missing".into(), mount_path: "/data".into(), sub_path: "../x".into(), ..Default::default() },
+        VolumeMount {
+            name: "missing".into(),
+            mount_path: "/data".into(),
+            sub_path: "../x".into(),
+            ..Default::default()
+        },
     ];
     let mut s = spec(vec![c]);
     s.volumes = vec![Volume {
@@ -434,8 +463,14 @@ fn pod_spec_volumes() {
                 ..Default::default()
             },
         },
-        Volume { name: "c".into(), volume_source: VolumeSource { empty_dir: Some(Default::default()), ..Default::default() } },
-        Volume { name: "c".into(), volume_source: VolumeSource { empty_dir: Some(Default::default()), ..Default::default() } },
+        Volume {
+            name: "c".into(),
+            volume_source: VolumeSource { empty_dir: Some(Default::default()), ..Default::default() },
+        },
+        Volume {
+            name: "c".into(),
+            volume_source: VolumeSource { empty_dir: Some(Default::default()), ..Default::default() },
+        },
     ];
     assert_eq!(
         strings(&validate_pod(&pod(s), None)),
@@ -468,7 +503,9 @@ fn pod_spec_resources_and_probes() {
     c.resources.requests = [(ResourceName("disk".into()), q("1"))].into();
     assert_eq!(
         strings(&validate_pod(&pod(spec(vec![c])), None)),
-        ["spec.containers[0].resources.requests[disk]: Invalid value: \"disk\": must be a standard resource for containers"]
+        [
+            "spec.containers[0].resources.requests[disk]: Invalid value: \"disk\": must be a standard resource for containers"
+        ]
     );
     let mut c = container("ctr");
     c.resources.requests = [(ResourceName("example.com/gpu".into()), q("1"))].into();
@@ -477,7 +514,12 @@ fn pod_spec_resources_and_probes() {
         ["spec.containers[0].resources.limits: Required value: Limit must be set for non overcommitable resources"]
     );
     let mut c = container("ctr");
-    let http = HTTPGetAction { path: "/".into(), port: IntOrString::int(0), scheme: URIScheme("HTTP".into()), ..Default::default() };
+    let http = HTTPGetAction {
+        path: "/".into(),
+        port: IntOrString::int(0),
+        scheme: URIScheme("HTTP".into()),
+        ..Default::default()
+    };
     c.liveness_probe = Some(Probe {
         probe_handler: ProbeHandler { http_get: Some(http), ..Default::default() },
         success_threshold: 2,
@@ -500,7 +542,9 @@ fn pod_spec_resources_and_probes() {
     s.init_containers = vec![init];
     assert_eq!(
         strings(&validate_pod(&pod(s), None)),
-        ["spec.initContainers[0].readinessProbe: Forbidden: may not be set for init containers without restartPolicy=Always"]
+        [
+            "spec.initContainers[0].readinessProbe: Forbidden: may not be set for init containers without restartPolicy=Always"
+        ]
     );
 }
 
@@ -551,11 +595,8 @@ fn pod_updates_change_only_mutable_fields() {
     let mut new = old.clone();
     new.spec.containers.as_mut().unwrap()[0].image = "image:2".into();
     new.spec.active_deadline_seconds = Some(30);
-    new.spec.tolerations = vec![Toleration {
-        key: "k".into(),
-        operator: TolerationOperator("Exists".into()),
-        ..Default::default()
-    }];
+    new.spec.tolerations =
+        vec![Toleration { key: "k".into(), operator: TolerationOperator("Exists".into()), ..Default::default() }];
     assert!(validate_pod(&new, Some(&old)).is_empty(), "{:?}", strings(&validate_pod(&new, Some(&old))));
     let mut bad = new.clone();
     bad.spec.containers.as_mut().unwrap()[0].ports =
@@ -648,5 +689,8 @@ fn pod_templates() {
     let got = strings(&validate_pod_template(&pt, None));
     assert_eq!(got.len(), 2, "{got:#?}");
     assert!(got[0].starts_with("template.labels: Invalid value: \"-bad\": name part must consist of"), "{got:#?}");
-    assert_eq!(got[1], "template.spec.ephemeralContainers: Forbidden: ephemeral containers not allowed in pod template");
+    assert_eq!(
+        got[1],
+        "template.spec.ephemeralContainers: Forbidden: ephemeral containers not allowed in pod template"
+    );
 }

@@ -197,11 +197,7 @@ pub(super) fn load_location(name: &str) -> Result<(), String> {
         return Err("time: invalid location name".into());
     }
     let db = std::path::Path::new(ZONEINFO);
-    if !db.is_dir() || db.join(name).is_file() {
-        Ok(())
-    } else {
-        Err(format!("unknown time zone {name}"))
-    }
+    if !db.is_dir() || db.join(name).is_file() { Ok(()) } else { Err(format!("unknown time zone {name}")) }
 }
 
 #[cfg(test)]
@@ -210,7 +206,9 @@ mod tests {
 
     #[test]
     fn robfig_errors() {
-        for ok in ["* * * * *", "*/5 1-3 1,15 jan-mar MON-FRI", "0 0 * * ?", "@daily", "@every 1h30m", "TZ=UTC 0 * * * *"] {
+        for ok in
+            ["* * * * *", "*/5 1-3 1,15 jan-mar MON-FRI", "0 0 * * ?", "@daily", "@every 1h30m", "TZ=UTC 0 * * * *"]
+        {
             assert_eq!(parse_standard(ok), Ok(()), "{ok}");
         }
         let cases = [

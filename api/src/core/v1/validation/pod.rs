@@ -11,7 +11,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use kapi_machinery::types::Quantity;
-use kapi_machinery::validation::content::{inclusive_range_error, is_label_value, is_qualified_name, is_valid_port_num};
+use kapi_machinery::validation::content::{
+    inclusive_range_error, is_label_value, is_qualified_name, is_valid_port_num,
+};
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::{dns1123_label, json_value, name_is_dns_subdomain, non_negative, port_num_or_name};
@@ -108,7 +110,11 @@ pub(crate) fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool)
     match restart_policy {
         "" => errs.push(FieldError::required(path.child("restartPolicy"), "")),
         p if !RESTART_POLICIES.contains(&p) => {
-            errs.push(FieldError::not_supported_value(path.child("restartPolicy"), BadValue::named(p), RESTART_POLICIES));
+            errs.push(FieldError::not_supported_value(
+                path.child("restartPolicy"),
+                BadValue::named(p),
+                RESTART_POLICIES,
+            ));
         }
         _ => {}
     }
@@ -485,7 +491,11 @@ fn container_common(c: &Container, volumes: &BTreeSet<&str>, path: &Path) -> Err
     match c.image_pull_policy.0.as_str() {
         "" => errs.push(FieldError::required(path.child("imagePullPolicy"), "")),
         p if !PULL_POLICIES.contains(&p) => {
-            errs.push(FieldError::not_supported_value(path.child("imagePullPolicy"), BadValue::named(p), PULL_POLICIES));
+            errs.push(FieldError::not_supported_value(
+                path.child("imagePullPolicy"),
+                BadValue::named(p),
+                PULL_POLICIES,
+            ));
         }
         _ => {}
     }
@@ -591,7 +601,11 @@ fn env(vars: &[EnvVar], path: &Path) -> ErrorList {
         if ev.name.is_empty() {
             errs.push(FieldError::required(item.child("name"), ""));
         } else {
-            errs.extend(relaxed_env_var_name(&ev.name).into_iter().map(|m| FieldError::invalid(item.child("name"), &ev.name, &m)));
+            errs.extend(
+                relaxed_env_var_name(&ev.name)
+                    .into_iter()
+                    .map(|m| FieldError::invalid(item.child("name"), &ev.name, &m)),
+            );
         }
         let Some(from) = &ev.value_from else { continue };
         let from_path = item.child("valueFrom");
@@ -691,7 +705,11 @@ fn env_from(sources: &[EnvFromSource], path: &Path) -> ErrorList {
     for (i, s) in sources.iter().enumerate() {
         let item = path.index(i);
         if !s.prefix.is_empty() {
-            errs.extend(relaxed_env_var_name(&s.prefix).into_iter().map(|m| FieldError::invalid(item.child("prefix"), &s.prefix, &m)));
+            errs.extend(
+                relaxed_env_var_name(&s.prefix)
+                    .into_iter()
+                    .map(|m| FieldError::invalid(item.child("prefix"), &s.prefix, &m)),
+            );
         }
         let mut n = 0;
         for (name, r) in [
@@ -770,11 +788,17 @@ fn overcommit_allowed(name: &str) -> bool {
 }
 
 fn resource_name(name: &str, path: &Path) -> ErrorList {
-    let mut errs: ErrorList =
-        is_qualified_name(name).into_iter().map(|m| FieldError::invalid_value(path, BadValue::named(name), &m)).collect();
+    let mut errs: ErrorList = is_qualified_name(name)
+        .into_iter()
+        .map(|m| FieldError::invalid_value(path, BadValue::named(name), &m))
+        .collect();
     if !name.contains('/') {
         if !["cpu", "memory", "ephemeral-storage"].contains(&name) && !is_hugepages(name) {
-            errs.push(FieldError::invalid_value(path, BadValue::named(name), "must be a standard resource for containers"));
+            errs.push(FieldError::invalid_value(
+                path,
+                BadValue::named(name),
+                "must be a standard resource for containers",
+            ));
         }
     } else if !name.starts_with("kubernetes.io/") && !is_extended_resource(name) {
         errs.push(FieldError::invalid_value(
@@ -1024,7 +1048,9 @@ fn validate_tolerations(tolerations: &[Toleration], path: &Path) -> ErrorList {
         let item = path.index(i);
         let op = t.operator.0.as_str();
         if !t.key.is_empty() {
-            errs.extend(is_qualified_name(&t.key).into_iter().map(|m| FieldError::invalid(item.child("key"), &t.key, &m)));
+            errs.extend(
+                is_qualified_name(&t.key).into_iter().map(|m| FieldError::invalid(item.child("key"), &t.key, &m)),
+            );
         }
         if t.key.is_empty() && op != "Exists" {
             errs.push(FieldError::invalid_value(
@@ -1063,7 +1089,11 @@ fn validate_tolerations(tolerations: &[Toleration], path: &Path) -> ErrorList {
             )),
         }
         if !t.effect.0.is_empty() && !TAINT_EFFECTS.contains(&t.effect.0.as_str()) {
-            errs.push(FieldError::not_supported_value(item.child("effect"), BadValue::named(&t.effect.0), TAINT_EFFECTS));
+            errs.push(FieldError::not_supported_value(
+                item.child("effect"),
+                BadValue::named(&t.effect.0),
+                TAINT_EFFECTS,
+            ));
         }
     }
     errs
@@ -1121,7 +1151,11 @@ pub(crate) fn pod_spec_changes(new: &PodSpec, old: &PodSpec, path: &Path) -> Err
     if munged != *old {
         errs.push(FieldError::forbidden(
             path,
-            &format!("pod updates may not change fields other than {}\n{}", UPDATABLE_POD_FIELDS.join(","), spec_diff(old, &munged)),
+            &format!(
+                "pod updates may not change fields other than {}\n{}",
+                UPDATABLE_POD_FIELDS.join(","),
+                spec_diff(old, &munged)
+            ),
         ));
     }
     errs
@@ -1131,9 +1165,8 @@ pub(crate) fn pod_spec_changes(new: &PodSpec, old: &PodSpec, path: &Path) -> Err
 /// internal type here, which this does not reproduce).
 fn spec_diff(old: &PodSpec, new: &PodSpec) -> String {
     use kapi_machinery::json::Value;
-    let parse = |s: &PodSpec| {
-        kapi_machinery::json::to_vec(s).ok().and_then(|b| kapi_machinery::json::value::parse(&b).ok())
-    };
+    let parse =
+        |s: &PodSpec| kapi_machinery::json::to_vec(s).ok().and_then(|b| kapi_machinery::json::value::parse(&b).ok());
     let (Some(Value::Object(a)), Some(Value::Object(b))) = (parse(old), parse(new)) else { return String::new() };
     let a: BTreeMap<&str, &Value> = a.iter().map(|(k, v)| (k.as_str(), v)).collect();
     let b: BTreeMap<&str, &Value> = b.iter().map(|(k, v)| (k.as_str(), v)).collect();
@@ -1154,7 +1187,10 @@ fn only_added_tolerations(new: &[Toleration], old: &[Toleration], path: &Path) -
     for o in old {
         let kept = new.iter().any(|n| Toleration { toleration_seconds: n.toleration_seconds, ..o.clone() } == *n);
         if !kept {
-            errs.push(FieldError::forbidden(path, "existing toleration can not be modified except its tolerationSeconds"));
+            errs.push(FieldError::forbidden(
+                path,
+                "existing toleration can not be modified except its tolerationSeconds",
+            ));
             return errs;
         }
     }

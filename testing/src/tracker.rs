@@ -134,6 +134,14 @@ pub struct Modify<'a> {
     pub skip_validation: bool,
 }
 
+/// How a stored object is replaced: the [`Modify`] switches an update honours.
+#[derive(Clone, Copy, Default)]
+struct WriteFlags {
+    dry_run: bool,
+    managed_fields_as_given: bool,
+    skip_validation: bool,
+}
+
 /// What a delete did.
 #[derive(Debug)]
 pub struct DeleteResult {
@@ -566,10 +574,9 @@ impl State {
         request_ns: &str,
         mut obj: Box<dyn Object>,
         subresource: Option<&str>,
-        dry_run: bool,
-        managed_fields_as_given: bool,
-        skip_validation: bool,
+        flags: WriteFlags,
     ) -> Result<Box<dyn Object>> {
+        let WriteFlags { dry_run, managed_fields_as_given, skip_validation } = flags;
         let info = self.info(idx);
         obj.set_registered_type_meta();
         let m = meta_mut(&info, obj.as_mut())?;
@@ -1018,7 +1025,7 @@ impl ObjectTracker {
             {
                 return Err(api_errors::path_not_found());
             }
-            st.update(idx, namespace, obj, subresource, w.dry_run, false, false)?
+            st.update(idx, namespace, obj, subresource, WriteFlags { dry_run: w.dry_run, ..WriteFlags::default() })?
         };
         if !w.dry_run {
             self.notify();
@@ -1071,7 +1078,13 @@ impl ObjectTracker {
                         return Err(name_mismatch(&m.name, name));
                     }
                     (
-                        st.update(idx, namespace, new, subresource, dry_run, managed_fields_as_given, skip_validation)?,
+                        st.update(
+                            idx,
+                            namespace,
+                            new,
+                            subresource,
+                            WriteFlags { dry_run, managed_fields_as_given, skip_validation },
+                        )?,
                         false,
                     )
                 }

@@ -335,16 +335,13 @@ pub fn validate_secret(obj: &Secret, old: Option<&Secret>) -> ErrorList {
                 }
             }
         }
-        "kubernetes.io/basic-auth" => {
-            if !data.contains_key("username") && !data.contains_key("password") {
-                errs.push(required("username"));
-                errs.push(required("password"));
-            }
+        // The username or password may be empty, but one of them must be there.
+        "kubernetes.io/basic-auth" if !data.contains_key("username") && !data.contains_key("password") => {
+            errs.push(required("username"));
+            errs.push(required("password"));
         }
-        "kubernetes.io/ssh-auth" => {
-            if data.get("ssh-privatekey").is_none_or(|v| v.is_empty()) {
-                errs.push(required("ssh-privatekey"));
-            }
+        "kubernetes.io/ssh-auth" if data.get("ssh-privatekey").is_none_or(|v| v.is_empty()) => {
+            errs.push(required("ssh-privatekey"));
         }
         "kubernetes.io/tls" => {
             for key in ["tls.crt", "tls.key"] {
@@ -448,14 +445,12 @@ pub fn validate_service(obj: &Service, old: Option<&Service>) -> ErrorList {
                 }
             }
         }
-        "NodePort" => {
-            if headless {
-                errs.push(FieldError::invalid(
-                    spec_path.child("clusterIPs").index(0),
-                    "None",
-                    "may not be set to 'None' for NodePort services",
-                ));
-            }
+        "NodePort" if headless => {
+            errs.push(FieldError::invalid(
+                spec_path.child("clusterIPs").index(0),
+                "None",
+                "may not be set to 'None' for NodePort services",
+            ));
         }
         "ExternalName" => {
             if !cluster_ips.is_empty() {

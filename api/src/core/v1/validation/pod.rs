@@ -547,7 +547,7 @@ fn container_ports(c: &Container, path: &Path) -> ErrorList {
 }
 
 /// Upstream's `AccumulateUniqueHostPorts`: one `protocol/hostIP/hostPort` per pod.
-fn unique_host_ports<'a>(containers: &'a [Container], path: &Path, seen: &mut BTreeSet<String>) -> ErrorList {
+fn unique_host_ports(containers: &[Container], path: &Path, seen: &mut BTreeSet<String>) -> ErrorList {
     let mut errs = ErrorList::new();
     for (ci, c) in containers.iter().enumerate() {
         for (pi, p) in c.ports.iter().enumerate() {
@@ -775,7 +775,7 @@ fn volume_mounts(mounts: &[VolumeMount], volumes: &BTreeSet<&str>, path: &Path) 
 
 fn is_extended_resource(name: &str) -> bool {
     let Some((domain, _)) = name.split_once('/') else { return false };
-    !(domain == "kubernetes.io" || domain.ends_with(".kubernetes.io")) && !name.starts_with("requests.")
+    !(domain == "kubernetes.io" || domain.ends_with(".kubernetes.io") || name.starts_with("requests."))
 }
 
 fn is_hugepages(name: &str) -> bool {

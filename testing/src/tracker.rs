@@ -129,6 +129,17 @@ pub struct Modify<'a> {
     /// subresource: the caller computed them (the test server's field manager). Otherwise an
     /// empty list keeps the stored ones and a subresource write never changes them.
     pub managed_fields_as_given: bool,
+    /// Skip the kind's validator: for writes upstream makes through a path of their own that
+    /// does not run the object's update validation (a pod's binding).
+    pub skip_validation: bool,
+}
+
+/// How a stored object is replaced: the [`Modify`] switches an update honours.
+#[derive(Clone, Copy, Default)]
+struct WriteFlags {
+    dry_run: bool,
+    managed_fields_as_given: bool,
+    skip_validation: bool,
 }
 
 /// What a delete did.
@@ -563,9 +574,9 @@ impl State {
         request_ns: &str,
         mut obj: Box<dyn Object>,
         subresource: Option<&str>,
-        dry_run: bool,
-        managed_fields_as_given: bool,
+        flags: WriteFlags,
     ) -> Result<Box<dyn Object>> {
+        let WriteFlags { dry_run, managed_fields_as_given, skip_validation } = flags;
         let info = self.info(idx);
         obj.set_registered_type_meta();
         let m = meta_mut(&info, obj.as_mut())?;
@@ -633,6 +644,7 @@ impl State {
         nm.resource_version = old.resource_version.clone();
         // Status writes are not validated: the kinds validated so far have no status checks.
         if subresource.is_none()
+            && !skip_validation
             && let Some(v) = &self.validator
         {
             let errs = v(new.as_ref(), Some(existing.as_ref()));
@@ -1013,7 +1025,7 @@ impl ObjectTracker {
             {
                 return Err(api_errors::path_not_found());
             }
-            st.update(idx, namespace, obj, subresource, w.dry_run, false)?
+            st.update(idx, namespace, obj, subresource, WriteFlags { dry_run: w.dry_run, ..WriteFlags::default() })?
         };
         if !w.dry_run {
             self.notify();
@@ -1029,7 +1041,15 @@ impl ObjectTracker {
     where
         F: FnOnce(Option<&dyn Object>) -> Result<Box<dyn Object>>,
     {
-        let Modify { namespace, name, subresource, dry_run, create_if_missing, managed_fields_as_given } = *target;
+        let Modify {
+            namespace,
+            name,
+            subresource,
+            dry_run,
+            create_if_missing,
+            managed_fields_as_given,
+            skip_validation,
+        } = *target;
         let out = {
             let mut st = self.lock();
             let idx = st.index_of(gvr)?;
@@ -1057,7 +1077,16 @@ impl ObjectTracker {
                     if m.name != name {
                         return Err(name_mismatch(&m.name, name));
                     }
-                    (st.update(idx, namespace, new, subresource, dry_run, managed_fields_as_given)?, false)
+                    (
+                        st.update(
+                            idx,
+                            namespace,
+                            new,
+                            subresource,
+                            WriteFlags { dry_run, managed_fields_as_given, skip_validation },
+                        )?,
+                        false,
+                    )
                 }
             }
         };

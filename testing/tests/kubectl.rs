@@ -444,8 +444,9 @@ webhooks:
   admissionReviewVersions: [v1]
 ";
 
-/// `kubectl apply` (client-side and server-side) of an invalid webhook configuration prints
-/// upstream's field error as kubectl shows a kube-apiserver `Invalid`, and nothing is stored.
+/// `kubectl apply` (client-side and server-side) of an invalid webhook configuration, and of a
+/// deployment whose selector misses its template, prints upstream's field error as kubectl shows
+/// a kube-apiserver `Invalid`, and nothing is stored.
 #[tokio::test]
 async fn kubectl_apply_of_an_invalid_object_prints_the_field_error() {
     let Some(bin) = kubectl_binary() else {
@@ -467,8 +468,16 @@ async fn kubectl_apply_of_an_invalid_object_prints_the_field_error() {
     }
     let (ok, _, stderr) = kubectl_status(&bin, &kc, &["get", "validatingwebhookconfiguration", "bad"], None).await;
     assert!(!ok && stderr.contains("not found"), "{stderr}");
+    // A deployment whose selector misses its template, refused by apps/v1's validation.
+    let line = r#"The Deployment "web" is invalid: spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels`"#;
+    let (ok, stdout, stderr) = kubectl_status(&bin, &kc, &["apply", "-f", "-"], Some(MISMATCHED_DEPLOYMENT)).await;
+    assert!(!ok && stderr.contains(line), "{stdout}{stderr}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+const MISMATCHED_DEPLOYMENT: &str = r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web","namespace":"default"},
+"spec":{"selector":{"matchLabels":{"app":"api"}},"template":{"metadata":{"labels":{"app":"web"}},
+"spec":{"containers":[{"name":"web","image":"nginx"}]}}}}"#;
 
 /// Collapses kubectl's column padding and replaces ages (`5s`, `3m10s`) with `AGE`, so rows
 /// compare whatever the clock says.

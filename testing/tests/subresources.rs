@@ -96,10 +96,26 @@ fn selector() -> LabelSelector {
     }
 }
 
+/// A pod template with the given labels and one container, which validation accepts.
+fn pod_template(pairs: &[(&str, &str)]) -> kapi_api::core::v1::PodTemplateSpec {
+    kapi_api::core::v1::PodTemplateSpec {
+        metadata: ObjectMeta { labels: labels(pairs), ..Default::default() },
+        spec: PodSpec {
+            containers: Some(vec![Container { name: "app".into(), image: "nginx".into(), ..Default::default() }]),
+            ..Default::default()
+        },
+    }
+}
+
 fn deployment(name: &str, replicas: i32) -> Deployment {
     Deployment {
         metadata: meta(name),
-        spec: DeploymentSpec { replicas: Some(replicas), selector: Some(selector()), ..Default::default() },
+        spec: DeploymentSpec {
+            replicas: Some(replicas),
+            selector: Some(selector()),
+            template: pod_template(&[("app", "web"), ("tier", "a")]),
+            ..Default::default()
+        },
         ..Default::default()
     }
 }
@@ -192,15 +208,13 @@ async fn deployment_scale_reads_and_writes_replicas() {
 async fn every_scalable_kind_speaks_its_groups_scale() {
     for backend in BACKENDS {
         let (cs, _server, _test) = clientset(backend).await;
-        let template = || kapi_api::core::v1::PodTemplateSpec::default();
-
         let sets = cs.apps_v1().stateful_sets("ns");
         let set = StatefulSet {
             metadata: meta("db"),
             spec: kapi_api::apps::v1::StatefulSetSpec {
                 replicas: Some(3),
                 selector: Some(LabelSelector { match_labels: labels(&[("app", "db")]), ..Default::default() }),
-                template: template(),
+                template: pod_template(&[("app", "db")]),
                 ..Default::default()
             },
             ..Default::default()
@@ -218,6 +232,7 @@ async fn every_scalable_kind_speaks_its_groups_scale() {
             spec: ReplicaSetSpec {
                 replicas: Some(2),
                 selector: Some(LabelSelector { match_labels: labels(&[("app", "rs")]), ..Default::default() }),
+                template: pod_template(&[("app", "rs")]),
                 ..Default::default()
             },
             ..Default::default()
@@ -232,6 +247,7 @@ async fn every_scalable_kind_speaks_its_groups_scale() {
             spec: ReplicationControllerSpec {
                 replicas: Some(4),
                 selector: labels(&[("b", "2"), ("a", "1")]),
+                template: Some(pod_template(&[("a", "1"), ("b", "2")])),
                 ..Default::default()
             },
             ..Default::default()

@@ -209,3 +209,66 @@ async fn declarative_validation_answers_invalid() {
         [("FieldValueRequired".to_owned(), "spec.policyName".to_owned(), "Required value".to_owned())]
     );
 }
+
+/// A deployment whose template carries `app: web` and whose selector asks for `app`.
+fn deployment(name: &str, app: &str) -> kapi_api::apps::v1::Deployment {
+    use kapi_api::apps::v1::{Deployment, DeploymentSpec};
+    use kapi_api::core::v1::{Container, PodSpec, PodTemplateSpec};
+    use kapi_api::meta::v1::LabelSelector;
+    let labels = |v: &str| [("app".to_owned(), v.to_owned())].into_iter().collect();
+    Deployment {
+        metadata: ObjectMeta { name: name.into(), namespace: "default".into(), ..Default::default() },
+        spec: DeploymentSpec {
+            selector: Some(LabelSelector { match_labels: labels(app), ..Default::default() }),
+            template: PodTemplateSpec {
+                metadata: ObjectMeta { labels: labels("web"), ..Default::default() },
+                spec: PodSpec {
+                    containers: Some(vec![Container {
+                        name: "web".into(),
+                        image: "nginx".into(),
+                        ..Default::default()
+                    }]),
+                    ..Default::default()
+                },
+            },
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn deployments_whose_selector_misses_the_template_are_refused() {
+    let (client, _server, _test) = http_client().await;
+    let api = client.namespaced::<kapi_api::apps::v1::Deployment>("default");
+    let err = api.create(&deployment("web", "api"), &CreateOptions::default()).await.unwrap_err();
+    let (code, reason, message, causes) = invalid(&err);
+    assert_eq!((code, reason.as_str()), (422, "Invalid"));
+    assert_eq!(
+        message,
+        r#"Deployment.apps "web" is invalid: spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels`"#
+    );
+    assert_eq!(
+        causes,
+        [(
+            "FieldValueInvalid".to_owned(),
+            "spec.template.metadata.labels".to_owned(),
+            r#"Invalid value: {"app":"web"}: `selector` does not match template `labels`"#.to_owned()
+        )]
+    );
+    // The same deployment with a matching selector is defaulted, validated and stored; its
+    // selector may not change afterwards.
+    let stored = api.create(&deployment("web", "web"), &CreateOptions::default()).await.unwrap();
+    let mut moved = stored.clone();
+    moved.spec.selector.as_mut().unwrap().match_labels.insert("tier".into(), "front".into());
+    moved.spec.template.metadata.labels.insert("tier".into(), "front".into());
+    let err = api.update(&moved, &UpdateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        invalid(&err).3,
+        [(
+            "FieldValueInvalid".to_owned(),
+            "spec.selector".to_owned(),
+            r#"Invalid value: {"matchLabels":{"app":"web","tier":"front"}}: field is immutable"#.to_owned()
+        )]
+    );
+}

@@ -21,6 +21,8 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
     super::defaulters::register_defaults(scheme);
+    scheme.add_validation_func(crate::batch::v1::validation::validate_cron_job);
+    scheme.add_validation_func(crate::batch::v1::validation::validate_job);
     scheme.add_validation_func(super::validation::validate_declarative_cron_job);
     scheme.add_validation_func(super::validation::validate_declarative_job);
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);

@@ -60,6 +60,16 @@ pub fn add_known_types(scheme: &mut Scheme) -> Result<(), SchemeError> {
 pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
     super::defaulters::register_defaults(scheme);
+    scheme.add_validation_func(crate::core::v1::validation::validate_config_map);
+    scheme.add_validation_func(crate::core::v1::validation::validate_namespace);
+    scheme.add_validation_func(crate::core::v1::validation::validate_pod);
+    scheme.add_validation_func(crate::core::v1::validation::validate_pod_template);
+    scheme
+        .add_validation_func(
+            crate::core::v1::validation::validate_replication_controller,
+        );
+    scheme.add_validation_func(crate::core::v1::validation::validate_secret);
+    scheme.add_validation_func(crate::core::v1::validation::validate_service);
     scheme.add_validation_func(super::validation::validate_declarative_node);
     scheme
         .add_validation_func(

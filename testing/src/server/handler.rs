@@ -423,6 +423,7 @@ impl ApiServer {
             dry_run: w.dry_run,
             create_if_missing: false,
             managed_fields_as_given: true,
+            skip_validation: false,
         };
         let (out, _) = self.tracker.modify(&gvr, &modify, |current| {
             let mut obj = obj;
@@ -531,6 +532,7 @@ impl ApiServer {
             create_if_missing: apply && call.route.subresource.is_none(),
             // A view of another kind (`scale`) keeps the object's managed fields.
             managed_fields_as_given: same_kind,
+            skip_validation: false,
         };
         let (out, created) = self.tracker.modify(&info.gvr(), &modify, |current| {
             let mut applied_fields = None;

@@ -222,6 +222,9 @@ impl ApiServer {
             name: call.name(),
             subresource: None,
             dry_run: w.dry_run,
+            // Upstream assigns the node in its binding storage, without the pod update rules
+            // (which forbid changing `spec.nodeName`).
+            skip_validation: true,
             ..Default::default()
         };
         self.tracker.modify(&info.gvr(), &modify, |current| {

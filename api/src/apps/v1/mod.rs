@@ -8,6 +8,7 @@
 mod conversion;
 mod defaults;
 mod types;
+pub mod validation;
 
 pub use defaults::*;
 pub use types::*;

@@ -10,6 +10,7 @@ mod defaults;
 mod field_labels;
 mod list;
 mod types;
+pub mod validation;
 
 pub use defaults::*;
 pub use field_labels::FIELD_LABELS;

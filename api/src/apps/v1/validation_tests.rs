@@ -1,0 +1,325 @@
+//! Upstream's apps validation test cases (`TestValidateDeployment`, `TestValidateReplicaSet`, `TestValidateDaemonSet`, `TestValidateStatefulSet` and their updates), inputs and expected error text, pinned against our validation.
+
+use kapi_machinery::types::IntOrString;
+
+use super::*;
+use crate::apps::v1::{
+    DaemonSetSpec, DaemonSetUpdateStrategyType, DeploymentSpec, DeploymentStrategyType, PodManagementPolicyType,
+    ReplicaSetSpec, RollingUpdateDaemonSet, RollingUpdateStatefulSetStrategy, StatefulSetSpec,
+    StatefulSetUpdateStrategy, StatefulSetUpdateStrategyType,
+};
+use crate::core::v1::{
+    Container, DNSPolicy, PersistentVolumeClaim, PodSpec, PullPolicy, RestartPolicy, TerminationMessagePolicy,
+    VolumeMount,
+};
+use crate::meta::v1::ObjectMeta;
+
+fn strings(errs: &ErrorList) -> Vec<String> {
+    errs.iter().map(ToString::to_string).collect()
+}
+
+fn labels(pairs: &[(&str, &str)]) -> std::collections::BTreeMap<String, String> {
+    pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
+}
+
+fn selector(pairs: &[(&str, &str)]) -> Option<LabelSelector> {
+    Some(LabelSelector { match_labels: labels(pairs), ..LabelSelector::default() })
+}
+
+/// A defaulted template labelled `app: web`.
+fn template() -> PodTemplateSpec {
+    PodTemplateSpec {
+        metadata: ObjectMeta { labels: labels(&[("app", "web")]), ..ObjectMeta::default() },
+        spec: PodSpec {
+            containers: Some(vec![Container {
+                name: "ctr".into(),
+                image: "image".into(),
+                image_pull_policy: PullPolicy("IfNotPresent".into()),
+                termination_message_policy: TerminationMessagePolicy("File".into()),
+                ..Container::default()
+            }]),
+            restart_policy: RestartPolicy("Always".into()),
+            dns_policy: DNSPolicy("ClusterFirst".into()),
+            ..PodSpec::default()
+        },
+    }
+}
+
+fn deployment() -> Deployment {
+    Deployment {
+        spec: DeploymentSpec {
+            replicas: Some(1),
+            selector: selector(&[("app", "web")]),
+            template: template(),
+            strategy: DeploymentStrategy {
+                r#type: DeploymentStrategyType("RollingUpdate".into()),
+                rolling_update: Some(RollingUpdateDeployment {
+                    max_unavailable: Some(IntOrString::string("25%")),
+                    max_surge: Some(IntOrString::string("25%")),
+                }),
+            },
+            revision_history_limit: Some(10),
+            progress_deadline_seconds: Some(600),
+            ..DeploymentSpec::default()
+        },
+        ..Deployment::default()
+    }
+}
+
+#[test]
+fn deployments() {
+    assert!(validate_deployment(&deployment(), None).is_empty());
+    let mut d = deployment();
+    d.spec.template.metadata.labels = labels(&[("app", "api")]);
+    assert_eq!(
+        strings(&validate_deployment(&d, None)),
+        [
+            "spec.template.metadata.labels: Invalid value: {\"app\":\"api\"}: `selector` does not match template `labels`"
+        ]
+    );
+    let mut d = deployment();
+    d.spec.selector = None;
+    assert_eq!(
+        strings(&validate_deployment(&d, None)),
+        [
+            "spec.selector: Required value",
+            "spec.template.metadata.labels: Invalid value: {\"app\":\"web\"}: `selector` does not match template `labels`",
+        ]
+    );
+    let mut d = deployment();
+    d.spec.selector = Some(LabelSelector::default());
+    assert_eq!(
+        strings(&validate_deployment(&d, None)),
+        ["spec.selector: Invalid value: {}: empty selector is invalid for deployment"]
+    );
+    let mut d = deployment();
+    d.spec.replicas = Some(-1);
+    d.spec.min_ready_seconds = -1;
+    d.spec.revision_history_limit = Some(-2);
+    d.spec.progress_deadline_seconds = Some(0);
+    assert_eq!(
+        strings(&validate_deployment(&d, None)),
+        [
+            "spec.replicas: Invalid value: -1: must be greater than or equal to 0",
+            "spec.minReadySeconds: Invalid value: -1: must be greater than or equal to 0",
+            "spec.revisionHistoryLimit: Invalid value: -2: must be greater than or equal to 0",
+        ]
+    );
+    let mut d = deployment();
+    d.spec.min_ready_seconds = 600;
+    assert_eq!(
+        strings(&validate_deployment(&d, None)),
+        ["spec.progressDeadlineSeconds: Invalid value: 600: must be greater than minReadySeconds"]
+    );
+    let mut d = deployment();
+    d.spec.template.spec.restart_policy = RestartPolicy("Never".into());
+    d.spec.template.spec.active_deadline_seconds = Some(10);
+    assert_eq!(
+        strings(&validate_deployment(&d, None)),
+        [
+            "spec.template.spec.restartPolicy: Unsupported value: \"Never\": supported values: \"Always\"",
+            "spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in ReplicaSet is not Supported",
+        ]
+    );
+}
+
+#[test]
+fn deployment_strategies() {
+    let with = |r: Option<RollingUpdateDeployment>, ty: &str| {
+        let mut d = deployment();
+        d.spec.strategy = DeploymentStrategy { r#type: DeploymentStrategyType(ty.into()), rolling_update: r };
+        d
+    };
+    let ru =
+        |u: IntOrString, s: IntOrString| Some(RollingUpdateDeployment { max_unavailable: Some(u), max_surge: Some(s) });
+    assert_eq!(
+        strings(&validate_deployment(&with(ru(IntOrString::int(0), IntOrString::int(0)), "RollingUpdate"), None)),
+        ["spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0"]
+    );
+    assert_eq!(
+        strings(&validate_deployment(
+            &with(ru(IntOrString::string("110%"), IntOrString::int(1)), "RollingUpdate"),
+            None
+        )),
+        ["spec.strategy.rollingUpdate.maxUnavailable: Invalid value: \"110%\": must not be greater than 100%"]
+    );
+    assert_eq!(
+        strings(&validate_deployment(
+            &with(ru(IntOrString::string("ten"), IntOrString::int(-1)), "RollingUpdate"),
+            None
+        )),
+        [
+            "spec.strategy.rollingUpdate.maxUnavailable: Invalid value: \"ten\": a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')",
+            "spec.strategy.rollingUpdate.maxSurge: Invalid value: -1: must be greater than or equal to 0",
+        ]
+    );
+    assert_eq!(
+        strings(&validate_deployment(&with(ru(IntOrString::int(1), IntOrString::int(1)), "Recreate"), None)),
+        ["spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate'"]
+    );
+    assert!(validate_deployment(&with(None, "Recreate"), None).is_empty());
+    let got = strings(&validate_deployment(&with(None, "Blue"), None));
+    assert_eq!(got.len(), 1);
+    assert!(got[0].starts_with("spec.strategy: Unsupported value: {"), "{got:?}");
+    assert!(got[0].ends_with(": supported values: \"Recreate\", \"RollingUpdate\""), "{got:?}");
+}
+
+#[test]
+fn deployment_selectors_are_immutable() {
+    let old = deployment();
+    let mut new = deployment();
+    new.spec.selector = selector(&[("app", "web"), ("tier", "a")]);
+    new.spec.template.metadata.labels.insert("tier".into(), "a".into());
+    assert_eq!(
+        strings(&validate_deployment(&new, Some(&old))),
+        ["spec.selector: Invalid value: {\"matchLabels\":{\"app\":\"web\",\"tier\":\"a\"}}: field is immutable"]
+    );
+    let mut scaled = deployment();
+    scaled.spec.replicas = Some(5);
+    assert!(validate_deployment(&scaled, Some(&old)).is_empty());
+}
+
+#[test]
+fn replica_sets() {
+    let rs = |sel: Option<LabelSelector>| ReplicaSet {
+        spec: ReplicaSetSpec { replicas: Some(1), selector: sel, template: template(), ..ReplicaSetSpec::default() },
+        ..ReplicaSet::default()
+    };
+    assert!(validate_replica_set(&rs(selector(&[("app", "web")])), None).is_empty());
+    assert_eq!(
+        strings(&validate_replica_set(&rs(selector(&[("app", "db")])), None)),
+        [
+            "spec.template.metadata.labels: Invalid value: {\"app\":\"web\"}: `selector` does not match template `labels`"
+        ]
+    );
+    assert_eq!(
+        strings(&validate_replica_set(&rs(Some(LabelSelector::default())), None)),
+        ["spec.selector: Invalid value: {}: empty selector is invalid for deployment"]
+    );
+}
+
+fn daemon_set() -> DaemonSet {
+    DaemonSet {
+        spec: DaemonSetSpec {
+            selector: selector(&[("app", "web")]),
+            template: template(),
+            update_strategy: DaemonSetUpdateStrategy {
+                r#type: DaemonSetUpdateStrategyType("RollingUpdate".into()),
+                rolling_update: Some(RollingUpdateDaemonSet {
+                    max_unavailable: Some(IntOrString::int(1)),
+                    max_surge: Some(IntOrString::int(0)),
+                }),
+            },
+            revision_history_limit: Some(10),
+            ..DaemonSetSpec::default()
+        },
+        ..DaemonSet::default()
+    }
+}
+
+#[test]
+fn daemon_sets() {
+    assert!(validate_daemon_set(&daemon_set(), None).is_empty());
+    let mut d = daemon_set();
+    d.spec.selector = None;
+    assert_eq!(
+        strings(&validate_daemon_set(&d, None)),
+        [
+            "spec.template.metadata.labels: Invalid value: {\"app\":\"web\"}: `selector` does not match template `labels`"
+        ]
+    );
+    let mut d = daemon_set();
+    d.spec.template.spec.active_deadline_seconds = Some(5);
+    assert_eq!(
+        strings(&validate_daemon_set(&d, None)),
+        [
+            "spec.template.spec.activeDeadlineSeconds: Invalid value: 5: activeDeadlineSeconds must be nil for DaemonSets"
+        ]
+    );
+    let mut d = daemon_set();
+    d.spec.update_strategy.rolling_update = Some(RollingUpdateDaemonSet {
+        max_unavailable: Some(IntOrString::int(1)),
+        max_surge: Some(IntOrString::int(1)),
+    });
+    assert_eq!(
+        strings(&validate_daemon_set(&d, None)),
+        [
+            "spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: 1: may not be set when maxUnavailable is non-zero"
+        ]
+    );
+    d.spec.update_strategy.rolling_update =
+        Some(RollingUpdateDaemonSet { max_unavailable: Some(IntOrString::int(0)), max_surge: None });
+    assert_eq!(
+        strings(&validate_daemon_set(&d, None)),
+        ["spec.updateStrategy.rollingUpdate.maxUnavailable: Required value: cannot be 0 when maxSurge is 0"]
+    );
+    d.spec.update_strategy.rolling_update = None;
+    assert_eq!(strings(&validate_daemon_set(&d, None)), ["spec.updateStrategy.rollingUpdate: Required value"]);
+}
+
+fn stateful_set() -> StatefulSet {
+    StatefulSet {
+        spec: StatefulSetSpec {
+            replicas: Some(1),
+            selector: selector(&[("app", "web")]),
+            template: template(),
+            service_name: "web".into(),
+            pod_management_policy: PodManagementPolicyType("OrderedReady".into()),
+            update_strategy: StatefulSetUpdateStrategy {
+                r#type: StatefulSetUpdateStrategyType("RollingUpdate".into()),
+                rolling_update: Some(RollingUpdateStatefulSetStrategy { partition: Some(0), max_unavailable: None }),
+            },
+            revision_history_limit: Some(10),
+            ..StatefulSetSpec::default()
+        },
+        ..StatefulSet::default()
+    }
+}
+
+#[test]
+fn stateful_sets() {
+    assert!(validate_stateful_set(&stateful_set(), None).is_empty());
+    let mut s = stateful_set();
+    s.spec.pod_management_policy = PodManagementPolicyType("Random".into());
+    s.spec.update_strategy.rolling_update =
+        Some(RollingUpdateStatefulSetStrategy { partition: Some(-1), max_unavailable: Some(IntOrString::int(0)) });
+    assert_eq!(
+        strings(&validate_stateful_set(&s, None)),
+        [
+            "spec.podManagementPolicy: Invalid value: \"Random\": must be 'OrderedReady' or 'Parallel'",
+            "spec.updateStrategy.rollingUpdate.partition: Invalid value: -1: must be greater than or equal to 0",
+            "spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: 0: cannot be 0",
+        ]
+    );
+    let mut s = stateful_set();
+    s.spec.selector = Some(LabelSelector::default());
+    assert_eq!(
+        strings(&validate_stateful_set(&s, None)),
+        ["spec.selector: Invalid value: {}: empty selector is invalid for statefulset"]
+    );
+    // Mounts may name a volume claim template.
+    let mut s = stateful_set();
+    s.spec.volume_claim_templates = vec![PersistentVolumeClaim {
+        metadata: ObjectMeta { name: "data".into(), ..ObjectMeta::default() },
+        ..Default::default()
+    }];
+    s.spec.template.spec.containers.as_mut().unwrap()[0].volume_mounts =
+        vec![VolumeMount { name: "data".into(), mount_path: "/data".into(), ..VolumeMount::default() }];
+    assert!(validate_stateful_set(&s, None).is_empty(), "{:?}", strings(&validate_stateful_set(&s, None)));
+}
+
+#[test]
+fn stateful_set_updates() {
+    let old = stateful_set();
+    let mut new = stateful_set();
+    new.spec.replicas = Some(3);
+    new.spec.template.spec.containers.as_mut().unwrap()[0].image = "image:2".into();
+    assert!(validate_stateful_set(&new, Some(&old)).is_empty());
+    new.spec.service_name = "other".into();
+    assert_eq!(
+        strings(&validate_stateful_set(&new, Some(&old))),
+        [
+            "spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden"
+        ]
+    );
+}

@@ -1,0 +1,294 @@
+//! Upstream's batch validation test cases (`TestValidateJob`, `TestValidateJobUpdate`, `TestValidateCronJob`, `TestValidateCronJobScheduleTZ`), inputs and expected error text, pinned against our validation.
+
+use super::*;
+use crate::batch::v1::{
+    CompletionMode, ConcurrencyPolicy, CronJobSpec, PodFailurePolicyAction, PodFailurePolicyOnExitCodesOperator,
+    PodFailurePolicyOnExitCodesRequirement, PodFailurePolicyOnPodConditionsPattern, PodFailurePolicyRule,
+};
+use crate::core::v1::{
+    ConditionStatus, Container, DNSPolicy, PodConditionType, PodSpec, PodTemplateSpec, PullPolicy, RestartPolicy,
+    TerminationMessagePolicy,
+};
+use crate::meta::v1::{LabelSelector, ObjectMeta};
+
+fn strings(errs: &ErrorList) -> Vec<String> {
+    errs.iter().map(ToString::to_string).collect()
+}
+
+fn template(restart: &str) -> PodTemplateSpec {
+    PodTemplateSpec {
+        metadata: ObjectMeta { labels: [("a".to_owned(), "b".to_owned())].into(), ..ObjectMeta::default() },
+        spec: PodSpec {
+            containers: Some(vec![Container {
+                name: "ctr".into(),
+                image: "image".into(),
+                image_pull_policy: PullPolicy("IfNotPresent".into()),
+                termination_message_policy: TerminationMessagePolicy("File".into()),
+                ..Container::default()
+            }]),
+            restart_policy: RestartPolicy(restart.into()),
+            dns_policy: DNSPolicy("ClusterFirst".into()),
+            ..PodSpec::default()
+        },
+    }
+}
+
+fn job() -> Job {
+    Job {
+        metadata: ObjectMeta { name: "myjob".into(), ..ObjectMeta::default() },
+        spec: JobSpec {
+            template: template("OnFailure"),
+            backoff_limit: Some(6),
+            completion_mode: Some(CompletionMode("NonIndexed".into())),
+            ..JobSpec::default()
+        },
+        ..Job::default()
+    }
+}
+
+#[test]
+fn jobs() {
+    assert!(validate_job(&job(), None).is_empty());
+    let mut j = job();
+    j.spec.parallelism = Some(-1);
+    j.spec.completions = Some(-1);
+    j.spec.active_deadline_seconds = Some(-1);
+    j.spec.backoff_limit = Some(-1);
+    j.spec.ttl_seconds_after_finished = Some(-1);
+    assert_eq!(
+        strings(&validate_job(&j, None)),
+        [
+            "spec.parallelism: Invalid value: -1: must be greater than or equal to 0",
+            "spec.completions: Invalid value: -1: must be greater than or equal to 0",
+            "spec.activeDeadlineSeconds: Invalid value: -1: must be greater than or equal to 0",
+            "spec.backoffLimit: Invalid value: -1: must be greater than or equal to 0",
+            "spec.ttlSecondsAfterFinished: Invalid value: -1: must be greater than or equal to 0",
+        ]
+    );
+    let mut j = job();
+    j.spec.template = template("Always");
+    assert_eq!(
+        strings(&validate_job(&j, None)),
+        ["spec.template.spec.restartPolicy: Required value: valid values: \"OnFailure\", \"Never\""]
+    );
+    let mut j = job();
+    j.spec.manual_selector = Some(true);
+    j.spec.selector =
+        Some(LabelSelector { match_labels: [("a".to_owned(), "c".to_owned())].into(), ..Default::default() });
+    assert_eq!(
+        strings(&validate_job(&j, None)),
+        ["spec.template.metadata.labels: Invalid value: {\"a\":\"b\"}: `selector` does not match template `labels`"]
+    );
+    j.spec.selector = None;
+    let got = strings(&validate_job(&j, None));
+    assert_eq!(got[0], "spec.selector: Required value", "{got:?}");
+    let mut j = job();
+    j.spec.completion_mode = Some(CompletionMode("Indexed".into()));
+    assert_eq!(strings(&validate_job(&j, None)), ["spec.completions: Required value: when completion mode is Indexed"]);
+    j.spec.completion_mode = Some(CompletionMode("Sometimes".into()));
+    assert_eq!(
+        strings(&validate_job(&j, None)),
+        ["spec.completionMode: Unsupported value: \"Sometimes\": supported values: \"NonIndexed\", \"Indexed\""]
+    );
+    let mut j = job();
+    j.spec.backoff_limit_per_index = Some(1);
+    assert_eq!(
+        strings(&validate_job(&j, None)),
+        ["spec.backoffLimitPerIndex: Forbidden: requires indexed completion mode"]
+    );
+    let mut j = job();
+    j.metadata.name = "a".repeat(62);
+    j.spec.completion_mode = Some(CompletionMode("Indexed".into()));
+    j.spec.completions = Some(10);
+    let got = strings(&validate_job(&j, None));
+    assert_eq!(got.len(), 1);
+    assert!(
+        got[0].ends_with(&format!("will not able to create pod with invalid DNS label: {}-9", "a".repeat(62))),
+        "{got:?}"
+    );
+}
+
+fn rule(action: &str) -> PodFailurePolicyRule {
+    PodFailurePolicyRule { action: PodFailurePolicyAction(action.into()), ..PodFailurePolicyRule::default() }
+}
+
+#[test]
+fn pod_failure_policies() {
+    let with = |rules: Vec<PodFailurePolicyRule>| {
+        let mut j = job();
+        j.spec.template = template("Never");
+        j.spec.pod_failure_policy = Some(PodFailurePolicy { rules: Some(rules) });
+        j
+    };
+    let exit = |op: &str, values: Vec<i32>| PodFailurePolicyRule {
+        on_exit_codes: Some(PodFailurePolicyOnExitCodesRequirement {
+            container_name: None,
+            operator: PodFailurePolicyOnExitCodesOperator(op.into()),
+            values: Some(values),
+        }),
+        ..rule("FailJob")
+    };
+    assert!(validate_job(&with(vec![exit("In", vec![1, 2])]), None).is_empty());
+    assert_eq!(
+        strings(&validate_job(&with(vec![exit("In", vec![0, 2, 2, 1])]), None)),
+        [
+            "spec.podFailurePolicy.rules[0].onExitCodes.values[0]: Invalid value: 0: must not be 0 for the In operator",
+            "spec.podFailurePolicy.rules[0].onExitCodes.values[2]: Duplicate value: 2",
+            "spec.podFailurePolicy.rules[0].onExitCodes.values: Invalid value: [0,2,2,1]: must be ordered",
+        ]
+    );
+    assert_eq!(
+        strings(&validate_job(&with(vec![exit("", vec![])]), None)),
+        [
+            "spec.podFailurePolicy.rules[0].onExitCodes.operator: Required value: valid values: [\"In\" \"NotIn\"]",
+            "spec.podFailurePolicy.rules[0].onExitCodes.values: Invalid value: []: at least one value is required",
+        ]
+    );
+    assert_eq!(
+        strings(&validate_job(&with(vec![rule("")]), None)),
+        [
+            "spec.podFailurePolicy.rules[0].action: Required value: valid values: [\"Count\" \"FailIndex\" \"FailJob\" \"Ignore\"]",
+            "spec.podFailurePolicy.rules[0]: Invalid value: specifying one of OnExitCodes and OnPodConditions is required",
+        ]
+    );
+    let cond = PodFailurePolicyRule {
+        on_pod_conditions: vec![PodFailurePolicyOnPodConditionsPattern {
+            r#type: PodConditionType("DisruptionTarget".into()),
+            status: ConditionStatus("Maybe".into()),
+        }],
+        ..rule("Ignore")
+    };
+    assert_eq!(
+        strings(&validate_job(&with(vec![cond]), None)),
+        [
+            "spec.podFailurePolicy.rules[0].onPodConditions[0].status: Unsupported value: \"Maybe\": supported values: \"False\", \"True\", \"Unknown\""
+        ]
+    );
+    let mut j = with(vec![exit("In", vec![1])]);
+    j.spec.template = template("OnFailure");
+    assert_eq!(
+        strings(&validate_job(&j, None)),
+        [
+            "spec.template.spec.restartPolicy: Invalid value: \"OnFailure\": only \"Never\" is supported when podFailurePolicy is specified"
+        ]
+    );
+}
+
+#[test]
+fn job_updates() {
+    let old = job();
+    let mut new = job();
+    new.spec.parallelism = Some(3);
+    assert!(validate_job(&new, Some(&old)).is_empty());
+    new.spec.completions = Some(2);
+    new.spec.template.spec.containers.as_mut().unwrap()[0].image = "image:2".into();
+    let got = strings(&validate_job(&new, Some(&old)));
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[0], "spec.completions: Invalid value: 2: field is immutable");
+    assert!(got[1].starts_with("spec.template: Invalid value: {\"metadata\":"), "{got:?}");
+    assert!(got[1].ends_with(": field is immutable"), "{got:?}");
+}
+
+fn cron_job(schedule: &str) -> CronJob {
+    CronJob {
+        metadata: ObjectMeta { name: "mycronjob".into(), ..ObjectMeta::default() },
+        spec: CronJobSpec {
+            schedule: schedule.into(),
+            concurrency_policy: ConcurrencyPolicy("Allow".into()),
+            job_template: JobTemplateSpec { spec: job().spec, ..JobTemplateSpec::default() },
+            ..CronJobSpec::default()
+        },
+        ..CronJob::default()
+    }
+}
+
+#[test]
+fn cron_jobs() {
+    assert!(validate_cron_job(&cron_job("* * * * ?"), None).is_empty());
+    assert!(validate_cron_job(&cron_job("@hourly"), None).is_empty());
+    assert_eq!(
+        strings(&validate_cron_job(&cron_job("error"), None)),
+        ["spec.schedule: Invalid value: \"error\": expected exactly 5 fields, found 1: [error]"]
+    );
+    assert_eq!(strings(&validate_cron_job(&cron_job(""), None)), ["spec.schedule: Required value"]);
+    assert_eq!(
+        strings(&validate_cron_job(&cron_job("TZ=UTC 0 * * * *"), None)),
+        [
+            "spec.schedule: Invalid value: \"TZ=UTC 0 * * * *\": cannot use TZ or CRON_TZ in schedule, use timeZone field instead"
+        ]
+    );
+    // A schedule stored with TZ may keep it, but not together with timeZone.
+    let old = cron_job("TZ=UTC 0 * * * *");
+    let mut new = cron_job("TZ=UTC 0 * * * *");
+    assert!(validate_cron_job(&new, Some(&old)).is_empty());
+    new.spec.time_zone = Some("UTC".into());
+    assert_eq!(
+        strings(&validate_cron_job(&new, Some(&old))),
+        [
+            "spec.schedule: Invalid value: \"TZ=UTC 0 * * * *\": cannot use both timeZone field and TZ or CRON_TZ in schedule"
+        ]
+    );
+    let mut c = cron_job("* * * * ?");
+    c.spec.starting_deadline_seconds = Some(-1);
+    c.spec.concurrency_policy = ConcurrencyPolicy("Sometimes".into());
+    c.spec.successful_jobs_history_limit = Some(-1);
+    c.spec.failed_jobs_history_limit = Some(-1);
+    assert_eq!(
+        strings(&validate_cron_job(&c, None)),
+        [
+            "spec.startingDeadlineSeconds: Invalid value: -1: must be greater than or equal to 0",
+            "spec.concurrencyPolicy: Unsupported value: \"Sometimes\": supported values: \"Allow\", \"Forbid\", \"Replace\"",
+            "spec.successfulJobsHistoryLimit: Invalid value: -1: must be greater than or equal to 0",
+            "spec.failedJobsHistoryLimit: Invalid value: -1: must be greater than or equal to 0",
+        ]
+    );
+    let mut c = cron_job("* * * * ?");
+    c.metadata.name = "a".repeat(53);
+    assert_eq!(
+        strings(&validate_cron_job(&c, None)),
+        [format!("metadata.name: Invalid value: \"{}\": must be no more than 52 characters", "a".repeat(53))]
+    );
+    // Updates keep names that were allowed before the limit.
+    assert!(validate_cron_job(&c, Some(&c.clone())).is_empty());
+    let mut c = cron_job("* * * * ?");
+    c.spec.job_template.spec.selector = Some(LabelSelector::default());
+    c.spec.job_template.spec.manual_selector = Some(true);
+    assert_eq!(
+        strings(&validate_cron_job(&c, None)),
+        [
+            "spec.jobTemplate.spec.selector: Invalid value: {}: `selector` will be auto-generated",
+            "spec.jobTemplate.spec.manualSelector: Unsupported value: true: supported values: \"nil\", \"false\"",
+        ]
+    );
+    let mut c = cron_job("* * * * ?");
+    c.spec.job_template.spec.template = template("Always");
+    assert_eq!(
+        strings(&validate_cron_job(&c, None)),
+        ["spec.jobTemplate.spec.template.spec.restartPolicy: Required value: valid values: \"OnFailure\", \"Never\""]
+    );
+}
+
+#[test]
+fn cron_job_time_zones() {
+    let with = |tz: &str| {
+        let mut c = cron_job("0 * * * *");
+        c.spec.time_zone = Some(tz.into());
+        strings(&validate_cron_job(&c, None))
+    };
+    assert!(with("UTC").is_empty());
+    assert_eq!(with(""), ["spec.timeZone: Invalid value: \"\": timeZone must be nil or non-empty string"]);
+    assert_eq!(with("../etc"), ["spec.timeZone: Invalid value: \"../etc\": unknown time zone ../etc"]);
+    assert_eq!(
+        with("Local"),
+        [
+            "spec.timeZone: Invalid value: \"Local\": timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones"
+        ]
+    );
+    if std::path::Path::new("/usr/share/zoneinfo").is_dir() {
+        assert!(with("America/New_York").is_empty());
+        assert_eq!(
+            with("Continent/Zone"),
+            ["spec.timeZone: Invalid value: \"Continent/Zone\": unknown time zone Continent/Zone"]
+        );
+    }
+}

@@ -1,0 +1,684 @@
+//! Hand-written validation of core/v1 kinds (config maps, secrets, namespaces, services, pods, pod templates, replication controllers), with the checks, field paths and messages of upstream's `pkg/apis/core/validation`.
+//!
+//! Upstream validates its internal types after defaulting; these functions take the v1 types the
+//! test server stores, also after defaulting, and report the same paths and messages. Object
+//! metadata (names, labels, annotations) is checked by the server for every kind and is not
+//! repeated here. Where upstream's pod validation depends on feature gates or options, the
+//! defaults of the fixtures' release apply (see `api/src/features.rs`); the module docs of
+//! `pod.rs` list them.
+
+mod pod;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use kapi_machinery::json;
+use kapi_machinery::validation::content::{
+    is_dns1123_label, is_dns1123_subdomain, is_qualified_name, is_valid_port_num,
+};
+use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
+
+use super::{
+    ConfigMap, Namespace, Pod, PodTemplate, PodTemplateSpec, ReplicationController, Secret, Service, ServicePort,
+};
+use crate::meta::v1::validation::validate_labels;
+use crate::meta::v1::{LabelSelector, LabelSelectorOperator};
+
+pub(crate) use pod::{pod_spec_changes, validate_pod_spec_with};
+pub use pod::{validate_pod_spec, validate_pod_template_spec};
+
+/// Upstream's `MaxSecretSize`: the limit on the total size of a secret's or config map's data.
+pub const MAX_SECRET_SIZE: usize = 1024 * 1024;
+/// The largest `sessionAffinityConfig.clientIP.timeoutSeconds` (one day).
+const MAX_CLIENT_IP_AFFINITY_SECONDS: i32 = 86400;
+/// The kubelet's port, which a load balancer may not expose.
+const KUBELET_PORT: i32 = 10250;
+
+pub(crate) const NEGATIVE: &str = "must be greater than or equal to 0";
+pub(crate) const IMMUTABLE: &str = "field is immutable";
+const IMMUTABLE_WHEN_SET: &str = "field is immutable when `immutable` is set";
+const SELECTOR_MISMATCH: &str = "`selector` does not match template `labels`";
+
+const PROTOCOLS: &[&str] = &["SCTP", "TCP", "UDP"];
+const SERVICE_TYPES: &[&str] = &["ClusterIP", "ExternalName", "LoadBalancer", "NodePort"];
+const SESSION_AFFINITIES: &[&str] = &["ClientIP", "None"];
+
+const CONFIG_MAP_KEY_FMT: &str = "[-._a-zA-Z0-9]+";
+const CONFIG_MAP_KEY_MSG: &str = "a valid config key must consist of alphanumeric characters, '-', '_' or '.'";
+
+// ---------------------------------------------------------------------------------------------
+// Shared helpers, also used by apps/v1 and batch/v1.
+
+/// Upstream's `ValidateNonnegativeField`.
+pub(crate) fn non_negative(value: i64, path: &Path) -> ErrorList {
+    if value < 0 { vec![FieldError::invalid_value(path, value, NEGATIVE)] } else { Vec::new() }
+}
+
+/// A value rendered as upstream renders a struct or pointer bad value: its JSON.
+pub(crate) fn json_value<T: json::JsonEncode + ?Sized>(v: &T) -> BadValue {
+    match json::to_vec(v) {
+        Ok(b) => BadValue::Json(String::from_utf8_lossy(&b).into_owned()),
+        Err(_) => BadValue::Omitted,
+    }
+}
+
+/// A `map[string]string` as upstream prints it in an error: JSON with sorted keys, `null` when nil.
+pub(crate) fn labels_value(labels: &BTreeMap<String, String>) -> BadValue {
+    if labels.is_empty() {
+        return BadValue::Json("null".into());
+    }
+    let mut s = String::from("{");
+    for (i, (k, v)) in labels.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        let BadValue::Json(k) = BadValue::named(k) else { unreachable!("named values are JSON") };
+        let BadValue::Json(v) = BadValue::named(v) else { unreachable!("named values are JSON") };
+        s.push_str(&k);
+        s.push(':');
+        s.push_str(&v);
+    }
+    s.push('}');
+    BadValue::Json(s)
+}
+
+/// `field is immutable` unless the values are equal (upstream's `ValidateImmutableField`).
+pub(crate) fn immutable<T: PartialEq>(new: &T, old: &T, value: impl FnOnce() -> BadValue, path: &Path) -> ErrorList {
+    if new == old { Vec::new() } else { vec![FieldError::invalid_value(path, value(), IMMUTABLE)] }
+}
+
+/// Upstream's `ValidateDNS1123Label`: each finding as an `Invalid` error.
+pub(crate) fn dns1123_label(value: &str, path: &Path) -> ErrorList {
+    is_dns1123_label(value).into_iter().map(|m| FieldError::invalid(path, value, &m)).collect()
+}
+
+/// Upstream's `ValidateDNS1123Subdomain`.
+pub(crate) fn dns1123_subdomain(value: &str, path: &Path) -> ErrorList {
+    is_dns1123_subdomain(value).into_iter().map(|m| FieldError::invalid(path, value, &m)).collect()
+}
+
+/// Upstream's `NameIsDNSSubdomain` with `prefix`: a trailing dash is allowed in a prefix.
+pub(crate) fn name_is_dns_subdomain(name: &str, prefix: bool) -> Vec<String> {
+    if prefix && name.len() > 1 && name.ends_with('-') {
+        let masked = format!("{}a", &name[..name.len() - 1]);
+        return is_dns1123_subdomain(&masked);
+    }
+    is_dns1123_subdomain(name)
+}
+
+/// Upstream's `IsConfigMapKey`: at most 253 characters of `[-._a-zA-Z0-9]`, and not `.`, `..`
+/// or starting with `..`.
+pub fn is_config_map_key(value: &str) -> Vec<String> {
+    use kapi_machinery::validation::content::{max_len_error, regex_error};
+    let mut errs = Vec::new();
+    if value.len() > 253 {
+        errs.push(max_len_error(253));
+    }
+    if value.is_empty() || !value.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_')) {
+        errs.push(regex_error(CONFIG_MAP_KEY_MSG, CONFIG_MAP_KEY_FMT, &["key.name", "KEY_NAME", "key-name"]));
+    }
+    if value == "." {
+        errs.push("must not be '.'".to_owned());
+    } else if value == ".." {
+        errs.push("must not be '..'".to_owned());
+    } else if value.starts_with("..") {
+        errs.push("must not start with '..'".to_owned());
+    }
+    errs
+}
+
+/// Upstream's `IsValidPortName`: an IANA service name.
+pub fn is_valid_port_name(port: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if port.len() > 15 {
+        errs.push(kapi_machinery::validation::content::max_len_error(15));
+    }
+    if port.is_empty() || !port.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-') {
+        errs.push("must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)".to_owned());
+    }
+    if !port.bytes().any(|c| c.is_ascii_lowercase()) {
+        errs.push("must contain at least one letter (a-z)".to_owned());
+    }
+    if port.contains("--") {
+        errs.push("must not contain consecutive hyphens".to_owned());
+    }
+    if port.starts_with('-') || port.ends_with('-') {
+        errs.push("must not begin or end with a hyphen".to_owned());
+    }
+    errs
+}
+
+/// Upstream's `ValidatePortNumOrName` for an `IntOrString` port.
+pub(crate) fn port_num_or_name(port: &kapi_machinery::types::IntOrString, path: &Path) -> ErrorList {
+    use kapi_machinery::types::IntOrString;
+    match port.ty {
+        IntOrString::INT => is_valid_port_num(i64::from(port.int_val))
+            .into_iter()
+            .map(|m| FieldError::invalid_value(path, port.int_val, &m))
+            .collect(),
+        IntOrString::STRING => is_valid_port_name(&port.str_val)
+            .into_iter()
+            .map(|m| FieldError::invalid(path, &port.str_val, &m))
+            .collect(),
+        other => vec![FieldError::internal(path, &format!("unknown type: {other}"))],
+    }
+}
+
+/// A label selector as upstream's `LabelSelectorAsSelector` reads it.
+#[cfg_attr(
+    not(any(feature = "apps", feature = "batch")),
+    allow(dead_code, reason = "only the apps and batch validators match label selectors")
+)]
+pub(crate) enum Selector<'a> {
+    /// A nil selector: matches nothing, and is not empty.
+    Nothing,
+    /// Requirements; none at all (`{}`) is the empty selector that matches everything.
+    Requirements(&'a LabelSelector),
+}
+
+#[cfg_attr(
+    not(any(feature = "apps", feature = "batch")),
+    allow(dead_code, reason = "only the apps and batch validators match label selectors")
+)]
+impl<'a> Selector<'a> {
+    /// The selector, or `Err` where upstream's conversion fails (an unknown operator, `In` or
+    /// `NotIn` without values, `Exists` with values, or a bad key or value).
+    pub(crate) fn of(sel: Option<&'a LabelSelector>) -> Result<Selector<'a>, ()> {
+        let Some(sel) = sel else { return Ok(Selector::Nothing) };
+        let bad_key = |k: &str| !is_qualified_name(k).is_empty();
+        let bad_value = |v: &str| !kapi_machinery::validation::content::is_label_value(v).is_empty();
+        for (k, v) in &sel.match_labels {
+            if bad_key(k) || bad_value(v) {
+                return Err(());
+            }
+        }
+        for req in &sel.match_expressions {
+            let ok = match req.operator.0.as_str() {
+                LabelSelectorOperator::IN | LabelSelectorOperator::NOT_IN => !req.values.is_empty(),
+                LabelSelectorOperator::EXISTS | LabelSelectorOperator::DOES_NOT_EXIST => req.values.is_empty(),
+                _ => false,
+            };
+            if !ok || bad_key(&req.key) || req.values.iter().any(|v| bad_value(v)) {
+                return Err(());
+            }
+        }
+        Ok(Selector::Requirements(sel))
+    }
+
+    /// Whether the selector selects nothing in particular (upstream's `Selector.Empty()`).
+    pub(crate) fn is_empty(&self) -> bool {
+        matches!(self, Selector::Requirements(s) if s.match_labels.is_empty() && s.match_expressions.is_empty())
+    }
+
+    /// Whether a set of labels is selected.
+    pub(crate) fn matches(&self, labels: &BTreeMap<String, String>) -> bool {
+        let Selector::Requirements(sel) = self else { return false };
+        sel.match_labels.iter().all(|(k, v)| labels.get(k) == Some(v))
+            && sel.match_expressions.iter().all(|r| {
+                let got = labels.get(&r.key);
+                match r.operator.0.as_str() {
+                    LabelSelectorOperator::IN => got.is_some_and(|v| r.values.contains(v)),
+                    LabelSelectorOperator::NOT_IN => got.is_none_or(|v| !r.values.contains(v)),
+                    LabelSelectorOperator::EXISTS => got.is_some(),
+                    LabelSelectorOperator::DOES_NOT_EXIST => got.is_none(),
+                    _ => false,
+                }
+            })
+    }
+}
+
+/// The `` `selector` does not match template `labels` `` error at `<template>.metadata.labels`.
+pub(crate) fn selector_mismatch(template: &PodTemplateSpec, template_path: &Path) -> FieldError {
+    FieldError::invalid_value(
+        template_path.child("metadata").child("labels"),
+        labels_value(&template.metadata.labels),
+        SELECTOR_MISMATCH,
+    )
+}
+
+/// Upstream's `NotSupported` for a restart policy other than `Always` in a controller's template.
+pub(crate) fn restart_always(template: &PodTemplateSpec, template_path: &Path) -> ErrorList {
+    let policy = template.spec.restart_policy.0.as_str();
+    if policy == "Always" {
+        return Vec::new();
+    }
+    vec![FieldError::not_supported_value(
+        template_path.child("spec").child("restartPolicy"),
+        BadValue::named(policy),
+        &["Always"],
+    )]
+}
+
+// ---------------------------------------------------------------------------------------------
+// ConfigMap and Secret.
+
+/// Validates a `ConfigMap` on create (`old` is `None`) or update: key names, no key in both
+/// `data` and `binaryData`, at most 1 MiB in all, and nothing changed once `immutable` is set.
+pub fn validate_config_map(obj: &ConfigMap, old: Option<&ConfigMap>) -> ErrorList {
+    let mut errs = ErrorList::new();
+    if let Some(old) = old
+        && old.immutable == Some(true)
+    {
+        if obj.immutable != Some(true) {
+            errs.push(FieldError::forbidden("immutable", IMMUTABLE_WHEN_SET));
+        }
+        if obj.data != old.data {
+            errs.push(FieldError::forbidden("data", IMMUTABLE_WHEN_SET));
+        }
+        if obj.binary_data != old.binary_data {
+            errs.push(FieldError::forbidden("binaryData", IMMUTABLE_WHEN_SET));
+        }
+    }
+    let mut total = 0usize;
+    let data = Path::new("data");
+    for (key, value) in &obj.data {
+        errs.extend(is_config_map_key(key).into_iter().map(|m| FieldError::invalid(data.key(key), key, &m)));
+        total += value.len();
+    }
+    let binary = Path::new("binaryData");
+    for (key, value) in &obj.binary_data {
+        errs.extend(is_config_map_key(key).into_iter().map(|m| FieldError::invalid(binary.key(key), key, &m)));
+        if obj.data.contains_key(key) {
+            errs.push(FieldError::invalid(binary.key(key), key, "duplicate of key present in data"));
+        }
+        total += value.len();
+    }
+    if total > MAX_SECRET_SIZE {
+        errs.push(FieldError::too_long(Path::root(), MAX_SECRET_SIZE));
+    }
+    errs
+}
+
+/// Validates a `Secret` on create or update: key names, at most 1 MiB of data, the keys each
+/// built-in type requires, `type` unchanged, and nothing changed once `immutable` is set.
+///
+/// Upstream validates after `stringData` has been merged into `data`; here both are read
+/// together, `stringData` winning, as the conversion does.
+pub fn validate_secret(obj: &Secret, old: Option<&Secret>) -> ErrorList {
+    let mut errs = ErrorList::new();
+    if let Some(old) = old {
+        errs.extend(immutable(&obj.r#type, &old.r#type, || BadValue::named(&obj.r#type.0), &Path::new("type")));
+        if old.immutable == Some(true) {
+            if obj.immutable != Some(true) {
+                errs.push(FieldError::forbidden("immutable", IMMUTABLE_WHEN_SET));
+            }
+            if merged_data(obj) != merged_data(old) {
+                errs.push(FieldError::forbidden("data", IMMUTABLE_WHEN_SET));
+            }
+        }
+    }
+    let data = merged_data(obj);
+    let data_path = Path::new("data");
+    let mut total = 0usize;
+    for (key, value) in &data {
+        errs.extend(is_config_map_key(key).into_iter().map(|m| FieldError::invalid(data_path.key(key), key, &m)));
+        total += value.len();
+    }
+    if total > MAX_SECRET_SIZE {
+        errs.push(FieldError::too_long(&data_path, MAX_SECRET_SIZE));
+    }
+    let required = |key: &str| FieldError::required(data_path.key(key), "");
+    match obj.r#type.0.as_str() {
+        "kubernetes.io/service-account-token" => {
+            let key = "kubernetes.io/service-account.name";
+            if obj.metadata.annotations.get(key).is_none_or(String::is_empty) {
+                errs.push(FieldError::required(Path::new("metadata").child("annotations").key(key), ""));
+            }
+        }
+        "kubernetes.io/dockercfg" | "kubernetes.io/dockerconfigjson" => {
+            let key = if obj.r#type.0 == "kubernetes.io/dockercfg" { ".dockercfg" } else { ".dockerconfigjson" };
+            match data.get(key) {
+                None => errs.push(required(key)),
+                Some(bytes) => {
+                    if let Some(why) = not_a_json_object(bytes) {
+                        errs.push(FieldError::invalid(data_path.key(key), "<secret contents redacted>", &why));
+                    }
+                }
+            }
+        }
+        // The username or password may be empty, but one of them must be there.
+        "kubernetes.io/basic-auth" if !data.contains_key("username") && !data.contains_key("password") => {
+            errs.push(required("username"));
+            errs.push(required("password"));
+        }
+        "kubernetes.io/ssh-auth" if data.get("ssh-privatekey").is_none_or(|v| v.is_empty()) => {
+            errs.push(required("ssh-privatekey"));
+        }
+        "kubernetes.io/tls" => {
+            for key in ["tls.crt", "tls.key"] {
+                if !data.contains_key(key) {
+                    errs.push(required(key));
+                }
+            }
+        }
+        _ => {}
+    }
+    errs
+}
+
+fn merged_data(s: &Secret) -> BTreeMap<&str, &[u8]> {
+    let mut out: BTreeMap<&str, &[u8]> = s.data.iter().map(|(k, v)| (k.as_str(), v.as_slice())).collect();
+    for (k, v) in &s.string_data {
+        out.insert(k.as_str(), v.as_bytes());
+    }
+    out
+}
+
+/// Why a docker config does not decode into a JSON object (Go's `json.Unmarshal` into a map),
+/// or `None` when it does; `null` decodes to an empty map.
+fn not_a_json_object(bytes: &[u8]) -> Option<String> {
+    use kapi_machinery::json::Value;
+    match json::value::parse(bytes) {
+        Err(e) => Some(e.to_string()),
+        Ok(Value::Object(_) | Value::Null) => None,
+        Ok(v) => {
+            let kind = match v {
+                Value::Array(_) => "array",
+                Value::String(_) => "string",
+                Value::Number(_) => "number",
+                _ => "bool",
+            };
+            Some(format!("json: cannot unmarshal {kind} into Go value of type map[string]interface {{}}"))
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Namespace.
+
+/// Validates a `Namespace`: each `spec.finalizers` entry a qualified name, and an unprefixed one
+/// the standard `kubernetes`.
+pub fn validate_namespace(obj: &Namespace, _old: Option<&Namespace>) -> ErrorList {
+    let mut errs = ErrorList::new();
+    // Upstream reports every finalizer at the list's path, without an index.
+    let path = Path::new("spec").child("finalizers");
+    for f in &obj.spec.finalizers {
+        let name = f.0.as_str();
+        errs.extend(is_qualified_name(name).into_iter().map(|m| FieldError::invalid(&path, name, &m)));
+        if !name.contains('/') && name != "kubernetes" {
+            errs.push(FieldError::invalid(
+                &path,
+                name,
+                "name is neither a standard finalizer name nor is it fully qualified",
+            ));
+        }
+    }
+    errs
+}
+
+// ---------------------------------------------------------------------------------------------
+// Service.
+
+/// Validates a `Service` on create or update: ports (names required when there are several,
+/// unique names and port/protocol pairs, protocols, target ports, node ports only off
+/// `ClusterIP`), the type, the selector's labels, session affinity and its config,
+/// `externalName` for `ExternalName`, headless rules, and on update a primary cluster IP that
+/// does not change.
+pub fn validate_service(obj: &Service, old: Option<&Service>) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let spec = &obj.spec;
+    let spec_path = Path::new("spec");
+    let ty = spec.r#type.0.as_str();
+    let cluster_ips = effective_cluster_ips(obj);
+    if let Some(old) = old {
+        errs.extend(cluster_ip_update(old, obj));
+    }
+    let headless = cluster_ips.len() == 1 && cluster_ips[0] == "None";
+    if spec.ports.is_empty() && !headless && ty != "ExternalName" {
+        errs.push(FieldError::required(spec_path.child("ports"), ""));
+    }
+    match ty {
+        "LoadBalancer" => {
+            if headless {
+                errs.push(FieldError::invalid(
+                    spec_path.child("clusterIPs").index(0),
+                    "None",
+                    "may not be set to 'None' for LoadBalancer services",
+                ));
+            }
+            for (i, p) in spec.ports.iter().enumerate() {
+                if p.port == KUBELET_PORT {
+                    errs.push(FieldError::invalid_value(
+                        spec_path.child("ports").index(i),
+                        p.port,
+                        &format!("may not expose port {KUBELET_PORT} externally since it is used by kubelet"),
+                    ));
+                }
+            }
+        }
+        "NodePort" if headless => {
+            errs.push(FieldError::invalid(
+                spec_path.child("clusterIPs").index(0),
+                "None",
+                "may not be set to 'None' for NodePort services",
+            ));
+        }
+        "ExternalName" => {
+            if !cluster_ips.is_empty() {
+                errs.push(FieldError::forbidden(
+                    spec_path.child("clusterIPs"),
+                    "may not be set for ExternalName services",
+                ));
+            }
+            if !spec.ip_families.is_empty() {
+                errs.push(FieldError::forbidden(
+                    spec_path.child("ipFamilies"),
+                    "may not be set for ExternalName services",
+                ));
+            }
+            if spec.ip_family_policy.is_some() {
+                errs.push(FieldError::forbidden(
+                    spec_path.child("ipFamilyPolicy"),
+                    "may not be set for ExternalName services",
+                ));
+            }
+            // A trailing dot marks the name fully qualified.
+            let cname = spec.external_name.strip_suffix('.').unwrap_or(&spec.external_name);
+            if cname.is_empty() {
+                errs.push(FieldError::required(spec_path.child("externalName"), ""));
+            } else {
+                errs.extend(dns1123_subdomain(cname, &spec_path.child("externalName")));
+            }
+        }
+        _ => {}
+    }
+    let mut names = BTreeSet::new();
+    for (i, p) in spec.ports.iter().enumerate() {
+        errs.extend(validate_service_port(p, spec.ports.len() > 1, &mut names, &spec_path.child("ports").index(i)));
+    }
+    errs.extend(validate_labels(&spec.selector, &spec_path.child("selector")));
+    let affinity = spec.session_affinity.0.as_str();
+    if affinity.is_empty() {
+        errs.push(FieldError::required(spec_path.child("sessionAffinity"), ""));
+    } else if !SESSION_AFFINITIES.contains(&affinity) {
+        errs.push(FieldError::not_supported_value(
+            spec_path.child("sessionAffinity"),
+            BadValue::named(affinity),
+            SESSION_AFFINITIES,
+        ));
+    }
+    let config_path = spec_path.child("sessionAffinityConfig");
+    if affinity == "ClientIP" {
+        let when = "when session affinity type is ClientIP";
+        match &spec.session_affinity_config {
+            None => errs.push(FieldError::required(&config_path, when)),
+            Some(c) => match &c.client_ip {
+                None => errs.push(FieldError::required(config_path.child("clientIP"), when)),
+                Some(ip) => match ip.timeout_seconds {
+                    None => {
+                        errs.push(FieldError::required(config_path.child("clientIP").child("timeoutSeconds"), when))
+                    }
+                    Some(t) if t <= 0 || t > MAX_CLIENT_IP_AFFINITY_SECONDS => errs.push(FieldError::invalid_value(
+                        config_path.child("clientIP").child("timeoutSeconds"),
+                        t,
+                        &format!("must be greater than 0 and less than {MAX_CLIENT_IP_AFFINITY_SECONDS}"),
+                    )),
+                    Some(_) => {}
+                },
+            },
+        }
+    } else if affinity == "None" && spec.session_affinity_config.is_some() {
+        errs.push(FieldError::forbidden(&config_path, "must not be set when session affinity is None"));
+    }
+    if ty.is_empty() {
+        errs.push(FieldError::required(spec_path.child("type"), ""));
+    } else if !SERVICE_TYPES.contains(&ty) {
+        errs.push(FieldError::not_supported_value(spec_path.child("type"), BadValue::named(ty), SERVICE_TYPES));
+    }
+    if ty == "ClusterIP" {
+        for (i, p) in spec.ports.iter().enumerate() {
+            if p.node_port != 0 {
+                errs.push(FieldError::forbidden(
+                    spec_path.child("ports").index(i).child("nodePort"),
+                    "may not be used when `type` is 'ClusterIP'",
+                ));
+            }
+        }
+    }
+    let mut node_ports = BTreeSet::new();
+    for (i, p) in spec.ports.iter().enumerate() {
+        if p.node_port != 0 && !node_ports.insert((p.protocol.0.as_str(), p.node_port)) {
+            errs.push(FieldError::duplicate(spec_path.child("ports").index(i).child("nodePort"), p.node_port));
+        }
+    }
+    let mut ports = BTreeSet::new();
+    for (i, p) in spec.ports.iter().enumerate() {
+        if !ports.insert((p.protocol.0.as_str(), p.port)) {
+            errs.push(FieldError::duplicate(spec_path.child("ports").index(i), port_key_value(p)));
+        }
+    }
+    errs
+}
+
+/// The `(protocol, port)` key upstream reports a duplicate port with: an internal `ServicePort`
+/// holding only those two fields, which has no JSON tags.
+fn port_key_value(p: &ServicePort) -> BadValue {
+    let BadValue::Json(proto) = BadValue::named(&p.protocol.0) else { unreachable!("named values are JSON") };
+    BadValue::Json(format!(
+        r#"{{"Name":"","Protocol":{proto},"AppProtocol":null,"Port":{},"TargetPort":0,"NodePort":0}}"#,
+        p.port
+    ))
+}
+
+fn validate_service_port(p: &ServicePort, require_name: bool, names: &mut BTreeSet<String>, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    if require_name && p.name.is_empty() {
+        errs.push(FieldError::required(path.child("name"), ""));
+    } else if !p.name.is_empty() {
+        errs.extend(dns1123_label(&p.name, &path.child("name")));
+        if !names.insert(p.name.clone()) {
+            errs.push(FieldError::duplicate(path.child("name"), p.name.as_str()));
+        }
+    }
+    errs.extend(
+        is_valid_port_num(i64::from(p.port))
+            .into_iter()
+            .map(|m| FieldError::invalid_value(path.child("port"), p.port, &m)),
+    );
+    let proto = p.protocol.0.as_str();
+    if proto.is_empty() {
+        errs.push(FieldError::required(path.child("protocol"), ""));
+    } else if !PROTOCOLS.contains(&proto) {
+        errs.push(FieldError::not_supported_value(path.child("protocol"), BadValue::named(proto), PROTOCOLS));
+    }
+    errs.extend(port_num_or_name(&p.target_port, &path.child("targetPort")));
+    if let Some(app) = &p.app_protocol {
+        errs.extend(
+            is_qualified_name(app).into_iter().map(|m| FieldError::invalid(path.child("appProtocol"), app, &m)),
+        );
+    }
+    errs
+}
+
+/// `clusterIPs`, or `[clusterIP]` when only the singular field is set (upstream's strategy
+/// normalises the two before validating).
+fn effective_cluster_ips(s: &Service) -> Vec<&str> {
+    if s.spec.cluster_ips.is_empty() && !s.spec.cluster_ip.is_empty() {
+        vec![s.spec.cluster_ip.as_str()]
+    } else {
+        s.spec.cluster_ips.iter().map(String::as_str).collect()
+    }
+}
+
+/// The primary cluster IP may not change, except to or from `ExternalName`. An update that
+/// leaves the IPs out keeps the stored ones (upstream's REST layer copies them), so only a
+/// different non-empty value is refused.
+fn cluster_ip_update(old: &Service, new: &Service) -> ErrorList {
+    if old.spec.r#type.0 == "ExternalName" || new.spec.r#type.0 == "ExternalName" {
+        return Vec::new();
+    }
+    let (old_ips, new_ips) = (effective_cluster_ips(old), effective_cluster_ips(new));
+    match (old_ips.first(), new_ips.first()) {
+        (Some(o), Some(n)) if o != n => vec![FieldError::invalid_value(
+            Path::new("spec").child("clusterIPs").index(0),
+            BadValue::string_list(&new_ips),
+            "may not change once set",
+        )],
+        _ => Vec::new(),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pod, PodTemplate, ReplicationController.
+
+/// Validates a `Pod`: on create its whole spec (see [`validate_pod_spec`]) and no ephemeral
+/// containers; on update the spec again and that only the mutable fields changed.
+pub fn validate_pod(obj: &Pod, old: Option<&Pod>) -> ErrorList {
+    let spec_path = Path::new("spec");
+    let mut errs = validate_pod_spec_with(&obj.spec, &spec_path, true);
+    match old {
+        None => {
+            if !obj.spec.ephemeral_containers.is_empty() {
+                errs.push(FieldError::forbidden(spec_path.child("ephemeralContainers"), "cannot be set on create"));
+            }
+            if !obj.spec.node_name.is_empty() && !obj.spec.scheduling_gates.is_empty() {
+                errs.push(FieldError::forbidden(
+                    spec_path.child("nodeName"),
+                    "cannot be set until all schedulingGates have been cleared",
+                ));
+            }
+        }
+        Some(old) => errs.extend(pod_spec_changes(&obj.spec, &old.spec, &spec_path)),
+    }
+    errs
+}
+
+/// Validates a `PodTemplate`: its template as every controller's (see
+/// [`validate_pod_template_spec`]).
+pub fn validate_pod_template(obj: &PodTemplate, _old: Option<&PodTemplate>) -> ErrorList {
+    validate_pod_template_spec(&obj.template, &Path::new("template"))
+}
+
+/// Validates a `ReplicationController`: replicas and minReadySeconds not negative, a non-empty
+/// selector that matches the template's labels, and a template that restarts `Always` and has
+/// no `activeDeadlineSeconds`.
+pub fn validate_replication_controller(obj: &ReplicationController, _old: Option<&ReplicationController>) -> ErrorList {
+    let spec = &obj.spec;
+    let path = Path::new("spec");
+    let mut errs = non_negative(i64::from(spec.min_ready_seconds), &path.child("minReadySeconds"));
+    if spec.selector.is_empty() {
+        errs.push(FieldError::required(path.child("selector"), ""));
+    }
+    errs.extend(non_negative(i64::from(spec.replicas.unwrap_or(1)), &path.child("replicas")));
+    let tpath = path.child("template");
+    match &spec.template {
+        None => errs.push(FieldError::required(&tpath, "")),
+        Some(t) => {
+            if !spec.selector.is_empty() && !spec.selector.iter().all(|(k, v)| t.metadata.labels.get(k) == Some(v)) {
+                errs.push(selector_mismatch(t, &tpath));
+            }
+            errs.extend(validate_pod_template_spec(t, &tpath));
+            errs.extend(restart_always(t, &tpath));
+            if t.spec.active_deadline_seconds.is_some() {
+                errs.push(FieldError::forbidden(
+                    tpath.child("spec").child("activeDeadlineSeconds"),
+                    "activeDeadlineSeconds in ReplicationController is not Supported",
+                ));
+            }
+        }
+    }
+    errs
+}
+
+#[cfg(test)]
+#[path = "validation_tests.rs"]
+mod tests;

@@ -1,0 +1,1199 @@
+//! Pod spec validation shared by pods and every pod template, as upstream's `ValidatePodSpec` and `ValidatePodUpdate`.
+//!
+//! Options and gates follow the fixtures' release defaults: relaxed environment variable names
+//! (`RelaxedEnvironmentVariableValidation`, on), sidecar init containers with
+//! `restartPolicy: Always` (`SidecarContainers`, on), no per-container restart rules
+//! (`ContainerRestartRules`, off). Not covered: affinity, topology spread constraints, DNS
+//! config, host aliases, sysctls, seccomp/AppArmor/SELinux/Windows options, pod-level
+//! resources, resource claims, volume sources other than those named in [`validate_volume_source`],
+//! volume devices and the ephemeral containers' own fields.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use kapi_machinery::types::Quantity;
+use kapi_machinery::validation::content::{
+    inclusive_range_error, is_label_value, is_qualified_name, is_valid_port_num,
+};
+use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
+
+use super::{dns1123_label, json_value, name_is_dns_subdomain, non_negative, port_num_or_name};
+use crate::core::v1::{
+    Container, EnvFromSource, EnvVar, HTTPGetAction, LifecycleHandler, PodSecurityContext, PodSpec, PodTemplateSpec,
+    Probe, ProbeHandler, ResourceRequirements, SecurityContext, Toleration, Volume, VolumeMount, VolumeSource,
+};
+use crate::meta::v1::validation::validate_labels;
+
+const PROTOCOLS: &[&str] = &["SCTP", "TCP", "UDP"];
+const PULL_POLICIES: &[&str] = &["Always", "IfNotPresent", "Never"];
+const TERMINATION_MESSAGE_POLICIES: &[&str] = &["File", "FallbackToLogsOnError"];
+const RESTART_POLICIES: &[&str] = &["Always", "OnFailure", "Never"];
+const DNS_POLICIES: &[&str] = &["ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"];
+const HTTP_SCHEMES: &[&str] = &["HTTP", "HTTPS"];
+const TAINT_EFFECTS: &[&str] = &["NoSchedule", "PreferNoSchedule", "NoExecute"];
+const TOLERATION_OPERATORS: &[&str] = &["Equal", "Exists"];
+/// The downward API fields an environment variable may read (upstream's
+/// `validEnvDownwardAPIFieldPathExpressions`), sorted.
+const ENV_FIELD_PATHS: &[&str] = &[
+    "metadata.name",
+    "metadata.namespace",
+    "metadata.uid",
+    "spec.nodeName",
+    "spec.serviceAccountName",
+    "status.hostIP",
+    "status.hostIPs",
+    "status.podIP",
+    "status.podIPs",
+];
+/// The pod fields the v1 downward API converts (upstream's `ConvertDownwardAPIFieldLabel`).
+const DOWNWARD_API_FIELDS: &[&str] = &[
+    "metadata.annotations",
+    "metadata.labels",
+    "metadata.name",
+    "metadata.namespace",
+    "metadata.uid",
+    "spec.nodeName",
+    "spec.restartPolicy",
+    "spec.serviceAccountName",
+    "spec.schedulerName",
+    "status.phase",
+    "status.hostIP",
+    "status.hostIPs",
+    "status.podIP",
+    "status.podIPs",
+];
+const MAX_INT32: i64 = i32::MAX as i64;
+const FILE_MODE_MSG: &str = "must be a number between 0 and 0777 (octal), both inclusive";
+const NOT_FOR_INIT: &str = "may not be set for init containers without restartPolicy=Always";
+const RELAXED_ENV_MSG: &str =
+    "a valid environment variable name must consist only of printable ASCII characters other than '='";
+/// Upstream's list of what a pod update may change, joined as its message joins it.
+const UPDATABLE_POD_FIELDS: &[&str] = &[
+    "`spec.containers[*].image`",
+    "`spec.initContainers[*].image`",
+    "`spec.activeDeadlineSeconds`",
+    "`spec.tolerations` (only additions to existing tolerations)",
+    "`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)",
+];
+
+/// Upstream's `ValidatePodTemplateSpec`: the template's labels (reported at `<path>.labels`, as
+/// upstream does), its pod spec, and no ephemeral containers.
+pub fn validate_pod_template_spec(t: &PodTemplateSpec, path: &Path) -> ErrorList {
+    let mut errs = validate_labels(&t.metadata.labels, &path.child("labels"));
+    errs.extend(validate_pod_spec_with(&t.spec, &path.child("spec"), false));
+    if !t.spec.ephemeral_containers.is_empty() {
+        errs.push(FieldError::forbidden(
+            path.child("spec").child("ephemeralContainers"),
+            "ephemeral containers not allowed in pod template",
+        ));
+    }
+    errs
+}
+
+/// Upstream's `ValidatePodSpec` for a pod's or a template's spec at `path`.
+pub fn validate_pod_spec(spec: &PodSpec, path: &Path) -> ErrorList {
+    validate_pod_spec_with(spec, path, false)
+}
+
+/// [`validate_pod_spec`], with the checks only pods get (no whitespace around images) when
+/// `for_pod`.
+pub(crate) fn validate_pod_spec_with(spec: &PodSpec, path: &Path, for_pod: bool) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let volumes = validate_volumes(&spec.volumes, &path.child("volumes"), &mut errs);
+    let containers = spec.containers.as_deref().unwrap_or_default();
+    let restart_policy = spec.restart_policy.0.as_str();
+    errs.extend(validate_containers(containers, &volumes, &path.child("containers")));
+    errs.extend(validate_init_containers(&spec.init_containers, containers, &volumes, &path.child("initContainers")));
+    if spec.host_network {
+        errs.extend(host_network_ports(containers, &path.child("containers")));
+        errs.extend(host_network_ports(&spec.init_containers, &path.child("initContainers")));
+    }
+    match restart_policy {
+        "" => errs.push(FieldError::required(path.child("restartPolicy"), "")),
+        p if !RESTART_POLICIES.contains(&p) => {
+            errs.push(FieldError::not_supported_value(
+                path.child("restartPolicy"),
+                BadValue::named(p),
+                RESTART_POLICIES,
+            ));
+        }
+        _ => {}
+    }
+    match spec.dns_policy.0.as_str() {
+        "" => errs.push(FieldError::required(path.child("dnsPolicy"), "")),
+        p if !DNS_POLICIES.contains(&p) => {
+            errs.push(FieldError::not_supported_value(path.child("dnsPolicy"), BadValue::named(p), DNS_POLICIES));
+        }
+        _ => {}
+    }
+    errs.extend(validate_labels(&spec.node_selector, &path.child("nodeSelector")));
+    if let Some(sc) = &spec.security_context {
+        errs.extend(pod_security_context(sc, &path.child("securityContext")));
+    }
+    for (i, s) in spec.image_pull_secrets.iter().enumerate() {
+        if s.name.is_empty() {
+            errs.push(FieldError::required(path.child("imagePullSecrets").index(i).child("name"), ""));
+        }
+    }
+    if !spec.service_account_name.is_empty() {
+        let p = path.child("serviceAccountName");
+        errs.extend(
+            name_is_dns_subdomain(&spec.service_account_name, false)
+                .into_iter()
+                .map(|m| FieldError::invalid(&p, &spec.service_account_name, &m)),
+        );
+    }
+    if !spec.node_name.is_empty() {
+        let p = path.child("nodeName");
+        errs.extend(
+            name_is_dns_subdomain(&spec.node_name, false)
+                .into_iter()
+                .map(|m| FieldError::invalid(&p, &spec.node_name, &m)),
+        );
+    }
+    if let Some(v) = spec.active_deadline_seconds
+        && !(1..=MAX_INT32).contains(&v)
+    {
+        errs.push(FieldError::invalid_value(
+            path.child("activeDeadlineSeconds"),
+            v,
+            &inclusive_range_error(1, MAX_INT32),
+        ));
+    }
+    if !spec.hostname.is_empty() {
+        errs.extend(dns1123_label(&spec.hostname, &path.child("hostname")));
+    }
+    if !spec.subdomain.is_empty() {
+        errs.extend(dns1123_label(&spec.subdomain, &path.child("subdomain")));
+    }
+    errs.extend(validate_tolerations(&spec.tolerations, &path.child("tolerations")));
+    if !spec.priority_class_name.is_empty() {
+        let p = path.child("priorityClassName");
+        errs.extend(
+            name_is_dns_subdomain(&spec.priority_class_name, false)
+                .into_iter()
+                .map(|m| FieldError::invalid(&p, &spec.priority_class_name, &m)),
+        );
+    }
+    if let Some(name) = &spec.runtime_class_name {
+        let p = path.child("runtimeClassName");
+        errs.extend(name_is_dns_subdomain(name, false).into_iter().map(|m| FieldError::invalid(&p, name, &m)));
+    }
+    if let Some(p) = &spec.preemption_policy
+        && !["Never", "PreemptLowerPriority"].contains(&p.0.as_str())
+    {
+        errs.push(FieldError::not_supported_value(
+            path.child("preemptionPolicy"),
+            BadValue::named(&p.0),
+            &["Never", "PreemptLowerPriority"],
+        ));
+    }
+    if for_pod {
+        for (i, c) in containers.iter().enumerate() {
+            if c.image.trim() != c.image {
+                errs.push(FieldError::invalid(
+                    path.child("containers").index(i).child("image"),
+                    &c.image,
+                    "must not have leading or trailing whitespace",
+                ));
+            }
+        }
+    }
+    errs
+}
+
+// ---------------------------------------------------------------------------------------------
+// Volumes.
+
+/// Upstream's `ValidateVolumes`: unique DNS-label names and one source each; returns the names of
+/// the volumes that passed, which mounts may refer to.
+fn validate_volumes<'a>(volumes: &'a [Volume], path: &Path, errs: &mut ErrorList) -> BTreeSet<&'a str> {
+    let mut ok = BTreeSet::new();
+    for (i, v) in volumes.iter().enumerate() {
+        let item = path.index(i);
+        let name_path = item.child("name");
+        let mut found = validate_volume_source(&v.volume_source, &item);
+        if v.name.is_empty() {
+            found.push(FieldError::required(&name_path, ""));
+        } else {
+            found.extend(dns1123_label(&v.name, &name_path));
+        }
+        if ok.contains(v.name.as_str()) {
+            found.push(FieldError::duplicate(&name_path, v.name.as_str()));
+        }
+        if found.is_empty() {
+            ok.insert(v.name.as_str());
+        } else {
+            errs.extend(found);
+        }
+    }
+    ok
+}
+
+/// Exactly one source, and for `hostPath`, `emptyDir`, `secret`, `configMap`,
+/// `persistentVolumeClaim` and `nfs` their required fields, modes and item paths.
+fn validate_volume_source(s: &VolumeSource, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    // In upstream's order of checking.
+    let set: [(&str, bool); 31] = [
+        ("hostPath", s.host_path.is_some()),
+        ("emptyDir", s.empty_dir.is_some()),
+        ("gitRepo", s.git_repo.is_some()),
+        ("gcePersistentDisk", s.gce_persistent_disk.is_some()),
+        ("awsElasticBlockStore", s.aws_elastic_block_store.is_some()),
+        ("secret", s.secret.is_some()),
+        ("nfs", s.nfs.is_some()),
+        ("iscsi", s.iscsi.is_some()),
+        ("glusterfs", s.glusterfs.is_some()),
+        ("flocker", s.flocker.is_some()),
+        ("persistentVolumeClaim", s.persistent_volume_claim.is_some()),
+        ("rbd", s.rbd.is_some()),
+        ("quobyte", s.quobyte.is_some()),
+        ("cinder", s.cinder.is_some()),
+        ("cephfs", s.cephfs.is_some()),
+        ("downwardAPI", s.downward_api.is_some()),
+        ("fc", s.fc.is_some()),
+        ("flexVolume", s.flex_volume.is_some()),
+        ("configMap", s.config_map.is_some()),
+        ("azureFile", s.azure_file.is_some()),
+        ("vsphereVolume", s.vsphere_volume.is_some()),
+        ("photonPersistentDisk", s.photon_persistent_disk.is_some()),
+        ("portworxVolume", s.portworx_volume.is_some()),
+        ("azureDisk", s.azure_disk.is_some()),
+        ("storageos", s.storageos.is_some()),
+        ("projected", s.projected.is_some()),
+        ("scaleIO", s.scale_io.is_some()),
+        ("csi", s.csi.is_some()),
+        ("ephemeral", s.ephemeral.is_some()),
+        ("image", s.image.is_some()),
+        ("", false),
+    ];
+    let mut count = 0;
+    for (name, present) in set {
+        if !present {
+            continue;
+        }
+        if count > 0 {
+            errs.push(FieldError::forbidden(path.child(name), "may not specify more than 1 volume type"));
+            continue;
+        }
+        count += 1;
+        let p = path.child(name);
+        match name {
+            "hostPath" => {
+                if let Some(h) = &s.host_path
+                    && h.path.is_empty()
+                {
+                    errs.push(FieldError::required(p.child("path"), ""));
+                }
+            }
+            "secret" => {
+                if let Some(sec) = &s.secret {
+                    if sec.secret_name.is_empty() {
+                        errs.push(FieldError::required(p.child("secretName"), ""));
+                    }
+                    errs.extend(file_mode(sec.default_mode, &p.child("defaultMode")));
+                    errs.extend(key_to_paths(&sec.items, &p.child("items")));
+                }
+            }
+            "configMap" => {
+                if let Some(cm) = &s.config_map {
+                    if cm.local_object_reference.name.is_empty() {
+                        errs.push(FieldError::required(p.child("name"), ""));
+                    }
+                    errs.extend(file_mode(cm.default_mode, &p.child("defaultMode")));
+                    errs.extend(key_to_paths(&cm.items, &p.child("items")));
+                }
+            }
+            "persistentVolumeClaim" => {
+                if let Some(c) = &s.persistent_volume_claim
+                    && c.claim_name.is_empty()
+                {
+                    errs.push(FieldError::required(p.child("claimName"), ""));
+                }
+            }
+            "nfs" => {
+                if let Some(n) = &s.nfs {
+                    if n.server.is_empty() {
+                        errs.push(FieldError::required(p.child("server"), ""));
+                    }
+                    if n.path.is_empty() {
+                        errs.push(FieldError::required(p.child("path"), ""));
+                    } else if !n.path.starts_with('/') {
+                        errs.push(FieldError::invalid(p.child("path"), &n.path, "must be an absolute path"));
+                    }
+                }
+            }
+            "emptyDir" => {
+                if let Some(e) = &s.empty_dir
+                    && let Some(limit) = &e.size_limit
+                    && limit.sign() < 0
+                {
+                    errs.push(FieldError::invalid(p.child("sizeLimit"), &limit.to_string(), super::NEGATIVE));
+                }
+            }
+            _ => {}
+        }
+    }
+    if count == 0 {
+        errs.push(FieldError::required(path, "must specify a volume type"));
+    }
+    errs
+}
+
+fn file_mode(mode: Option<i32>, path: &Path) -> ErrorList {
+    match mode {
+        Some(m) if !(0..=0o777).contains(&m) => vec![FieldError::invalid_value(path, m, FILE_MODE_MSG)],
+        _ => Vec::new(),
+    }
+}
+
+fn key_to_paths(items: &[crate::core::v1::KeyToPath], path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    for (i, kp) in items.iter().enumerate() {
+        let item = path.index(i);
+        if kp.key.is_empty() {
+            errs.push(FieldError::required(item.child("key"), ""));
+        }
+        if kp.path.is_empty() {
+            errs.push(FieldError::required(item.child("path"), ""));
+        }
+        errs.extend(local_non_reserved_path(&kp.path, &item.child("path")));
+        errs.extend(file_mode(kp.mode, &item.child("mode")));
+    }
+    errs
+}
+
+/// Upstream's `validateLocalDescendingPath`: relative and without `..` steps.
+fn local_descending_path(target: &str, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    if target.starts_with('/') {
+        errs.push(FieldError::invalid(path, target, "must be a relative path"));
+    }
+    if target.split('/').any(|s| s == "..") {
+        errs.push(FieldError::invalid(path, target, "must not contain '..'"));
+    }
+    errs
+}
+
+/// Upstream's `validateLocalNonReservedPath`: a local descending path not starting with `..`.
+fn local_non_reserved_path(target: &str, path: &Path) -> ErrorList {
+    let mut errs = local_descending_path(target, path);
+    if target.starts_with("..") && !target.starts_with("../") {
+        errs.push(FieldError::invalid(path, target, "must not start with '..'"));
+    }
+    errs
+}
+
+// ---------------------------------------------------------------------------------------------
+// Containers.
+
+fn validate_containers(containers: &[Container], volumes: &BTreeSet<&str>, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    if containers.is_empty() {
+        errs.push(FieldError::required(path, ""));
+        return errs;
+    }
+    let mut names = BTreeSet::new();
+    for (i, c) in containers.iter().enumerate() {
+        let item = path.index(i);
+        errs.extend(container_common(c, volumes, &item));
+        if !names.insert(c.name.as_str()) {
+            errs.push(FieldError::duplicate(item.child("name"), c.name.as_str()));
+        }
+        if let Some(l) = &c.lifecycle {
+            errs.extend(lifecycle(l, &item.child("lifecycle")));
+        }
+        errs.extend(probes(c, &item));
+        if c.restart_policy.is_some() {
+            errs.push(FieldError::forbidden(item.child("restartPolicy"), "may not be set for non-init containers"));
+        }
+    }
+    errs.extend(unique_host_ports(containers, path, &mut BTreeSet::new()));
+    errs
+}
+
+fn validate_init_containers(
+    init: &[Container],
+    regular: &[Container],
+    volumes: &BTreeSet<&str>,
+    path: &Path,
+) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let mut names: BTreeSet<&str> = regular.iter().map(|c| c.name.as_str()).collect();
+    for (i, c) in init.iter().enumerate() {
+        let item = path.index(i);
+        errs.extend(container_common(c, volumes, &item));
+        let sidecar = match c.restart_policy.as_ref().map(|p| p.0.as_str()) {
+            None => false,
+            Some("Always") => true,
+            Some(other) => {
+                errs.push(FieldError::not_supported_value(
+                    item.child("restartPolicy"),
+                    BadValue::named(other),
+                    &["Always"],
+                ));
+                false
+            }
+        };
+        if names.contains(c.name.as_str()) {
+            errs.push(FieldError::duplicate(item.child("name"), c.name.as_str()));
+        } else if !c.name.is_empty() {
+            names.insert(c.name.as_str());
+        }
+        // Init containers run one at a time, so each is checked for host port clashes alone.
+        errs.extend(unique_host_ports(std::slice::from_ref(c), path, &mut BTreeSet::new()));
+        if sidecar {
+            if let Some(l) = &c.lifecycle {
+                errs.extend(lifecycle(l, &item.child("lifecycle")));
+            }
+            errs.extend(probes(c, &item));
+        } else {
+            for (set, name) in [
+                (c.lifecycle.is_some(), "lifecycle"),
+                (c.liveness_probe.is_some(), "livenessProbe"),
+                (c.readiness_probe.is_some(), "readinessProbe"),
+                (c.startup_probe.is_some(), "startupProbe"),
+            ] {
+                if set {
+                    errs.push(FieldError::forbidden(item.child(name), NOT_FOR_INIT));
+                }
+            }
+        }
+    }
+    errs
+}
+
+/// Upstream's `validateContainerCommon` and the per-container checks every kind of container gets.
+fn container_common(c: &Container, volumes: &BTreeSet<&str>, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let name_path = path.child("name");
+    if c.name.is_empty() {
+        errs.push(FieldError::required(&name_path, ""));
+    } else {
+        errs.extend(dns1123_label(&c.name, &name_path));
+    }
+    if c.image.is_empty() {
+        errs.push(FieldError::required(path.child("image"), ""));
+    }
+    match c.termination_message_policy.0.as_str() {
+        "" => errs.push(FieldError::required(path.child("terminationMessagePolicy"), "")),
+        p if !TERMINATION_MESSAGE_POLICIES.contains(&p) => errs.push(FieldError::not_supported_value(
+            path.child("terminationMessagePolicy"),
+            BadValue::named(p),
+            TERMINATION_MESSAGE_POLICIES,
+        )),
+        _ => {}
+    }
+    errs.extend(container_ports(c, &path.child("ports")));
+    errs.extend(env(&c.env, &path.child("env")));
+    errs.extend(env_from(&c.env_from, &path.child("envFrom")));
+    errs.extend(volume_mounts(&c.volume_mounts, volumes, &path.child("volumeMounts")));
+    match c.image_pull_policy.0.as_str() {
+        "" => errs.push(FieldError::required(path.child("imagePullPolicy"), "")),
+        p if !PULL_POLICIES.contains(&p) => {
+            errs.push(FieldError::not_supported_value(
+                path.child("imagePullPolicy"),
+                BadValue::named(p),
+                PULL_POLICIES,
+            ));
+        }
+        _ => {}
+    }
+    errs.extend(resources(&c.resources, &path.child("resources")));
+    if let Some(sc) = &c.security_context {
+        errs.extend(security_context(sc, &path.child("securityContext")));
+    }
+    errs
+}
+
+fn container_ports(c: &Container, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let mut names = BTreeSet::new();
+    for (i, p) in c.ports.iter().enumerate() {
+        let item = path.index(i);
+        if !p.name.is_empty() {
+            let msgs = super::is_valid_port_name(&p.name);
+            if !msgs.is_empty() {
+                errs.extend(msgs.into_iter().map(|m| FieldError::invalid(item.child("name"), &p.name, &m)));
+            } else if !names.insert(p.name.as_str()) {
+                errs.push(FieldError::duplicate(item.child("name"), p.name.as_str()));
+            }
+        }
+        if p.container_port == 0 {
+            errs.push(FieldError::required(item.child("containerPort"), ""));
+        } else {
+            errs.extend(
+                is_valid_port_num(i64::from(p.container_port))
+                    .into_iter()
+                    .map(|m| FieldError::invalid_value(item.child("containerPort"), p.container_port, &m)),
+            );
+        }
+        if p.host_port != 0 {
+            errs.extend(
+                is_valid_port_num(i64::from(p.host_port))
+                    .into_iter()
+                    .map(|m| FieldError::invalid_value(item.child("hostPort"), p.host_port, &m)),
+            );
+        }
+        match p.protocol.0.as_str() {
+            "" => errs.push(FieldError::required(item.child("protocol"), "")),
+            proto if !PROTOCOLS.contains(&proto) => {
+                errs.push(FieldError::not_supported_value(item.child("protocol"), BadValue::named(proto), PROTOCOLS));
+            }
+            _ => {}
+        }
+    }
+    errs
+}
+
+/// Upstream's `AccumulateUniqueHostPorts`: one `protocol/hostIP/hostPort` per pod.
+fn unique_host_ports(containers: &[Container], path: &Path, seen: &mut BTreeSet<String>) -> ErrorList {
+    let mut errs = ErrorList::new();
+    for (ci, c) in containers.iter().enumerate() {
+        for (pi, p) in c.ports.iter().enumerate() {
+            if p.host_port == 0 {
+                continue;
+            }
+            let key = format!("{}/{}/{}", p.protocol.0, p.host_ip, p.host_port);
+            if seen.contains(&key) {
+                errs.push(FieldError::duplicate(path.index(ci).child("ports").index(pi).child("hostPort"), key));
+            } else {
+                seen.insert(key);
+            }
+        }
+    }
+    errs
+}
+
+/// With `hostNetwork`, a container's port is the host's: `containerPort` must equal `hostPort`.
+fn host_network_ports(containers: &[Container], path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    for (ci, c) in containers.iter().enumerate() {
+        for (pi, p) in c.ports.iter().enumerate() {
+            if p.host_port != p.container_port {
+                errs.push(FieldError::invalid_value(
+                    path.index(ci).child("ports").index(pi).child("containerPort"),
+                    p.container_port,
+                    "must match `hostPort` when `hostNetwork` is true",
+                ));
+            }
+        }
+    }
+    errs
+}
+
+/// Upstream's `IsRelaxedEnvVarName`.
+fn relaxed_env_var_name(value: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if value.is_empty() {
+        errs.push("environment variable name must be non-empty".to_owned());
+    }
+    if value.chars().any(|c| !c.is_ascii() || c.is_ascii_control() || c == '=') {
+        errs.push(RELAXED_ENV_MSG.to_owned());
+    }
+    errs
+}
+
+fn env(vars: &[EnvVar], path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    for (i, ev) in vars.iter().enumerate() {
+        let item = path.index(i);
+        if ev.name.is_empty() {
+            errs.push(FieldError::required(item.child("name"), ""));
+        } else {
+            errs.extend(
+                relaxed_env_var_name(&ev.name)
+                    .into_iter()
+                    .map(|m| FieldError::invalid(item.child("name"), &ev.name, &m)),
+            );
+        }
+        let Some(from) = &ev.value_from else { continue };
+        let from_path = item.child("valueFrom");
+        let mut sources = 0;
+        if let Some(f) = &from.field_ref {
+            sources += 1;
+            errs.extend(object_field_selector(&f.api_version, &f.field_path, &from_path.child("fieldRef")));
+        }
+        if let Some(r) = &from.resource_field_ref {
+            sources += 1;
+            if r.resource.is_empty() {
+                errs.push(FieldError::required(from_path.child("resourceFieldRef").child("resource"), ""));
+            }
+        }
+        if let Some(k) = &from.config_map_key_ref {
+            sources += 1;
+            errs.extend(key_selector(&k.local_object_reference.name, &k.key, &from_path.child("configMapKeyRef")));
+        }
+        if let Some(k) = &from.secret_key_ref {
+            sources += 1;
+            errs.extend(key_selector(&k.local_object_reference.name, &k.key, &from_path.child("secretKeyRef")));
+        }
+        if from.file_key_ref.is_some() {
+            sources += 1;
+        }
+        if sources == 0 {
+            errs.push(FieldError::invalid(
+                &from_path,
+                "",
+                "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`",
+            ));
+        } else if !ev.value.is_empty() {
+            errs.push(FieldError::invalid(&from_path, "", "may not be specified when `value` is not empty"));
+        } else if sources > 1 {
+            errs.push(FieldError::invalid(&from_path, "", "may not have more than one field specified at a time"));
+        }
+    }
+    errs
+}
+
+/// Upstream's `validateObjectFieldSelector` with the environment's field paths.
+fn object_field_selector(api_version: &str, field_path: &str, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    if api_version.is_empty() {
+        errs.push(FieldError::required(path.child("apiVersion"), ""));
+        return errs;
+    }
+    if field_path.is_empty() {
+        errs.push(FieldError::required(path.child("fieldPath"), ""));
+        return errs;
+    }
+    let fp = path.child("fieldPath");
+    if api_version != "v1" {
+        errs.push(FieldError::invalid(
+            &fp,
+            field_path,
+            &format!("error converting fieldPath: unsupported pod version: {api_version}"),
+        ));
+        return errs;
+    }
+    let subscript = ["metadata.annotations[", "metadata.labels["]
+        .iter()
+        .find_map(|p| field_path.strip_prefix(p).and_then(|rest| rest.strip_suffix(']')));
+    if let Some(key) = subscript {
+        if field_path.starts_with("metadata.labels[") {
+            errs.extend(is_qualified_name(key).into_iter().map(|m| FieldError::invalid(&fp, key, &m)));
+        }
+        return errs;
+    }
+    if !DOWNWARD_API_FIELDS.contains(&field_path) {
+        errs.push(FieldError::invalid(
+            &fp,
+            field_path,
+            &format!("error converting fieldPath: field label not supported: {field_path}"),
+        ));
+    } else if !ENV_FIELD_PATHS.contains(&field_path) {
+        errs.push(FieldError::not_supported_value(&fp, BadValue::from(field_path), ENV_FIELD_PATHS));
+    }
+    errs
+}
+
+fn key_selector(name: &str, key: &str, path: &Path) -> ErrorList {
+    let mut errs: ErrorList = name_is_dns_subdomain(name, false)
+        .into_iter()
+        .map(|m| FieldError::invalid(path.child("name"), name, &m))
+        .collect();
+    if key.is_empty() {
+        errs.push(FieldError::required(path.child("key"), ""));
+    } else {
+        errs.extend(super::is_config_map_key(key).into_iter().map(|m| FieldError::invalid(path.child("key"), key, &m)));
+    }
+    errs
+}
+
+fn env_from(sources: &[EnvFromSource], path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    for (i, s) in sources.iter().enumerate() {
+        let item = path.index(i);
+        if !s.prefix.is_empty() {
+            errs.extend(
+                relaxed_env_var_name(&s.prefix)
+                    .into_iter()
+                    .map(|m| FieldError::invalid(item.child("prefix"), &s.prefix, &m)),
+            );
+        }
+        let mut n = 0;
+        for (name, r) in [
+            ("configMapRef", s.config_map_ref.as_ref().map(|r| &r.local_object_reference.name)),
+            ("secretRef", s.secret_ref.as_ref().map(|r| &r.local_object_reference.name)),
+        ] {
+            let Some(r) = r else { continue };
+            n += 1;
+            let p = item.child(name).child("name");
+            if r.is_empty() {
+                errs.push(FieldError::required(&p, ""));
+            } else {
+                errs.extend(name_is_dns_subdomain(r, true).into_iter().map(|m| FieldError::invalid(&p, r, &m)));
+            }
+        }
+        // Upstream reports these two at the list, not the item.
+        if n == 0 {
+            errs.push(FieldError::invalid(path, "", "must specify one of: `configMapRef` or `secretRef`"));
+        } else if n > 1 {
+            errs.push(FieldError::invalid(path, "", "may not have more than one field specified at a time"));
+        }
+    }
+    errs
+}
+
+fn volume_mounts(mounts: &[VolumeMount], volumes: &BTreeSet<&str>, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let mut points = BTreeSet::new();
+    for (i, m) in mounts.iter().enumerate() {
+        let item = path.index(i);
+        if m.name.is_empty() {
+            errs.push(FieldError::required(item.child("name"), ""));
+        }
+        if !volumes.contains(m.name.as_str()) {
+            errs.push(FieldError::not_found(item.child("name"), m.name.as_str()));
+        }
+        if m.mount_path.is_empty() {
+            errs.push(FieldError::required(item.child("mountPath"), ""));
+        }
+        if !points.insert(m.mount_path.as_str()) {
+            errs.push(FieldError::invalid(item.child("mountPath"), &m.mount_path, "must be unique"));
+        }
+        // Upstream reports subPath findings at the list's path, not the item's.
+        if !m.sub_path.is_empty() {
+            errs.extend(local_descending_path(&m.sub_path, &path.child("subPath")));
+        }
+        if !m.sub_path_expr.is_empty() {
+            if !m.sub_path.is_empty() {
+                errs.push(FieldError::invalid(
+                    item.child("subPathExpr"),
+                    &m.sub_path_expr,
+                    "subPathExpr and subPath are mutually exclusive",
+                ));
+            }
+            errs.extend(local_descending_path(&m.sub_path_expr, &path.child("subPathExpr")));
+        }
+    }
+    errs
+}
+
+// ---------------------------------------------------------------------------------------------
+// Resources.
+
+fn is_extended_resource(name: &str) -> bool {
+    let Some((domain, _)) = name.split_once('/') else { return false };
+    !(domain == "kubernetes.io" || domain.ends_with(".kubernetes.io") || name.starts_with("requests."))
+}
+
+fn is_hugepages(name: &str) -> bool {
+    name.starts_with("hugepages-")
+}
+
+/// Upstream's `IsOvercommitAllowed`: native resources other than huge pages.
+fn overcommit_allowed(name: &str) -> bool {
+    !is_extended_resource(name) && !is_hugepages(name)
+}
+
+fn resource_name(name: &str, path: &Path) -> ErrorList {
+    let mut errs: ErrorList = is_qualified_name(name)
+        .into_iter()
+        .map(|m| FieldError::invalid_value(path, BadValue::named(name), &m))
+        .collect();
+    if !name.contains('/') {
+        if !["cpu", "memory", "ephemeral-storage"].contains(&name) && !is_hugepages(name) {
+            errs.push(FieldError::invalid_value(
+                path,
+                BadValue::named(name),
+                "must be a standard resource for containers",
+            ));
+        }
+    } else if !name.starts_with("kubernetes.io/") && !is_extended_resource(name) {
+        errs.push(FieldError::invalid_value(
+            path,
+            BadValue::named(name),
+            "doesn't follow extended resource name standard",
+        ));
+    }
+    errs
+}
+
+fn quantity_value(name: &str, q: &Quantity, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    if q.sign() < 0 {
+        errs.push(FieldError::invalid(path, &q.to_string(), super::NEGATIVE));
+    }
+    if is_extended_resource(name) && q.milli_value() % 1000 != 0 {
+        errs.push(FieldError::invalid_value(path, BadValue::Json(format!("\"{q}\"")), "must be an integer"));
+    }
+    errs
+}
+
+/// Upstream's `ValidateResourceRequirements`: names, non-negative (and, for extended resources,
+/// integral) quantities, requests not above limits, and requests equal to limits for resources
+/// that cannot be overcommitted.
+fn resources(r: &ResourceRequirements, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let (lim_path, req_path) = (path.child("limits"), path.child("requests"));
+    for (name, q) in &r.limits {
+        let p = lim_path.key(&name.0);
+        errs.extend(resource_name(&name.0, &p));
+        errs.extend(quantity_value(&name.0, q, &p));
+    }
+    for (name, q) in &r.requests {
+        let p = req_path.key(&name.0);
+        errs.extend(resource_name(&name.0, &p));
+        errs.extend(quantity_value(&name.0, q, &p));
+        match r.limits.get(name) {
+            Some(limit) => {
+                let ord = q.partial_cmp(limit).unwrap_or(std::cmp::Ordering::Equal);
+                if ord != std::cmp::Ordering::Equal && !overcommit_allowed(&name.0) {
+                    errs.push(FieldError::invalid(
+                        &req_path,
+                        &q.to_string(),
+                        &format!("must be equal to {} limit of {limit}", name.0),
+                    ));
+                } else if ord == std::cmp::Ordering::Greater {
+                    errs.push(FieldError::invalid(
+                        &req_path,
+                        &q.to_string(),
+                        &format!("must be less than or equal to {} limit of {limit}", name.0),
+                    ));
+                }
+            }
+            None if !overcommit_allowed(&name.0) => {
+                errs.push(FieldError::required(&lim_path, "Limit must be set for non overcommitable resources"));
+            }
+            None => {}
+        }
+    }
+    errs
+}
+
+// ---------------------------------------------------------------------------------------------
+// Probes and lifecycle handlers.
+
+fn probes(c: &Container, item: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    if let Some(p) = &c.liveness_probe {
+        let path = item.child("livenessProbe");
+        errs.extend(probe(p, &path));
+        if p.success_threshold != 1 {
+            errs.push(FieldError::invalid_value(path.child("successThreshold"), p.success_threshold, "must be 1"));
+        }
+    }
+    if let Some(p) = &c.readiness_probe {
+        let path = item.child("readinessProbe");
+        errs.extend(probe(p, &path));
+        if let Some(t) = p.termination_grace_period_seconds {
+            errs.push(FieldError::invalid_value(
+                path.child("terminationGracePeriodSeconds"),
+                t,
+                "must not be set for readinessProbes",
+            ));
+        }
+    }
+    if let Some(p) = &c.startup_probe {
+        let path = item.child("startupProbe");
+        errs.extend(probe(p, &path));
+        if p.success_threshold != 1 {
+            errs.push(FieldError::invalid_value(path.child("successThreshold"), p.success_threshold, "must be 1"));
+        }
+    }
+    errs
+}
+
+fn probe(p: &Probe, path: &Path) -> ErrorList {
+    let mut errs = probe_handler(&p.probe_handler, path);
+    for (v, name) in [
+        (p.initial_delay_seconds, "initialDelaySeconds"),
+        (p.timeout_seconds, "timeoutSeconds"),
+        (p.period_seconds, "periodSeconds"),
+        (p.success_threshold, "successThreshold"),
+        (p.failure_threshold, "failureThreshold"),
+    ] {
+        errs.extend(non_negative(i64::from(v), &path.child(name)));
+    }
+    if let Some(t) = p.termination_grace_period_seconds
+        && t <= 0
+    {
+        errs.push(FieldError::invalid_value(path.child("terminationGracePeriodSeconds"), t, "must be greater than 0"));
+    }
+    errs
+}
+
+/// One handler of the kinds given, each checked; `more than 1` for the second and later.
+fn one_handler(kinds: &[(&str, bool)], path: &Path, mut check: impl FnMut(&str, &Path) -> ErrorList) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let mut n = 0;
+    for (name, set) in kinds {
+        if !set {
+            continue;
+        }
+        if n > 0 {
+            errs.push(FieldError::forbidden(path.child(name), "may not specify more than 1 handler type"));
+        } else {
+            n += 1;
+            errs.extend(check(name, &path.child(name)));
+        }
+    }
+    if n == 0 {
+        errs.push(FieldError::required(path, "must specify a handler type"));
+    }
+    errs
+}
+
+fn probe_handler(h: &ProbeHandler, path: &Path) -> ErrorList {
+    let kinds = [
+        ("exec", h.exec.is_some()),
+        ("httpGet", h.http_get.is_some()),
+        ("tcpSocket", h.tcp_socket.is_some()),
+        ("grpc", h.grpc.is_some()),
+    ];
+    one_handler(&kinds, path, |name, p| match name {
+        "exec" => exec(h.exec.as_ref().map(|e| e.command.len()), p),
+        "httpGet" => h.http_get.as_ref().map(|g| http_get(g, p)).unwrap_or_default(),
+        "tcpSocket" => h.tcp_socket.as_ref().map(|t| port_num_or_name(&t.port, &p.child("port"))).unwrap_or_default(),
+        _ => h
+            .grpc
+            .as_ref()
+            .map(|g| {
+                is_valid_port_num(i64::from(g.port))
+                    .into_iter()
+                    .map(|m| FieldError::invalid_value(p.child("port"), g.port, &m))
+                    .collect()
+            })
+            .unwrap_or_default(),
+    })
+}
+
+fn lifecycle_handler(h: &LifecycleHandler, path: &Path) -> ErrorList {
+    let kinds = [
+        ("exec", h.exec.is_some()),
+        ("httpGet", h.http_get.is_some()),
+        ("tcpSocket", h.tcp_socket.is_some()),
+        ("sleep", h.sleep.is_some()),
+    ];
+    one_handler(&kinds, path, |name, p| match name {
+        "exec" => exec(h.exec.as_ref().map(|e| e.command.len()), p),
+        "httpGet" => h.http_get.as_ref().map(|g| http_get(g, p)).unwrap_or_default(),
+        "tcpSocket" => h.tcp_socket.as_ref().map(|t| port_num_or_name(&t.port, &p.child("port"))).unwrap_or_default(),
+        _ => Vec::new(),
+    })
+}
+
+fn lifecycle(l: &crate::core::v1::Lifecycle, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    if let Some(h) = &l.post_start {
+        errs.extend(lifecycle_handler(h, &path.child("postStart")));
+    }
+    if let Some(h) = &l.pre_stop {
+        errs.extend(lifecycle_handler(h, &path.child("preStop")));
+    }
+    errs
+}
+
+fn exec(commands: Option<usize>, path: &Path) -> ErrorList {
+    if commands == Some(0) { vec![FieldError::required(path.child("command"), "")] } else { Vec::new() }
+}
+
+fn http_get(g: &HTTPGetAction, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    if g.path.is_empty() {
+        errs.push(FieldError::required(path.child("path"), ""));
+    }
+    errs.extend(port_num_or_name(&g.port, &path.child("port")));
+    if !HTTP_SCHEMES.contains(&g.scheme.0.as_str()) {
+        errs.push(FieldError::not_supported_value(path.child("scheme"), BadValue::named(&g.scheme.0), HTTP_SCHEMES));
+    }
+    errs
+}
+
+// ---------------------------------------------------------------------------------------------
+// Security contexts.
+
+fn id_range(v: Option<i64>, path: &Path) -> ErrorList {
+    match v {
+        Some(id) if !(0..=MAX_INT32).contains(&id) => {
+            vec![FieldError::invalid_value(path, id, &inclusive_range_error(0, MAX_INT32))]
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn pod_security_context(sc: &PodSecurityContext, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    errs.extend(id_range(sc.run_as_user, &path.child("runAsUser")));
+    errs.extend(id_range(sc.run_as_group, &path.child("runAsGroup")));
+    errs.extend(id_range(sc.fs_group, &path.child("fsGroup")));
+    for (i, g) in sc.supplemental_groups.iter().enumerate() {
+        errs.extend(id_range(Some(*g), &path.child("supplementalGroups").index(i)));
+    }
+    errs
+}
+
+fn security_context(sc: &SecurityContext, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    errs.extend(id_range(sc.run_as_user, &path.child("runAsUser")));
+    errs.extend(id_range(sc.run_as_group, &path.child("runAsGroup")));
+    if sc.privileged == Some(true) && sc.allow_privilege_escalation == Some(false) {
+        errs.push(FieldError::invalid_value(
+            path,
+            json_value(sc),
+            "cannot set `allowPrivilegeEscalation` to false and `privileged` to true",
+        ));
+    }
+    errs
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tolerations.
+
+/// Upstream's `ValidateTolerations`.
+fn validate_tolerations(tolerations: &[Toleration], path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    for (i, t) in tolerations.iter().enumerate() {
+        let item = path.index(i);
+        let op = t.operator.0.as_str();
+        if !t.key.is_empty() {
+            errs.extend(
+                is_qualified_name(&t.key).into_iter().map(|m| FieldError::invalid(item.child("key"), &t.key, &m)),
+            );
+        }
+        if t.key.is_empty() && op != "Exists" {
+            errs.push(FieldError::invalid_value(
+                item.child("operator"),
+                BadValue::named(op),
+                "operator must be Exists when `key` is empty, which means \"match all values and all keys\"",
+            ));
+        }
+        if t.toleration_seconds.is_some() && t.effect.0 != "NoExecute" {
+            errs.push(FieldError::invalid_value(
+                item.child("effect"),
+                BadValue::named(&t.effect.0),
+                "effect must be 'NoExecute' when `tolerationSeconds` is set",
+            ));
+        }
+        match op {
+            "Equal" | "" => {
+                let found = is_label_value(&t.value);
+                if !found.is_empty() {
+                    errs.push(FieldError::invalid(item.child("operator"), &t.value, &found.join(";")));
+                }
+            }
+            "Exists" => {
+                if !t.value.is_empty() {
+                    errs.push(FieldError::invalid_value(
+                        item.child("operator"),
+                        json_value(t),
+                        "value must be empty when `operator` is 'Exists'",
+                    ));
+                }
+            }
+            other => errs.push(FieldError::not_supported_value(
+                item.child("operator"),
+                BadValue::named(other),
+                TOLERATION_OPERATORS,
+            )),
+        }
+        if !t.effect.0.is_empty() && !TAINT_EFFECTS.contains(&t.effect.0.as_str()) {
+            errs.push(FieldError::not_supported_value(
+                item.child("effect"),
+                BadValue::named(&t.effect.0),
+                TAINT_EFFECTS,
+            ));
+        }
+    }
+    errs
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pod updates.
+
+/// Upstream's `ValidatePodUpdate` rules on the spec: the same containers, an
+/// `activeDeadlineSeconds` that only appears or shrinks, only added tolerations, and nothing
+/// else changed but images, that deadline, tolerations and a negative grace period set to 1.
+pub(crate) fn pod_spec_changes(new: &PodSpec, old: &PodSpec, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let (new_c, old_c) = (new.containers.as_deref().unwrap_or_default(), old.containers.as_deref().unwrap_or_default());
+    if new_c.len() != old_c.len() {
+        errs.push(FieldError::forbidden(path.child("containers"), "pod updates may not add or remove containers"));
+        return errs;
+    }
+    let deadline = path.child("activeDeadlineSeconds");
+    match (new.active_deadline_seconds, old.active_deadline_seconds) {
+        (Some(n), _) if !(0..=MAX_INT32).contains(&n) => {
+            errs.push(FieldError::invalid_value(&deadline, n, &inclusive_range_error(0, MAX_INT32)));
+            return errs;
+        }
+        (Some(n), Some(o)) if o < n => {
+            errs.push(FieldError::invalid_value(&deadline, n, "must be less than or equal to previous value"));
+            return errs;
+        }
+        (None, Some(_)) => errs.push(FieldError::invalid_value(
+            &deadline,
+            BadValue::Json("null".into()),
+            "must not update from a positive integer to nil value",
+        )),
+        _ => {}
+    }
+    errs.extend(only_added_tolerations(&new.tolerations, &old.tolerations, &path.child("tolerations")));
+    let mut munged = new.clone();
+    if let Some(cs) = munged.containers.as_mut() {
+        for (c, o) in cs.iter_mut().zip(old_c) {
+            c.image.clone_from(&o.image);
+        }
+    }
+    if munged.init_containers.len() == old.init_containers.len() {
+        for (c, o) in munged.init_containers.iter_mut().zip(&old.init_containers) {
+            c.image.clone_from(&o.image);
+        }
+    }
+    munged.active_deadline_seconds = old.active_deadline_seconds;
+    munged.scheduling_gates.clone_from(&old.scheduling_gates);
+    munged.tolerations.clone_from(&old.tolerations);
+    if old.termination_grace_period_seconds.is_some_and(|g| g < 0) && munged.termination_grace_period_seconds == Some(1)
+    {
+        munged.termination_grace_period_seconds = old.termination_grace_period_seconds;
+    }
+    if munged != *old {
+        errs.push(FieldError::forbidden(
+            path,
+            &format!(
+                "pod updates may not change fields other than {}\n{}",
+                UPDATABLE_POD_FIELDS.join(","),
+                spec_diff(old, &munged)
+            ),
+        ));
+    }
+    errs
+}
+
+/// The spec's top-level fields that differ, one line each (upstream prints a Go `cmp.Diff` of its
+/// internal type here, which this does not reproduce).
+fn spec_diff(old: &PodSpec, new: &PodSpec) -> String {
+    use kapi_machinery::json::Value;
+    let parse =
+        |s: &PodSpec| kapi_machinery::json::to_vec(s).ok().and_then(|b| kapi_machinery::json::value::parse(&b).ok());
+    let (Some(Value::Object(a)), Some(Value::Object(b))) = (parse(old), parse(new)) else { return String::new() };
+    let a: BTreeMap<&str, &Value> = a.iter().map(|(k, v)| (k.as_str(), v)).collect();
+    let b: BTreeMap<&str, &Value> = b.iter().map(|(k, v)| (k.as_str(), v)).collect();
+    let keys: BTreeSet<&str> = a.keys().chain(b.keys()).copied().collect();
+    let mut out = String::new();
+    for k in keys {
+        if a.get(k) != b.get(k) {
+            out.push_str(&format!("  spec.{k}: changed\n"));
+        }
+    }
+    out
+}
+
+/// Upstream's `validateOnlyAddedTolerations`: every old toleration is still there, with any
+/// `tolerationSeconds`.
+fn only_added_tolerations(new: &[Toleration], old: &[Toleration], path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    for o in old {
+        let kept = new.iter().any(|n| Toleration { toleration_seconds: n.toleration_seconds, ..o.clone() } == *n);
+        if !kept {
+            errs.push(FieldError::forbidden(
+                path,
+                "existing toleration can not be modified except its tolerationSeconds",
+            ));
+            return errs;
+        }
+    }
+    errs.extend(validate_tolerations(new, path));
+    errs
+}

@@ -15,7 +15,7 @@ pub fn fuzz_priority_class(obj: &mut PriorityClass, f: &mut Fuzzer) {
 /// A pod group always names its disruption mode, as defaulting would (`single`).
 pub fn fuzz_pod_group(obj: &mut PodGroup, f: &mut Fuzzer) {
     f.fuzz_no_custom(obj);
-    obj.spec.disruption_mode.get_or_insert_with(|| DisruptionMode { single: Some(SingleDisruptionMode {}), all: None });
+    obj.spec.disruption_mode.get_or_insert(DisruptionMode { single: Some(SingleDisruptionMode {}), all: None });
 }
 
 /// A composite pod group always names its disruption mode, as v1alpha3's defaulting would (`single`).
@@ -23,5 +23,5 @@ pub fn fuzz_composite_pod_group(obj: &mut CompositePodGroup, f: &mut Fuzzer) {
     f.fuzz_no_custom(obj);
     obj.spec
         .disruption_mode
-        .get_or_insert_with(|| CompositeDisruptionMode { single: Some(SingleCompositeDisruptionMode {}), all: None });
+        .get_or_insert(CompositeDisruptionMode { single: Some(SingleCompositeDisruptionMode {}), all: None });
 }

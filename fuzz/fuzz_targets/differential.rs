@@ -27,7 +27,7 @@ fn setup() -> &'static (Scheme, Vec<GroupVersionKind>) {
 }
 
 fn shown(scheme: &Scheme, obj: &dyn Object) -> String {
-    let json = Serializer::new(scheme, Format::Json, Options { pretty: true, strict: false }).encode(obj);
+    let json = Serializer::new(scheme, Format::Json, Options { pretty: true, ..Options::DEFAULT }).encode(obj);
     json.map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_else(|e| format!("<{e}>"))
 }
 

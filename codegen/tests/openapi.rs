@@ -8,7 +8,7 @@
 //! each document. By default it is Kubernetes 1.35's v3 documents, as kubernetes-sigs/kubectl-validate
 //! keeps them (36 group versions, every one the 1.35 API server serves). The documents listed under
 //! `sources` come from kubernetes/kubernetes `api/openapi-spec/v3` at the commit given there, and
-//! only their own packages' schemas are taken from it: lifecycle v1alpha1, autoscaling v2 and batch v1 at 6732d913 and
+//! only their own packages' schemas are taken from it: lifecycle v1alpha1, autoscaling v2, batch v1 and storage v1 at 6732d913 and
 //! storagemigration v1 and certificates v1beta1 at ef72f831, the stored versions nearest after the fixtures' commit
 //! (kubernetes ae5d4d35, whose version is not stored); authentication v1beta1 at 0a74a85e, node
 //! v1alpha1 at 01bea8f3, and batch, discovery, events, node and policy v1beta1 at 00a3928b, the
@@ -76,8 +76,6 @@ const KNOWN_DIVERGENCES: &[&str] = &[
     "io.k8s.api.resource.v1beta2.DeviceRequestAllocationResult.properties.skipNodeOperations",
     "io.k8s.api.resource.v1beta2.ResourceSliceSpec.properties.partitionTypeAttribute",
     "io.k8s.api.resource.v1beta2.ResourceSliceSpec.properties.skipNodeOperations",
-    "io.k8s.api.storage.v1.CSIDriverSpec.properties.preventPodSchedulingIfMissing",
-    "io.k8s.api.storage.v1.CSINode.properties.status",
     // Required lists changed after 1.35: the fixtures' commit marks these fields `+required` or
     // `+optional` differently, and our generator follows it (kube-openapi's rule: `+required`
     // wins over `omitempty`, `+optional` over its absence).

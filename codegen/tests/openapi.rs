@@ -9,7 +9,7 @@
 //! keeps them (36 group versions, every one the 1.35 API server serves). The documents listed under
 //! `sources` come from kubernetes/kubernetes `api/openapi-spec/v3` at the commit given there, and
 //! only their own packages' schemas are taken from it: lifecycle v1alpha1, autoscaling v2, batch v1 and storage v1 at 6732d913 and
-//! storagemigration v1, certificates v1beta1 and resource v1 at ef72f831, the stored versions nearest after the fixtures' commit
+//! storagemigration v1, certificates v1beta1, resource v1 and v1beta2 at ef72f831, the stored versions nearest after the fixtures' commit
 //! (kubernetes ae5d4d35, whose version is not stored); authentication v1beta1 at 0a74a85e, node
 //! v1alpha1 at 01bea8f3, and batch, discovery, events, node and policy v1beta1 at 00a3928b, the
 //! stored documents of versions the server no longer serves. Upstream's recent committed documents
@@ -60,14 +60,6 @@ const KNOWN_DIVERGENCES: &[&str] = &[
     "io.k8s.api.resource.v1beta1.DeviceRequestAllocationResult.properties.skipNodeOperations",
     "io.k8s.api.resource.v1beta1.ResourceSliceSpec.properties.partitionTypeAttribute",
     "io.k8s.api.resource.v1beta1.ResourceSliceSpec.properties.skipNodeOperations",
-    "io.k8s.api.resource.v1beta2.Device.properties.nodeAllocatableResources",
-    "io.k8s.api.resource.v1beta2.DeviceAttribute.properties.bools",
-    "io.k8s.api.resource.v1beta2.DeviceAttribute.properties.ints",
-    "io.k8s.api.resource.v1beta2.DeviceAttribute.properties.strings",
-    "io.k8s.api.resource.v1beta2.DeviceAttribute.properties.versions",
-    "io.k8s.api.resource.v1beta2.DeviceRequestAllocationResult.properties.skipNodeOperations",
-    "io.k8s.api.resource.v1beta2.ResourceSliceSpec.properties.partitionTypeAttribute",
-    "io.k8s.api.resource.v1beta2.ResourceSliceSpec.properties.skipNodeOperations",
     // Required lists changed after 1.35: the fixtures' commit marks these fields `+required` or
     // `+optional` differently, and our generator follows it (kube-openapi's rule: `+required`
     // wins over `omitempty`, `+optional` over its absence).
@@ -105,10 +97,6 @@ const KNOWN_DIVERGENCES: &[&str] = &[
     "io.k8s.api.resource.v1beta1.ResourceClaim.required",
     "io.k8s.api.resource.v1beta1.ResourceClaimTemplate.required",
     "io.k8s.api.resource.v1beta1.ResourceClaimTemplateSpec.required",
-    "io.k8s.api.resource.v1beta2.DeviceClass.required",
-    "io.k8s.api.resource.v1beta2.ResourceClaim.required",
-    "io.k8s.api.resource.v1beta2.ResourceClaimTemplate.required",
-    "io.k8s.api.resource.v1beta2.ResourceClaimTemplateSpec.required",
     "io.k8s.api.scheduling.v1.PriorityClass.required",
     // Removed after 1.35: `workloadRef` gave way to `schedulingGroup`, and scheduling.k8s.io
     // v1alpha1 to v1alpha3.
@@ -134,12 +122,16 @@ const KNOWN_DIVERGENCES: &[&str] = &[
     // The nearest stored storagemigration v1 document (ef72f831) is newer than the fixtures: it
     // marks `spec` required, which the fixtures' k8s.io/api still has `+optional`.
     "io.k8s.api.storagemigration.v1.StorageVersionMigration.required",
-    // The same document version of resource.k8s.io v1 (ef72f831) has DRA fields added after the
+    // The same document version of resource.k8s.io v1 and v1beta2 (ef72f831) has DRA fields added after the
     // fixtures: derived attributes and counter compatibility groups.
     "io.k8s.api.resource.v1.DeviceCounterConsumption.properties.compatibilityGroups",
     "io.k8s.api.resource.v1.DeviceDerivedAttribute is missing",
     "io.k8s.api.resource.v1.DeviceSubRequest.properties.derivedAttributes",
     "io.k8s.api.resource.v1.ExactDeviceRequest.properties.derivedAttributes",
+    "io.k8s.api.resource.v1beta2.DeviceCounterConsumption.properties.compatibilityGroups",
+    "io.k8s.api.resource.v1beta2.DeviceDerivedAttribute is missing",
+    "io.k8s.api.resource.v1beta2.DeviceSubRequest.properties.derivedAttributes",
+    "io.k8s.api.resource.v1beta2.ExactDeviceRequest.properties.derivedAttributes",
 ];
 
 /// Keys that carry words or values, not structure: left out of the comparison.

@@ -16,6 +16,10 @@ enums and x-kubernetes-* extensions. Descriptions, defaults and examples are dro
 are upstream's, the words are ours. Not run by CI: run it by hand when the fixtures move to a new
 release, and commit the output.
 
+The documents listed under `sources` in documents.json were later overlaid (their own packages'
+schemas only) with facts of kubernetes/kubernetes documents at the commits named there; running
+this script again writes the 1.35 facts back over them, so redo that overlay afterwards.
+
 The committed facts came from (Kubernetes 1.35 documents, k8s.io/api at the fixtures' commit):
   git -C kubectl-validate archive a97ccfac pkg/openapiclient/builtins/1.35 | tar -x -C /tmp/kv
   (rename each <path>.json to <path with / as __>_openapi.json)

@@ -1,31 +1,33 @@
 //! The OpenAPI documents of our API tree against upstream's structure: every schema of every upstream v3 document of a group version we define must be in our document of that group version with the same facts.
 //!
-//! The facts (`tests/openapi/upstream/`, written by `hack/openapi-facts.py`; the documents under
-//! `sources` were read a page at a time from a code-search store of kubernetes/kubernetes and
-//! merged in with the same `facts` function by a script outside the repository) are property names,
-//! types, formats, references, items, additional properties, required lists, enums and
-//! `x-kubernetes-*` extensions; no descriptions or defaults. `documents.json` names the source of
-//! each document. By default it is Kubernetes 1.35's v3 documents, as kubernetes-sigs/kubectl-validate
-//! keeps them (36 group versions, every one the 1.35 API server serves). The documents listed under
-//! `sources` come from kubernetes/kubernetes `api/openapi-spec/v3` at the commit given there, and
-//! only their own packages' schemas are taken from it: lifecycle v1alpha1, autoscaling v2, batch v1 and storage v1 at 6732d913 and
-//! storagemigration v1, certificates v1beta1, resource v1 and v1beta2 at ef72f831, the stored versions nearest after the fixtures' commit
-//! (kubernetes ae5d4d35, whose version is not stored); authentication v1beta1 at 0a74a85e, node
-//! v1alpha1 at 01bea8f3, and batch, discovery, events, node and policy v1beta1 at 00a3928b, the
-//! stored documents of versions the server no longer serves. Upstream's recent committed documents
-//! carry no enum lists, so enums come from k8s.io/api's Go source at the fixtures' commit for every
-//! document. Group versions with no upstream v3 document (`admission`, `imagepolicy`,
-//! `apidiscovery`, `client.authentication`, and versions retired before v3 documents existed) are
-//! not compared; our tree at the fixtures' commit is newer than 1.35, and each difference that
-//! comes from that, or from a document older or newer than the fixtures, is listed in
-//! `KNOWN_DIVERGENCES` with its cause.
+//! The facts (`tests/openapi/upstream/`) are property names, types, formats, references, items,
+//! additional properties, required lists, enums and `x-kubernetes-*` extensions; no descriptions or
+//! defaults. `documents.json` names the source of each document:
+//!
+//! - By default, Kubernetes 1.35's v3 documents as kubernetes-sigs/kubectl-validate keeps them (36
+//!   group versions, every one the 1.35 API server serves), written by `hack/openapi-facts.py`.
+//! - The documents under `sources` take their own packages' schemas from kubernetes/kubernetes
+//!   `api/openapi-spec/v3` at the commit named there, read a page at a time from a code-search
+//!   store and merged in with the same `facts` function by a script kept outside the repository.
+//!   The fixtures' commit (kubernetes ae5d4d35) has no stored version; the nearest stored ones
+//!   after it are 6732d913 (lifecycle v1alpha1, autoscaling v2, batch v1, storage v1) and the later
+//!   ef72f831 (storagemigration v1, certificates v1beta1, resource v1 and v1beta2); group versions
+//!   the server no longer serves come from their last stored document (authentication v1beta1 at
+//!   0a74a85e, node v1alpha1 at 01bea8f3, batch, discovery, events, node and policy v1beta1 at
+//!   00a3928b).
+//!
+//! Recent upstream documents carry no enum lists, so every document's enums come from k8s.io/api's
+//! Go source at the fixtures' commit. Group versions with no upstream v3 document (`admission`,
+//! `imagepolicy`, `apidiscovery`, `client.authentication`, and versions retired before v3 documents
+//! existed) are not compared. Each difference that comes from a document being older or newer than
+//! our tree (k8s.io/api at the fixtures' commit) is listed in `KNOWN_DIVERGENCES` with its cause.
 
 use std::path::Path;
 
 use kapi_machinery::json::value::{self, Value};
 
-/// Differences that do not come from the generator: upstream's API changed between 1.35 and the
-/// fixtures' commit, which our tree follows (`hack/openapi-facts.py` and the Go source of
+/// Differences that do not come from the generator: upstream's API at a document's commit differs
+/// from the fixtures' commit, which our tree follows (`hack/openapi-facts.py` and the Go source of
 /// k8s.io/api at both points confirm each). Entries without a document name match in every
 /// document. Each entry must still differ, so a fix fails this test until the entry is removed.
 const KNOWN_DIVERGENCES: &[&str] = &[

@@ -12,7 +12,7 @@
 //!   The fixtures' commit (kubernetes ae5d4d35) has no stored version; the nearest stored ones
 //!   after it are 6732d913 (lifecycle v1alpha1, autoscaling v2, batch v1, storage v1), the later
 //!   ef72f831 (storagemigration v1, certificates v1beta1, resource v1 and v1beta2) and the still
-//!   later 5c18b25d (apps v1, whose types had not changed since the fixtures); group versions
+//!   later 5c18b25d (apps v1, whose facts match the fixtures' API); group versions
 //!   the server no longer serves come from their last stored document (authentication v1beta1 at
 //!   0a74a85e, node v1alpha1 at 01bea8f3, batch, discovery, events, node and policy v1beta1 at
 //!   00a3928b).

@@ -133,3 +133,65 @@ fn a_small_budget_is_enforced_and_a_fitting_one_is_invisible() {
     assert_eq!(err.path(), "metadata.labels.c");
     assert!(Serializer::new(&s, Format::Json, Options::default()).decode(labels, None).is_ok());
 }
+
+/// Decoded lists hold exactly their elements: protobuf counts a repeated field's occurrences
+/// before allocating it, JSON gives back the spare capacity of growth, so a cached object keeps
+/// no unused buffer (docs/benchmarks.md, "Heap per decoded object").
+#[test]
+fn decoded_lists_keep_no_spare_capacity() {
+    let s = scheme();
+    let mut webhooks = String::new();
+    for i in 0..5 {
+        if i > 0 {
+            webhooks.push(',');
+        }
+        webhooks.push_str(&format!(
+            r#"{{"name":"w{i}.example.com","clientConfig":{{"url":"https://x"}},"sideEffects":"None","admissionReviewVersions":["v1","v1beta1","v2"],"rules":[{{"operations":["CREATE","UPDATE","DELETE"],"apiGroups":[""],"apiVersions":["v1"],"resources":["pods","services","configmaps"]}},{{"operations":["*"],"apiGroups":["apps"],"apiVersions":["v1"],"resources":["deployments"]}},{{"operations":["CONNECT"],"apiGroups":[""],"apiVersions":["v1"],"resources":["pods/exec"]}}]}}"#
+        ));
+    }
+    let json = format!(
+        r#"{{"apiVersion":"admissionregistration.k8s.io/v1","kind":"ValidatingWebhookConfiguration","metadata":{{"name":"v","finalizers":["a","b","c","d","e"]}},"webhooks":[{webhooks}]}}"#
+    );
+    let from_json =
+        Serializer::new(&s, Format::Json, Options::default()).decode(json.as_bytes(), None).expect("decodes");
+    let vwc = from_json.object.into_any().downcast::<ValidatingWebhookConfiguration>().expect("a VWC");
+    let pb = Serializer::new(&s, Format::Protobuf, Options::default()).encode(&*vwc).expect("encodes");
+    let from_pb = Serializer::new(&s, Format::Protobuf, Options::default()).decode(&pb, None).expect("decodes");
+    let vwc_pb = from_pb.object.into_any().downcast::<ValidatingWebhookConfiguration>().expect("a VWC");
+    assert_eq!(vwc, vwc_pb);
+    for (format, v) in [("json", &vwc), ("protobuf", &vwc_pb)] {
+        let tight = |what: &str, len: usize, cap: usize| assert_eq!((len, cap), (len, len), "{format}: {what}");
+        assert_eq!(v.webhooks.len(), 5);
+        tight("webhooks", v.webhooks.len(), v.webhooks.capacity());
+        let fin = &v.metadata.finalizers;
+        tight("finalizers", fin.len(), fin.capacity());
+        for w in &v.webhooks {
+            let versions = w.admission_review_versions.as_ref().expect("versions");
+            tight("admissionReviewVersions", versions.len(), versions.capacity());
+            let rules = &w.rules;
+            assert_eq!(rules.len(), 3);
+            tight("rules", rules.len(), rules.capacity());
+            for r in rules {
+                let ops = &r.operations;
+                tight("operations", ops.len(), ops.capacity());
+                let res = &r.rule.resources;
+                tight("resources", res.len(), res.capacity());
+            }
+        }
+    }
+}
+
+/// A message that repeats a singular field merges each occurrence into the one value, so its
+/// lists grow past the count made when they started: they grow as before and keep every element.
+#[test]
+fn a_list_merged_from_repeated_parent_messages_keeps_every_element() {
+    let s = scheme();
+    // metadata (field 1) 100,000 times, each with one finalizer (ObjectMeta field 14).
+    let one = [0x0au8, 0x03, 0x72, 0x01, b'f'];
+    let body = one.repeat(100_000);
+    let data =
+        encode_envelope("admissionregistration.k8s.io/v1", "ValidatingWebhookConfiguration", |w| w.put_slice(&body));
+    let decoded = Serializer::new(&s, Format::Protobuf, Options::default()).decode(&data, None).expect("decodes");
+    let vwc = decoded.object.into_any().downcast::<ValidatingWebhookConfiguration>().expect("a VWC");
+    assert_eq!(vwc.metadata.finalizers.len(), 100_000);
+}

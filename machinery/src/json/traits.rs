@@ -262,6 +262,9 @@ impl<T: JsonDecode + JsonElement + Default> JsonDecode for Vec<T> {
             v.decode_json(r)?;
             self.push(v);
         }
+        // Growth by doubling leaves up to half the buffer unused, and a decoded object is kept
+        // (an informer's cache holds it for its life): give the spare capacity back once.
+        self.shrink_to_fit();
         Ok(())
     }
 }

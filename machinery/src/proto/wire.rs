@@ -170,18 +170,20 @@ pub struct ProtoReader<'a> {
     pos: usize,
     depth: usize,
     budget: Option<&'a DecodeBudget>,
+    /// The last key read, so a repeated field can count its occurrences ahead.
+    last_key: u64,
 }
 
 impl<'a> ProtoReader<'a> {
     /// A reader over a whole message.
     pub fn new(data: &'a [u8]) -> Self {
-        ProtoReader { data, pos: 0, depth: 0, budget: None }
+        ProtoReader { data, pos: 0, depth: 0, budget: None, last_key: 0 }
     }
 
     /// A reader over a whole message whose repeated fields, maps and boxes are charged to
     /// `budget`, nested messages included.
     pub fn with_budget(data: &'a [u8], budget: &'a DecodeBudget) -> Self {
-        ProtoReader { data, pos: 0, depth: 0, budget: Some(budget) }
+        ProtoReader { data, pos: 0, depth: 0, budget: Some(budget), last_key: 0 }
     }
 
     /// Charges `bytes` of element storage to the budget, if there is one.
@@ -191,6 +193,31 @@ impl<'a> ProtoReader<'a> {
             Some(b) if !b.charge(bytes) => Err(self.err(DecodeErrorKind::BudgetExceeded(b.limit()))),
             _ => Ok(()),
         }
+    }
+
+    /// How often the key just read occurs from here to the end of this message, this occurrence
+    /// included, so that a repeated field can allocate its elements once instead of growing by
+    /// doubling and keeping up to half its buffer unused. A scan skips nested messages by their
+    /// lengths, so it costs one key and one skip per field of this message; a field counts once
+    /// per message it starts in, which bounds the scans by the repeated fields of the type. Bad
+    /// input ends the count where it is found; decoding reports it when it gets there.
+    pub fn occurrences_ahead(&self, wire: WireType) -> usize {
+        let mut probe = ProtoReader { data: self.data, pos: self.pos, depth: self.depth, budget: None, last_key: 0 };
+        let mut n = 1;
+        if probe.skip(wire).is_err() {
+            return n;
+        }
+        while !probe.is_empty() {
+            let Ok(k) = probe.varint() else { break };
+            let Ok(w) = WireType::from_u8((k & 7) as u8) else { break };
+            if k == self.last_key {
+                n += 1;
+            }
+            if probe.skip(w).is_err() {
+                break;
+            }
+        }
+        n
     }
 
     /// Whether the message is exhausted.
@@ -243,6 +270,7 @@ impl<'a> ProtoReader<'a> {
     #[inline]
     pub fn key(&mut self) -> Result<(u32, WireType), DecodeError> {
         let k = self.varint()?;
+        self.last_key = k;
         let field = k >> 3;
         if field == 0 || field > (1 << 29) - 1 {
             return Err(self.err(DecodeErrorKind::BadFieldNumber(field)));
@@ -294,7 +322,7 @@ impl<'a> ProtoReader<'a> {
         }
         let depth = self.depth + 1;
         let data = self.bytes()?;
-        Ok(ProtoReader { data, pos: 0, depth, budget: self.budget })
+        Ok(ProtoReader { data, pos: 0, depth, budget: self.budget, last_key: 0 })
     }
 
     /// Reads eight little-endian bytes.
@@ -366,6 +394,31 @@ mod tests {
         assert_eq!(m.key().unwrap(), (2, WireType::Len));
         assert_eq!(m.bytes().unwrap(), &[7u8; 300][..]);
         assert!(m.is_empty());
+    }
+
+    #[test]
+    fn occurrences_ahead_counts_one_key_of_this_message_only() {
+        // Field 2 (a message holding field 2 twice) between occurrences of field 2 and field 3,
+        // then truncated input: the count takes this message's top-level keys, stops at the bad
+        // bytes, and charges nothing.
+        let mut inner = ProtoWriter::default();
+        inner.put_varint_field(2, 1);
+        inner.put_varint_field(2, 2);
+        let inner = inner.into_vec();
+        let mut w = ProtoWriter::default();
+        w.put_slice(&[0x1a, 0x01, 0x00]); // written backwards: this ends up last
+        w.put_bytes_field(2, b"x");
+        w.put_varint_field(3, 7);
+        w.put_bytes_field(2, &inner);
+        w.put_bytes_field(2, b"first");
+        let mut v = w.into_vec();
+        v.truncate(v.len() - 1);
+        let mut r = ProtoReader::new(&v);
+        assert_eq!(r.key().unwrap(), (2, WireType::Len));
+        assert_eq!(r.occurrences_ahead(WireType::Len), 3);
+        assert_eq!(r.bytes().unwrap(), b"first");
+        assert_eq!(r.key().unwrap(), (2, WireType::Len));
+        assert_eq!(r.occurrences_ahead(WireType::Len), 2);
     }
 
     #[test]

@@ -134,7 +134,7 @@ fn a_small_budget_is_enforced_and_a_fitting_one_is_invisible() {
     assert!(Serializer::new(&s, Format::Json, Options::default()).decode(labels, None).is_ok());
 }
 
-/// Decoded lists hold exactly their elements: protobuf counts a repeated field's occurrences
+/// Decoded lists hold exactly their elements: protobuf counts a repeated field's run of elements
 /// before allocating it, JSON gives back the spare capacity of growth, so a cached object keeps
 /// no unused buffer (docs/benchmarks.md, "Heap per decoded object").
 #[test]

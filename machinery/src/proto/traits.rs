@@ -199,15 +199,16 @@ impl<T: ProtoRepeated> ProtoField for Vec<T> {
             return Ok(());
         }
         if self.capacity() == 0 {
-            // The first element: allocate room for every occurrence in this message at once
-            // (exactly, where doubling would leave up to half unused), charging them all now,
-            // before the allocation, so a budget still stops a huge list before it is allocated.
-            let n = r.occurrences_ahead(wire);
+            // The first element: allocate room for its whole run at once (exactly, where
+            // doubling would leave up to half unused), charging them all now, before the
+            // allocation, so a budget still stops a huge list before it is allocated.
+            let n = r.run_ahead(wire);
             r.charge(n.saturating_mul(size_of::<T>())).map_err(|e| e.in_index(0))?;
             self.reserve_exact(n);
         } else if self.len() == self.capacity() {
-            // More elements than counted: the parent message occurred again and merges. Elements
-            // that fit in the buffer were charged when it was allocated.
+            // More elements than the first run (a list split by other fields, or a parent
+            // message that occurs again and merges) grow the buffer as usual. Elements that fit
+            // in it were charged when it was allocated.
             r.charge(size_of::<T>()).map_err(|e| e.in_index(self.len()))?;
         }
         let mut v = T::default();

@@ -195,27 +195,16 @@ impl<'a> ProtoReader<'a> {
         }
     }
 
-    /// How often the key just read occurs from here to the end of this message, this occurrence
-    /// included, so that a repeated field can allocate its elements once instead of growing by
-    /// doubling and keeping up to half its buffer unused. A scan skips nested messages by their
-    /// lengths, so it costs one key and one skip per field of this message; a field counts once
-    /// per message it starts in, which bounds the scans by the repeated fields of the type. Bad
-    /// input ends the count where it is found; decoding reports it when it gets there.
-    pub fn occurrences_ahead(&self, wire: WireType) -> usize {
+    /// How many elements the repeated field whose key was just read has in this run: this one
+    /// and the occurrences of the same key that follow it directly, as every encoder writes a
+    /// list. A repeated field allocates them at once instead of growing by doubling and keeping
+    /// up to half its buffer unused. The count reads each element's key and length a second time
+    /// and nothing else; bad input ends it where it is found, and decoding reports it there.
+    pub fn run_ahead(&self, wire: WireType) -> usize {
         let mut probe = ProtoReader { data: self.data, pos: self.pos, depth: self.depth, budget: None, last_key: 0 };
         let mut n = 1;
-        if probe.skip(wire).is_err() {
-            return n;
-        }
-        while !probe.is_empty() {
-            let Ok(k) = probe.varint() else { break };
-            let Ok(w) = WireType::from_u8((k & 7) as u8) else { break };
-            if k == self.last_key {
-                n += 1;
-            }
-            if probe.skip(w).is_err() {
-                break;
-            }
+        while probe.skip(wire).is_ok() && !probe.is_empty() && probe.varint().ok() == Some(self.last_key) {
+            n += 1;
         }
         n
     }
@@ -397,10 +386,9 @@ mod tests {
     }
 
     #[test]
-    fn occurrences_ahead_counts_one_key_of_this_message_only() {
-        // Field 2 (a message holding field 2 twice) between occurrences of field 2 and field 3,
-        // then truncated input: the count takes this message's top-level keys, stops at the bad
-        // bytes, and charges nothing.
+    fn run_ahead_counts_the_occurrences_that_follow_directly() {
+        // Field 2 twice (the second a message holding field 2 twice), field 3, field 2, then
+        // truncated input: the run is the first two, and the one after field 3 runs alone.
         let mut inner = ProtoWriter::default();
         inner.put_varint_field(2, 1);
         inner.put_varint_field(2, 2);
@@ -415,10 +403,15 @@ mod tests {
         v.truncate(v.len() - 1);
         let mut r = ProtoReader::new(&v);
         assert_eq!(r.key().unwrap(), (2, WireType::Len));
-        assert_eq!(r.occurrences_ahead(WireType::Len), 3);
+        assert_eq!(r.run_ahead(WireType::Len), 2);
         assert_eq!(r.bytes().unwrap(), b"first");
         assert_eq!(r.key().unwrap(), (2, WireType::Len));
-        assert_eq!(r.occurrences_ahead(WireType::Len), 2);
+        assert_eq!(r.run_ahead(WireType::Len), 1);
+        r.bytes().unwrap();
+        assert_eq!(r.key().unwrap(), (3, WireType::Varint));
+        r.varint().unwrap();
+        assert_eq!(r.key().unwrap(), (2, WireType::Len));
+        assert_eq!(r.run_ahead(WireType::Len), 1);
     }
 
     #[test]

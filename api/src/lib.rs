@@ -19,6 +19,8 @@ pub mod printers;
 
 #[cfg(all(test, feature = "admissionregistration", feature = "autoscaling", feature = "node", feature = "rbac"))]
 mod declarative_validation_tests;
+#[cfg(all(test, feature = "core"))]
+mod declarative_list_tests;
 #[cfg(test)]
 mod schema_tests;
 #[cfg(test)]

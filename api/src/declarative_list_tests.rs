@@ -60,3 +60,22 @@ fn a_long_list_map_ratchets_each_item_by_key() {
         ]
     );
 }
+
+/// A scheme drops errors another validation function already reported through a hash set: with
+/// the generated validator registered twice, its 50,001 errors each come back once, after the
+/// hand-written ones.
+#[test]
+fn the_scheme_drops_repeated_errors_of_a_long_list() {
+    let mut scheme = kapi_machinery::Scheme::new();
+    crate::core::v1::add_to_scheme(&mut scheme).expect("core/v1 registers");
+    scheme.add_validation_func(crate::core::v1::validate_declarative_pod);
+    let half = N / 2;
+    let obj = pod((0..N).map(|i| responder(&format!("r{}", i % half), 1)).collect());
+    let mut want = crate::core::v1::validation::validate_pod(&obj, None);
+    want.extend(crate::core::v1::validate_declarative_pod(&obj, None));
+    let mut seen = std::collections::BTreeSet::new();
+    want.retain(|e| seen.insert(e.to_string()));
+    let got = scheme.validate(&obj, None);
+    assert_eq!(responder_errors(&got).len(), half + 1);
+    assert_eq!(got, want);
+}

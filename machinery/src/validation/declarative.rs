@@ -704,7 +704,7 @@ mod tests {
         let c = crate::types::Quantity::parse("2").expect("a quantity");
         assert_eq!(json_key(&a), json_key(&b));
         assert_ne!(json_key(&a), json_key(&c));
-        let got = run(|e| unique(e, &Path::new("q"), &[a, c, b], |x| json_key(x), json_value));
+        let got = run(|e| unique(e, &Path::new("q"), &[a, c, b], json_key, json_value));
         assert_eq!(got, [r#"q[2]: Duplicate value: "1""#]);
         // A value JSON cannot hold still has a key, unlike any JSON one.
         assert_eq!(json_key(&f64::NAN)[0], 0xff);

@@ -17,6 +17,8 @@ pub mod features;
 pub mod field_labels;
 pub mod printers;
 
+#[cfg(all(test, feature = "core"))]
+mod declarative_list_tests;
 #[cfg(all(test, feature = "admissionregistration", feature = "autoscaling", feature = "node", feature = "rbac"))]
 mod declarative_validation_tests;
 #[cfg(test)]

@@ -20,6 +20,22 @@ fn validators_follow_the_tags() {
     assert!(text.contains(r#"&["Left", "Right"]"#), "{text}");
     // An opaque field is not walked into.
     assert!(!text.contains("obj.hidden"), "{text}");
+    // List items are keyed for hashing, never compared pairwise: list map keys as a tuple of
+    // borrowed strings, numbers and options, a set of scalars by the item, a set of structs by
+    // its canonical JSON; the old list is indexed once, before the loop over the items.
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(!flat.contains("|a, b|"), "{text}");
+    assert!(!flat.contains("v::find"), "{text}");
+    for needle in [
+        "v::unique( errs, &p, new_items, |x| (x.port, x.protocol.0.as_str(), x.host.as_deref()),",
+        "v::update_items( errs, &p, true, false, new_items, prev_items, |x| (x.port, x.protocol.0.as_str(), x.host.as_deref()),",
+        "v::unique( errs, &p, new_items, |x| x.as_str(),",
+        "v::unique( errs, &p, new_items, |x| x.0.as_str(),",
+        "v::unique( errs, &p, new_items, |x| v::json_key(x),",
+        "let old_items = v::old_items(prev.map(|x| &x[..]), |x| v::json_key(x)); for (i, new) in new.iter().enumerate() { let prev = old_items.find(new);",
+    ] {
+        assert!(flat.contains(needle), "missing {needle:?} in:\n{text}");
+    }
 }
 
 #[test]
@@ -43,9 +59,11 @@ fn malformed_and_misplaced_tags_are_reported_where_written() {
         "error: unknown tag `+k8s:requird`; the known ones are:",
         "bad/v1/types.rs:20:5",
         "error: `Part` has no field with the JSON name `nope`\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:23:5",
-        "error: `+k8s:required` goes on a field, not on a type\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:28:1",
+        "error: `+k8s:required` goes on a field, not on a type\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:39:1",
         "error: `+k8s:enum` on `NoValues` needs the type marked `+enum`",
-        "bad/v1/types.rs:35:1",
+        "bad/v1/types.rs:46:1",
+        "error: the list map key `part` of `Holder` must be a string, an integer or a boolean (or an option or a newtype of one)\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:26:5",
+        "error: the list map key `missing` is not a field of `Holder`\n  --> <root>/tests/fixtures/declarative/bad/v1/types.rs:26:5",
     ] {
         assert!(rel.contains(needle), "missing {needle:?} in:\n{rel}");
     }

@@ -239,31 +239,68 @@ impl Gen<'_> {
         }
     }
 
-    /// How the items of a list of `item` shape match each other (for uniqueness and for finding
-    /// an item's old value): by the list map keys, or whole.
-    fn item_match(&mut self, file: FileId, item: &Shape, keys: &[String], span: proc_macro2::Span) -> TokenStream {
+    /// An item's identity in a list of `item` shape, as a closure the runtime's hash-based checks
+    /// (uniqueness, finding an item's old value, added and removed items) call once per item: the
+    /// list map keys (one, or a tuple of several), the item itself for a set of strings or
+    /// numbers, its canonical JSON (`v::json_key`) for a set of anything else.
+    fn item_key(&mut self, file: FileId, item: &Shape, keys: &[String], span: proc_macro2::Span) -> TokenStream {
         if keys.is_empty() {
-            return quote!(|a, b| a == b);
+            return match self.key_part(file, item, quote!(x)) {
+                Some(part) => quote!(|x| #part),
+                None => quote!(|x| v::json_key(x)),
+            };
         }
         let Named::Struct(id) = self.named(file, item) else {
             self.error(file, span, "list map keys need a list of structs".into());
-            return quote!(|a, b| a == b);
+            return quote!(|x| v::json_key(x));
         };
+        let t = &self.u.types[id];
         let mut parts = Vec::new();
+        let mut bad = Vec::new();
         for k in keys {
-            match self.u.types[id].def.fields().iter().find(|f| f.json_name == *k) {
+            match t.def.fields().iter().find(|f| f.json_name == *k) {
                 Some(f) => {
                     let ident = &f.ident;
-                    parts.push(quote!(a.#ident == b.#ident));
+                    match self.key_part(t.file, &f.shape, quote!(x.#ident)) {
+                        Some(part) => parts.push(part),
+                        None => bad.push(format!(
+                            "the list map key `{k}` of `{}` must be a string, an integer or a boolean (or an option or a newtype of one)",
+                            t.name()
+                        )),
+                    }
                 }
-                None => self.error(
-                    file,
-                    span,
-                    format!("the list map key `{k}` is not a field of `{}`", self.u.types[id].name()),
-                ),
+                None => bad.push(format!("the list map key `{k}` is not a field of `{}`", t.name())),
             }
         }
-        quote!(|a, b| #(#parts)&&*)
+        for msg in bad {
+            self.error(file, span, msg);
+        }
+        match parts.as_slice() {
+            [one] => quote!(|x| #one),
+            _ => quote!(|x| (#(#parts),*)),
+        }
+    }
+
+    /// A hashable view of the scalar `value` of this shape (`&str` for strings, the number or
+    /// boolean itself, an `Option` of either), or `None` when the shape is not a scalar.
+    fn key_part(&self, file: FileId, shape: &Shape, value: TokenStream) -> Option<TokenStream> {
+        match shape {
+            Shape::String => Some(quote!(#value.as_str())),
+            Shape::Bool | Shape::I32 | Shape::I64 | Shape::U32 | Shape::U64 => Some(value),
+            Shape::Option(inner) => match &**inner {
+                Shape::String => Some(quote!(#value.as_deref())),
+                Shape::Bool | Shape::I32 | Shape::I64 | Shape::U32 | Shape::U64 => Some(value),
+                inner => {
+                    let part = self.key_part(file, inner, quote!(k))?;
+                    Some(quote!(#value.as_ref().map(|k| #part)))
+                }
+            },
+            Shape::Named(_) => match self.named(file, shape) {
+                Named::Newtype(inner) => self.key_part(file, &inner, quote!(#value.0)),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// The list semantics of a field, from its `+k8s:listType`/`+k8s:unique` and
@@ -348,7 +385,7 @@ impl Gen<'_> {
             Rule::Update(c) => match c.as_str() {
                 "NoAddItem" | "NoRemoveItem" => {
                     let Some(item) = list_item(shape) else { return quote!() };
-                    let same = self.item_match(file, item, keys, span);
+                    let key = self.item_key(file, item, keys, span);
                     let (add, remove) = (c == "NoAddItem", c == "NoRemoveItem");
                     let slices = slices(shape);
                     guarded(
@@ -356,7 +393,7 @@ impl Gen<'_> {
                         quote! {
                             if prev.is_some() {
                                 #slices
-                                v::update_items(errs, &p, #add, #remove, new_items, prev_items, #same);
+                                v::update_items(errs, &p, #add, #remove, new_items, prev_items, #key);
                             }
                         },
                     )
@@ -378,7 +415,7 @@ impl Gen<'_> {
             Rule::ListType(kind) | Rule::Unique(kind) => {
                 let Some(item) = list_item(shape) else { return quote!() };
                 let keys = if *kind == ListKind::Map { keys } else { &[] };
-                let same = self.item_match(file, item, keys, span);
+                let key = self.item_key(file, item, keys, span);
                 let value = self.bad_value(file, item);
                 let slices = slices(shape);
                 guarded(
@@ -386,7 +423,7 @@ impl Gen<'_> {
                     quote! {{
                         #slices
                         let _ = prev_items;
-                        v::unique(errs, &p, new_items, #same, #value);
+                        v::unique(errs, &p, new_items, #key, #value);
                     }},
                 )
             }
@@ -488,15 +525,14 @@ impl Gen<'_> {
             Shape::Vec(item) => {
                 let body = self.nested_rules(file, item, tags);
                 // Only `map` and `set` lists correlate items with old ones.
-                let find = match list.0 {
-                    Some(ListKind::Map | ListKind::Set) => {
-                        let same = self.item_match(file, item, &list.1, span);
-                        quote!(prev.and_then(|old| v::find(old, new, #same)))
-                    }
-                    _ => quote!(None),
+                let key = match list.0 {
+                    Some(ListKind::Map | ListKind::Set) => Some(self.item_key(file, item, &list.1, span)),
+                    _ => None,
                 };
+                let (index, find) = old_item_lookup(key.as_ref());
                 self.peel(shape, |_| {
                     quote! {
+                        #index
                         for (i, new) in new.iter().enumerate() {
                             let p = p.index(i);
                             let prev = #find;
@@ -715,14 +751,14 @@ impl Gen<'_> {
             && self.needs.contains(&key_of(&self.u.types[id]))
         {
             let walker = self.walker(id);
-            let same = match field.shape.peeled() {
+            let key = match field.shape.peeled() {
                 Shape::Vec(item) if list_kind == Some(ListKind::Map) || list_kind == Some(ListKind::Set) => {
                     let keys = if list_kind == Some(ListKind::Map) { keys.clone() } else { Vec::new() };
-                    Some(self.item_match(file, item, &keys, field.span))
+                    Some(self.item_key(file, item, &keys, field.span))
                 }
                 _ => None,
             };
-            code.push(descend(&field.shape, &walker, same.as_ref()));
+            code.push(descend(&field.shape, &walker, key.as_ref()));
         }
         if code.iter().all(TokenStream::is_empty) {
             return quote!();
@@ -778,13 +814,23 @@ fn slices(shape: &Shape) -> TokenStream {
     }
 }
 
+/// The code finding a list item's old value: an index of the old list built before the loop
+/// over the items (by `key`, for `map` and `set` lists), and the lookup of `new` in it; no old
+/// value for atomic lists.
+fn old_item_lookup(key: Option<&TokenStream>) -> (TokenStream, TokenStream) {
+    match key {
+        Some(key) => (quote!(let old_items = v::old_items(prev.map(|x| &x[..]), #key);), quote!(old_items.find(new))),
+        None => (quote!(), quote!(None)),
+    }
+}
+
 /// Calls a type's walker on every value of a field, each with its old value: the field's own,
-/// a list item's match (by list map keys or whole, for `map` and `set` lists; none for atomic
-/// lists), a map value's by key. Unchanged values are skipped.
-fn descend(shape: &Shape, walker: &TokenStream, same: Option<&TokenStream>) -> TokenStream {
+/// a list item's match (by `key`, the list map keys or the whole item, for `map` and `set`
+/// lists; none for atomic lists), a map value's by key. Unchanged values are skipped.
+fn descend(shape: &Shape, walker: &TokenStream, key: Option<&TokenStream>) -> TokenStream {
     match shape {
         Shape::Option(inner) => {
-            let body = descend(inner, walker, same);
+            let body = descend(inner, walker, key);
             quote! {
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
@@ -793,7 +839,7 @@ fn descend(shape: &Shape, walker: &TokenStream, same: Option<&TokenStream>) -> T
             }
         }
         Shape::Box(inner) => {
-            let body = descend(inner, walker, same);
+            let body = descend(inner, walker, key);
             quote! {{
                 let new = &**new;
                 let prev = prev.map(|p| &**p);
@@ -801,11 +847,9 @@ fn descend(shape: &Shape, walker: &TokenStream, same: Option<&TokenStream>) -> T
             }}
         }
         Shape::Vec(_) => {
-            let find = match same {
-                Some(same) => quote!(prev.and_then(|old| v::find(old, new, #same))),
-                None => quote!(None),
-            };
+            let (index, find) = old_item_lookup(key);
             quote! {
+                #index
                 for (i, new) in new.iter().enumerate() {
                     let prev = #find;
                     if prev == Some(new) { continue; }

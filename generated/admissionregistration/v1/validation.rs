@@ -128,7 +128,7 @@ pub fn declarative_validating_admission_policy_status(
                                 errs,
                                 &p,
                                 new_items,
-                                |a, b| a.r#type == b.r#type,
+                                |x| x.r#type.as_str(),
                                 |x| v::json_value(x),
                             );
                         }

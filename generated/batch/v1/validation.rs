@@ -303,7 +303,7 @@ pub fn declarative_job_scheduling_configuration(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                             |x| v::json_value(x),
                         );
                     }
@@ -316,9 +316,9 @@ pub fn declarative_job_scheduling_configuration(
                         v::immutable(errs, &p);
                     }
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.name.as_str());
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }

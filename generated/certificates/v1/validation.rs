@@ -256,7 +256,7 @@ pub fn declarative_pod_certificate_request_status(
                                 errs,
                                 &p,
                                 new_items,
-                                |a, b| a.r#type == b.r#type,
+                                |x| x.r#type.as_str(),
                                 |x| v::json_value(x),
                             );
                         }

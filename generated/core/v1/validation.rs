@@ -286,7 +286,7 @@ pub fn declarative_volume_health_status(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.status == b.status && a.reason == b.reason,
+                            |x| (x.status.0.as_str(), x.reason.as_str()),
                             |x| v::json_value(x),
                         );
                     }
@@ -294,13 +294,12 @@ pub fn declarative_volume_health_status(
                 {
                     v::max_items(errs, &p, new.len(), 16u64);
                 }
+                let old_items = v::old_items(
+                    prev.map(|x| &x[..]),
+                    |x| (x.status.0.as_str(), x.reason.as_str()),
+                );
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(
-                            old,
-                            new,
-                            |a, b| a.status == b.status && a.reason == b.reason,
-                        ));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -360,7 +359,7 @@ pub fn declarative_pod_volume_health(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.status == b.status && a.reason == b.reason,
+                            |x| (x.status.0.as_str(), x.reason.as_str()),
                             |x| v::json_value(x),
                         );
                     }
@@ -368,13 +367,12 @@ pub fn declarative_pod_volume_health(
                 {
                     v::max_items(errs, &p, new.len(), 16u64);
                 }
+                let old_items = v::old_items(
+                    prev.map(|x| &x[..]),
+                    |x| (x.status.0.as_str(), x.reason.as_str()),
+                );
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(
-                            old,
-                            new,
-                            |a, b| a.status == b.status && a.reason == b.reason,
-                        ));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -509,7 +507,7 @@ pub fn declarative_pod_spec(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                             |x| v::json_value(x),
                         );
                     }
@@ -517,9 +515,9 @@ pub fn declarative_pod_spec(
                 {
                     v::max_items(errs, &p, new.len(), 10u64);
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.name.as_str());
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -633,18 +631,17 @@ pub fn declarative_pod_status(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.resource_claim_name == b.resource_claim_name,
+                            |x| x.resource_claim_name.as_str(),
                             |x| v::json_value(x),
                         );
                     }
                 }
+                let old_items = v::old_items(
+                    prev.map(|x| &x[..]),
+                    |x| x.resource_claim_name.as_str(),
+                );
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(
-                            old,
-                            new,
-                            |a, b| a.resource_claim_name == b.resource_claim_name,
-                        ));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -679,14 +676,14 @@ pub fn declarative_pod_status(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                             |x| v::json_value(x),
                         );
                     }
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.name.as_str());
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -1041,7 +1038,7 @@ pub fn declarative_node_pod_preemption_policy(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a == b,
+                            |x| x.as_str(),
                             |x: &String| kapi_machinery::validation::BadValue::Str(
                                 x.clone(),
                             ),
@@ -1051,9 +1048,10 @@ pub fn declarative_node_pod_preemption_policy(
                 {
                     v::max_items(errs, &p, new.len(), 20u64);
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.as_str());
                 for (i, new) in new.iter().enumerate() {
                     let p = p.index(i);
-                    let prev = prev.and_then(|old| v::find(old, new, |a, b| a == b));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -1186,7 +1184,7 @@ pub fn declarative_node_allocatable_resource_claim_status(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a == b,
+                            |x| x.as_str(),
                             |x: &String| kapi_machinery::validation::BadValue::Str(
                                 x.clone(),
                             ),
@@ -1216,14 +1214,17 @@ pub fn declarative_node_allocatable_resource_claim_status(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.0.as_str(),
                             |x| v::json_value(x),
                         );
                     }
                 }
+                let old_items = v::old_items(
+                    prev.map(|x| &x[..]),
+                    |x| x.name.0.as_str(),
+                );
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -1258,14 +1259,17 @@ pub fn declarative_node_allocatable_resource_claim_status(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.0.as_str(),
                             |x| v::json_value(x),
                         );
                     }
                 }
+                let old_items = v::old_items(
+                    prev.map(|x| &x[..]),
+                    |x| x.name.0.as_str(),
+                );
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }

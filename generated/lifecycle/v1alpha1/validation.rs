@@ -339,7 +339,7 @@ pub fn declarative_eviction_request_status(
                                 errs,
                                 &p,
                                 new_items,
-                                |a, b| a.r#type == b.r#type,
+                                |x| x.r#type.as_str(),
                                 |x| v::json_value(x),
                             );
                         }
@@ -618,7 +618,7 @@ pub fn declarative_eviction_status(
                                 errs,
                                 &p,
                                 new_items,
-                                |a, b| a.r#type == b.r#type,
+                                |x| x.r#type.as_str(),
                                 |x| v::json_value(x),
                             );
                         }
@@ -683,7 +683,7 @@ pub fn declarative_eviction_status(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                             |x| v::json_value(x),
                         );
                     }
@@ -691,9 +691,9 @@ pub fn declarative_eviction_status(
                 {
                     v::max_items(errs, &p, new.len(), 100u64);
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.name.as_str());
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -722,7 +722,7 @@ pub fn declarative_eviction_status(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                             |x| v::json_value(x),
                         );
                     }
@@ -730,9 +730,9 @@ pub fn declarative_eviction_status(
                 {
                     v::max_items(errs, &p, new.len(), 11u64);
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.name.as_str());
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -761,7 +761,7 @@ pub fn declarative_eviction_status(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                             |x| v::json_value(x),
                         );
                     }
@@ -769,9 +769,9 @@ pub fn declarative_eviction_status(
                 {
                     v::max_items(errs, &p, new.len(), 11u64);
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.name.as_str());
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }

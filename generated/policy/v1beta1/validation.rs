@@ -61,7 +61,7 @@ pub fn declarative_pod_disruption_budget_status(
                                 errs,
                                 &p,
                                 new_items,
-                                |a, b| a.r#type == b.r#type,
+                                |x| x.r#type.as_str(),
                                 |x| v::json_value(x),
                             );
                         }

@@ -196,7 +196,7 @@ pub fn declarative_resource_slice_spec(
                                 errs,
                                 &p,
                                 new_items,
-                                |a, b| a.name == b.name,
+                                |x| x.name.as_str(),
                                 |x| v::json_value(x),
                             );
                         }
@@ -207,9 +207,9 @@ pub fn declarative_resource_slice_spec(
                         v::max_items(errs, &p, new.len(), 8u64);
                     }
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.name.as_str());
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -283,13 +283,14 @@ pub fn declarative_resource_slice_spec(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a == b,
+                            |x| x.0.as_str(),
                             |x| v::json_value(x),
                         );
                     }
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.0.as_str());
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev.and_then(|old| v::find(old, new, |a, b| a == b));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -460,7 +461,7 @@ pub fn declarative_device(
                                 errs,
                                 &p,
                                 new_items,
-                                |a, b| a.counter_set == b.counter_set,
+                                |x| x.counter_set.as_str(),
                                 |x| v::json_value(x),
                             );
                         }
@@ -471,13 +472,12 @@ pub fn declarative_device(
                         v::max_items(errs, &p, new.len(), 2u64);
                     }
                 }
+                let old_items = v::old_items(
+                    prev.map(|x| &x[..]),
+                    |x| x.counter_set.as_str(),
+                );
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(
-                            old,
-                            new,
-                            |a, b| a.counter_set == b.counter_set,
-                        ));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -1160,7 +1160,7 @@ pub fn declarative_device_taint_rule_status(
                                 errs,
                                 &p,
                                 new_items,
-                                |a, b| a.r#type == b.r#type,
+                                |x| x.r#type.as_str(),
                                 |x| v::json_value(x),
                             );
                         }
@@ -1277,7 +1277,7 @@ pub fn declarative_device_claim(
                                 errs,
                                 &p,
                                 new_items,
-                                |a, b| a.name == b.name,
+                                |x| x.name.as_str(),
                                 |x| v::json_value(x),
                             );
                         }
@@ -1295,9 +1295,12 @@ pub fn declarative_device_claim(
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
+                    let old_items = v::old_items(
+                        prev.map(|x| &x[..]),
+                        |x| x.name.as_str(),
+                    );
                     for (i, new) in new.iter().enumerate() {
-                        let prev = prev
-                            .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                        let prev = old_items.find(new);
                         if prev == Some(new) {
                             continue;
                         }
@@ -1422,7 +1425,7 @@ pub fn declarative_device_request(
                                 errs,
                                 &p,
                                 new_items,
-                                |a, b| a.name == b.name,
+                                |x| x.name.as_str(),
                                 |x| v::json_value(x),
                             );
                         }
@@ -1433,9 +1436,9 @@ pub fn declarative_device_request(
                         v::max_items(errs, &p, new.len(), 8u64);
                     }
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.name.as_str());
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -1666,7 +1669,7 @@ pub fn declarative_device_constraint(
                                 errs,
                                 &p,
                                 new_items,
-                                |a, b| a == b,
+                                |x| x.as_str(),
                                 |x: &String| kapi_machinery::validation::BadValue::Str(
                                     x.clone(),
                                 ),
@@ -1750,7 +1753,7 @@ pub fn declarative_device_claim_configuration(
                                 errs,
                                 &p,
                                 new_items,
-                                |a, b| a == b,
+                                |x| x.as_str(),
                                 |x: &String| kapi_machinery::validation::BadValue::Str(
                                     x.clone(),
                                 ),
@@ -2014,7 +2017,7 @@ pub fn declarative_resource_claim_status(
                                 errs,
                                 &p,
                                 new_items,
-                                |a, b| a.uid == b.uid,
+                                |x| x.uid.as_str(),
                                 |x| v::json_value(x),
                             );
                         }
@@ -2051,25 +2054,28 @@ pub fn declarative_resource_claim_status(
                                 errs,
                                 &p,
                                 new_items,
-                                |a, b| {
-                                    a.driver == b.driver && a.device == b.device
-                                        && a.pool == b.pool && a.share_id == b.share_id
-                                },
+                                |x| (
+                                    x.driver.as_str(),
+                                    x.device.as_str(),
+                                    x.pool.as_str(),
+                                    x.share_id.as_deref(),
+                                ),
                                 |x| v::json_value(x),
                             );
                         }
                     }
                 }
+                let old_items = v::old_items(
+                    prev.map(|x| &x[..]),
+                    |x| (
+                        x.driver.as_str(),
+                        x.device.as_str(),
+                        x.pool.as_str(),
+                        x.share_id.as_deref(),
+                    ),
+                );
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(
-                            old,
-                            new,
-                            |a, b| {
-                                a.driver == b.driver && a.device == b.device
-                                    && a.pool == b.pool && a.share_id == b.share_id
-                            },
-                        ));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -2363,13 +2369,14 @@ pub fn declarative_device_request_allocation_result(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a == b,
+                            |x| x.0.as_str(),
                             |x| v::json_value(x),
                         );
                     }
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.0.as_str());
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev.and_then(|old| v::find(old, new, |a, b| a == b));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -2435,7 +2442,7 @@ pub fn declarative_device_allocation_configuration(
                                 errs,
                                 &p,
                                 new_items,
-                                |a, b| a == b,
+                                |x| x.as_str(),
                                 |x: &String| kapi_machinery::validation::BadValue::Str(
                                     x.clone(),
                                 ),
@@ -2776,7 +2783,7 @@ pub fn declarative_allocated_device_status(
                                 errs,
                                 &p,
                                 new_items,
-                                |a, b| a.r#type == b.r#type,
+                                |x| x.r#type.as_str(),
                                 |x| v::json_value(x),
                             );
                         }
@@ -2861,7 +2868,7 @@ pub fn declarative_network_device_data(
                                 errs,
                                 &p,
                                 new_items,
-                                |a, b| a == b,
+                                |x| x.as_str(),
                                 |x: &String| kapi_machinery::validation::BadValue::Str(
                                     x.clone(),
                                 ),

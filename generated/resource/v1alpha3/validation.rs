@@ -201,7 +201,7 @@ pub fn declarative_device_taint_rule_status(
                                 errs,
                                 &p,
                                 new_items,
-                                |a, b| a.r#type == b.r#type,
+                                |x| x.r#type.as_str(),
                                 |x| v::json_value(x),
                             );
                         }
@@ -493,7 +493,7 @@ pub fn declarative_resource_pool_status_request_status(
                                 errs,
                                 &p,
                                 new_items,
-                                |a, b| a.r#type == b.r#type,
+                                |x| x.r#type.as_str(),
                                 |x| v::json_value(x),
                             );
                         }
@@ -751,7 +751,7 @@ pub fn declarative_pool_status(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.attribute == b.attribute && a.r#type == b.r#type,
+                            |x| (x.attribute.as_str(), x.r#type.as_str()),
                             |x| v::json_value(x),
                         );
                     }
@@ -759,13 +759,12 @@ pub fn declarative_pool_status(
                 {
                     v::max_items(errs, &p, new.len(), 32u64);
                 }
+                let old_items = v::old_items(
+                    prev.map(|x| &x[..]),
+                    |x| (x.attribute.as_str(), x.r#type.as_str()),
+                );
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(
-                            old,
-                            new,
-                            |a, b| a.attribute == b.attribute && a.r#type == b.r#type,
-                        ));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }

@@ -170,7 +170,7 @@ pub fn declarative_workload_spec(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                             |x| v::json_value(x),
                         );
                     }
@@ -191,7 +191,7 @@ pub fn declarative_workload_spec(
                             false,
                             new_items,
                             prev_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                         );
                     }
                 }
@@ -208,15 +208,18 @@ pub fn declarative_workload_spec(
                             true,
                             new_items,
                             prev_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                         );
                     }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
+                    let old_items = v::old_items(
+                        prev.map(|x| &x[..]),
+                        |x| x.name.as_str(),
+                    );
                     for (i, new) in new.iter().enumerate() {
-                        let prev = prev
-                            .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                        let prev = old_items.find(new);
                         if prev == Some(new) {
                             continue;
                         }
@@ -260,7 +263,7 @@ pub fn declarative_workload_spec(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                             |x| v::json_value(x),
                         );
                     }
@@ -279,7 +282,7 @@ pub fn declarative_workload_spec(
                             false,
                             new_items,
                             prev_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                         );
                     }
                 }
@@ -294,13 +297,13 @@ pub fn declarative_workload_spec(
                             true,
                             new_items,
                             prev_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                         );
                     }
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.name.as_str());
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -485,7 +488,7 @@ pub fn declarative_pod_group_template(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                             |x| v::json_value(x),
                         );
                     }
@@ -498,9 +501,9 @@ pub fn declarative_pod_group_template(
                         v::immutable(errs, &p);
                     }
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.name.as_str());
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -830,7 +833,7 @@ pub fn declarative_composite_pod_group_template(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                             |x| v::json_value(x),
                         );
                     }
@@ -849,7 +852,7 @@ pub fn declarative_composite_pod_group_template(
                             false,
                             new_items,
                             prev_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                         );
                     }
                 }
@@ -864,13 +867,13 @@ pub fn declarative_composite_pod_group_template(
                             true,
                             new_items,
                             prev_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                         );
                     }
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.name.as_str());
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -899,7 +902,7 @@ pub fn declarative_composite_pod_group_template(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                             |x| v::json_value(x),
                         );
                     }
@@ -918,7 +921,7 @@ pub fn declarative_composite_pod_group_template(
                             false,
                             new_items,
                             prev_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                         );
                     }
                 }
@@ -933,13 +936,13 @@ pub fn declarative_composite_pod_group_template(
                             true,
                             new_items,
                             prev_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                         );
                     }
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.name.as_str());
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -1433,7 +1436,7 @@ pub fn declarative_pod_group_spec(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                             |x| v::json_value(x),
                         );
                     }
@@ -1446,9 +1449,9 @@ pub fn declarative_pod_group_spec(
                         v::immutable(errs, &p);
                     }
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.name.as_str());
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -1610,7 +1613,7 @@ pub fn declarative_pod_group_status(
                                 errs,
                                 &p,
                                 new_items,
-                                |a, b| a.r#type == b.r#type,
+                                |x| x.r#type.as_str(),
                                 |x| v::json_value(x),
                             );
                         }
@@ -1639,7 +1642,7 @@ pub fn declarative_pod_group_status(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                             |x| v::json_value(x),
                         );
                     }
@@ -1647,9 +1650,9 @@ pub fn declarative_pod_group_status(
                 {
                     v::max_items(errs, &p, new.len(), 4u64);
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.name.as_str());
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -2816,7 +2819,7 @@ pub fn declarative_composite_pod_group_status(
                                 errs,
                                 &p,
                                 new_items,
-                                |a, b| a.r#type == b.r#type,
+                                |x| x.r#type.as_str(),
                                 |x| v::json_value(x),
                             );
                         }

@@ -149,7 +149,7 @@ pub fn declarative_workload_spec(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                             |x| v::json_value(x),
                         );
                     }
@@ -170,7 +170,7 @@ pub fn declarative_workload_spec(
                             false,
                             new_items,
                             prev_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                         );
                     }
                 }
@@ -187,15 +187,18 @@ pub fn declarative_workload_spec(
                             true,
                             new_items,
                             prev_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                         );
                     }
                 }
                 if let Some(new) = new.as_ref() {
                     let prev = prev.and_then(|p| p.as_ref());
+                    let old_items = v::old_items(
+                        prev.map(|x| &x[..]),
+                        |x| x.name.as_str(),
+                    );
                     for (i, new) in new.iter().enumerate() {
-                        let prev = prev
-                            .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                        let prev = old_items.find(new);
                         if prev == Some(new) {
                             continue;
                         }
@@ -239,7 +242,7 @@ pub fn declarative_workload_spec(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                             |x| v::json_value(x),
                         );
                     }
@@ -258,7 +261,7 @@ pub fn declarative_workload_spec(
                             false,
                             new_items,
                             prev_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                         );
                     }
                 }
@@ -273,13 +276,13 @@ pub fn declarative_workload_spec(
                             true,
                             new_items,
                             prev_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                         );
                     }
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.name.as_str());
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -464,7 +467,7 @@ pub fn declarative_pod_group_template(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                             |x| v::json_value(x),
                         );
                     }
@@ -477,9 +480,9 @@ pub fn declarative_pod_group_template(
                         v::immutable(errs, &p);
                     }
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.name.as_str());
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -809,7 +812,7 @@ pub fn declarative_composite_pod_group_template(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                             |x| v::json_value(x),
                         );
                     }
@@ -828,7 +831,7 @@ pub fn declarative_composite_pod_group_template(
                             false,
                             new_items,
                             prev_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                         );
                     }
                 }
@@ -843,13 +846,13 @@ pub fn declarative_composite_pod_group_template(
                             true,
                             new_items,
                             prev_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                         );
                     }
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.name.as_str());
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -878,7 +881,7 @@ pub fn declarative_composite_pod_group_template(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                             |x| v::json_value(x),
                         );
                     }
@@ -897,7 +900,7 @@ pub fn declarative_composite_pod_group_template(
                             false,
                             new_items,
                             prev_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                         );
                     }
                 }
@@ -912,13 +915,13 @@ pub fn declarative_composite_pod_group_template(
                             true,
                             new_items,
                             prev_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                         );
                     }
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.name.as_str());
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -1412,7 +1415,7 @@ pub fn declarative_pod_group_spec(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                             |x| v::json_value(x),
                         );
                     }
@@ -1425,9 +1428,9 @@ pub fn declarative_pod_group_spec(
                         v::immutable(errs, &p);
                     }
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.name.as_str());
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }
@@ -1589,7 +1592,7 @@ pub fn declarative_pod_group_status(
                                 errs,
                                 &p,
                                 new_items,
-                                |a, b| a.r#type == b.r#type,
+                                |x| x.r#type.as_str(),
                                 |x| v::json_value(x),
                             );
                         }
@@ -1618,7 +1621,7 @@ pub fn declarative_pod_group_status(
                             errs,
                             &p,
                             new_items,
-                            |a, b| a.name == b.name,
+                            |x| x.name.as_str(),
                             |x| v::json_value(x),
                         );
                     }
@@ -1626,9 +1629,9 @@ pub fn declarative_pod_group_status(
                 {
                     v::max_items(errs, &p, new.len(), 4u64);
                 }
+                let old_items = v::old_items(prev.map(|x| &x[..]), |x| x.name.as_str());
                 for (i, new) in new.iter().enumerate() {
-                    let prev = prev
-                        .and_then(|old| v::find(old, new, |a, b| a.name == b.name));
+                    let prev = old_items.find(new);
                     if prev == Some(new) {
                         continue;
                     }

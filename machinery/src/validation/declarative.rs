@@ -1,5 +1,8 @@
 //! The runtime of generated declarative validation (upstream's `k8s.io/apimachinery/pkg/api/validate`): one function per rule, so generated validators stay small and print upstream's messages.
 
+use std::collections::{HashMap, HashSet};
+use std::hash::Hash;
+
 use super::content::{
     DNS1123_LABEL_FMT, DNS1123_LABEL_MSG, DNS1123_SUBDOMAIN_FMT, DNS1123_SUBDOMAIN_MSG, EMPTY_ERROR, LABEL_KEY_FMT,
     LABEL_KEY_MSG, LABEL_VALUE_FMT, LABEL_VALUE_MSG, dns1123_label_shape, dns1123_subdomain_shape, label_key_shape,
@@ -110,49 +113,99 @@ pub fn update(errs: &mut ErrorList, path: &Path, constraint: Update, was_set: bo
     errs.push(FieldError::invalid_value(path, BadValue::Json("null".into()), detail));
 }
 
-/// `+k8s:update=NoAddItem` / `NoRemoveItem` on a list: items of `new` with no match in `old`
-/// were added, items of `old` with no match in `new` removed.
-pub fn update_items<T>(
+/// `+k8s:update=NoAddItem` / `NoRemoveItem` on a list: items of `new` whose key no item of `old`
+/// has were added, items of `old` whose key no item of `new` has were removed. `key` is an item's
+/// identity as for [`unique`]; each side's keys go into a hash set once, so the check is linear.
+pub fn update_items<'a, T, K: Hash + Eq>(
     errs: &mut ErrorList,
     path: &Path,
     no_add: bool,
     no_remove: bool,
-    new: &[T],
-    old: &[T],
-    same: impl Fn(&T, &T) -> bool,
+    new: &'a [T],
+    old: &'a [T],
+    key: impl Fn(&'a T) -> K,
 ) {
     if no_add {
+        let before: HashSet<K> = old.iter().map(&key).collect();
         for (i, item) in new.iter().enumerate() {
-            if !old.iter().any(|o| same(item, o)) {
+            if !before.contains(&key(item)) {
                 errs.push(FieldError::forbidden(path.index(i), "item may not be added"));
             }
         }
     }
-    if no_remove && old.iter().any(|o| !new.iter().any(|n| same(n, o))) {
-        errs.push(FieldError::forbidden(path, "item may not be removed"));
+    if no_remove {
+        let after: HashSet<K> = new.iter().map(&key).collect();
+        if old.iter().any(|o| !after.contains(&key(o))) {
+            errs.push(FieldError::forbidden(path, "item may not be removed"));
+        }
     }
 }
 
-/// The old item matching a new one (by list map keys, or whole), for ratcheting and for the
-/// rules that compare an item with its old value.
-pub fn find<'a, T>(old: &'a [T], new: &T, same: impl Fn(&T, &T) -> bool) -> Option<&'a T> {
-    old.iter().find(|o| same(o, new))
+/// The items of a stored list by their keys, so that each new item finds its old value (for
+/// ratcheting and for the rules that compare an item with its old value) with one hash lookup:
+/// built once per list, where a scan per item made a list quadratic.
+pub struct OldItems<'a, T, K, F> {
+    by_key: HashMap<K, &'a T>,
+    key: F,
 }
 
-/// List uniqueness (`+k8s:listType=set|map`, `+k8s:unique=`): every item equal to an earlier one
-/// is a `Duplicate value`, at its own index, in index order.
-pub fn unique<T>(
+/// Indexes the stored list `old` (none on create) by `key`, an item's identity as for [`unique`].
+/// Where several old items share a key the first one is found, as a front-to-back scan finds it.
+pub fn old_items<'a, T, K: Hash + Eq, F: Fn(&'a T) -> K>(old: Option<&'a [T]>, key: F) -> OldItems<'a, T, K, F> {
+    let old = old.unwrap_or_default();
+    let mut by_key = HashMap::with_capacity(old.len());
+    for item in old {
+        by_key.entry(key(item)).or_insert(item);
+    }
+    OldItems { by_key, key }
+}
+
+impl<'a, T, K: Hash + Eq, F: Fn(&'a T) -> K> OldItems<'a, T, K, F> {
+    /// The old item with the key of `new`, if there is one.
+    pub fn find(&self, new: &'a T) -> Option<&'a T> {
+        // On create there is nothing to find, and no key needs computing.
+        if self.by_key.is_empty() {
+            return None;
+        }
+        self.by_key.get(&(self.key)(new)).copied()
+    }
+}
+
+/// List uniqueness (`+k8s:listType=set|map`, `+k8s:unique=`): every item whose key an earlier
+/// item has is a `Duplicate value`, at its own index, in index order. `key` is the item's
+/// identity: the tuple of its list map keys for a `map` list, the item itself (or its string or
+/// number) for a set of scalars, its canonical JSON ([`json_key`]) for a set of anything else. It
+/// is called once per item and the keys go into a hash set, so the check is linear in the list;
+/// std's hasher is keyed per process, so crafted keys cannot make the set degrade.
+pub fn unique<'a, T, K: Hash + Eq>(
     errs: &mut ErrorList,
     path: &Path,
-    items: &[T],
-    same: impl Fn(&T, &T) -> bool,
+    items: &'a [T],
+    key: impl Fn(&'a T) -> K,
     value: impl Fn(&T) -> BadValue,
 ) {
+    let mut seen = HashSet::with_capacity(items.len());
     for (j, item) in items.iter().enumerate() {
-        if items[..j].iter().any(|earlier| same(earlier, item)) {
+        if !seen.insert(key(item)) {
             errs.push(FieldError::new(ErrorType::Duplicate, path.index(j), value(item), ""));
         }
     }
+}
+
+/// The identity of a list item that has no scalar key (a set of structs): its JSON as
+/// [`crate::json::to_vec`] writes it, which is canonical (fields in declaration order, maps
+/// sorted, quantities in canonical form, empty `omitempty` values left out). Two items are the
+/// same when they encode the same: upstream compares such items with its semantic equality,
+/// which also holds an unset and an empty list, or two spellings of one quantity, equal. Deriving
+/// `Hash` on every API type instead would cost every build and fails on float fields. A value no
+/// JSON can hold (a NaN float) keys on its debug form behind a byte JSON never starts with, so
+/// it still has a key and cannot collide with an encodable one.
+pub fn json_key<T: JsonEncode + std::fmt::Debug + ?Sized>(value: &T) -> Vec<u8> {
+    crate::json::to_vec(value).unwrap_or_else(|_| {
+        let mut key = vec![0xff];
+        key.extend_from_slice(format!("{value:?}").as_bytes());
+        key
+    })
 }
 
 /// A value as `json.Marshal` writes it, for errors that show a struct or a named string.
@@ -509,13 +562,152 @@ mod tests {
         assert!(run(|e| update(e, &p, Update::NoModify, false, true, true)).is_empty());
         let items = ["a", "b", "a", "a"];
         assert_eq!(
-            run(|e| unique(e, &p, &items, |a, b| a == b, |v| BadValue::Str((*v).to_owned()))),
+            run(|e| unique(e, &p, &items, |v| *v, |v| BadValue::Str((*v).to_owned()))),
             [r#"x[2]: Duplicate value: "a""#, r#"x[3]: Duplicate value: "a""#]
         );
         assert_eq!(
-            run(|e| update_items(e, &p, true, true, &["a", "c"], &["a", "b"], |a, b| a == b)),
+            run(|e| update_items(e, &p, true, true, &["a", "c"], &["a", "b"], |v| *v)),
             ["x[1]: Forbidden: item may not be added", "x: Forbidden: item may not be removed"]
         );
+    }
+
+    /// A list-map item: `name`, `port` and `host` are its keys, `note` is not.
+    #[derive(Debug, PartialEq)]
+    struct Item {
+        name: String,
+        port: Option<i32>,
+        host: Option<String>,
+        note: &'static str,
+    }
+
+    fn item(name: &str, port: Option<i32>, note: &'static str) -> Item {
+        Item { name: name.to_owned(), port, host: None, note }
+    }
+
+    /// The key closure is called once per item, however long the list: 200,000 distinct items
+    /// cost 200,000 calls (a comparison with every earlier item was 19,999,900,000).
+    #[test]
+    fn uniqueness_computes_each_key_once() {
+        let n = 200_000;
+        let items: Vec<Item> = (0..n).map(|i| item(&format!("n{i}"), Some(i % 7), "")).collect();
+        let calls = std::cell::Cell::new(0usize);
+        let mut errs = ErrorList::new();
+        unique(
+            &mut errs,
+            &Path::new("x"),
+            &items,
+            |x| {
+                calls.set(calls.get() + 1);
+                (x.name.as_str(), x.port)
+            },
+            |_| BadValue::Omitted,
+        );
+        assert!(errs.is_empty(), "{errs:?}");
+        assert_eq!(calls.get(), n as usize);
+    }
+
+    /// Every item whose keys an earlier item has is reported at its own index, in index order,
+    /// whatever its other fields, and items that differ in any key are not.
+    #[test]
+    fn duplicates_are_reported_at_their_own_index() {
+        let items = [
+            item("a", Some(1), "first"),
+            item("a", Some(2), ""),
+            item("a", None, ""),
+            item("a", Some(1), "second"),
+            item("b", Some(1), ""),
+            item("a", None, "again"),
+            item("a", Some(1), "third"),
+            Item { host: Some("h".into()), ..item("a", Some(1), "other host") },
+        ];
+        // The key closure has the shape the generator writes for these field types.
+        let got = run(|e| {
+            unique(
+                e,
+                &Path::new("ports"),
+                &items,
+                |x| (x.name.as_str(), x.port, x.host.as_deref()),
+                |x| BadValue::Str(x.note.to_owned()),
+            )
+        });
+        assert_eq!(
+            got,
+            [
+                r#"ports[3]: Duplicate value: "second""#,
+                r#"ports[5]: Duplicate value: "again""#,
+                r#"ports[6]: Duplicate value: "third""#
+            ]
+        );
+    }
+
+    /// Finding old values indexes the old list once: every key is computed once per old item and
+    /// once per new item, and the first old item with a key is the one found.
+    #[test]
+    fn old_items_are_indexed_once() {
+        let n = 100_000;
+        let old: Vec<Item> = (0..n).map(|i| item(&format!("n{i}"), None, "old")).collect();
+        let new: Vec<Item> = (0..n).rev().map(|i| item(&format!("n{}", i * 2), None, "new")).collect();
+        let calls = std::cell::Cell::new(0usize);
+        // `prev` and the lookup have the shapes the generator writes.
+        let prev: Option<&Vec<Item>> = Some(&old);
+        let index = old_items(prev.map(|x| &x[..]), |x| {
+            calls.set(calls.get() + 1);
+            x.name.as_str()
+        });
+        let found = new.iter().filter(|x| index.find(x).is_some_and(|o| o.name == x.name)).count();
+        // The even names below `n` are in the old list.
+        assert_eq!(found, (n / 2) as usize);
+        assert_eq!(calls.get(), 2 * n as usize);
+
+        let twice = [item("a", None, "first"), item("a", None, "second")];
+        let index = old_items(Some(&twice[..]), |x: &Item| x.name.as_str());
+        assert_eq!(index.find(&item("a", None, "")).map(|o| o.note), Some("first"));
+        // On create nothing is indexed and no key is computed.
+        let calls = std::cell::Cell::new(0usize);
+        let none = old_items(None, |x: &Item| {
+            calls.set(calls.get() + 1);
+            x.name.as_str()
+        });
+        assert!(none.find(&twice[0]).is_none());
+        assert_eq!(calls.get(), 0);
+    }
+
+    /// `NoAddItem` / `NoRemoveItem` compare keys through hash sets: linear in both lists.
+    #[test]
+    fn added_and_removed_items_are_found_in_linear_time() {
+        let n = 100_000;
+        let old: Vec<Item> = (0..n).map(|i| item(&format!("n{i}"), None, "")).collect();
+        let mut new: Vec<Item> = (1..n).map(|i| item(&format!("n{i}"), None, "changed")).collect();
+        new.push(item("extra", None, ""));
+        let calls = std::cell::Cell::new(0usize);
+        let got = run(|e| {
+            update_items(e, &Path::new("x"), true, true, &new, &old, |x| {
+                calls.set(calls.get() + 1);
+                x.name.as_str()
+            })
+        });
+        assert_eq!(
+            got,
+            [format!("x[{}]: Forbidden: item may not be added", n - 1), "x: Forbidden: item may not be removed".into()]
+        );
+        // `NoAddItem`: the old keys into a set, each new key looked up (2n); `NoRemoveItem`: the
+        // new keys into a set, old keys looked up until the first missing one, `n0` (n + 1).
+        assert_eq!(calls.get(), 3 * n as usize + 1);
+    }
+
+    /// Items without a scalar key are keyed by their canonical JSON: equal encodings are the same
+    /// item.
+    #[test]
+    fn json_keys_follow_the_encoding() {
+        let a = crate::types::Quantity::parse("1000m").expect("a quantity");
+        let b = crate::types::Quantity::parse("1").expect("a quantity");
+        let c = crate::types::Quantity::parse("2").expect("a quantity");
+        assert_eq!(json_key(&a), json_key(&b));
+        assert_ne!(json_key(&a), json_key(&c));
+        let got = run(|e| unique(e, &Path::new("q"), &[a, c, b], json_key, json_value));
+        assert_eq!(got, [r#"q[2]: Duplicate value: "1""#]);
+        // A value JSON cannot hold still has a key, unlike any JSON one.
+        assert_eq!(json_key(&f64::NAN)[0], 0xff);
     }
 
     #[test]

@@ -282,7 +282,7 @@ pub fn go_quote(s: &str) -> String {
 
 /// One validation failure at a field path, printed as upstream's `field.Error`:
 /// `<field>: <Type text>[: <value>][: <detail>]`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct FieldError {
     /// The field path (`metadata.name`).
     pub field: String,

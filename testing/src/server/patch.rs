@@ -166,7 +166,7 @@ pub fn json_eq(a: &Value, b: &Value) -> bool {
             x == y || matches!((x.parse::<f64>(), y.parse::<f64>()), (Ok(p), Ok(q)) if p == q)
         }
         (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_eq(p, q)),
-        (Value::Object(x), Value::Object(y)) => {
+        (Value::Object(x), Value::Object(y)) if x.len() <= 16 && y.len() <= 16 => {
             let distinct = |m: &[(String, Value)]| {
                 let mut keys: Vec<&str> = m.iter().map(|(k, _)| k.as_str()).collect();
                 keys.sort_unstable();
@@ -176,8 +176,19 @@ pub fn json_eq(a: &Value, b: &Value) -> bool {
             distinct(x) == distinct(y)
                 && x.iter().all(|(k, v)| b.get(k).is_some_and(|w| json_eq(a.get(k).unwrap_or(v), w)))
         }
+        // Past 16 members each side's first value of every key goes into a map: looking every
+        // key up by a scan of the other object was quadratic in the members.
+        (Value::Object(x), Value::Object(y)) => {
+            let (fx, fy) = (last_members(x), last_members(y));
+            fx.len() == fy.len() && fx.iter().all(|(k, v)| fy.get(k).is_some_and(|w| json_eq(v, w)))
+        }
         _ => a == b,
     }
+}
+
+/// An object's members by key, the last of each repeated key (the one `Value::get` finds).
+fn last_members(m: &[(String, Value)]) -> HashMap<&str, &Value> {
+    m.iter().map(|(k, v)| (k.as_str(), v)).collect()
 }
 
 /// Sets a member in place (appending it when absent); later duplicates of the key are dropped.
@@ -728,5 +739,25 @@ mod tests {
     fn equality_ignores_member_order() {
         assert!(json_eq(&v(r#"{"a":1,"b":[1.0]}"#), &v(r#"{"b":[1],"a":1}"#)));
         assert!(!json_eq(&v(r#"{"a":1}"#), &v(r#"{"a":1,"b":2}"#)));
+    }
+
+    /// Large objects compare through maps of their members, with the same answers: any order,
+    /// numbers by value, the last of a repeated key, and a missing or different member found.
+    #[test]
+    fn equality_of_large_objects() {
+        let n = 100_000;
+        let obj = |order: &mut dyn Iterator<Item = usize>, one: &str| {
+            let members: Vec<(String, Value)> = order
+                .map(|i| (format!("k{i}"), Value::Number(if i == 7 { one.into() } else { i.to_string() })))
+                .collect();
+            Value::Object(members)
+        };
+        let a = obj(&mut (0..n), "7");
+        assert!(json_eq(&a, &obj(&mut (0..n).rev(), "7.0")));
+        assert!(!json_eq(&a, &obj(&mut (0..n).rev(), "8")));
+        assert!(!json_eq(&a, &obj(&mut (1..n), "7")));
+        let Value::Object(mut repeated) = obj(&mut (0..n), "7") else { unreachable!("built as an object") };
+        repeated.insert(0, ("k7".into(), Value::Number("9".into())));
+        assert!(json_eq(&a, &Value::Object(repeated)));
     }
 }

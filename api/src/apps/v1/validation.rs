@@ -5,6 +5,8 @@
 //! `activeDeadlineSeconds`, the strategy's fields, and what may change on update. Not covered:
 //! `ValidateReadOnlyPersistentDisks` for several replicas, and status updates.
 
+use std::collections::BTreeSet;
+
 use kapi_machinery::types::IntOrString;
 use kapi_machinery::validation::content::regex_error;
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
@@ -352,10 +354,12 @@ pub fn validate_stateful_set(obj: &StatefulSet, old: Option<&StatefulSet>) -> Er
             if !sel.is_empty() && !sel.matches(&spec.template.metadata.labels) {
                 errs.push(selector_mismatch(&spec.template, &tpath));
             }
-            // Each claim template becomes a volume of every pod.
+            // Each claim template becomes a volume of every pod. The names already there are
+            // kept in a set, so that many templates and volumes cost linear time, not their product.
             let mut t = spec.template.clone();
+            let mut names: BTreeSet<&str> = spec.template.spec.volumes.iter().map(|v| v.name.as_str()).collect();
             for claim in &spec.volume_claim_templates {
-                if !t.spec.volumes.iter().any(|v| v.name == claim.metadata.name) {
+                if names.insert(claim.metadata.name.as_str()) {
                     t.spec.volumes.push(Volume {
                         name: claim.metadata.name.clone(),
                         volume_source: VolumeSource {

@@ -308,6 +308,31 @@ fn stateful_sets() {
     assert!(validate_stateful_set(&s, None).is_empty(), "{:?}", strings(&validate_stateful_set(&s, None)));
 }
 
+/// Claim templates join the template's volumes through a set of names: 20,000 of each, a claim
+/// named as a volume and a claim given twice add no duplicate volume, and a mount finds the last
+/// claim.
+#[test]
+fn many_claim_templates_join_the_volumes() {
+    let n = 20_000;
+    let claim = |name: String| PersistentVolumeClaim {
+        metadata: ObjectMeta { name, ..ObjectMeta::default() },
+        ..Default::default()
+    };
+    let mut s = stateful_set();
+    s.spec.template.spec.volumes = (0..n)
+        .map(|i| crate::core::v1::Volume {
+            name: format!("v{i}"),
+            volume_source: crate::core::v1::VolumeSource { empty_dir: Some(Default::default()), ..Default::default() },
+        })
+        .collect();
+    s.spec.volume_claim_templates = (0..n).map(|i| claim(format!("c{i}"))).collect();
+    s.spec.volume_claim_templates.push(claim("v5".into()));
+    s.spec.volume_claim_templates.push(claim("c0".into()));
+    s.spec.template.spec.containers.as_mut().unwrap()[0].volume_mounts =
+        vec![VolumeMount { name: format!("c{}", n - 1), mount_path: "/data".into(), ..VolumeMount::default() }];
+    assert!(validate_stateful_set(&s, None).is_empty(), "{:?}", strings(&validate_stateful_set(&s, None)));
+}
+
 #[test]
 fn stateful_set_updates() {
     let old = stateful_set();

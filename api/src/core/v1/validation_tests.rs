@@ -589,6 +589,31 @@ fn pod_spec_policies_and_scheduling() {
     assert_eq!(strings(&validate_pod(&pod(s), None)), ["spec.ephemeralContainers: Forbidden: cannot be set on create"]);
 }
 
+/// Tolerations on update are matched through a set of the new ones, not old against new: 50,000
+/// kept in reverse order with new `tolerationSeconds` pass, and one left out is found.
+#[test]
+fn many_tolerations_are_matched_on_update() {
+    let n = 50_000;
+    let toleration = |i: i64, seconds: i64| Toleration {
+        key: format!("k{i}"),
+        operator: TolerationOperator("Equal".into()),
+        value: "v".into(),
+        effect: crate::core::v1::TaintEffect("NoExecute".into()),
+        toleration_seconds: Some(seconds),
+    };
+    let mut old = pod(spec(vec![container("ctr")]));
+    old.spec.tolerations = (0..n).map(|i| toleration(i, 1)).collect();
+    let mut new = old.clone();
+    new.spec.tolerations = (0..n).rev().map(|i| toleration(i, i)).collect();
+    new.spec.tolerations.push(toleration(n, 1));
+    assert!(validate_pod(&new, Some(&old)).is_empty(), "{:?}", strings(&validate_pod(&new, Some(&old))));
+    new.spec.tolerations.remove(n as usize / 2);
+    assert_eq!(
+        strings(&validate_pod(&new, Some(&old))),
+        ["spec.tolerations: Forbidden: existing toleration can not be modified except its tolerationSeconds"]
+    );
+}
+
 #[test]
 fn pod_updates_change_only_mutable_fields() {
     let old = pod(spec(vec![container("ctr")]));

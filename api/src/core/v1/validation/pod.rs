@@ -1181,12 +1181,13 @@ fn spec_diff(old: &PodSpec, new: &PodSpec) -> String {
 }
 
 /// Upstream's `validateOnlyAddedTolerations`: every old toleration is still there, with any
-/// `tolerationSeconds`.
+/// `tolerationSeconds`. The new ones go into a set by [`toleration_key`] once, so the check is
+/// linear in both lists (comparing every old one with every new one was quadratic).
 fn only_added_tolerations(new: &[Toleration], old: &[Toleration], path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
+    let kept: BTreeSet<_> = new.iter().map(toleration_key).collect();
     for o in old {
-        let kept = new.iter().any(|n| Toleration { toleration_seconds: n.toleration_seconds, ..o.clone() } == *n);
-        if !kept {
+        if !kept.contains(&toleration_key(o)) {
             errs.push(FieldError::forbidden(
                 path,
                 "existing toleration can not be modified except its tolerationSeconds",
@@ -1196,4 +1197,11 @@ fn only_added_tolerations(new: &[Toleration], old: &[Toleration], path: &Path) -
     }
     errs.extend(validate_tolerations(new, path));
     errs
+}
+
+/// What must stay the same of a toleration on update: every field but `tolerationSeconds`. The
+/// struct is taken apart in full, so a field added to `Toleration` has to be placed here.
+fn toleration_key(t: &Toleration) -> (&str, &str, &str, &str) {
+    let Toleration { key, operator, value, effect, toleration_seconds: _ } = t;
+    (key, &operator.0, value, &effect.0)
 }

@@ -65,6 +65,7 @@ pub mod negotiate;
 mod openapi;
 pub mod patch;
 mod query;
+mod review;
 mod route;
 pub mod serve;
 mod ssa;

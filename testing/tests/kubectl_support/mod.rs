@@ -1,5 +1,7 @@
 //! What the kubectl suites share: finding kubectl, running it against a test server's kubeconfig, and normalising its tables.
 
+#![allow(dead_code, reason = "each suite that includes this module uses part of it")]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -15,6 +15,9 @@ use kubectl_support::{kubectl_binary, kubectl_status};
 /// The namespace of the namespaced objects.
 const NS: &str = "every";
 
+/// A group version and the columns its table of a kind shows.
+type VersionColumns = (String, Vec<String>);
+
 /// A resource as discovery lists it.
 #[derive(Debug, Clone)]
 struct Served {
@@ -263,8 +266,20 @@ const FIXTURES: &[Fixture] = &[
         name: "",
         body: r#""spec":{"controller":"example.com/ingress"}"#,
     },
-    Fixture { group: "networking.k8s.io", kind: "NetworkPolicy", versions: &[], name: "", body: r#""spec":{"podSelector":{}}"# },
-    Fixture { group: "extensions", kind: "NetworkPolicy", versions: &[], name: "", body: r#""spec":{"podSelector":{}}"# },
+    Fixture {
+        group: "networking.k8s.io",
+        kind: "NetworkPolicy",
+        versions: &[],
+        name: "",
+        body: r#""spec":{"podSelector":{}}"#,
+    },
+    Fixture {
+        group: "extensions",
+        kind: "NetworkPolicy",
+        versions: &[],
+        name: "",
+        body: r#""spec":{"podSelector":{}}"#,
+    },
     Fixture {
         group: "networking.k8s.io",
         kind: "IPAddress",
@@ -337,7 +352,13 @@ const FIXTURES: &[Fixture] = &[
         name: "",
         body: r#""spec":{"trustBundle":"TRUST_BUNDLE"}"#,
     },
-    Fixture { group: "coordination.k8s.io", kind: "Lease", versions: &[], name: "", body: r#""spec":{"holderIdentity":"tester"}"# },
+    Fixture {
+        group: "coordination.k8s.io",
+        kind: "Lease",
+        versions: &[],
+        name: "",
+        body: r#""spec":{"holderIdentity":"tester"}"#,
+    },
     Fixture {
         group: "coordination.k8s.io",
         kind: "LeaseCandidate",
@@ -368,7 +389,13 @@ const FIXTURES: &[Fixture] = &[
         body: r#""spec":{"target":{"pod":{"name":"p","uid":"6b5f5c2e-0d1f-4f7a-9f61-1d2b3c4d5e6f"}}}"#,
     },
     // storage, node and scheduling
-    Fixture { group: "storage.k8s.io", kind: "StorageClass", versions: &[], name: "", body: r#""provisioner":"csi.example.com""# },
+    Fixture {
+        group: "storage.k8s.io",
+        kind: "StorageClass",
+        versions: &[],
+        name: "",
+        body: r#""provisioner":"csi.example.com""#,
+    },
     Fixture {
         group: "storage.k8s.io",
         kind: "VolumeAttachment",
@@ -376,9 +403,21 @@ const FIXTURES: &[Fixture] = &[
         name: "",
         body: r#""spec":{"attacher":"csi.example.com","nodeName":"n1","source":{"persistentVolumeName":"pv"}}"#,
     },
-    Fixture { group: "storage.k8s.io", kind: "CSIDriver", versions: &[], name: "", body: r#""spec":{"attachRequired":true}"# },
+    Fixture {
+        group: "storage.k8s.io",
+        kind: "CSIDriver",
+        versions: &[],
+        name: "",
+        body: r#""spec":{"attachRequired":true}"#,
+    },
     Fixture { group: "storage.k8s.io", kind: "CSINode", versions: &[], name: "", body: r#""spec":{"drivers":[]}"# },
-    Fixture { group: "storage.k8s.io", kind: "CSIStorageCapacity", versions: &[], name: "", body: r#""storageClassName":"fast""# },
+    Fixture {
+        group: "storage.k8s.io",
+        kind: "CSIStorageCapacity",
+        versions: &[],
+        name: "",
+        body: r#""storageClassName":"fast""#,
+    },
     Fixture {
         group: "storage.k8s.io",
         kind: "VolumeAttributesClass",
@@ -386,7 +425,13 @@ const FIXTURES: &[Fixture] = &[
         name: "",
         body: r#""driverName":"csi.example.com","parameters":{"iops":"100"}"#,
     },
-    Fixture { group: "node.k8s.io", kind: "RuntimeClass", versions: &["v1alpha1"], name: "", body: r#""spec":{"runtimeHandler":"runc"}"# },
+    Fixture {
+        group: "node.k8s.io",
+        kind: "RuntimeClass",
+        versions: &["v1alpha1"],
+        name: "",
+        body: r#""spec":{"runtimeHandler":"runc"}"#,
+    },
     Fixture { group: "node.k8s.io", kind: "RuntimeClass", versions: &[], name: "", body: r#""handler":"runc""# },
     Fixture {
         group: "scheduling.k8s.io",
@@ -533,7 +578,13 @@ const FIXTURES: &[Fixture] = &[
         name: "things.{id}.example.com",
         body: r#""spec":{"group":"{id}.example.com","scope":"Namespaced","names":{"plural":"things","singular":"thing","kind":"Thing","listKind":"ThingList"},"versions":[{"name":"v1","served":true,"storage":true}],"validation":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}}"#,
     },
-    Fixture { group: "internal.apiserver.k8s.io", kind: "StorageVersion", versions: &[], name: "{id}.widgets", body: r#""spec":{}"# },
+    Fixture {
+        group: "internal.apiserver.k8s.io",
+        kind: "StorageVersion",
+        versions: &[],
+        name: "{id}.widgets",
+        body: r#""spec":{}"#,
+    },
 ];
 
 /// Kinds whose names kubectl prints as `<kind>.<group>/<name>`, as the fixture's `name` template and
@@ -645,7 +696,7 @@ struct Kubectl {
     bin: PathBuf,
     kubeconfig: PathBuf,
     failures: Vec<String>,
-    /// Time spent per command (its first two arguments), printed at the end.
+    /// Runs and time per command (with the flags that change what it does), printed at the end.
     spent: BTreeMap<String, (usize, std::time::Duration)>,
 }
 
@@ -771,7 +822,30 @@ fn column(out: &str, name: &str) -> Vec<String> {
     }) else {
         return Vec::new();
     };
-    lines.filter_map(|l| l.get(start..)).map(|rest| rest.split("   ").next().unwrap_or_default().trim().to_owned()).collect()
+    lines
+        .filter_map(|l| l.get(start..))
+        .map(|rest| rest.split("   ").next().unwrap_or_default().trim().to_owned())
+        .collect()
+}
+
+/// Puts an object of a read-only resource in the server's store, as the server itself would
+/// compute it.
+fn seed(api: &ApiServer, r: &Served, name: &str) -> Result<(), String> {
+    use kapi_api::core::v1::{ComponentCondition, ComponentConditionType, ComponentStatus, ConditionStatus};
+    let object: Box<dyn kapi_machinery::Object> = match (r.group.as_str(), r.kind.as_str()) {
+        ("", "ComponentStatus") => Box::new(ComponentStatus {
+            metadata: kapi_api::meta::v1::ObjectMeta { name: name.to_owned(), ..Default::default() },
+            conditions: vec![ComponentCondition {
+                r#type: ComponentConditionType(ComponentConditionType::HEALTHY.into()),
+                status: ConditionStatus(ConditionStatus::TRUE.into()),
+                message: "ok".into(),
+                ..Default::default()
+            }],
+            ..Default::default()
+        }),
+        _ => return Err(format!("no object to seed the read-only {} with", r.kind)),
+    };
+    api.tracker().create(&r.gvr(), "", object, &Default::default()).map(drop).map_err(|e| e.to_string())
 }
 
 /// A self-signed certificate in PEM, for the trust bundles.
@@ -812,7 +886,11 @@ async fn kubectl_everyday_commands_work_for_every_resource() {
     let (crud, rest): (Vec<&Served>, Vec<&Served>) =
         served.iter().partition(|r| r.supports(&["create", "get", "list", "patch", "delete"]));
     let (reviews, others): (Vec<&Served>, Vec<&Served>) = rest.into_iter().partition(|r| r.verbs == ["create"]);
-    assert!(others.is_empty(), "resources neither read-write nor create-only: {others:?}");
+    let (read_only, others): (Vec<&Served>, Vec<&Served>) =
+        others.into_iter().partition(|r| r.verbs == ["get", "list"]);
+    for r in others {
+        k.failures.push(format!("{}: neither read-write, read-only nor create-only: {:?}", r.label(), r.verbs));
+    }
 
     let mut objects = Vec::new();
     for (seq, r) in crud.iter().enumerate() {
@@ -842,38 +920,13 @@ async fn kubectl_everyday_commands_work_for_every_resource() {
 
     // Tables: the header the server's Table names, and the object's row. Every version of a
     // kind prints the same columns, as upstream prints the internal type.
-    let mut columns_of: BTreeMap<(String, String), Vec<(String, Vec<String>)>> = BTreeMap::new();
+    let mut columns_of: BTreeMap<(String, String), Vec<VersionColumns>> = BTreeMap::new();
     for (r, name, ..) in &objects {
-        if !stored(r, name) {
-            continue;
-        }
-        let arg = r.arg();
-        let mut args = vec!["get", arg.as_str()];
-        args.extend(r.namespace_args());
-        let Some(out) = k.run(&r.label(), &args, None).await else { continue };
-        let expected = match server_columns(&api, r).await {
-            Ok(c) => c,
-            Err(e) => {
-                k.fail(&r.label(), &args, &format!("the server's table: {e}"));
-                continue;
-            }
-        };
-        columns_of.entry((stored_as(&r.group, &r.kind).to_owned(), r.kind.clone())).or_default().push((r.api_version(), expected.clone()));
-        let header = out.lines().next().map(cells).unwrap_or_default();
-        if header != expected {
-            k.fail(&r.label(), &args, &format!("header {header:?}, the server's columns {expected:?}"));
-        }
-        // The row is found by its NAME cell; kinds that show their name only in the wide
-        // output (events) are looked for there.
-        let (out, args) = if header.iter().any(|c| c == "NAME") {
-            (out, args)
-        } else {
-            args.extend(["-o", "wide"]);
-            let Some(wide) = k.run(&r.label(), &args, None).await else { continue };
-            (wide, args)
-        };
-        if !column(&out, "NAME").contains(name) {
-            k.fail(&r.label(), &args, &format!("no row of {name}:\n{out}"));
+        if stored(r, name)
+            && let Some(columns) = check_table(&mut k, &api, r, name).await
+        {
+            let key = (stored_as(&r.group, &r.kind).to_owned(), r.kind.clone());
+            columns_of.entry(key).or_default().push((r.api_version(), columns));
         }
     }
     for ((group, kind), versions) in &columns_of {
@@ -884,9 +937,7 @@ async fn kubectl_everyday_commands_work_for_every_resource() {
 
     // Labels, then the object as YAML (the label included) and by JSONPath.
     let labelled: String = objects.iter().filter(|o| stored(o.0, &o.1)).map(|o| format!("{}\n", o.2)).collect();
-    let (ok, out, stderr) =
-        k.status(&["label", "-f", "-", "kapi.example.com/every=yes"], Some(&labelled))
-            .await;
+    let (ok, out, stderr) = k.status(&["label", "-f", "-", "kapi.example.com/every=yes"], Some(&labelled)).await;
     for (r, name, doc, ..) in &objects {
         if stored(r, name) && !out.contains(&format!("/{name} labeled")) {
             k.run(&r.label(), &["label", "-f", "-", "--overwrite", "kapi.example.com/every=yes"], Some(doc)).await;
@@ -909,7 +960,8 @@ async fn kubectl_everyday_commands_work_for_every_resource() {
             Vec::new()
         }
     };
-    let (_, names, _) = k.status(&["get", "-f", "-", "-o", "jsonpath={.items[*].metadata.name}"], Some(&labelled)).await;
+    let (_, names, _) =
+        k.status(&["get", "-f", "-", "-o", "jsonpath={.items[*].metadata.name}"], Some(&labelled)).await;
     let names: Vec<&str> = names.split_whitespace().collect();
     for (r, name, ..) in &objects {
         if !stored(r, name) {
@@ -973,6 +1025,33 @@ async fn kubectl_everyday_commands_work_for_every_resource() {
         }
     }
 
+    // Read-only resources (component statuses, which upstream computes on each read): an
+    // object put in the store is listed, read and explained, and kubectl's create is refused
+    // with `405 MethodNotAllowed`, as a cluster refuses it.
+    for r in &read_only {
+        let name = format!("{}-{}", r.kind.to_ascii_lowercase(), r.version);
+        if let Err(e) = seed(&api, r, &name) {
+            k.failures.push(format!("{}: {e}", r.label()));
+            continue;
+        }
+        check_table(&mut k, &api, r, &name).await;
+        let arg = r.arg();
+        let jsonpath = ["get", arg.as_str(), name.as_str(), "-o", "jsonpath={.apiVersion} {.kind} {.metadata.name}"];
+        if let Some(out) = k.run(&r.label(), &jsonpath, None).await
+            && out != format!("{} {} {name}", r.api_version(), r.kind)
+        {
+            k.fail(&r.label(), &jsonpath, &format!("printed {out:?}"));
+        }
+        let api_version = format!("--api-version={}", r.api_version());
+        k.run(&r.label(), &["explain", r.resource.as_str(), api_version.as_str()], None).await;
+        let (_, doc) = object(r, &format!("{name}-created"), 0, &bundle);
+        let args = ["create", "-f", "-"];
+        let (ok, out, stderr) = k.status(&args, Some(&doc)).await;
+        if ok || !stderr.contains("Error from server (MethodNotAllowed)") {
+            k.fail(&r.label(), &args, &format!("not refused: {out}{stderr}"));
+        }
+    }
+
     // The create-only reviews: created with the answer printed, for a token kubectl had the
     // server issue and for one it did not.
     k.run("setup", &["create", "serviceaccount", "robot", "-n", NS], None).await;
@@ -1010,6 +1089,37 @@ async fn kubectl_everyday_commands_work_for_every_resource() {
     std::fs::remove_dir_all(&dir).ok();
     drop(server);
     assert!(k.failures.is_empty(), "{} failures:\n{}", k.failures.len(), k.failures.join("\n\n"));
+}
+
+/// `kubectl get <resource>`: the header is the server's `Table` columns and the object has a
+/// row (by its `NAME` cell; kinds that show their name only in the wide output, events, are
+/// looked for there). Returns the columns.
+async fn check_table(k: &mut Kubectl, api: &ApiServer, r: &Served, name: &str) -> Option<Vec<String>> {
+    let arg = r.arg();
+    let mut args = vec!["get", arg.as_str()];
+    args.extend(r.namespace_args());
+    let out = k.run(&r.label(), &args, None).await?;
+    let expected = match server_columns(api, r).await {
+        Ok(c) => c,
+        Err(e) => {
+            k.fail(&r.label(), &args, &format!("the server's table: {e}"));
+            return None;
+        }
+    };
+    let header = out.lines().next().map(cells).unwrap_or_default();
+    if header != expected {
+        k.fail(&r.label(), &args, &format!("header {header:?}, the server's columns {expected:?}"));
+    }
+    let out = if header.iter().any(|c| c == "NAME") {
+        out
+    } else {
+        args.extend(["-o", "wide"]);
+        k.run(&r.label(), &args, None).await?
+    };
+    if !column(&out, "NAME").iter().any(|n| n == name) {
+        k.fail(&r.label(), &args, &format!("no row of {name}:\n{out}"));
+    }
+    Some(expected)
 }
 
 /// `kubectl api-resources -o wide` lists each group's preferred version of every resource

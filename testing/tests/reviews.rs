@@ -52,23 +52,31 @@ async fn access_reviews_are_allowed_validated_and_not_stored() {
         message.contains("spec.nonResourceAttributes: Invalid value: \"\": cannot be specified in combination with resourceAttributes"),
         "{message}"
     );
-    assert!(message.contains("spec.user: Invalid value: \"\": at least one of user or group must be specified"), "{message}");
+    assert!(
+        message.contains("spec.user: Invalid value: \"\": at least one of user or group must be specified"),
+        "{message}"
+    );
 
     let local = cs.authorization_v1().local_subject_access_reviews("other");
     let review = LocalSubjectAccessReview {
         metadata: ObjectMeta { namespace: "other".into(), ..Default::default() },
-        spec: SubjectAccessReviewSpec { groups: vec!["devs".into()], resource_attributes: get_pods(), ..Default::default() },
+        spec: SubjectAccessReviewSpec {
+            groups: vec!["devs".into()],
+            resource_attributes: get_pods(),
+            ..Default::default()
+        },
         ..Default::default()
     };
     let err = local.create(&review, &CreateOptions::default()).await.unwrap_err();
     let message = err.status().map(|s| s.status.message.clone()).unwrap_or_default();
-    assert!(message.contains("spec.resourceAttributes.namespace: Invalid value: \"ns\": must match metadata.namespace"), "{message}");
+    assert!(
+        message.contains("spec.resourceAttributes.namespace: Invalid value: \"ns\": must match metadata.namespace"),
+        "{message}"
+    );
 
     let rules = cs.authorization_v1().self_subject_rules_reviews();
-    let review = SelfSubjectRulesReview {
-        spec: SelfSubjectRulesReviewSpec { namespace: "ns".into() },
-        ..Default::default()
-    };
+    let review =
+        SelfSubjectRulesReview { spec: SelfSubjectRulesReviewSpec { namespace: "ns".into() }, ..Default::default() };
     let answered = rules.create(&review, &CreateOptions::default()).await.unwrap();
     let rule = &answered.status.resource_rules.as_deref().unwrap_or_default()[0];
     let all = vec!["*".to_owned()];
@@ -82,7 +90,8 @@ async fn access_reviews_are_allowed_validated_and_not_stored() {
 async fn token_reviews_authenticate_the_tokens_the_server_issued() {
     let (cs, server) = kapi_testing::fake_clientset().unwrap();
     let accounts = cs.core_v1().service_accounts("ns");
-    let account = ServiceAccount { metadata: ObjectMeta { name: "robot".into(), ..Default::default() }, ..Default::default() };
+    let account =
+        ServiceAccount { metadata: ObjectMeta { name: "robot".into(), ..Default::default() }, ..Default::default() };
     let account = accounts.create(&account, &CreateOptions::default()).await.unwrap();
     let issued = accounts.create_token("robot", &TokenRequest::default(), &CreateOptions::default()).await.unwrap();
     let reviews = cs.authentication_v1().token_reviews();
@@ -102,13 +111,13 @@ async fn token_reviews_authenticate_the_tokens_the_server_issued() {
     assert_eq!(answered.status.audiences, ["https://kubernetes.default.svc.cluster.local"]);
 
     // Another audience, a token of no one, an empty token.
-    let other = reviews
-        .create(&review(&issued.status.token, vec!["vault".into()]), &CreateOptions::default())
-        .await
-        .unwrap();
+    let other =
+        reviews.create(&review(&issued.status.token, vec!["vault".into()]), &CreateOptions::default()).await.unwrap();
     assert!(!other.status.authenticated && other.status.error.contains("token audiences"), "{:?}", other.status);
     let unknown = reviews.create(&review("garbage", Vec::new()), &CreateOptions::default()).await.unwrap();
-    assert!(!unknown.status.authenticated && unknown.status.error.is_empty() && unknown.status.user.username.is_empty());
+    assert!(
+        !unknown.status.authenticated && unknown.status.error.is_empty() && unknown.status.user.username.is_empty()
+    );
     let err = reviews.create(&review("", Vec::new()), &CreateOptions::default()).await.unwrap_err();
     assert_eq!(err.status().map(|s| s.status.code), Some(400));
 

@@ -67,16 +67,20 @@ impl User {
 /// an error either).
 type Authenticated = std::result::Result<(User, Vec<Value>), Option<String>>;
 
+/// A JWT part: base64url without padding.
 fn base64url_decode(part: &str) -> Option<Vec<u8>> {
-    let mut std: String = part.chars().map(|c| match c {
-        '-' => '+',
-        '_' => '/',
-        c => c,
-    }).collect();
-    while std.len() % 4 != 0 {
-        std.push('=');
+    let mut padded: String = part
+        .chars()
+        .map(|c| match c {
+            '-' => '+',
+            '_' => '/',
+            c => c,
+        })
+        .collect();
+    while !padded.len().is_multiple_of(4) {
+        padded.push('=');
     }
-    kapi_machinery::base64::decode(std.as_bytes()).ok()
+    kapi_machinery::base64::decode(padded.as_bytes()).ok()
 }
 
 impl ApiServer {
@@ -103,9 +107,10 @@ impl ApiServer {
         }
         let gvr = GroupVersionResource::new("", "v1", "serviceaccounts");
         let stored = self.tracker.get(&gvr, &namespace, &name, &Default::default()).ok();
-        let stored_uid = stored.as_deref().and_then(|o| meta::to_value(o).ok()).and_then(|v| {
-            at(&v, &["metadata", "uid"]).and_then(Value::as_str).map(str::to_owned)
-        });
+        let stored_uid = stored
+            .as_deref()
+            .and_then(|o| meta::to_value(o).ok())
+            .and_then(|v| at(&v, &["metadata", "uid"]).and_then(Value::as_str).map(str::to_owned));
         if stored_uid.as_deref() != Some(uid.as_str()) {
             return Err(Some(format!("service account {namespace}/{name} has been deleted")));
         }
@@ -173,7 +178,8 @@ impl ApiServer {
                     Ok((_, audiences)) => {
                         status.push(("user".to_owned(), Value::Object(Vec::new())));
                         let show = |a: &[Value]| {
-                            let names: Vec<String> = a.iter().filter_map(Value::as_str).map(|s| format!("{s:?}")).collect();
+                            let names: Vec<String> =
+                                a.iter().filter_map(Value::as_str).map(|s| format!("{s:?}")).collect();
                             format!("[{}]", names.join(" "))
                         };
                         let error = format!(
@@ -186,7 +192,8 @@ impl ApiServer {
                     Err(reason) => {
                         status.push(("user".to_owned(), Value::Object(Vec::new())));
                         if let Some(reason) = reason {
-                            status.push(("error".to_owned(), Value::String(format!("[invalid bearer token, {reason}]"))));
+                            status
+                                .push(("error".to_owned(), Value::String(format!("[invalid bearer token, {reason}]"))));
                         }
                     }
                 }
@@ -202,11 +209,20 @@ impl ApiServer {
                 let non_resource = at(v, &["spec", "nonResourceAttributes"]).is_some();
                 if call.info.kind == "LocalSubjectAccessReview" {
                     if non_resource {
-                        errs.push(FieldError::invalid("spec.nonResourceAttributes", "", "disallowed on this kind of request"));
+                        errs.push(FieldError::invalid(
+                            "spec.nonResourceAttributes",
+                            "",
+                            "disallowed on this kind of request",
+                        ));
                     }
-                    let ns = at(v, &["spec", "resourceAttributes", "namespace"]).and_then(Value::as_str).unwrap_or_default();
+                    let ns =
+                        at(v, &["spec", "resourceAttributes", "namespace"]).and_then(Value::as_str).unwrap_or_default();
                     if resource && ns != call.namespace() {
-                        errs.push(FieldError::invalid("spec.resourceAttributes.namespace", ns, "must match metadata.namespace"));
+                        errs.push(FieldError::invalid(
+                            "spec.resourceAttributes.namespace",
+                            ns,
+                            "must match metadata.namespace",
+                        ));
                     }
                 }
                 if resource && non_resource {
@@ -226,7 +242,11 @@ impl ApiServer {
                     let user = at(v, &["spec", "user"]).and_then(Value::as_str).unwrap_or_default();
                     let groups = matches!(at(v, &["spec", "groups"]), Some(Value::Array(g)) if !g.is_empty());
                     if user.is_empty() && !groups {
-                        errs.push(FieldError::invalid("spec.user", user, "at least one of user or group must be specified"));
+                        errs.push(FieldError::invalid(
+                            "spec.user",
+                            user,
+                            "at least one of user or group must be specified",
+                        ));
                     }
                 }
                 set_at(v, &["status"], Some(Value::Object(vec![("allowed".to_owned(), Value::Bool(true))])));
@@ -265,7 +285,8 @@ fn empty_metadata(v: &Value, keep_namespace: bool, errs: &mut Vec<FieldError>) {
     let Some(Value::Object(members)) = at(v, &["metadata"]) else { return };
     let set: Vec<&(String, Value)> = members
         .iter()
-        .filter(|(k, m)| !(keep_namespace && k == "namespace") && !matches!(m, Value::Null))
+        .filter(|(k, _)| !(keep_namespace && k == "namespace"))
+        .filter(|(_, m)| !matches!(m, Value::Null))
         .collect();
     if !set.is_empty() {
         let shown = String::from_utf8_lossy(&Value::Object(members.clone()).to_compact_vec()).into_owned();

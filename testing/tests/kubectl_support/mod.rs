@@ -23,7 +23,12 @@ pub async fn kubectl(bin: &Path, kubeconfig: &Path, args: &[&str], stdin: Option
 /// Runs kubectl and returns whether it succeeded, stdout and stderr. Its discovery and OpenAPI
 /// caches live in a `cache` directory next to the kubeconfig, so a test's directory holds all
 /// it leaves behind and no run reads another's cache.
-pub async fn kubectl_status(bin: &Path, kubeconfig: &Path, args: &[&str], stdin: Option<&str>) -> (bool, String, String) {
+pub async fn kubectl_status(
+    bin: &Path,
+    kubeconfig: &Path,
+    args: &[&str],
+    stdin: Option<&str>,
+) -> (bool, String, String) {
     let bin = bin.to_path_buf();
     let kubeconfig = kubeconfig.to_path_buf();
     let cache = kubeconfig.parent().map_or_else(|| PathBuf::from("cache"), |d| d.join("cache"));

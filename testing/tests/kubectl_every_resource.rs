@@ -587,8 +587,8 @@ const FIXTURES: &[Fixture] = &[
     },
 ];
 
-/// Kinds whose names kubectl prints as `<kind>.<group>/<name>`, as the fixture's `name` template and
-/// body become for one object.
+/// The name and JSON document of one object of a resource: its fixture (the first that names
+/// the resource's group, kind and version) with `{id}` and `{seq}` filled in.
 fn object(r: &Served, id: &str, seq: usize, trust_bundle: &str) -> (String, String) {
     let fixture = FIXTURES.iter().find(|f| {
         f.group == r.group && f.kind == r.kind && (f.versions.is_empty() || f.versions.contains(&r.version.as_str()))

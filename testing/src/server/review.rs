@@ -1,10 +1,10 @@
 //! The create-only reviews of `authentication.k8s.io` and `authorization.k8s.io`: answered with a status as kube-apiserver computes it, never stored.
-//!
-//! The test server authorizes every request, as kube-apiserver's `AlwaysAllow` mode does, so
-//! access reviews are allowed and rules reviews list `*`. Requests carry no identity unless their
-//! bearer token is one the server issued (`serviceaccounts/<name>/token`), so a self review names
-//! `system:anonymous` or that service account, and a token review authenticates exactly those
-//! tokens while their service account exists and they have not expired.
+
+// The test server authorizes every request, as kube-apiserver's `AlwaysAllow` mode does, so
+// access reviews are allowed and rules reviews list `*`. Requests carry no identity unless their
+// bearer token is one the server issued (`serviceaccounts/<name>/token`), so a self review names
+// `system:anonymous` or that service account, and a token review authenticates exactly those
+// tokens while their service account exists and they have not expired.
 
 use http::header;
 use kapi_client::api_errors::{self, FieldError};

@@ -71,6 +71,39 @@ pub(super) fn print(any: &dyn Any, now: i64) -> Option<Printed> {
     if let Some(o) = any.downcast_ref::<Event>() {
         return Some(event(o, now));
     }
+    // `events.k8s.io` events are stored as core events upstream, so they print as those.
+    #[cfg(feature = "events")]
+    {
+        macro_rules! as_core_event {
+            ($($m:ident),*) => {$(
+                if let Some(o) = any.downcast_ref::<crate::events::$m::Event>() {
+                    let core = Event {
+                        metadata: o.metadata.clone(),
+                        involved_object: o.regarding.clone(),
+                        reason: o.reason.clone(),
+                        message: o.note.clone(),
+                        source: o.deprecated_source.clone(),
+                        first_timestamp: o.deprecated_first_timestamp.clone(),
+                        last_timestamp: o.deprecated_last_timestamp.clone(),
+                        count: o.deprecated_count,
+                        r#type: o.r#type.clone(),
+                        event_time: o.event_time.clone(),
+                        series: o.series.as_ref().map(|s| crate::core::v1::EventSeries {
+                            count: s.count,
+                            last_observed_time: s.last_observed_time.clone(),
+                        }),
+                        action: o.action.clone(),
+                        related: o.related.clone(),
+                        reporting_component: o.reporting_controller.clone(),
+                        reporting_instance: o.reporting_instance.clone(),
+                        ..Event::default()
+                    };
+                    return Some(event(&core, now));
+                }
+            )*};
+        }
+        as_core_event!(v1, v1beta1);
+    }
     None
 }
 

@@ -18,6 +18,8 @@ use crate::meta::v1::{LabelSelector, ObjectMeta};
 
 #[cfg(feature = "admissionregistration")]
 mod admission;
+#[cfg(feature = "apiregistration")]
+mod aggregator;
 #[cfg(any(feature = "apps", feature = "extensions"))]
 mod apps;
 #[cfg(feature = "autoscaling")]
@@ -234,6 +236,10 @@ pub fn print(obj: &dyn Object, now: i64) -> Option<Printed> {
         feature = "coordination"
     ))]
     if let Some(p) = cluster::print(any, now) {
+        return Some(p);
+    }
+    #[cfg(feature = "apiregistration")]
+    if let Some(p) = aggregator::print(any, now) {
         return Some(p);
     }
     let _ = (any, now);

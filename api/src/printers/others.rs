@@ -1,4 +1,4 @@
-//! Printers of the networking, RBAC, storage, policy, coordination and scheduling kinds `kubectl get` shows with columns of their own.
+//! Printers of the networking, RBAC, storage, policy, coordination and scheduling kinds `kubectl get` shows with columns of their own, in every version that serves them.
 
 use std::any::Any;
 
@@ -77,14 +77,16 @@ fn hosts<'a>(rules: impl ExactSizeIterator<Item = &'a str>) -> String {
     if n > MAX { format!("{text} + {} more...", n - MAX) } else { text }
 }
 
+/// The users, groups and service accounts (`<namespace>/<name>`) among a binding's subjects
+/// (kind, name, namespace).
 #[cfg(feature = "rbac")]
-fn subjects(subjects: &[crate::rbac::v1::Subject]) -> (String, String, String) {
+fn subjects<'a>(subjects: impl Iterator<Item = (&'a str, &'a str, &'a str)>) -> (String, String, String) {
     let (mut users, mut groups, mut sas) = (Vec::new(), Vec::new(), Vec::new());
-    for s in subjects {
-        match s.kind.as_str() {
-            "User" => users.push(s.name.clone()),
-            "Group" => groups.push(s.name.clone()),
-            "ServiceAccount" => sas.push(format!("{}/{}", s.namespace, s.name)),
+    for (kind, name, namespace) in subjects {
+        match kind {
+            "User" => users.push(name.to_owned()),
+            "Group" => groups.push(name.to_owned()),
+            "ServiceAccount" => sas.push(format!("{namespace}/{name}")),
             _ => {}
         }
     }
@@ -99,122 +101,148 @@ fn int_or_string(v: Option<&kapi_machinery::types::IntOrString>) -> String {
     }
 }
 
-pub(super) fn print(any: &dyn Any, now: i64) -> Option<Printed> {
-    #[cfg(feature = "networking")]
-    {
-        use crate::networking::v1::{Ingress, IngressClass, NetworkPolicy};
-        if let Some(o) = any.downcast_ref::<Ingress>() {
-            let addrs: Vec<&str> = o
-                .status
-                .load_balancer
-                .ingress
-                .iter()
-                .filter_map(|i| [i.ip.as_str(), i.hostname.as_str()].into_iter().find(|s| !s.is_empty()))
-                .collect();
-            let cells = vec![
-                o.metadata.name.clone().into(),
-                o.spec.ingress_class_name.clone().unwrap_or_else(|| "<none>".into()).into(),
-                hosts(o.spec.rules.iter().map(|r| r.host.as_str())).into(),
-                addrs.join(",").into(),
-                (if o.spec.tls.is_empty() { "80" } else { "80, 443" }).into(),
-                age(&o.metadata, now),
-            ];
-            return Some(Printed::new(INGRESS, cells));
-        }
-        if let Some(o) = any.downcast_ref::<IngressClass>() {
-            let params = o.spec.parameters.as_ref().map_or_else(
-                || "<none>".to_owned(),
-                |p| match &p.api_group {
-                    Some(g) => format!("{}.{g}/{}", p.kind, p.name),
-                    None => format!("{}/{}", p.kind, p.name),
-                },
-            );
-            let cells = vec![
-                o.metadata.name.clone().into(),
-                o.spec.controller.clone().into(),
-                params.into(),
-                age(&o.metadata, now),
-            ];
-            return Some(Printed::new(INGRESS_CLASS, cells));
-        }
-        if let Some(o) = any.downcast_ref::<NetworkPolicy>() {
-            let cells = vec![
-                o.metadata.name.clone().into(),
-                format_label_selector(Some(&o.spec.pod_selector)).into(),
-                age(&o.metadata, now),
-            ];
-            return Some(Printed::new(NETWORK_POLICY, cells));
-        }
-    }
-    #[cfg(feature = "rbac")]
-    {
-        use crate::rbac::v1::{ClusterRoleBinding, RoleBinding};
-        let binding = |meta: &crate::meta::v1::ObjectMeta, role: &crate::rbac::v1::RoleRef, s| {
-            let (users, groups, sas) = subjects(s);
-            let cells = vec![
-                meta.name.clone().into(),
-                format!("{}/{}", role.kind, role.name).into(),
-                age(meta, now),
-                users.into(),
-                groups.into(),
-                sas.into(),
-            ];
-            Printed::new(ROLE_BINDING, cells)
-        };
-        if let Some(o) = any.downcast_ref::<RoleBinding>() {
-            return Some(binding(&o.metadata, &o.role_ref, &o.subjects));
-        }
-        if let Some(o) = any.downcast_ref::<ClusterRoleBinding>() {
-            return Some(binding(&o.metadata, &o.role_ref, &o.subjects));
-        }
-    }
-    #[cfg(feature = "storage")]
-    if let Some(o) = any.downcast_ref::<crate::storage::v1::StorageClass>() {
+macro_rules! printers {
+    (@print Ingress, $o:ident, $now:ident) => {{
+        let addrs: Vec<&str> = $o
+            .status
+            .load_balancer
+            .ingress
+            .iter()
+            .filter_map(|i| [i.ip.as_str(), i.hostname.as_str()].into_iter().find(|s| !s.is_empty()))
+            .collect();
+        Printed::new(INGRESS, vec![
+            $o.metadata.name.clone().into(),
+            $o.spec.ingress_class_name.clone().unwrap_or_else(|| "<none>".into()).into(),
+            hosts($o.spec.rules.iter().map(|r| r.host.as_str())).into(),
+            addrs.join(",").into(),
+            (if $o.spec.tls.is_empty() { "80" } else { "80, 443" }).into(),
+            age(&$o.metadata, $now),
+        ])
+    }};
+    (@print IngressClass, $o:ident, $now:ident) => {{
+        let params = $o.spec.parameters.as_ref().map_or_else(
+            || "<none>".to_owned(),
+            |p| match &p.api_group {
+                Some(g) => format!("{}.{g}/{}", p.kind, p.name),
+                None => format!("{}/{}", p.kind, p.name),
+            },
+        );
+        Printed::new(INGRESS_CLASS, vec![
+            $o.metadata.name.clone().into(),
+            $o.spec.controller.clone().into(),
+            params.into(),
+            age(&$o.metadata, $now),
+        ])
+    }};
+    (@print NetworkPolicy, $o:ident, $now:ident) => {{
+        Printed::new(NETWORK_POLICY, vec![
+            $o.metadata.name.clone().into(),
+            format_label_selector(Some(&$o.spec.pod_selector)).into(),
+            age(&$o.metadata, $now),
+        ])
+    }};
+    (@print RoleBinding, $o:ident, $now:ident) => {
+        binding(&$o.metadata, &$o.role_ref.kind, &$o.role_ref.name,
+            $o.subjects.iter().map(|s| (s.kind.as_str(), s.name.as_str(), s.namespace.as_str())), $now)
+    };
+    (@print ClusterRoleBinding, $o:ident, $now:ident) => {
+        binding(&$o.metadata, &$o.role_ref.kind, &$o.role_ref.name,
+            $o.subjects.iter().map(|s| (s.kind.as_str(), s.name.as_str(), s.namespace.as_str())), $now)
+    };
+    (@print StorageClass, $o:ident, $now:ident) => {{
         let default =
             ["storageclass.kubernetes.io/is-default-class", "storageclass.beta.kubernetes.io/is-default-class"]
                 .iter()
-                .any(|a| o.metadata.annotations.get(*a).is_some_and(|v| v == "true"));
-        let name = if default { format!("{} (default)", o.metadata.name) } else { o.metadata.name.clone() };
-        let cells = vec![
+                .any(|a| $o.metadata.annotations.get(*a).is_some_and(|v| v == "true"));
+        let name = if default { format!("{} (default)", $o.metadata.name) } else { $o.metadata.name.clone() };
+        Printed::new(STORAGE_CLASS, vec![
             name.into(),
-            o.provisioner.clone().into(),
-            o.reclaim_policy.as_ref().map_or("Delete", |p| p.0.as_str()).into(),
-            o.volume_binding_mode.as_ref().map_or("Immediate", |m| m.0.as_str()).into(),
-            o.allow_volume_expansion.unwrap_or(false).into(),
-            age(&o.metadata, now),
-        ];
-        return Some(Printed::new(STORAGE_CLASS, cells));
-    }
-    #[cfg(feature = "policy")]
-    if let Some(o) = any.downcast_ref::<crate::policy::v1::PodDisruptionBudget>() {
-        let cells = vec![
-            o.metadata.name.clone().into(),
-            int_or_string(o.spec.min_available.as_ref()).into(),
-            int_or_string(o.spec.max_unavailable.as_ref()).into(),
-            o.status.disruptions_allowed.into(),
-            age(&o.metadata, now),
-        ];
-        return Some(Printed::new(POD_DISRUPTION_BUDGET, cells));
-    }
-    #[cfg(feature = "coordination")]
-    if let Some(o) = any.downcast_ref::<crate::coordination::v1::Lease>() {
-        let holder = o.spec.holder_identity.clone().unwrap_or_default();
-        return Some(Printed::new(LEASE, vec![o.metadata.name.clone().into(), holder.into(), age(&o.metadata, now)]));
-    }
-    #[cfg(feature = "scheduling")]
-    if let Some(o) = any.downcast_ref::<crate::scheduling::v1::PriorityClass>() {
-        let preemption = o.preemption_policy.as_ref().map(|p| p.0.clone()).unwrap_or_default();
-        let cells = vec![
-            o.metadata.name.clone().into(),
-            o.value.into(),
-            o.global_default.into(),
-            age(&o.metadata, now),
+            $o.provisioner.clone().into(),
+            $o.reclaim_policy.as_ref().map_or("Delete", |p| p.0.as_str()).into(),
+            $o.volume_binding_mode.as_ref().map_or("Immediate", |m| m.0.as_str()).into(),
+            $o.allow_volume_expansion.unwrap_or(false).into(),
+            age(&$o.metadata, $now),
+        ])
+    }};
+    (@print PodDisruptionBudget, $o:ident, $now:ident) => {{
+        Printed::new(POD_DISRUPTION_BUDGET, vec![
+            $o.metadata.name.clone().into(),
+            int_or_string($o.spec.min_available.as_ref()).into(),
+            int_or_string($o.spec.max_unavailable.as_ref()).into(),
+            $o.status.disruptions_allowed.into(),
+            age(&$o.metadata, $now),
+        ])
+    }};
+    (@print Lease, $o:ident, $now:ident) => {{
+        let holder = $o.spec.holder_identity.clone().unwrap_or_default();
+        Printed::new(LEASE, vec![$o.metadata.name.clone().into(), holder.into(), age(&$o.metadata, $now)])
+    }};
+    (@print PriorityClass, $o:ident, $now:ident) => {{
+        let preemption = $o.preemption_policy.as_ref().map(|p| p.0.clone()).unwrap_or_default();
+        Printed::new(PRIORITY_CLASS, vec![
+            $o.metadata.name.clone().into(),
+            $o.value.into(),
+            $o.global_default.into(),
+            age(&$o.metadata, $now),
             preemption.into(),
-        ];
-        return Some(Printed::new(PRIORITY_CLASS, cells));
+        ])
+    }};
+    ($($feature:literal: $m:path { $($kind:ident),* })*) => {
+        /// Every served version prints as upstream's printer of the internal type does.
+        pub(super) fn print(any: &dyn Any, now: i64) -> Option<Printed> {
+            $(
+                #[cfg(feature = $feature)]
+                {
+                    use $m as m;
+                    $(
+                        if let Some(o) = any.downcast_ref::<m::$kind>() {
+                            return Some(printers!(@print $kind, o, now));
+                        }
+                    )*
+                }
+            )*
+            let _ = (any, now);
+            None
+        }
     }
-    let _ = (any, now);
-    None
+}
+
+printers! {
+    "networking": crate::networking::v1 { Ingress, IngressClass, NetworkPolicy }
+    "networking": crate::networking::v1beta1 { Ingress, IngressClass }
+    "extensions": crate::extensions::v1beta1 { Ingress, NetworkPolicy }
+    "rbac": crate::rbac::v1 { RoleBinding, ClusterRoleBinding }
+    "rbac": crate::rbac::v1beta1 { RoleBinding, ClusterRoleBinding }
+    "rbac": crate::rbac::v1alpha1 { RoleBinding, ClusterRoleBinding }
+    "storage": crate::storage::v1 { StorageClass }
+    "storage": crate::storage::v1beta1 { StorageClass }
+    "policy": crate::policy::v1 { PodDisruptionBudget }
+    "policy": crate::policy::v1beta1 { PodDisruptionBudget }
+    "coordination": crate::coordination::v1 { Lease }
+    "coordination": crate::coordination::v1beta1 { Lease }
+    "scheduling": crate::scheduling::v1 { PriorityClass }
+    "scheduling": crate::scheduling::v1beta1 { PriorityClass }
+}
+
+/// A role binding's row (`ROLE` is `<kind>/<name>`) from its subjects' kinds, names and namespaces.
+#[cfg(feature = "rbac")]
+fn binding<'a>(
+    meta: &crate::meta::v1::ObjectMeta,
+    role_kind: &str,
+    role_name: &str,
+    s: impl Iterator<Item = (&'a str, &'a str, &'a str)>,
+    now: i64,
+) -> Printed {
+    let (users, groups, sas) = subjects(s);
+    let cells = vec![
+        meta.name.clone().into(),
+        format!("{role_kind}/{role_name}").into(),
+        age(meta, now),
+        users.into(),
+        groups.into(),
+        sas.into(),
+    ];
+    Printed::new(ROLE_BINDING, cells)
 }
 
 #[cfg(all(test, feature = "networking"))]

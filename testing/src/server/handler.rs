@@ -387,6 +387,9 @@ impl ApiServer {
     }
 
     fn create(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
+        if super::review::is_review(&call.info) {
+            return self.review(call);
+        }
         call.require_verb("create")?;
         let opts = call.query.create_options()?;
         let w = options::validate_create(&opts)?;

@@ -65,6 +65,7 @@ pub mod negotiate;
 mod openapi;
 pub mod patch;
 mod query;
+mod review;
 mod route;
 pub mod serve;
 mod ssa;
@@ -174,6 +175,10 @@ pub struct RequestRecord {
     pub accept: Option<String>,
 }
 
+/// Resources (group, resource) whose upstream storage serves fewer verbs than `+genclient`
+/// generates clients for: component statuses are computed on each read, never written.
+const SERVED_VERBS: &[(&str, &str, &[&str])] = &[("", "componentstatuses", &["get", "list"])];
+
 /// An in-process API server over an [`ObjectTracker`].
 pub struct ApiServer {
     tracker: ObjectTracker,
@@ -268,8 +273,13 @@ impl ApiServer {
         Ok(())
     }
 
-    /// Serves a resource described at run time.
-    pub fn register_info(&self, info: ResourceInfo) {
+    /// Serves a resource described at run time. Resources kube-apiserver serves with fewer
+    /// verbs than their client markers name are served with upstream's verbs
+    /// (`componentstatuses`: `get` and `list`).
+    pub fn register_info(&self, mut info: ResourceInfo) {
+        if let Some((.., verbs)) = SERVED_VERBS.iter().find(|(g, r, _)| (*g, *r) == (info.group, info.resource)) {
+            info.verbs = verbs;
+        }
         self.tracker.register(info);
         self.merge_rules
             .write()

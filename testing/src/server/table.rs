@@ -80,9 +80,18 @@ fn definition(c: &Column) -> TableColumnDefinition {
     }
 }
 
+/// Kinds whose storage upstream builds with the default table convertor although
+/// `printers.go` has a printer for them: `kubectl get` shows their name and creation time only.
+const DEFAULT_CONVERTOR: &[(&str, &str)] = &[("storage.k8s.io", "CSIStorageCapacity")];
+
+/// The object printed with upstream's printer of its kind, unless its storage does not use it.
+fn print(info: &ResourceInfo, obj: &dyn Object, now: i64) -> Option<printers::Printed> {
+    if DEFAULT_CONVERTOR.contains(&(info.group, info.kind)) { None } else { printers::print(obj, now) }
+}
+
 /// The columns of a resource's kind, from an empty object of it.
 fn columns(info: &ResourceInfo) -> &'static [Column] {
-    printers::print((info.new_object)().as_ref(), 0).map_or(DEFAULT_COLUMNS, |p| p.columns)
+    print(info, (info.new_object)().as_ref(), 0).map_or(DEFAULT_COLUMNS, |p| p.columns)
 }
 
 /// The column definitions of a table.
@@ -107,7 +116,7 @@ fn row(info: &ResourceInfo, req: &TableRequest, obj: &dyn Object, now: i64) -> R
     let custom = req.custom.as_ref().zip(obj.as_any().downcast_ref::<CustomObject>());
     let (cells, conditions) = match custom {
         Some((c, o)) => (c.cells(&meta.name, &o.to_value(), now), Vec::new()),
-        None => match printers::print(obj, now) {
+        None => match print(info, obj, now) {
             Some(p) => (p.cells, p.conditions),
             None => (printers::default_cells(&meta), Vec::new()),
         },
@@ -229,5 +238,16 @@ mod tests {
         let info = ResourceInfo::of::<kapi_api::core::v1::LimitRange>();
         let names: Vec<&str> = columns(&info).iter().map(|c| c.name).collect();
         assert_eq!(names, ["Name", "Created At"]);
+    }
+
+    #[test]
+    fn storage_capacities_get_the_default_columns_as_upstream_serves_them() {
+        for info in [
+            ResourceInfo::of::<kapi_api::storage::v1::CSIStorageCapacity>(),
+            ResourceInfo::of::<kapi_api::storage::v1beta1::CSIStorageCapacity>(),
+        ] {
+            let names: Vec<&str> = columns(&info).iter().map(|c| c.name).collect();
+            assert_eq!(names, ["Name", "Created At"]);
+        }
     }
 }

@@ -1,0 +1,295 @@
+//! The create-only reviews of `authentication.k8s.io` and `authorization.k8s.io`: answered with a status as kube-apiserver computes it, never stored.
+
+// The test server authorizes every request, as kube-apiserver's `AlwaysAllow` mode does, so
+// access reviews are allowed and rules reviews list `*`. Requests carry no identity unless their
+// bearer token is one the server issued (`serviceaccounts/<name>/token`), so a self review names
+// `system:anonymous` or that service account, and a token review authenticates exactly those
+// tokens while their service account exists and they have not expired.
+
+use http::header;
+use kapi_client::api_errors::{self, FieldError};
+use kapi_client::body::Body;
+use kapi_client::{GroupVersionResource, ResourceInfo};
+use kapi_machinery::json::value::{self, Value};
+use kapi_machinery::types::Time;
+
+use super::ApiServer;
+use super::handler::{Call, object_response};
+use super::subresource::{DEFAULT_TOKEN_AUDIENCE, TOKEN_ISSUER};
+use crate::tracker::Result;
+use crate::tracker::meta;
+use crate::tracker::options;
+use crate::tracker::subresource::{at, set_at};
+
+const AUTHENTICATION: &str = "authentication.k8s.io";
+const AUTHORIZATION: &str = "authorization.k8s.io";
+
+/// Whether a resource is one of the reviews this module answers.
+pub(super) fn is_review(info: &ResourceInfo) -> bool {
+    info.list_kind.is_none()
+        && matches!(
+            (info.group, info.kind),
+            (AUTHENTICATION, "TokenReview" | "SelfSubjectReview")
+                | (
+                    AUTHORIZATION,
+                    "SubjectAccessReview"
+                        | "SelfSubjectAccessReview"
+                        | "LocalSubjectAccessReview"
+                        | "SelfSubjectRulesReview"
+                )
+        )
+}
+
+/// Who a token names: a service account's user.
+struct User {
+    username: String,
+    uid: String,
+    groups: Vec<String>,
+}
+
+impl User {
+    fn anonymous() -> User {
+        User { username: "system:anonymous".into(), uid: String::new(), groups: vec!["system:unauthenticated".into()] }
+    }
+
+    fn to_value(&self) -> Value {
+        let mut members = vec![("username".to_owned(), Value::String(self.username.clone()))];
+        if !self.uid.is_empty() {
+            members.push(("uid".to_owned(), Value::String(self.uid.clone())));
+        }
+        members.push(("groups".to_owned(), Value::Array(self.groups.iter().cloned().map(Value::String).collect())));
+        Value::Object(members)
+    }
+}
+
+/// What a token review finds: the user and the token's audiences, or why the token is refused
+/// (`None` for a token that is not one of the server's at all, which upstream answers without
+/// an error either).
+type Authenticated = std::result::Result<(User, Vec<Value>), Option<String>>;
+
+/// A JWT part: base64url without padding.
+fn base64url_decode(part: &str) -> Option<Vec<u8>> {
+    let mut padded: String = part
+        .chars()
+        .map(|c| match c {
+            '-' => '+',
+            '_' => '/',
+            c => c,
+        })
+        .collect();
+    while !padded.len().is_multiple_of(4) {
+        padded.push('=');
+    }
+    kapi_machinery::base64::decode(padded.as_bytes()).ok()
+}
+
+impl ApiServer {
+    /// Authenticates a token the server issued: its claims name this server's issuer and a
+    /// service account that still exists with the same uid, and it has not expired. The
+    /// server signs nothing, so the signature is not checked.
+    fn authenticate(&self, token: &str) -> Authenticated {
+        let parts: Vec<&str> = token.split('.').collect();
+        let [_, claims, _] = parts.as_slice() else { return Err(None) };
+        let Some(claims) = base64url_decode(claims).and_then(|c| value::parse(&c).ok()) else { return Err(None) };
+        if at(&claims, &["iss"]).and_then(Value::as_str) != Some(TOKEN_ISSUER) {
+            return Err(None);
+        }
+        let text = |path: &[&str]| at(&claims, path).and_then(Value::as_str).unwrap_or_default().to_owned();
+        let namespace = text(&["kubernetes.io", "namespace"]);
+        let name = text(&["kubernetes.io", "serviceaccount", "name"]);
+        let uid = text(&["kubernetes.io", "serviceaccount", "uid"]);
+        let expires = match at(&claims, &["exp"]) {
+            Some(Value::Number(n)) => n.parse::<i64>().unwrap_or(0),
+            _ => 0,
+        };
+        if expires <= Time::now().unix_seconds() {
+            return Err(Some("service account token has expired".into()));
+        }
+        let gvr = GroupVersionResource::new("", "v1", "serviceaccounts");
+        let stored = self.tracker.get(&gvr, &namespace, &name, &Default::default()).ok();
+        let stored_uid = stored
+            .as_deref()
+            .and_then(|o| meta::to_value(o).ok())
+            .and_then(|v| at(&v, &["metadata", "uid"]).and_then(Value::as_str).map(str::to_owned));
+        if stored_uid.as_deref() != Some(uid.as_str()) {
+            return Err(Some(format!("service account {namespace}/{name} has been deleted")));
+        }
+        let audiences = match at(&claims, &["aud"]) {
+            Some(Value::Array(a)) => a.clone(),
+            _ => Vec::new(),
+        };
+        let user = User {
+            username: format!("system:serviceaccount:{namespace}:{name}"),
+            uid,
+            groups: vec![
+                "system:serviceaccounts".into(),
+                format!("system:serviceaccounts:{namespace}"),
+                "system:authenticated".into(),
+            ],
+        };
+        Ok((user, audiences))
+    }
+
+    /// The user a request acts as: the service account of a bearer token the server issued,
+    /// else anonymous.
+    fn requester(&self, call: &Call<'_>) -> User {
+        call.header(header::AUTHORIZATION)
+            .and_then(|h| h.strip_prefix("Bearer "))
+            .and_then(|t| self.authenticate(t.trim()).ok())
+            .map_or_else(User::anonymous, |(user, _)| user)
+    }
+
+    /// Answers a review: decodes it, validates it as upstream does, sets its status and returns
+    /// it with `201 Created`. Nothing is stored.
+    pub(super) fn review(&self, call: &Call<'_>) -> Result<http::Response<Body>> {
+        call.require_verb("create")?;
+        let opts = call.query.create_options()?;
+        let w = options::validate_create(&opts)?;
+        let (obj, warnings) = self.decode_body(call, w.field_validation)?;
+        let mut v = meta::to_value(obj.as_ref())?;
+        let errs = self.review_status(call, &mut v)?;
+        if !errs.is_empty() {
+            return Err(api_errors::invalid(call.info.group, call.info.kind, "", &errs));
+        }
+        let out = meta::from_value(&call.info, &v)?;
+        object_response(201, call.enc, out.as_ref(), &warnings)
+    }
+
+    /// Sets the review's status; field errors for a review upstream refuses.
+    fn review_status(&self, call: &Call<'_>, v: &mut Value) -> Result<Vec<FieldError>> {
+        let mut errs = Vec::new();
+        match call.info.kind {
+            "TokenReview" => {
+                let token = at(v, &["spec", "token"]).and_then(Value::as_str).unwrap_or_default().to_owned();
+                if token.is_empty() {
+                    return Err(api_errors::bad_request("token is required for TokenReview in authentication"));
+                }
+                let wanted = match at(v, &["spec", "audiences"]) {
+                    Some(Value::Array(a)) if !a.is_empty() => a.clone(),
+                    _ => vec![Value::String(DEFAULT_TOKEN_AUDIENCE.into())],
+                };
+                let mut status = Vec::new();
+                match self.authenticate(&token) {
+                    Ok((user, audiences)) if audiences.iter().any(|a| wanted.contains(a)) => {
+                        status.push(("authenticated".to_owned(), Value::Bool(true)));
+                        status.push(("user".to_owned(), user.to_value()));
+                        status.push(("audiences".to_owned(), Value::Array(audiences)));
+                    }
+                    Ok((_, audiences)) => {
+                        status.push(("user".to_owned(), Value::Object(Vec::new())));
+                        let show = |a: &[Value]| {
+                            let names: Vec<String> =
+                                a.iter().filter_map(Value::as_str).map(|s| format!("{s:?}")).collect();
+                            format!("[{}]", names.join(" "))
+                        };
+                        let error = format!(
+                            "[invalid bearer token, token audiences {} is invalid for the target audiences {}]",
+                            show(&audiences),
+                            show(&wanted)
+                        );
+                        status.push(("error".to_owned(), Value::String(error)));
+                    }
+                    Err(reason) => {
+                        status.push(("user".to_owned(), Value::Object(Vec::new())));
+                        if let Some(reason) = reason {
+                            status
+                                .push(("error".to_owned(), Value::String(format!("[invalid bearer token, {reason}]"))));
+                        }
+                    }
+                }
+                set_at(v, &["status"], Some(Value::Object(status)));
+            }
+            "SelfSubjectReview" => {
+                let user = self.requester(call);
+                set_at(v, &["status"], Some(Value::Object(vec![("userInfo".to_owned(), user.to_value())])));
+            }
+            "SubjectAccessReview" | "SelfSubjectAccessReview" | "LocalSubjectAccessReview" => {
+                empty_metadata(v, call.info.kind == "LocalSubjectAccessReview", &mut errs);
+                let resource = at(v, &["spec", "resourceAttributes"]).is_some();
+                let non_resource = at(v, &["spec", "nonResourceAttributes"]).is_some();
+                if call.info.kind == "LocalSubjectAccessReview" {
+                    if non_resource {
+                        errs.push(FieldError::invalid(
+                            "spec.nonResourceAttributes",
+                            "",
+                            "disallowed on this kind of request",
+                        ));
+                    }
+                    let ns =
+                        at(v, &["spec", "resourceAttributes", "namespace"]).and_then(Value::as_str).unwrap_or_default();
+                    if resource && ns != call.namespace() {
+                        errs.push(FieldError::invalid(
+                            "spec.resourceAttributes.namespace",
+                            ns,
+                            "must match metadata.namespace",
+                        ));
+                    }
+                }
+                if resource && non_resource {
+                    errs.push(FieldError::invalid(
+                        "spec.nonResourceAttributes",
+                        "",
+                        "cannot be specified in combination with resourceAttributes",
+                    ));
+                } else if !resource && !non_resource {
+                    errs.push(FieldError::invalid(
+                        "spec.resourceAttributes",
+                        "null",
+                        "exactly one of nonResourceAttributes or resourceAttributes must be specified",
+                    ));
+                }
+                if call.info.kind != "SelfSubjectAccessReview" {
+                    let user = at(v, &["spec", "user"]).and_then(Value::as_str).unwrap_or_default();
+                    let groups = matches!(at(v, &["spec", "groups"]), Some(Value::Array(g)) if !g.is_empty());
+                    if user.is_empty() && !groups {
+                        errs.push(FieldError::invalid(
+                            "spec.user",
+                            user,
+                            "at least one of user or group must be specified",
+                        ));
+                    }
+                }
+                set_at(v, &["status"], Some(Value::Object(vec![("allowed".to_owned(), Value::Bool(true))])));
+            }
+            "SelfSubjectRulesReview" => {
+                let all = || Value::Array(vec![Value::String("*".into())]);
+                let status = Value::Object(vec![
+                    (
+                        "resourceRules".to_owned(),
+                        Value::Array(vec![Value::Object(vec![
+                            ("verbs".to_owned(), all()),
+                            ("apiGroups".to_owned(), all()),
+                            ("resources".to_owned(), all()),
+                        ])]),
+                    ),
+                    (
+                        "nonResourceRules".to_owned(),
+                        Value::Array(vec![Value::Object(vec![
+                            ("verbs".to_owned(), all()),
+                            ("nonResourceURLs".to_owned(), all()),
+                        ])]),
+                    ),
+                    ("incomplete".to_owned(), Value::Bool(false)),
+                ]);
+                set_at(v, &["status"], Some(status));
+            }
+            _ => return Err(api_errors::internal("not a review")),
+        }
+        Ok(errs)
+    }
+}
+
+/// Access reviews carry no metadata (a local one only its namespace), as upstream validates;
+/// the value is shown as JSON.
+fn empty_metadata(v: &Value, keep_namespace: bool, errs: &mut Vec<FieldError>) {
+    let Some(Value::Object(members)) = at(v, &["metadata"]) else { return };
+    let set: Vec<&(String, Value)> = members
+        .iter()
+        .filter(|(k, _)| !(keep_namespace && k == "namespace"))
+        .filter(|(_, m)| !matches!(m, Value::Null))
+        .collect();
+    if !set.is_empty() {
+        let shown = String::from_utf8_lossy(&Value::Object(members.clone()).to_compact_vec()).into_owned();
+        errs.push(FieldError::invalid("metadata", &shown, "must be empty"));
+    }
+}

@@ -8,7 +8,7 @@
 // `kind` and `apiVersion`. Every member is written only when set.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use heck::ToSnakeCase;
 use kapi_frontend::diagnostics::Diagnostic;
@@ -17,7 +17,7 @@ use kapi_frontend::{Body, Field, Shape};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::{Emitted, Export};
+use super::{Emitted, Export, Part};
 
 /// The cargo feature of the crate owning a tree that compiles the apply configurations.
 pub const APPLY_FEATURE: &str = "apply";
@@ -79,20 +79,23 @@ fn reachable(u: &Universe) -> BTreeSet<usize> {
 }
 
 /// Writes `applyconfigurations.rs` for every package holding a reachable type.
-pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnostic>) {
+/// Only the packages of `part` are written; every part finds the same reachable types.
+pub fn generate(u: &Universe, part: Part, out: &mut Emitted, diagnostics: &mut Vec<Diagnostic>) {
     let chosen = reachable(u);
-    let mut by_package: BTreeMap<PathBuf, Vec<usize>> = BTreeMap::new();
+    let mut by_package: BTreeMap<&Path, Vec<usize>> = BTreeMap::new();
     for &id in &chosen {
-        by_package.entry(u.types[id].package.clone()).or_default().push(id);
+        by_package.entry(&u.types[id].package).or_default().push(id);
     }
-    for (pkg, mut ids) in by_package {
+    // A kind's configuration holds the delegating metadata builders besides its own members.
+    let weight = |(_, ids): &(&Path, Vec<usize>)| {
+        ids.iter().map(|&id| u.types[id].def.fields().len() + if u.types[id].def.attrs.kind.is_some() { 20 } else { 1 }).sum()
+    };
+    for (pkg, ids) in part.select(by_package, weight) {
         // Declaration order, as the package's own files have them.
-        let order: Vec<usize> =
-            u.types_in(&pkg).filter_map(|t| u.types.iter().position(|x| std::ptr::eq(x, t))).collect();
-        ids.sort_by_key(|id| order.iter().position(|o| o == id));
+        let ids: Vec<usize> = u.type_ids_in(pkg).filter(|id| ids.contains(id)).collect();
         let mut items = Vec::new();
         for id in ids {
-            items.extend(config_type(u, &u.types[id], &pkg, &chosen, diagnostics));
+            items.extend(config_type(u, &u.types[id], pkg, &chosen, diagnostics));
         }
         let doc = format!(" Apply configurations of `{}`: every field optional, written only when set.", pkg.display());
         let file: syn::File = syn::parse_quote! {
@@ -100,7 +103,7 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
 
             #(#items)*
         };
-        out.module(&pkg, "applyconfigurations", &file, Export::Glob, false, Some(APPLY_FEATURE));
+        out.module(pkg, "applyconfigurations", &file, Export::Glob, false, Some(APPLY_FEATURE));
     }
 }
 

@@ -123,10 +123,24 @@ fn components(p: &Path) -> Vec<String> {
     p.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect()
 }
 
-impl Universe {
-    /// Reads every `.rs` file under `root` (in sorted order, so everything built from it is
-    /// deterministic) and builds the universe.
-    pub fn load(root: &Path) -> Universe {
+/// The files of a tree as read from disk, before anything is parsed: what every thread that
+/// builds its own [`Universe`] of the same tree starts from, so that all of them see the same
+/// bytes even if a file changes while they work.
+#[derive(Debug, Clone, Default)]
+pub struct SourceTree {
+    pub root: PathBuf,
+    /// Every `.rs` file under the root with its text, in sorted path order.
+    pub sources: Vec<(PathBuf, String)>,
+    /// What could not be read.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The crate name, from `Cargo.toml` at the root or above it.
+    pub crate_name: Option<String>,
+}
+
+impl SourceTree {
+    /// Reads every `.rs` file under `root` in sorted order (so everything built from it is
+    /// deterministic) and the crate's name.
+    pub fn read(root: &Path) -> SourceTree {
         let mut diagnostics = Vec::new();
         let mut paths: Vec<PathBuf> = Vec::new();
         for entry in walkdir::WalkDir::new(root).sort_by_file_name() {
@@ -149,13 +163,29 @@ impl Universe {
                 Err(e) => diagnostics.push(Diagnostic::global(format!("cannot read {}: {e}", path.display()))),
             }
         }
-        let mut u = Universe::from_sources(root, sources);
-        u.crate_name = [root.join("Cargo.toml"), root.join("../Cargo.toml")].iter().find_map(|p| {
+        let crate_name = [root.join("Cargo.toml"), root.join("../Cargo.toml")].iter().find_map(|p| {
             let text = std::fs::read_to_string(p).ok()?;
             let package = text.split("[package]").nth(1)?;
             let line = package.lines().find(|l| l.trim_start().starts_with("name"))?;
             Some(line.split('"').nth(1)?.replace('-', "_"))
         });
+        SourceTree { root: root.to_path_buf(), sources, diagnostics, crate_name }
+    }
+}
+
+impl Universe {
+    /// Reads every `.rs` file under `root` (in sorted order, so everything built from it is
+    /// deterministic) and builds the universe.
+    pub fn load(root: &Path) -> Universe {
+        Universe::from_tree(&SourceTree::read(root))
+    }
+
+    /// Builds the universe of a tree already read. Each call parses the sources anew: syntax
+    /// trees cannot cross threads, so each thread that needs the universe builds its own.
+    pub fn from_tree(tree: &SourceTree) -> Universe {
+        let mut u = Universe::from_sources(&tree.root, tree.sources.clone());
+        u.crate_name = tree.crate_name.clone();
+        let mut diagnostics = tree.diagnostics.clone();
         diagnostics.append(&mut u.diagnostics);
         u.diagnostics = diagnostics;
         u
@@ -277,6 +307,11 @@ impl Universe {
     /// The types of a package, in file and declaration order.
     pub fn types_in<'a>(&'a self, package: &Path) -> impl Iterator<Item = &'a TypeEntry> + 'a {
         self.by_package.get(package).into_iter().flatten().map(|&i| &self.types[i])
+    }
+
+    /// The ids of the types of a package, in file and declaration order.
+    pub fn type_ids_in<'a>(&'a self, package: &Path) -> impl Iterator<Item = TypeId> + 'a {
+        self.by_package.get(package).into_iter().flatten().copied()
     }
 
     /// The type of a package with this name.

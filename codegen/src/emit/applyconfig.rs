@@ -115,6 +115,10 @@ struct Member {
     ty: TokenStream,
     /// The builder's name and method.
     builder: (syn::Ident, TokenStream),
+    /// The builder's parameters (after `mut self`) and the arguments that pass them on, for the
+    /// builders of an outer configuration that delegate to it.
+    params: TokenStream,
+    args: TokenStream,
     inline: bool,
 }
 
@@ -191,77 +195,92 @@ fn member(u: &Universe, t: &TypeEntry, from: &Path, f: &Field, chosen: &BTreeSet
         Shape::Option(inner) => inner.as_ref(),
         s => s,
     };
-    let (ty, builder) = match shape {
+    let (ty, builder, params, args) = match shape {
         Shape::Vec(elem) => {
             let e = value_type(u, t, from, elem, chosen)?;
             let doc = format!(" Appends to `{}`.", f.json_name);
+            let params = quote!(items: impl IntoIterator<Item = impl Into<#e>>);
             (
                 quote!(::std::vec::Vec<#e>),
                 quote! {
                     #[doc = #doc]
-                    pub fn #with(mut self, items: impl IntoIterator<Item = impl Into<#e>>) -> Self {
+                    pub fn #with(mut self, #params) -> Self {
                         self.#ident.extend(items.into_iter().map(Into::into));
                         self
                     }
                 },
+                params,
+                quote!(items),
             )
         }
         Shape::Map(key, value) => {
             let k = value_type(u, t, from, key, chosen)?;
             let v = value_type(u, t, from, value, chosen)?;
             let doc = format!(" Puts entries into `{}`, replacing those with the same keys.", f.json_name);
+            let params = quote!(entries: impl IntoIterator<Item = (impl Into<#k>, impl Into<#v>)>);
             (
                 quote!(::std::collections::BTreeMap<#k, #v>),
                 quote! {
                     #[doc = #doc]
-                    pub fn #with(mut self, entries: impl IntoIterator<Item = (impl Into<#k>, impl Into<#v>)>) -> Self {
+                    pub fn #with(mut self, #params) -> Self {
                         self.#ident.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
                         self
                     }
                 },
+                params,
+                quote!(entries),
             )
         }
         _ if f.attrs.inline => {
             let v = value_type(u, t, from, shape, chosen)?;
+            let params = quote!(value: #v);
             (
-                v.clone(),
+                v,
                 quote! {
                     #[doc = #doc]
-                    pub fn #with(mut self, value: #v) -> Self {
+                    pub fn #with(mut self, #params) -> Self {
                         self.#ident = value;
                         self
                     }
                 },
+                params,
+                quote!(value),
             )
         }
         Shape::Box(inner) => {
             let v = value_type(u, t, from, inner, chosen)?;
+            let params = quote!(value: impl Into<#v>);
             (
                 quote!(::std::option::Option<::std::boxed::Box<#v>>),
                 quote! {
                     #[doc = #doc]
-                    pub fn #with(mut self, value: impl Into<#v>) -> Self {
+                    pub fn #with(mut self, #params) -> Self {
                         self.#ident = Some(::std::boxed::Box::new(value.into()));
                         self
                     }
                 },
+                params,
+                quote!(value),
             )
         }
         _ => {
             let v = value_type(u, t, from, shape, chosen)?;
+            let params = quote!(value: impl Into<#v>);
             (
                 quote!(::std::option::Option<#v>),
                 quote! {
                     #[doc = #doc]
-                    pub fn #with(mut self, value: impl Into<#v>) -> Self {
+                    pub fn #with(mut self, #params) -> Self {
                         self.#ident = Some(value.into());
                         self
                     }
                 },
+                params,
+                quote!(value),
             )
         }
     };
-    Ok(Member { ident, json: f.json_name.clone(), ty, builder: (with, builder), inline: f.attrs.inline })
+    Ok(Member { ident, json: f.json_name.clone(), ty, builder: (with, builder), params, args, inline: f.attrs.inline })
 }
 
 /// A JSON member name as the bytes `"name":`, escaped as Go escapes keys.
@@ -358,7 +377,7 @@ fn config_type(
     }
     let mut own_builders: BTreeSet<String> = BTreeSet::new();
     for mb in &members {
-        let Member { ident, json, ty, builder, inline } = mb;
+        let Member { ident, json, ty, builder, inline, .. } = mb;
         let doc = format!(" `{json}`.");
         if *inline {
             fields.push(quote!(#[doc = " Inlined: its members are this object's."] pub #ident: #ty,));
@@ -639,12 +658,11 @@ fn delegates(
             continue;
         }
         let Ok(mb) = member(u, inner, pkg, f, chosen) else { continue };
-        let (with, tokens) = mb.builder;
+        let (with, _) = mb.builder;
         if !own.insert(with.to_string()) {
             continue;
         }
-        let sig = delegate_signature(&tokens);
-        let args = delegate_args(&tokens);
+        let (sig, args) = (mb.params, mb.args);
         let doc = format!(" Sets `{path}{}` (through its own builder).", mb.json);
         let body = store(&with, &args);
         out.push(quote! {
@@ -656,21 +674,4 @@ fn delegates(
         });
     }
     out
-}
-
-/// The parameter list of a builder (between `mut self,` and `) -> Self`), from its tokens.
-fn delegate_signature(builder: &TokenStream) -> TokenStream {
-    let f: syn::ImplItemFn = syn::parse2(builder.clone()).expect("builders are written by this module as methods");
-    let params = f.sig.inputs.iter().skip(1);
-    quote!(#(#params),*)
-}
-
-/// The arguments that pass a builder's parameters on.
-fn delegate_args(builder: &TokenStream) -> TokenStream {
-    let f: syn::ImplItemFn = syn::parse2(builder.clone()).expect("builders are written by this module as methods");
-    let names = f.sig.inputs.iter().skip(1).filter_map(|a| match a {
-        syn::FnArg::Typed(p) => Some(p.pat.clone()),
-        syn::FnArg::Receiver(_) => None,
-    });
-    quote!(#(#names),*)
 }

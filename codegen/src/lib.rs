@@ -66,7 +66,27 @@ pub struct Timing {
     pub what: String,
     /// The thread that ran it (0 is the caller's).
     pub thread: usize,
+    /// Wall-clock time.
     pub took: Duration,
+    /// The time the thread ran on a core meanwhile (Linux only): what it takes on an idle machine,
+    /// where wall-clock time also counts waiting for a core that other programs hold.
+    pub cpu: Option<Duration>,
+}
+
+/// The time the calling thread has run on a core so far, from `/proc/thread-self/schedstat`
+/// (nanoseconds on a core, then waiting for one, then time slices); `None` where there is no such file.
+fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok().map(Duration::from_nanos)
+}
+
+/// Measures `f` in wall-clock and (where known) core time.
+fn timed<T>(what: impl FnOnce() -> String, thread: usize, f: impl FnOnce() -> T) -> (T, Timing) {
+    let (started, cpu) = (Instant::now(), thread_cpu_time());
+    let value = f();
+    let took = started.elapsed();
+    let cpu = cpu.zip(thread_cpu_time()).map(|(before, after)| after.saturating_sub(before));
+    (value, Timing { what: what(), thread, took, cpu })
 }
 
 /// What one job produced.
@@ -112,18 +132,16 @@ pub fn generate_parallel(tree: &SourceTree, threads: usize, only: &[String]) -> 
     let slots: Mutex<Vec<Option<Done>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
     let timings: Mutex<Vec<Timing>> = Mutex::new(Vec::new());
     let load = |thread: usize| {
-        let started = Instant::now();
-        let u = Universe::from_tree(tree);
-        lock(&timings).push(Timing { what: "load".into(), thread, took: started.elapsed() });
+        let (u, timing) = timed(|| "load".into(), thread, || Universe::from_tree(tree));
+        lock(&timings).push(timing);
         u
     };
     let work = |u: &Universe, thread: usize| {
-        let plan = Plan::new(u);
+        let (plan, timing) = timed(|| "plan".into(), thread, || Plan::new(u));
+        lock(&timings).push(timing);
         while let Some(&i) = queue.get(next.fetch_add(1, Ordering::Relaxed)) {
-            let started = Instant::now();
-            let done = run_job(u, &plan, jobs[i]);
-            let took = started.elapsed();
-            lock(&timings).push(Timing { what: jobs[i].name(), thread, took });
+            let (done, timing) = timed(|| jobs[i].name(), thread, || run_job(u, &plan, jobs[i]));
+            lock(&timings).push(timing);
             lock(&slots)[i] = Some(done);
         }
     };

@@ -123,8 +123,16 @@ fn run(root: &std::path::Path, only: &[String], threads: &Threads) -> Result<Gen
     let generated = kapi_codegen::generate_parallel(&tree, threads.count(), only);
     if threads.timings {
         eprintln!("timing: reading {} files took {read:.1?}", tree.sources.len());
+        let mut per_thread = std::collections::BTreeMap::new();
         for t in &generated.timings {
-            eprintln!("timing: thread {}: {} took {:.1?}", t.thread, t.what, t.took);
+            let cpu = t.cpu.map(|c| format!(", {c:.1?} on a core")).unwrap_or_default();
+            eprintln!("timing: thread {}: {} took {:.1?}{cpu}", t.thread, t.what, t.took);
+            if let Some(c) = t.cpu {
+                *per_thread.entry(t.thread).or_insert(std::time::Duration::ZERO) += c;
+            }
+        }
+        for (thread, cpu) in per_thread {
+            eprintln!("timing: thread {thread} ran {cpu:.1?} on a core in all");
         }
         eprintln!("timing: reading and generating took {:.1?} in all", started.elapsed());
     }
@@ -199,7 +207,12 @@ fn generate(root: PathBuf, out: PathBuf, verify_only: bool, only: &[String], thr
             return ExitCode::FAILURE;
         }
     };
-    let changes = match kapi_codegen::output::compare(&out, &outputs) {
+    let comparing = Instant::now();
+    let compared = kapi_codegen::output::compare(&out, &outputs);
+    if threads.timings {
+        eprintln!("timing: comparing with {} took {:.1?}", out.display(), comparing.elapsed());
+    }
+    let changes = match compared {
         // A run of some generators produces only their files: every other generated file would
         // look stale, so a partial run removes and reports none (a full run does).
         Ok(c) if !only.is_empty() => kapi_codegen::output::Changes { stale: Vec::new(), ..c },

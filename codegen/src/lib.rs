@@ -167,10 +167,8 @@ pub fn generate_parallel(tree: &SourceTree, threads: usize, only: &[String]) -> 
         }
         u
     });
-    let done = lock(&slots)
-        .drain(..)
-        .map(|d| d.expect("every job is taken by a thread that finishes it or panics"))
-        .collect();
+    let done =
+        lock(&slots).drain(..).map(|d| d.expect("every job is taken by a thread that finishes it or panics")).collect();
     let result = assemble(&universe, only, done);
     let mut timings = timings.into_inner().unwrap_or_else(|p| p.into_inner());
     timings.sort_by_key(|t| t.thread);

@@ -91,16 +91,15 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let worker =
-        std::thread::Builder::new().name("kapi-codegen".into()).stack_size(kapi_codegen::STACK_BYTES).spawn(move || {
-            match cli.command {
-                Command::Check { tree, threads } => check(tree.root(), &threads),
-                Command::Generate { tree, out, verify_only, only, threads } => {
-                    generate(tree.root(), out, verify_only, &only, &threads)
-                }
-                Command::Crd { tree, output } => crd(tree.root(), output),
+    let worker = std::thread::Builder::new().name("kapi-codegen".into()).stack_size(kapi_codegen::STACK_BYTES).spawn(
+        move || match cli.command {
+            Command::Check { tree, threads } => check(tree.root(), &threads),
+            Command::Generate { tree, out, verify_only, only, threads } => {
+                generate(tree.root(), out, verify_only, &only, &threads)
             }
-        });
+            Command::Crd { tree, output } => crd(tree.root(), output),
+        },
+    );
     match worker.map(|w| w.join()) {
         Ok(Ok(code)) => code,
         Ok(Err(_)) => ExitCode::from(101),

@@ -88,7 +88,9 @@ pub fn generate(u: &Universe, part: Part, out: &mut Emitted, diagnostics: &mut V
     }
     // A kind's configuration holds the delegating metadata builders besides its own members.
     let weight = |(_, ids): &(&Path, Vec<usize>)| {
-        ids.iter().map(|&id| u.types[id].def.fields().len() + if u.types[id].def.attrs.kind.is_some() { 20 } else { 1 }).sum()
+        ids.iter()
+            .map(|&id| u.types[id].def.fields().len() + if u.types[id].def.attrs.kind.is_some() { 20 } else { 1 })
+            .sum()
     };
     for (pkg, ids) in part.select(by_package, weight) {
         // Declaration order, as the package's own files have them.

@@ -843,13 +843,7 @@ fn format_variant(name: &str) -> String {
 
 /// Writes `validation.rs` for each package with types that need validation.
 /// Only the packages of `part` are written.
-pub fn generate(
-    u: &Universe,
-    needs: &BTreeSet<Key>,
-    part: Part,
-    out: &mut Emitted,
-    diagnostics: &mut Vec<Diagnostic>,
-) {
+pub fn generate(u: &Universe, needs: &BTreeSet<Key>, part: Part, out: &mut Emitted, diagnostics: &mut Vec<Diagnostic>) {
     for pkg in part.select(u.group_packages(), |pkg| u.type_ids_in(&pkg.rel).count()) {
         let local: Vec<(TypeId, &TypeEntry)> =
             u.type_ids_in(&pkg.rel).map(|id| (id, &u.types[id])).filter(|(_, t)| needs.contains(&key_of(t))).collect();

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
-use kapi_codegen::Universe;
+use kapi_codegen::{Generated, SourceTree, Universe};
 
 #[derive(Parser)]
 #[command(name = "kapi-codegen", version, about = "Reads kapi API type definitions and checks or generates code")]
@@ -31,6 +31,25 @@ impl Tree {
     }
 }
 
+/// How the generators run, the same way for `check` and `generate`.
+#[derive(Args)]
+struct Threads {
+    /// How many threads run the generators (each builds its own model of the tree); the output is
+    /// the same for any number. Default: every core.
+    #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
+    /// Print to standard error how long each thread took to read the tree and each generator (or
+    /// part of one) took, and on which thread.
+    #[arg(long)]
+    timings: bool,
+}
+
+impl Threads {
+    fn count(&self) -> usize {
+        self.jobs.map_or_else(kapi_codegen::default_threads, usize::from)
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Reads every type definition under the tree and runs every generator without writing
@@ -38,6 +57,8 @@ enum Command {
     Check {
         #[command(flatten)]
         tree: Tree,
+        #[command(flatten)]
+        threads: Threads,
     },
     /// Runs the generators over the API tree and writes (or verifies) the output tree.
     Generate {
@@ -54,6 +75,8 @@ enum Command {
         /// every other file alone: generated files without a source are removed by a full run.
         #[arg(long, value_delimiter = ',')]
         only: Vec<String>,
+        #[command(flatten)]
+        threads: Threads,
     },
     /// Prints the `CustomResourceDefinition` of every kind marked `+crd` as one YAML stream, for
     /// `kubectl apply -f -` (the same definitions `generate` writes under `crds/`).
@@ -66,20 +89,17 @@ enum Command {
     },
 }
 
-/// syn's parser recurses once per nesting level; a deeply nested definition must end in a
-/// diagnostic, not a stack overflow, so the work runs on a thread with a large stack.
-const STACK_BYTES: usize = 256 << 20;
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let worker =
-        std::thread::Builder::new().name("kapi-codegen".into()).stack_size(STACK_BYTES).spawn(move || {
-            match cli.command {
-                Command::Check { tree } => check(tree.root()),
-                Command::Generate { tree, out, verify_only, only } => generate(tree.root(), out, verify_only, &only),
-                Command::Crd { tree, output } => crd(tree.root(), output),
+    let worker = std::thread::Builder::new().name("kapi-codegen".into()).stack_size(kapi_codegen::STACK_BYTES).spawn(
+        move || match cli.command {
+            Command::Check { tree, threads } => check(tree.root(), &threads),
+            Command::Generate { tree, out, verify_only, only, threads } => {
+                generate(tree.root(), out, verify_only, &only, &threads)
             }
-        });
+            Command::Crd { tree, output } => crd(tree.root(), output),
+        },
+    );
     match worker.map(|w| w.join()) {
         Ok(Ok(code)) => code,
         Ok(Err(_)) => ExitCode::from(101),
@@ -90,20 +110,40 @@ fn main() -> ExitCode {
     }
 }
 
-fn load(root: &std::path::Path) -> Result<Universe, ExitCode> {
+/// Reads the tree and runs the generators over it on the threads asked for.
+fn run(root: &std::path::Path, only: &[String], threads: &Threads) -> Result<Generated, ExitCode> {
     if !root.is_dir() {
         eprintln!("error: {} is not a directory", root.display());
         return Err(ExitCode::from(2));
     }
-    Ok(Universe::load(root))
+    let started = Instant::now();
+    let tree = SourceTree::read(root);
+    let read = started.elapsed();
+    let generated = kapi_codegen::generate_parallel(&tree, threads.count(), only);
+    if threads.timings {
+        eprintln!("timing: reading {} files took {read:.1?}", tree.sources.len());
+        let mut per_thread = std::collections::BTreeMap::new();
+        for t in &generated.timings {
+            let cpu = t.cpu.map(|c| format!(", {c:.1?} on a core")).unwrap_or_default();
+            eprintln!("timing: thread {}: {} took {:.1?}{cpu}", t.thread, t.what, t.took);
+            if let Some(c) = t.cpu {
+                *per_thread.entry(t.thread).or_insert(std::time::Duration::ZERO) += c;
+            }
+        }
+        for (thread, cpu) in per_thread {
+            eprintln!("timing: thread {thread} ran {cpu:.1?} on a core in all");
+        }
+        eprintln!("timing: reading and generating took {:.1?} in all", started.elapsed());
+    }
+    Ok(generated)
 }
 
-fn check(root: PathBuf) -> ExitCode {
-    let u = match load(&root) {
-        Ok(u) => u,
+fn check(root: PathBuf, threads: &Threads) -> ExitCode {
+    let Generated { universe: u, result, .. } = match run(&root, &[], threads) {
+        Ok(g) => g,
         Err(code) => return code,
     };
-    match kapi_codegen::generate(&u, &[]) {
+    match result {
         Ok(_) => {
             println!("checked {} types in {} files under {}", u.types.len(), u.files.len(), root.display());
             ExitCode::SUCCESS
@@ -117,10 +157,11 @@ fn check(root: PathBuf) -> ExitCode {
 }
 
 fn crd(root: PathBuf, output: Option<PathBuf>) -> ExitCode {
-    let u = match load(&root) {
-        Ok(u) => u,
-        Err(code) => return code,
-    };
+    if !root.is_dir() {
+        eprintln!("error: {} is not a directory", root.display());
+        return ExitCode::from(2);
+    }
+    let u = Universe::load(&root);
     let mut diagnostics = u.diagnostics.clone();
     let definitions = kapi_codegen::emit::crd::definitions(&u, &mut diagnostics);
     if !diagnostics.is_empty() {
@@ -148,13 +189,13 @@ fn crd(root: PathBuf, output: Option<PathBuf>) -> ExitCode {
     }
 }
 
-fn generate(root: PathBuf, out: PathBuf, verify_only: bool, only: &[String]) -> ExitCode {
+fn generate(root: PathBuf, out: PathBuf, verify_only: bool, only: &[String], threads: &Threads) -> ExitCode {
     let started = Instant::now();
-    let u = match load(&root) {
-        Ok(u) => u,
+    let Generated { universe: u, result, .. } = match run(&root, only, threads) {
+        Ok(g) => g,
         Err(code) => return code,
     };
-    let outputs = match kapi_codegen::generate(&u, only).and_then(|o| {
+    let outputs = match result.and_then(|o| {
         let missing = kapi_codegen::emit::check_included(&u, &out, &o);
         if missing.is_empty() { Ok(o) } else { Err(missing) }
     }) {
@@ -165,7 +206,12 @@ fn generate(root: PathBuf, out: PathBuf, verify_only: bool, only: &[String]) -> 
             return ExitCode::FAILURE;
         }
     };
-    let changes = match kapi_codegen::output::compare(&out, &outputs) {
+    let comparing = Instant::now();
+    let compared = kapi_codegen::output::compare(&out, &outputs);
+    if threads.timings {
+        eprintln!("timing: comparing with {} took {:.1?}", out.display(), comparing.elapsed());
+    }
+    let changes = match compared {
         // A run of some generators produces only their files: every other generated file would
         // look stale, so a partial run removes and reports none (a full run does).
         Ok(c) if !only.is_empty() => kapi_codegen::output::Changes { stale: Vec::new(), ..c },

@@ -117,14 +117,22 @@ fn generated_files(root: &Path) -> std::io::Result<(Vec<PathBuf>, Vec<PathBuf>)>
             }
             continue;
         }
-        let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
-        if text.starts_with(HEADER)
+        if starts_with_header(entry.path())
             && let Ok(rel) = entry.path().strip_prefix(root)
         {
             out.push(rel.to_path_buf());
         }
     }
     Ok((out, temporaries))
+}
+
+/// Whether a file begins with the generated header: only its first bytes are read (the tree holds
+/// megabytes of generated code, which `compare` reads once already). An unreadable file is not
+/// the writer's.
+fn starts_with_header(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; HEADER.len()];
+    std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut head)).is_ok() && head == *HEADER.as_bytes()
 }
 
 /// A unified diff of two texts (three lines of context), labelled with the file name; empty when

@@ -8,7 +8,7 @@
 // `kind` and `apiVersion`. Every member is written only when set.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use heck::ToSnakeCase;
 use kapi_frontend::diagnostics::Diagnostic;
@@ -17,7 +17,7 @@ use kapi_frontend::{Body, Field, Shape};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::{Emitted, Export};
+use super::{Emitted, Export, Part};
 
 /// The cargo feature of the crate owning a tree that compiles the apply configurations.
 pub const APPLY_FEATURE: &str = "apply";
@@ -79,20 +79,25 @@ fn reachable(u: &Universe) -> BTreeSet<usize> {
 }
 
 /// Writes `applyconfigurations.rs` for every package holding a reachable type.
-pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnostic>) {
+/// Only the packages of `part` are written; every part finds the same reachable types.
+pub fn generate(u: &Universe, part: Part, out: &mut Emitted, diagnostics: &mut Vec<Diagnostic>) {
     let chosen = reachable(u);
-    let mut by_package: BTreeMap<PathBuf, Vec<usize>> = BTreeMap::new();
+    let mut by_package: BTreeMap<&Path, Vec<usize>> = BTreeMap::new();
     for &id in &chosen {
-        by_package.entry(u.types[id].package.clone()).or_default().push(id);
+        by_package.entry(&u.types[id].package).or_default().push(id);
     }
-    for (pkg, mut ids) in by_package {
+    // A kind's configuration holds the delegating metadata builders besides its own members.
+    let weight = |(_, ids): &(&Path, Vec<usize>)| {
+        ids.iter()
+            .map(|&id| u.types[id].def.fields().len() + if u.types[id].def.attrs.kind.is_some() { 20 } else { 1 })
+            .sum()
+    };
+    for (pkg, ids) in part.select(by_package, weight) {
         // Declaration order, as the package's own files have them.
-        let order: Vec<usize> =
-            u.types_in(&pkg).filter_map(|t| u.types.iter().position(|x| std::ptr::eq(x, t))).collect();
-        ids.sort_by_key(|id| order.iter().position(|o| o == id));
+        let ids: Vec<usize> = u.type_ids_in(pkg).filter(|id| ids.contains(id)).collect();
         let mut items = Vec::new();
         for id in ids {
-            items.extend(config_type(u, &u.types[id], &pkg, &chosen, diagnostics));
+            items.extend(config_type(u, &u.types[id], pkg, &chosen, diagnostics));
         }
         let doc = format!(" Apply configurations of `{}`: every field optional, written only when set.", pkg.display());
         let file: syn::File = syn::parse_quote! {
@@ -100,7 +105,7 @@ pub fn generate(u: &Universe, out: &mut Emitted, diagnostics: &mut Vec<Diagnosti
 
             #(#items)*
         };
-        out.module(&pkg, "applyconfigurations", &file, Export::Glob, false, Some(APPLY_FEATURE));
+        out.module(pkg, "applyconfigurations", &file, Export::Glob, false, Some(APPLY_FEATURE));
     }
 }
 
@@ -112,6 +117,10 @@ struct Member {
     ty: TokenStream,
     /// The builder's name and method.
     builder: (syn::Ident, TokenStream),
+    /// The builder's parameters (after `mut self`) and the arguments that pass them on, for the
+    /// builders of an outer configuration that delegate to it.
+    params: TokenStream,
+    args: TokenStream,
     inline: bool,
 }
 
@@ -188,77 +197,92 @@ fn member(u: &Universe, t: &TypeEntry, from: &Path, f: &Field, chosen: &BTreeSet
         Shape::Option(inner) => inner.as_ref(),
         s => s,
     };
-    let (ty, builder) = match shape {
+    let (ty, builder, params, args) = match shape {
         Shape::Vec(elem) => {
             let e = value_type(u, t, from, elem, chosen)?;
             let doc = format!(" Appends to `{}`.", f.json_name);
+            let params = quote!(items: impl IntoIterator<Item = impl Into<#e>>);
             (
                 quote!(::std::vec::Vec<#e>),
                 quote! {
                     #[doc = #doc]
-                    pub fn #with(mut self, items: impl IntoIterator<Item = impl Into<#e>>) -> Self {
+                    pub fn #with(mut self, #params) -> Self {
                         self.#ident.extend(items.into_iter().map(Into::into));
                         self
                     }
                 },
+                params,
+                quote!(items),
             )
         }
         Shape::Map(key, value) => {
             let k = value_type(u, t, from, key, chosen)?;
             let v = value_type(u, t, from, value, chosen)?;
             let doc = format!(" Puts entries into `{}`, replacing those with the same keys.", f.json_name);
+            let params = quote!(entries: impl IntoIterator<Item = (impl Into<#k>, impl Into<#v>)>);
             (
                 quote!(::std::collections::BTreeMap<#k, #v>),
                 quote! {
                     #[doc = #doc]
-                    pub fn #with(mut self, entries: impl IntoIterator<Item = (impl Into<#k>, impl Into<#v>)>) -> Self {
+                    pub fn #with(mut self, #params) -> Self {
                         self.#ident.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
                         self
                     }
                 },
+                params,
+                quote!(entries),
             )
         }
         _ if f.attrs.inline => {
             let v = value_type(u, t, from, shape, chosen)?;
+            let params = quote!(value: #v);
             (
-                v.clone(),
+                v,
                 quote! {
                     #[doc = #doc]
-                    pub fn #with(mut self, value: #v) -> Self {
+                    pub fn #with(mut self, #params) -> Self {
                         self.#ident = value;
                         self
                     }
                 },
+                params,
+                quote!(value),
             )
         }
         Shape::Box(inner) => {
             let v = value_type(u, t, from, inner, chosen)?;
+            let params = quote!(value: impl Into<#v>);
             (
                 quote!(::std::option::Option<::std::boxed::Box<#v>>),
                 quote! {
                     #[doc = #doc]
-                    pub fn #with(mut self, value: impl Into<#v>) -> Self {
+                    pub fn #with(mut self, #params) -> Self {
                         self.#ident = Some(::std::boxed::Box::new(value.into()));
                         self
                     }
                 },
+                params,
+                quote!(value),
             )
         }
         _ => {
             let v = value_type(u, t, from, shape, chosen)?;
+            let params = quote!(value: impl Into<#v>);
             (
                 quote!(::std::option::Option<#v>),
                 quote! {
                     #[doc = #doc]
-                    pub fn #with(mut self, value: impl Into<#v>) -> Self {
+                    pub fn #with(mut self, #params) -> Self {
                         self.#ident = Some(value.into());
                         self
                     }
                 },
+                params,
+                quote!(value),
             )
         }
     };
-    Ok(Member { ident, json: f.json_name.clone(), ty, builder: (with, builder), inline: f.attrs.inline })
+    Ok(Member { ident, json: f.json_name.clone(), ty, builder: (with, builder), params, args, inline: f.attrs.inline })
 }
 
 /// A JSON member name as the bytes `"name":`, escaped as Go escapes keys.
@@ -355,7 +379,7 @@ fn config_type(
     }
     let mut own_builders: BTreeSet<String> = BTreeSet::new();
     for mb in &members {
-        let Member { ident, json, ty, builder, inline } = mb;
+        let Member { ident, json, ty, builder, inline, .. } = mb;
         let doc = format!(" `{json}`.");
         if *inline {
             fields.push(quote!(#[doc = " Inlined: its members are this object's."] pub #ident: #ty,));
@@ -636,12 +660,11 @@ fn delegates(
             continue;
         }
         let Ok(mb) = member(u, inner, pkg, f, chosen) else { continue };
-        let (with, tokens) = mb.builder;
+        let (with, _) = mb.builder;
         if !own.insert(with.to_string()) {
             continue;
         }
-        let sig = delegate_signature(&tokens);
-        let args = delegate_args(&tokens);
+        let (sig, args) = (mb.params, mb.args);
         let doc = format!(" Sets `{path}{}` (through its own builder).", mb.json);
         let body = store(&with, &args);
         out.push(quote! {
@@ -653,21 +676,4 @@ fn delegates(
         });
     }
     out
-}
-
-/// The parameter list of a builder (between `mut self,` and `) -> Self`), from its tokens.
-fn delegate_signature(builder: &TokenStream) -> TokenStream {
-    let f: syn::ImplItemFn = syn::parse2(builder.clone()).expect("builders are written by this module as methods");
-    let params = f.sig.inputs.iter().skip(1);
-    quote!(#(#params),*)
-}
-
-/// The arguments that pass a builder's parameters on.
-fn delegate_args(builder: &TokenStream) -> TokenStream {
-    let f: syn::ImplItemFn = syn::parse2(builder.clone()).expect("builders are written by this module as methods");
-    let names = f.sig.inputs.iter().skip(1).filter_map(|a| match a {
-        syn::FnArg::Typed(p) => Some(p.pat.clone()),
-        syn::FnArg::Receiver(_) => None,
-    });
-    quote!(#(#names),*)
 }

@@ -23,7 +23,7 @@ use kapi_frontend::{Body, Field, Shape};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::{Emitted, Export, Plan};
+use super::{Emitted, Export, Part, Plan};
 
 /// How a value is converted: moved as it is, rebuilt without failure, or through a fallible call.
 #[derive(Debug)]
@@ -56,8 +56,9 @@ struct Manual {
 }
 
 /// Writes `conversions.rs` for every versioned package that pairs types with a hub.
-pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut Vec<Diagnostic>) {
-    for rel in &plan.converted {
+/// Only the packages of `part` are written.
+pub fn generate(u: &Universe, plan: &Plan, part: Part, out: &mut Emitted, diagnostics: &mut Vec<Diagnostic>) {
+    for rel in part.select(&plan.converted, |rel| u.type_ids_in(rel).count()) {
         let cx = Cx { u, plan, package: rel };
         let mut problems = Vec::new();
         let file = emit_package(&cx, &mut problems);

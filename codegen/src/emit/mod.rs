@@ -37,6 +37,47 @@ pub fn render_rust(file: &syn::File) -> String {
     format!("{HEADER}\n{}", prettyplease::unparse(file))
 }
 
+/// The share of a generator's packages that one job covers: the `index`-th of `count` runs of
+/// consecutive packages, cut so that the runs weigh about the same. The runs in index order are
+/// all the packages in order, so the outputs and diagnostics of the parts, put together in index
+/// order, are those of the whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Part {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Part {
+    /// Everything, in one job.
+    pub const WHOLE: Part = Part { index: 0, count: 1 };
+
+    /// The items of this part: an item belongs to the part in whose share of the total weight its
+    /// first unit of weight falls (weights are estimates of the work, at least 1 each).
+    pub fn select<T>(self, items: impl IntoIterator<Item = T>, weight: impl Fn(&T) -> usize) -> Vec<T> {
+        if self.count <= 1 {
+            return items.into_iter().collect();
+        }
+        let weighed: Vec<(T, usize)> = items
+            .into_iter()
+            .map(|item| {
+                let w = weight(&item).max(1);
+                (item, w)
+            })
+            .collect();
+        let total: usize = weighed.iter().map(|(_, w)| w).sum();
+        let (lo, hi) = (total * self.index / self.count, total * (self.index + 1) / self.count);
+        let mut start = 0;
+        let mut out = Vec::new();
+        for (item, w) in weighed {
+            if start >= lo && start < hi {
+                out.push(item);
+            }
+            start += w;
+        }
+        out
+    }
+}
+
 /// Analysis of the universe that several generators need: which packages get defaulters and
 /// conversions. Computed once, before any generator runs, so generators never call each other.
 pub struct Plan {
@@ -127,6 +168,15 @@ impl Emitted {
     /// Adds a file that is not a package module (`generated.proto`, the clientset).
     pub fn file(&mut self, path: PathBuf, text: String) {
         self.files.insert(path, text);
+    }
+
+    /// Adds what another job produced, after what this one holds: merging the jobs' outputs in
+    /// their order gives what one run of them all in that order gives.
+    pub fn append(&mut self, other: Emitted) {
+        self.files.extend(other.files);
+        for (package, modules) in other.modules {
+            self.modules.entry(package).or_default().extend(modules);
+        }
     }
 
     /// The output files, with a `mod.rs` per package that declares its generated modules (only

@@ -11,7 +11,7 @@ use kapi_frontend::{Body, Field, Shape};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::{Emitted, Export};
+use super::{Emitted, Export, Part};
 
 /// A type as validation tracks it: its package and name.
 type Key = (PathBuf, String);
@@ -886,10 +886,11 @@ fn format_variant(name: &str) -> String {
 }
 
 /// Writes `validation.rs` for each package with types that need validation.
-pub fn generate(u: &Universe, needs: &BTreeSet<Key>, out: &mut Emitted, diagnostics: &mut Vec<Diagnostic>) {
-    for pkg in u.group_packages() {
+/// Only the packages of `part` are written.
+pub fn generate(u: &Universe, needs: &BTreeSet<Key>, part: Part, out: &mut Emitted, diagnostics: &mut Vec<Diagnostic>) {
+    for pkg in part.select(u.group_packages(), |pkg| u.type_ids_in(&pkg.rel).count()) {
         let local: Vec<(TypeId, &TypeEntry)> =
-            u.types.iter().enumerate().filter(|(_, t)| t.package == pkg.rel && needs.contains(&key_of(t))).collect();
+            u.type_ids_in(&pkg.rel).map(|id| (id, &u.types[id])).filter(|(_, t)| needs.contains(&key_of(t))).collect();
         if local.is_empty() {
             continue;
         }

@@ -106,10 +106,11 @@ pub struct Universe {
     /// The name of the crate the tree belongs to (from `Cargo.toml` at the root or above it), as
     /// a Rust identifier; generated code that lives outside the crate names it.
     pub crate_name: Option<String>,
-    aliases: BTreeMap<(PathBuf, String), Alias>,
+    /// By package, then name: looked up without building a key.
+    aliases: BTreeMap<PathBuf, BTreeMap<String, Alias>>,
     /// The values of every `+enum` type.
     enums: BTreeMap<TypeId, EnumValues>,
-    by_name: BTreeMap<(PathBuf, String), TypeId>,
+    by_name: BTreeMap<PathBuf, BTreeMap<String, TypeId>>,
     by_package: BTreeMap<PathBuf, Vec<TypeId>>,
 }
 
@@ -119,14 +120,39 @@ pub fn package_rel(root: &Path, dir: &Path) -> PathBuf {
     rel.strip_prefix("src").unwrap_or(rel).to_path_buf()
 }
 
+/// `crate::<module>::...[::<item>]`, built as the parser would build it from that text (these
+/// paths are made for every type reference the generators write, so they are not parsed).
+fn crate_path<'a>(module: impl Iterator<Item = std::borrow::Cow<'a, str>>, item: Option<&syn::Ident>) -> syn::Path {
+    let span = proc_macro2::Span::call_site();
+    let mut segments: syn::punctuated::Punctuated<syn::PathSegment, syn::Token![::]> =
+        std::iter::once(syn::PathSegment::from(syn::Ident::new("crate", span))).collect();
+    segments.extend(module.map(|m| syn::PathSegment::from(quote::format_ident!("{}", m.as_ref()))));
+    segments.extend(item.cloned().map(syn::PathSegment::from));
+    syn::Path { leading_colon: None, segments }
+}
+
 fn components(p: &Path) -> Vec<String> {
     p.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect()
 }
 
-impl Universe {
-    /// Reads every `.rs` file under `root` (in sorted order, so everything built from it is
-    /// deterministic) and builds the universe.
-    pub fn load(root: &Path) -> Universe {
+/// The files of a tree as read from disk, before anything is parsed: what every thread that
+/// builds its own [`Universe`] of the same tree starts from, so that all of them see the same
+/// bytes even if a file changes while they work.
+#[derive(Debug, Clone, Default)]
+pub struct SourceTree {
+    pub root: PathBuf,
+    /// Every `.rs` file under the root with its text, in sorted path order.
+    pub sources: Vec<(PathBuf, String)>,
+    /// What could not be read.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The crate name, from `Cargo.toml` at the root or above it.
+    pub crate_name: Option<String>,
+}
+
+impl SourceTree {
+    /// Reads every `.rs` file under `root` in sorted order (so everything built from it is
+    /// deterministic) and the crate's name.
+    pub fn read(root: &Path) -> SourceTree {
         let mut diagnostics = Vec::new();
         let mut paths: Vec<PathBuf> = Vec::new();
         for entry in walkdir::WalkDir::new(root).sort_by_file_name() {
@@ -149,13 +175,29 @@ impl Universe {
                 Err(e) => diagnostics.push(Diagnostic::global(format!("cannot read {}: {e}", path.display()))),
             }
         }
-        let mut u = Universe::from_sources(root, sources);
-        u.crate_name = [root.join("Cargo.toml"), root.join("../Cargo.toml")].iter().find_map(|p| {
+        let crate_name = [root.join("Cargo.toml"), root.join("../Cargo.toml")].iter().find_map(|p| {
             let text = std::fs::read_to_string(p).ok()?;
             let package = text.split("[package]").nth(1)?;
             let line = package.lines().find(|l| l.trim_start().starts_with("name"))?;
             Some(line.split('"').nth(1)?.replace('-', "_"))
         });
+        SourceTree { root: root.to_path_buf(), sources, diagnostics, crate_name }
+    }
+}
+
+impl Universe {
+    /// Reads every `.rs` file under `root` (in sorted order, so everything built from it is
+    /// deterministic) and builds the universe.
+    pub fn load(root: &Path) -> Universe {
+        Universe::from_tree(&SourceTree::read(root))
+    }
+
+    /// Builds the universe of a tree already read. Each call parses the sources anew: syntax
+    /// trees cannot cross threads, so each thread that needs the universe builds its own.
+    pub fn from_tree(tree: &SourceTree) -> Universe {
+        let mut u = Universe::from_sources(&tree.root, tree.sources.clone());
+        u.crate_name = tree.crate_name.clone();
+        let mut diagnostics = tree.diagnostics.clone();
         diagnostics.append(&mut u.diagnostics);
         u.diagnostics = diagnostics;
         u
@@ -232,7 +274,11 @@ impl Universe {
                 }
                 uses = scan::uses_in_file(file);
                 for (ident, target) in scan::aliases_in_file(file) {
-                    u.aliases.entry((package.clone(), ident.to_string())).or_insert(Alias { file: id, target });
+                    u.aliases
+                        .entry(package.clone())
+                        .or_default()
+                        .entry(ident.to_string())
+                        .or_insert(Alias { file: id, target });
                 }
                 fns.extend(scan::functions_in_file(file).into_iter().map(|f| (id, f)));
                 let (defs, errors) = scan::types_in_file(file);
@@ -250,7 +296,7 @@ impl Universe {
                             u.diagnostics.extend(Diagnostic::from_syn(&path, &e));
                         }
                     }
-                    u.by_name.entry((package.clone(), def.ident.to_string())).or_insert(tid);
+                    u.by_name.entry(package.clone()).or_default().entry(def.ident.to_string()).or_insert(tid);
                     u.by_package.entry(package.clone()).or_default().push(tid);
                     u.types.push(TypeEntry { file: id, package: package.clone(), def });
                 }
@@ -279,9 +325,14 @@ impl Universe {
         self.by_package.get(package).into_iter().flatten().map(|&i| &self.types[i])
     }
 
+    /// The ids of the types of a package, in file and declaration order.
+    pub fn type_ids_in<'a>(&'a self, package: &Path) -> impl Iterator<Item = TypeId> + 'a {
+        self.by_package.get(package).into_iter().flatten().copied()
+    }
+
     /// The type of a package with this name.
     pub fn type_named(&self, package: &Path, name: &str) -> Option<&TypeEntry> {
-        self.by_name.get(&(package.to_path_buf(), name.to_owned())).map(|&i| &self.types[i])
+        self.by_name.get(package).and_then(|names| names.get(name)).map(|&i| &self.types[i])
     }
 
     /// The packages that declare `+groupName=`.
@@ -291,15 +342,13 @@ impl Universe {
 
     /// The module path of a package (`crate::admissionregistration::v1`).
     pub fn module_path(&self, package: &Path) -> syn::Path {
-        let segs = components(package).into_iter().map(|s| quote::format_ident!("{}", s));
-        syn::parse_quote!(crate #(::#segs)*)
+        crate_path(package.components().map(|c| c.as_os_str().to_string_lossy()), None)
     }
 
     /// The path of an item defined at the top level of a file, from anywhere in the crate:
     /// `crate::<package>::<file module>::Item` (`mod.rs` items sit in the package module itself).
     pub fn item_path(&self, file: FileId, ident: &syn::Ident) -> syn::Path {
-        let segs = self.files[file].module.iter().map(|s| quote::format_ident!("{}", s));
-        syn::parse_quote!(crate #(::#segs)*::#ident)
+        crate_path(self.files[file].module.iter().map(|s| s.as_str().into()), Some(ident))
     }
 
     /// The path of an API type from generated code of package `from`: through its file's module
@@ -309,9 +358,9 @@ impl Universe {
         if from.starts_with(&t.package) {
             self.item_path(t.file, &t.def.ident)
         } else {
-            let module = self.module_path(&t.package);
-            let ident = &t.def.ident;
-            syn::parse_quote!(#module::#ident)
+            let mut path = self.module_path(&t.package);
+            path.segments.push(t.def.ident.clone().into());
+            path
         }
     }
 

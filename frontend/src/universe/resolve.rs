@@ -79,9 +79,9 @@ impl Universe {
     }
 
     fn resolve(&self, file: FileId, segs: &[String], hops: usize) -> Result<Resolved, String> {
-        let shown = segs.join("::");
+        let shown = || segs.join("::");
         if hops > MAX_HOPS {
-            return Err(format!("`{shown}` does not resolve to a type (a cycle of aliases or imports)"));
+            return Err(format!("`{}` does not resolve to a type (a cycle of aliases or imports)", shown()));
         }
         let Some((name, module)) = segs.split_last() else {
             return Err("empty type path".to_owned());
@@ -99,7 +99,7 @@ impl Universe {
         let special = || {
             special_type(name).map(|s| Resolved::Special(s.name)).ok_or_else(|| {
                 let names: Vec<&str> = SPECIAL_TYPES.iter().map(|s| s.name).collect();
-                format!("`{shown}` is not one of machinery's types ({})", names.join(", "))
+                format!("`{}` is not one of machinery's types ({})", shown(), names.join(", "))
             })
         };
         let first = module[0].as_str();
@@ -149,15 +149,15 @@ impl Universe {
         if external && !self.packages.contains_key(&as_pkg) {
             return Ok(Resolved::External { package: as_pkg, name: name.clone() });
         }
-        Err(format!("cannot find type `{shown}` in the tree"))
+        Err(format!("cannot find type `{}` in the tree", shown()))
     }
 
     /// A type or alias named `name` in a package.
     fn lookup(&self, package: &Path, name: &str, hops: usize) -> Option<Resolved> {
-        if let Some(&id) = self.by_name.get(&(package.to_path_buf(), name.to_owned())) {
+        if let Some(&id) = self.by_name.get(package).and_then(|names| names.get(name)) {
             return Some(Resolved::Def(id));
         }
-        let alias = self.aliases.get(&(package.to_path_buf(), name.to_owned()))?;
+        let alias = self.aliases.get(package)?.get(name)?;
         self.resolve(alias.file, &alias.target, hops + 1).ok()
     }
 }
@@ -191,7 +191,7 @@ mod tests {
     fn paths_resolve_through_uses_aliases_and_relative_modules() {
         let u = tree();
         let a = u.type_named(Path::new("g"), "A").unwrap();
-        let b_id = u.by_name[&(PathBuf::from("g"), "B".to_owned())];
+        let b_id = u.by_name[Path::new("g")]["B"];
         let fields = a.def.fields();
         assert_eq!(u.resolve_shape(a.file, &fields[0].shape), Some(Ok(Resolved::Special("Time"))));
         assert_eq!(u.resolve_shape(a.file, &fields[1].shape), Some(Ok(Resolved::Def(b_id))));

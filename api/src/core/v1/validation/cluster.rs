@@ -789,3 +789,7 @@ pub(crate) fn namespace_status(obj: &Namespace) -> ErrorList {
     }
     Vec::new()
 }
+
+#[cfg(test)]
+#[path = "cluster_tests.rs"]
+mod tests;

@@ -282,10 +282,14 @@ fn pairs(want: &[(&str, &str)]) -> Vec<(String, String)> {
     want.iter().map(|(t, f)| ((*t).to_owned(), (*f).to_owned())).collect()
 }
 
-fn quantities(items: &[(&str, &str)]) -> std::collections::BTreeMap<kapi_api::core::v1::ResourceName, kapi_machinery::types::Quantity> {
+fn quantities(
+    items: &[(&str, &str)],
+) -> std::collections::BTreeMap<kapi_api::core::v1::ResourceName, kapi_machinery::types::Quantity> {
     items
         .iter()
-        .map(|(k, v)| (kapi_api::core::v1::ResourceName((*k).into()), kapi_machinery::types::Quantity::parse(v).unwrap()))
+        .map(|(k, v)| {
+            (kapi_api::core::v1::ResourceName((*k).into()), kapi_machinery::types::Quantity::parse(v).unwrap())
+        })
         .collect()
 }
 
@@ -340,7 +344,10 @@ async fn persistent_volumes_and_claims_are_validated() {
         metadata: ObjectMeta { name: "claim".into(), namespace: "default".into(), ..Default::default() },
         spec: PersistentVolumeClaimSpec {
             access_modes: vec![PersistentVolumeAccessMode("ReadWriteOnce".into())],
-            resources: VolumeResourceRequirements { requests: quantities(&[("storage", storage)]), ..Default::default() },
+            resources: VolumeResourceRequirements {
+                requests: quantities(&[("storage", storage)]),
+                ..Default::default()
+            },
             ..Default::default()
         },
         ..Default::default()
@@ -384,7 +391,12 @@ async fn nodes_endpoints_quotas_limit_ranges_and_events_are_validated() {
         metadata: ObjectMeta { name: "n1".into(), ..Default::default() },
         spec: NodeSpec {
             pod_cidrs: vec!["10.0.0.1/16".into()],
-            taints: vec![Taint { key: "k".into(), value: "v".into(), effect: TaintEffect("Sometimes".into()), time_added: None }],
+            taints: vec![Taint {
+                key: "k".into(),
+                value: "v".into(),
+                effect: TaintEffect("Sometimes".into()),
+                time_added: None,
+            }],
             ..Default::default()
         },
         ..Default::default()
@@ -403,7 +415,8 @@ async fn nodes_endpoints_quotas_limit_ranges_and_events_are_validated() {
         }],
         ..Default::default()
     };
-    let err = client.namespaced::<Endpoints>("default").create(&endpoints, &CreateOptions::default()).await.unwrap_err();
+    let err =
+        client.namespaced::<Endpoints>("default").create(&endpoints, &CreateOptions::default()).await.unwrap_err();
     assert_eq!(
         invalid(&err).2,
         r#"Endpoints "svc" is invalid: subsets[0].addresses[0].ip: Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128)"#
@@ -418,7 +431,8 @@ async fn nodes_endpoints_quotas_limit_ranges_and_events_are_validated() {
         },
         ..Default::default()
     };
-    let err = client.namespaced::<ResourceQuota>("default").create(&quota, &CreateOptions::default()).await.unwrap_err();
+    let err =
+        client.namespaced::<ResourceQuota>("default").create(&quota, &CreateOptions::default()).await.unwrap_err();
     assert_eq!(
         invalid(&err).2,
         r#"ResourceQuota "q" is invalid: [spec.hard[pods]: Invalid value: "1500m": must be an integer, spec.scopes: Invalid value: ["BestEffort","NotBestEffort"]: conflicting scopes]"#
@@ -445,7 +459,12 @@ async fn nodes_endpoints_quotas_limit_ranges_and_events_are_validated() {
 
     let event = Event {
         metadata: ObjectMeta { name: "e".into(), namespace: "default".into(), ..Default::default() },
-        involved_object: ObjectReference { namespace: "other".into(), name: "p".into(), kind: "Pod".into(), ..Default::default() },
+        involved_object: ObjectReference {
+            namespace: "other".into(),
+            name: "p".into(),
+            kind: "Pod".into(),
+            ..Default::default()
+        },
         ..Default::default()
     };
     let err = client.namespaced::<Event>("default").create(&event, &CreateOptions::default()).await.unwrap_err();
@@ -501,7 +520,10 @@ async fn status_writes_run_the_status_validation() {
     // A namespace without deletion must stay `Active`.
     let namespaces = client.api::<Namespace>();
     let ns = namespaces
-        .create(&Namespace { metadata: ObjectMeta { name: "team".into(), ..Default::default() }, ..Default::default() }, &CreateOptions::default())
+        .create(
+            &Namespace { metadata: ObjectMeta { name: "team".into(), ..Default::default() }, ..Default::default() },
+            &CreateOptions::default(),
+        )
         .await
         .unwrap();
     let mut terminating = ns.clone();
@@ -523,8 +545,5 @@ async fn status_writes_run_the_status_validation() {
         .create(&revision, &CreateOptions::default())
         .await
         .unwrap_err();
-    assert_eq!(
-        invalid(&err).2,
-        r#"ControllerRevision.apps "rev" is invalid: data: Required value: data is mandatory"#
-    );
+    assert_eq!(invalid(&err).2, r#"ControllerRevision.apps "rev" is invalid: data: Required value: data is mandatory"#);
 }

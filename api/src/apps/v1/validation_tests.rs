@@ -343,7 +343,10 @@ fn revision(data: Option<&[u8]>, number: i64) -> ControllerRevision {
 fn controller_revisions() {
     let good = revision(Some(br#"{"a":1}"#), 1);
     assert!(validate_controller_revision(&good, None).is_empty());
-    assert_eq!(strings(&validate_controller_revision(&revision(None, 1), None)), ["data: Required value: data is mandatory"]);
+    assert_eq!(
+        strings(&validate_controller_revision(&revision(None, 1), None)),
+        ["data: Required value: data is mandatory"]
+    );
     assert_eq!(
         strings(&validate_controller_revision(&revision(Some(b"null"), 1), None)),
         ["data: Required value: data is mandatory"]

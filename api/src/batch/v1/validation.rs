@@ -473,7 +473,10 @@ pub fn validate_job_status_update(obj: &Job, old: &Job) -> ErrorList {
         errs.push(invalid_no_value(&conditions, "cannot set SuccessCriteriaMet=True and Failed=true conditions"));
     }
     if criteria_met && condition_true(obj, "FailureTarget") {
-        errs.push(invalid_no_value(&conditions, "cannot set SuccessCriteriaMet=True and FailureTarget=true conditions"));
+        errs.push(invalid_no_value(
+            &conditions,
+            "cannot set SuccessCriteriaMet=True and FailureTarget=true conditions",
+        ));
     }
     if obj.spec.success_policy.is_some() && !criteria_met && condition_true(obj, "Complete") {
         errs.push(invalid_no_value(

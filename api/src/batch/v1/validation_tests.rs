@@ -358,7 +358,9 @@ fn job_status_updates() {
         (
             "success criteria met and failure target",
             with(&|j| j.status.conditions = vec![condition("SuccessCriteriaMet"), condition("FailureTarget")]),
-            vec!["status.conditions: Invalid value: cannot set SuccessCriteriaMet=True and FailureTarget=true conditions"],
+            vec![
+                "status.conditions: Invalid value: cannot set SuccessCriteriaMet=True and FailureTarget=true conditions",
+            ],
         ),
     ];
     for (name, j, want) in cases {
@@ -373,6 +375,8 @@ fn job_status_updates() {
     let complete = with(&|j| j.status.conditions = vec![condition("Complete")]);
     assert_eq!(
         strings(&validate_job_status_update(&met, &complete)),
-        ["status.conditions: Invalid value: cannot set SuccessCriteriaMet=True for Job already has Complete=true conditions"]
+        [
+            "status.conditions: Invalid value: cannot set SuccessCriteriaMet=True for Job already has Complete=true conditions"
+        ]
     );
 }

@@ -699,10 +699,7 @@ pub fn validate_persistent_volume(obj: &PersistentVolume, old: Option<&Persisten
 /// selector, a positive `storage` request, class names, volume mode and data sources; on update
 /// an unchanged spec except a first volume name, a storage class set from nil and, once bound,
 /// the storage request (which may not drop to the recorded capacity).
-pub fn validate_persistent_volume_claim(
-    obj: &PersistentVolumeClaim,
-    old: Option<&PersistentVolumeClaim>,
-) -> ErrorList {
+pub fn validate_persistent_volume_claim(obj: &PersistentVolumeClaim, old: Option<&PersistentVolumeClaim>) -> ErrorList {
     storage::persistent_volume_claim(obj, old)
 }
 

@@ -100,11 +100,7 @@ pub(crate) fn node(obj: &Node, old: Option<&Node>) -> ErrorList {
     let mut addresses = BTreeSet::new();
     for (i, a) in obj.status.addresses.iter().enumerate() {
         if !addresses.insert((a.r#type.0.as_str(), a.address.as_str())) {
-            let v = format!(
-                r#"{{"Type":{},"Address":{}}}"#,
-                json_str(&a.r#type.0),
-                json_str(&a.address)
-            );
+            let v = format!(r#"{{"Type":{},"Address":{}}}"#, json_str(&a.r#type.0), json_str(&a.address));
             errs.push(FieldError::duplicate(Path::new("status").child("addresses").index(i), BadValue::Json(v)));
         }
     }
@@ -131,7 +127,8 @@ pub(crate) fn node(obj: &Node, old: Option<&Node>) -> ErrorList {
     }
     if let Some(cfg) = &obj.status.config {
         let path = Path::new("status").child("config");
-        for (name, src) in [("assigned", &cfg.assigned), ("active", &cfg.active), ("lastKnownGood", &cfg.last_known_good)]
+        for (name, src) in
+            [("assigned", &cfg.assigned), ("active", &cfg.active), ("lastKnownGood", &cfg.last_known_good)]
         {
             if let Some(src) = src {
                 errs.extend(config_source_status(src, &path.child(name)));
@@ -171,9 +168,7 @@ fn pod_cidrs(cidrs: &[String]) -> ErrorList {
         if let Some((bad, _)) = parsed.iter().find(|(_, p)| p.is_none()) {
             errs.push(FieldError::internal(
                 &path,
-                &format!(
-                    "invalid PodCIDRs. failed to check with dual stack with error:invalid CIDR address: {bad}"
-                ),
+                &format!("invalid PodCIDRs. failed to check with dual stack with error:invalid CIDR address: {bad}"),
             ));
         } else {
             let v4 = parsed.iter().filter(|(_, p)| p.as_ref().is_some_and(|c| c.is_v4())).count();
@@ -300,7 +295,9 @@ fn endpoint_address(a: &EndpointAddress, path: &Path) -> ErrorList {
         errs.extend(dns1123_label(&a.hostname, &path.child("hostname")));
     }
     if let Some(node) = &a.node_name {
-        errs.extend(is_dns1123_subdomain(node).into_iter().map(|m| FieldError::invalid(path.child("nodeName"), node, &m)));
+        errs.extend(
+            is_dns1123_subdomain(node).into_iter().map(|m| FieldError::invalid(path.child("nodeName"), node, &m)),
+        );
     }
     errs.extend(non_special_ip(&a.ip, &path.child("ip")));
     errs
@@ -325,7 +322,9 @@ fn endpoint_port(p: &EndpointPort, require_name: bool, path: &Path) -> ErrorList
         errs.push(FieldError::not_supported_value(path.child("protocol"), BadValue::named(proto), PROTOCOLS));
     }
     if let Some(app) = &p.app_protocol {
-        errs.extend(is_qualified_name(app).into_iter().map(|m| FieldError::invalid(path.child("appProtocol"), app, &m)));
+        errs.extend(
+            is_qualified_name(app).into_iter().map(|m| FieldError::invalid(path.child("appProtocol"), app, &m)),
+        );
     }
     errs
 }
@@ -375,7 +374,11 @@ fn quota_spec(spec: &ResourceQuotaSpec, path: &Path) -> ErrorList {
             }
             for k in spec.hard.keys() {
                 if is_standard_quota_resource(&k.0) && !scope_valid_for(scope, &k.0) {
-                    errs.push(FieldError::invalid_value(&scopes_path, value(), "unsupported scope applied to resource"));
+                    errs.push(FieldError::invalid_value(
+                        &scopes_path,
+                        value(),
+                        "unsupported scope applied to resource",
+                    ));
                 }
             }
             set.insert(*scope);
@@ -406,8 +409,10 @@ fn quota_spec(spec: &ResourceQuotaSpec, path: &Path) -> ErrorList {
                 }
             }
             let op = req.operator.0.as_str();
-            if matches!(scope, "BestEffort" | "NotBestEffort" | "Terminating" | "NotTerminating" | "CrossNamespacePodAffinity")
-                && op != "Exists"
+            if matches!(
+                scope,
+                "BestEffort" | "NotBestEffort" | "Terminating" | "NotTerminating" | "CrossNamespacePodAffinity"
+            ) && op != "Exists"
             {
                 errs.push(FieldError::invalid_value(
                     path.child("operator"),
@@ -522,8 +527,10 @@ pub(crate) fn limit_range(obj: &LimitRange) -> ErrorList {
     for (i, limit) in obj.spec.limits.iter().flatten().enumerate() {
         let item = path.index(i);
         let ty = limit.r#type.0.as_str();
-        let ty_errs: ErrorList =
-            is_qualified_name(ty).into_iter().map(|m| FieldError::invalid_value(item.child("type"), BadValue::named(ty), &m)).collect();
+        let ty_errs: ErrorList = is_qualified_name(ty)
+            .into_iter()
+            .map(|m| FieldError::invalid_value(item.child("type"), BadValue::named(ty), &m))
+            .collect();
         if ty_errs.is_empty() && !ty.contains('/') && !LIMIT_TYPES.contains(&ty) {
             errs.push(FieldError::invalid_value(
                 item.child("type"),
@@ -743,7 +750,11 @@ pub(crate) fn event(obj: &Event) -> ErrorList {
         if controller.is_empty() {
             errs.push(FieldError::required("reportingController", ""));
         }
-        errs.extend(is_qualified_name(controller).into_iter().map(|m| FieldError::invalid("reportingController", controller, &m)));
+        errs.extend(
+            is_qualified_name(controller)
+                .into_iter()
+                .map(|m| FieldError::invalid("reportingController", controller, &m)),
+        );
         for (field, value, limit) in [
             ("reportingInstance", &obj.reporting_instance, REPORTING_INSTANCE_LIMIT),
             ("action", &obj.action, ACTION_LIMIT),

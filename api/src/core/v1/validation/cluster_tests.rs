@@ -9,8 +9,8 @@ use super::node as node_validation;
 use super::*;
 use crate::core::v1::{
     EndpointSubset, LimitRangeItem, LimitRangeSpec, LimitType, NamespacePhase, NamespaceStatus, NodeAddress,
-    NodeAddressType, ObjectReference, Protocol, ResourceName, ResourceQuotaScope, ResourceQuotaStatus,
-    ScopeSelector, ScopeSelectorOperator, ScopedResourceSelectorRequirement, TaintEffect,
+    NodeAddressType, ObjectReference, Protocol, ResourceName, ResourceQuotaScope, ResourceQuotaStatus, ScopeSelector,
+    ScopeSelectorOperator, ScopedResourceSelectorRequirement, TaintEffect,
 };
 use crate::meta::v1::ObjectMeta;
 
@@ -79,7 +79,10 @@ fn nodes_on_create() {
         ),
         (
             "invalid-taint-effect",
-            node(|n| n.spec.taints = vec![taint("dedicated", "special-user-3", "NoExecute"), taint("k", "v", "NoScheduleNoAdmit")]),
+            node(|n| {
+                n.spec.taints =
+                    vec![taint("dedicated", "special-user-3", "NoExecute"), taint("k", "v", "NoScheduleNoAdmit")]
+            }),
             vec![(NotSupported, "metadata.taints[1].effect")],
         ),
         (
@@ -133,18 +136,24 @@ fn nodes_on_create() {
     }
     let errs = node_for_test(
         &node(|n| {
-            n.spec.taints =
-                vec![taint("dedicated", "special-user-1", "NoSchedule"), taint("dedicated", "special-user-2", "NoSchedule")]
+            n.spec.taints = vec![
+                taint("dedicated", "special-user-1", "NoSchedule"),
+                taint("dedicated", "special-user-2", "NoSchedule"),
+            ]
         }),
         None,
     );
     assert_eq!(
         strings(&errs),
-        [r#"metadata.taints[1]: Duplicate value: {"Key":"dedicated","Value":"special-user-2","Effect":"NoSchedule","TimeAdded":null}: taints must be unique by key and effect pair"#]
+        [
+            r#"metadata.taints[1]: Duplicate value: {"Key":"dedicated","Value":"special-user-2","Effect":"NoSchedule","TimeAdded":null}: taints must be unique by key and effect pair"#
+        ]
     );
     assert_eq!(
         strings(&node_for_test(&node(|n| n.spec.pod_cidrs = vec!["192.168.0.0".into()]), None)),
-        ["spec.podCIDRs[0]: Invalid value: \"192.168.0.0\": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)"]
+        [
+            "spec.podCIDRs[0]: Invalid value: \"192.168.0.0\": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)"
+        ]
     );
     assert_eq!(
         strings(&node_for_test(&node(|n| n.spec.pod_cidrs = vec!["10.0.0.1/16".into()]), None)),
@@ -186,11 +195,15 @@ fn node_updates() {
     // Addresses must be unique.
     let addr = |t: &str, a: &str| NodeAddress { r#type: NodeAddressType(t.into()), address: a.into() };
     let twice = node(|n| {
-        n.status.addresses = vec![addr("ExternalIP", "1.1.1.1"), addr("ExternalIP", "1.1.1.1"), addr("InternalIP", "1.1.1.1")]
+        n.status.addresses =
+            vec![addr("ExternalIP", "1.1.1.1"), addr("ExternalIP", "1.1.1.1"), addr("InternalIP", "1.1.1.1")]
     });
     let errs = node_for_test(&twice, Some(&node(|_| {})));
     assert_eq!(kinds(&errs), pairs(&[(Duplicate, "status.addresses[1]")]));
-    assert_eq!(errs[0].to_string(), r#"status.addresses[1]: Duplicate value: {"Type":"ExternalIP","Address":"1.1.1.1"}"#);
+    assert_eq!(
+        errs[0].to_string(),
+        r#"status.addresses[1]: Duplicate value: {"Type":"ExternalIP","Address":"1.1.1.1"}"#
+    );
     // A config source must name exactly one reference, without uid or resourceVersion.
     let sourced = node(|n| {
         n.spec.config_source = Some(NodeConfigSource {
@@ -218,7 +231,11 @@ fn node_updates() {
 // Endpoints.
 
 fn endpoints_with(subsets: Vec<EndpointSubset>) -> Endpoints {
-    Endpoints { metadata: ObjectMeta { name: "mysvc".into(), namespace: "ns".into(), ..ObjectMeta::default() }, subsets, ..Endpoints::default() }
+    Endpoints {
+        metadata: ObjectMeta { name: "mysvc".into(), namespace: "ns".into(), ..ObjectMeta::default() },
+        subsets,
+        ..Endpoints::default()
+    }
 }
 
 fn address(ip: &str) -> EndpointAddress {
@@ -243,24 +260,73 @@ fn endpoints_as_upstream() {
     };
     let cases: Vec<(&str, Endpoints, Vec<(ErrorType, &str)>)> = vec![
         ("empty addresses", subset(vec![], vec![eport("a", 93, "TCP")]), vec![(Required, "subsets[0]")]),
-        ("invalid IP", subset(vec![address("[2001:0db8:85a3:0042:1000:8a2e:0370:7334]")], vec![eport("a", 93, "TCP")]), vec![(Invalid, "subsets[0].addresses[0].ip"), (Invalid, "subsets[0].addresses[0].ip")]),
-        ("Multiple ports, one without name", subset(vec![address("10.10.1.1")], vec![eport("", 8675, "TCP"), eport("b", 309, "TCP")]), vec![(Required, "subsets[0].ports[0].name")]),
-        ("Invalid port number", subset(vec![address("10.10.1.1")], vec![eport("a", 66000, "TCP")]), vec![(Invalid, "subsets[0].ports[0].port")]),
-        ("Invalid protocol", subset(vec![address("10.10.1.1")], vec![eport("a", 93, "Protocol")]), vec![(NotSupported, "subsets[0].ports[0].protocol")]),
-        ("Address missing IP", subset(vec![address("")], vec![eport("a", 93, "TCP")]), vec![(Invalid, "subsets[0].addresses[0].ip"), (Invalid, "subsets[0].addresses[0].ip")]),
-        ("Port missing number", subset(vec![address("10.10.1.1")], vec![eport("a", 0, "TCP")]), vec![(Invalid, "subsets[0].ports[0].port")]),
-        ("Port missing protocol", subset(vec![address("10.10.1.1")], vec![eport("a", 93, "")]), vec![(Required, "subsets[0].ports[0].protocol")]),
-        ("Address is loopback", subset(vec![address("127.0.0.1")], vec![eport("p", 93, "TCP")]), vec![(Invalid, "subsets[0].addresses[0].ip")]),
-        ("Address is link-local", subset(vec![address("169.254.169.254")], vec![eport("p", 93, "TCP")]), vec![(Invalid, "subsets[0].addresses[0].ip")]),
-        ("Address is link-local multicast", subset(vec![address("224.0.0.1")], vec![eport("p", 93, "TCP")]), vec![(Invalid, "subsets[0].addresses[0].ip")]),
-        ("Invalid AppProtocol", subset(vec![address("10.10.1.1")], vec![EndpointPort { app_protocol: Some("lots-of[invalid]-{chars}".into()), ..eport("p", 93, "TCP") }]), vec![(Invalid, "subsets[0].ports[0].appProtocol")]),
+        (
+            "invalid IP",
+            subset(vec![address("[2001:0db8:85a3:0042:1000:8a2e:0370:7334]")], vec![eport("a", 93, "TCP")]),
+            vec![(Invalid, "subsets[0].addresses[0].ip"), (Invalid, "subsets[0].addresses[0].ip")],
+        ),
+        (
+            "Multiple ports, one without name",
+            subset(vec![address("10.10.1.1")], vec![eport("", 8675, "TCP"), eport("b", 309, "TCP")]),
+            vec![(Required, "subsets[0].ports[0].name")],
+        ),
+        (
+            "Invalid port number",
+            subset(vec![address("10.10.1.1")], vec![eport("a", 66000, "TCP")]),
+            vec![(Invalid, "subsets[0].ports[0].port")],
+        ),
+        (
+            "Invalid protocol",
+            subset(vec![address("10.10.1.1")], vec![eport("a", 93, "Protocol")]),
+            vec![(NotSupported, "subsets[0].ports[0].protocol")],
+        ),
+        (
+            "Address missing IP",
+            subset(vec![address("")], vec![eport("a", 93, "TCP")]),
+            vec![(Invalid, "subsets[0].addresses[0].ip"), (Invalid, "subsets[0].addresses[0].ip")],
+        ),
+        (
+            "Port missing number",
+            subset(vec![address("10.10.1.1")], vec![eport("a", 0, "TCP")]),
+            vec![(Invalid, "subsets[0].ports[0].port")],
+        ),
+        (
+            "Port missing protocol",
+            subset(vec![address("10.10.1.1")], vec![eport("a", 93, "")]),
+            vec![(Required, "subsets[0].ports[0].protocol")],
+        ),
+        (
+            "Address is loopback",
+            subset(vec![address("127.0.0.1")], vec![eport("p", 93, "TCP")]),
+            vec![(Invalid, "subsets[0].addresses[0].ip")],
+        ),
+        (
+            "Address is link-local",
+            subset(vec![address("169.254.169.254")], vec![eport("p", 93, "TCP")]),
+            vec![(Invalid, "subsets[0].addresses[0].ip")],
+        ),
+        (
+            "Address is link-local multicast",
+            subset(vec![address("224.0.0.1")], vec![eport("p", 93, "TCP")]),
+            vec![(Invalid, "subsets[0].addresses[0].ip")],
+        ),
+        (
+            "Invalid AppProtocol",
+            subset(
+                vec![address("10.10.1.1")],
+                vec![EndpointPort { app_protocol: Some("lots-of[invalid]-{chars}".into()), ..eport("p", 93, "TCP") }],
+            ),
+            vec![(Invalid, "subsets[0].ports[0].appProtocol")],
+        ),
     ];
     for (name, e, want) in cases {
         assert_eq!(kinds(&endpoints(&e)), pairs(&want), "{name}");
     }
     assert_eq!(
         strings(&endpoints(&subset(vec![address("127.0.0.1")], vec![]))),
-        ["subsets[0].addresses[0].ip: Invalid value: \"127.0.0.1\": may not be in the loopback range (127.0.0.0/8, ::1/128)"]
+        [
+            "subsets[0].addresses[0].ip: Invalid value: \"127.0.0.1\": may not be in the loopback range (127.0.0.0/8, ::1/128)"
+        ]
     );
     assert_eq!(
         strings(&endpoints(&subset(vec![address("")], vec![]))),
@@ -305,7 +371,11 @@ fn quota(edit: impl FnOnce(&mut ResourceQuotaSpec)) -> ResourceQuota {
         ..ResourceQuotaSpec::default()
     };
     edit(&mut spec);
-    ResourceQuota { metadata: ObjectMeta { name: "abc".into(), namespace: "foo".into(), ..ObjectMeta::default() }, spec, ..ResourceQuota::default() }
+    ResourceQuota {
+        metadata: ObjectMeta { name: "abc".into(), namespace: "foo".into(), ..ObjectMeta::default() },
+        spec,
+        ..ResourceQuota::default()
+    }
 }
 
 fn scopes(names: &[&str]) -> Vec<ResourceQuotaScope> {
@@ -326,20 +396,36 @@ fn resource_quotas_as_upstream() {
     let pods_only = |s: &mut ResourceQuotaSpec| s.hard = list(&[("pods", "5")]);
     let good: Vec<(&str, ResourceQuota)> = vec![
         ("success", quota(|_| {})),
-        ("success-with-scopes", quota(|s| {
-            s.hard = list(&[("cpu", "100"), ("pods", "5")]);
-            s.scopes = scopes(&["NotBestEffort"]);
-        })),
-        ("success-best-effort", quota(|s| {
-            pods_only(s);
-            s.scopes = scopes(&["BestEffort"]);
-        })),
-        ("success-scope-selector-priority-class", quota(|s| {
-            s.scope_selector = Some(ScopeSelector { match_expressions: vec![scope_req("PriorityClass", "In", &["cluster-services"])] });
-        })),
-        ("success-cross-namespace-affinity", quota(|s| {
-            s.scope_selector = Some(ScopeSelector { match_expressions: vec![scope_req("CrossNamespacePodAffinity", "Exists", &[])] });
-        })),
+        (
+            "success-with-scopes",
+            quota(|s| {
+                s.hard = list(&[("cpu", "100"), ("pods", "5")]);
+                s.scopes = scopes(&["NotBestEffort"]);
+            }),
+        ),
+        (
+            "success-best-effort",
+            quota(|s| {
+                pods_only(s);
+                s.scopes = scopes(&["BestEffort"]);
+            }),
+        ),
+        (
+            "success-scope-selector-priority-class",
+            quota(|s| {
+                s.scope_selector = Some(ScopeSelector {
+                    match_expressions: vec![scope_req("PriorityClass", "In", &["cluster-services"])],
+                });
+            }),
+        ),
+        (
+            "success-cross-namespace-affinity",
+            quota(|s| {
+                s.scope_selector = Some(ScopeSelector {
+                    match_expressions: vec![scope_req("CrossNamespacePodAffinity", "Exists", &[])],
+                });
+            }),
+        ),
         ("extended-resource", quota(|s| s.hard = list(&[("requests.my.org/gpu", "2")]))),
     ];
     for (name, rq) in good {
@@ -348,47 +434,100 @@ fn resource_quotas_as_upstream() {
     let bad: Vec<(&str, ResourceQuota, Vec<(ErrorType, &str)>)> = vec![
         ("negative-limits", quota(|s| s.hard = list(&[("cpu", "-100")])), vec![(Invalid, "spec.hard[cpu]")]),
         ("fractional-api-resource", quota(|s| s.hard = list(&[("pods", "0.5")])), vec![(Invalid, "spec.hard[pods]")]),
-        ("invalid-quota-resource", quota(|s| s.hard = list(&[("invalid", "10")])), vec![(Invalid, "spec.hard[invalid]"), (Invalid, "spec.hard[invalid]")]),
-        ("invalid-quota-terminating-pair", quota(|s| {
-            pods_only(s);
-            s.scopes = scopes(&["Terminating", "NotTerminating"]);
-        }), vec![(Invalid, "spec.scopes")]),
+        (
+            "invalid-quota-resource",
+            quota(|s| s.hard = list(&[("invalid", "10")])),
+            vec![(Invalid, "spec.hard[invalid]"), (Invalid, "spec.hard[invalid]")],
+        ),
+        (
+            "invalid-quota-terminating-pair",
+            quota(|s| {
+                pods_only(s);
+                s.scopes = scopes(&["Terminating", "NotTerminating"]);
+            }),
+            vec![(Invalid, "spec.scopes")],
+        ),
         // Every resource a scope cannot limit is reported, once per scope and resource.
-        ("invalid-scope-for-object-counts", quota(|s| {
-            s.hard = list(&[("pods", "5"), ("services", "1"), ("secrets", "1")]);
-            s.scopes = scopes(&["NotTerminating"]);
-        }), vec![(Invalid, "spec.scopes"), (Invalid, "spec.scopes")]),
-        ("invalid-quota-scope-name", quota(|s| {
-            pods_only(s);
-            s.scopes = scopes(&["foo"]);
-        }), vec![(Invalid, "spec.scopes")]),
-        ("invalid-best-effort-for-compute", quota(|s| {
-            s.hard = list(&[("cpu", "100")]);
-            s.scopes = scopes(&["BestEffort"]);
-        }), vec![(Invalid, "spec.scopes")]),
-        ("invalid-scope-selector-operator", quota(|s| {
-            s.scope_selector = Some(ScopeSelector { match_expressions: vec![scope_req("PriorityClass", "BadOperator", &["a"])] });
-        }), vec![(Invalid, "spec.scopeSelector.matchExpressions.operator")]),
-        ("invalid-scope-selector-values-with-exists", quota(|s| {
-            pods_only(s);
-            s.scope_selector = Some(ScopeSelector { match_expressions: vec![scope_req("BestEffort", "Exists", &["a"])] });
-        }), vec![(Invalid, "spec.scopeSelector.matchExpressions.values")]),
-        ("invalid-scope-selector-missing-values", quota(|s| {
-            s.scope_selector = Some(ScopeSelector { match_expressions: vec![scope_req("PriorityClass", "In", &[])] });
-        }), vec![(Required, "spec.scopeSelector.matchExpressions.values")]),
-        ("invalid-scope-selector-best-effort-in", quota(|s| {
-            pods_only(s);
-            s.scope_selector = Some(ScopeSelector { match_expressions: vec![scope_req("BestEffort", "In", &["a"])] });
-        }), vec![(Invalid, "spec.scopeSelector.matchExpressions.operator")]),
-        ("invalid-cross-namespace-affinity-operator", quota(|s| {
-            s.scope_selector = Some(ScopeSelector { match_expressions: vec![scope_req("CrossNamespacePodAffinity", "In", &["cluster-services"])] });
-        }), vec![(Invalid, "spec.scopeSelector.matchExpressions.operator")]),
-        ("invalid-conflicting-scope-selectors", quota(|s| {
-            pods_only(s);
-            s.scope_selector = Some(ScopeSelector {
-                match_expressions: vec![scope_req("BestEffort", "Exists", &[]), scope_req("NotBestEffort", "Exists", &[])],
-            });
-        }), vec![(Invalid, "spec.scopeSelector.matchExpressions")]),
+        (
+            "invalid-scope-for-object-counts",
+            quota(|s| {
+                s.hard = list(&[("pods", "5"), ("services", "1"), ("secrets", "1")]);
+                s.scopes = scopes(&["NotTerminating"]);
+            }),
+            vec![(Invalid, "spec.scopes"), (Invalid, "spec.scopes")],
+        ),
+        (
+            "invalid-quota-scope-name",
+            quota(|s| {
+                pods_only(s);
+                s.scopes = scopes(&["foo"]);
+            }),
+            vec![(Invalid, "spec.scopes")],
+        ),
+        (
+            "invalid-best-effort-for-compute",
+            quota(|s| {
+                s.hard = list(&[("cpu", "100")]);
+                s.scopes = scopes(&["BestEffort"]);
+            }),
+            vec![(Invalid, "spec.scopes")],
+        ),
+        (
+            "invalid-scope-selector-operator",
+            quota(|s| {
+                s.scope_selector =
+                    Some(ScopeSelector { match_expressions: vec![scope_req("PriorityClass", "BadOperator", &["a"])] });
+            }),
+            vec![(Invalid, "spec.scopeSelector.matchExpressions.operator")],
+        ),
+        (
+            "invalid-scope-selector-values-with-exists",
+            quota(|s| {
+                pods_only(s);
+                s.scope_selector =
+                    Some(ScopeSelector { match_expressions: vec![scope_req("BestEffort", "Exists", &["a"])] });
+            }),
+            vec![(Invalid, "spec.scopeSelector.matchExpressions.values")],
+        ),
+        (
+            "invalid-scope-selector-missing-values",
+            quota(|s| {
+                s.scope_selector =
+                    Some(ScopeSelector { match_expressions: vec![scope_req("PriorityClass", "In", &[])] });
+            }),
+            vec![(Required, "spec.scopeSelector.matchExpressions.values")],
+        ),
+        (
+            "invalid-scope-selector-best-effort-in",
+            quota(|s| {
+                pods_only(s);
+                s.scope_selector =
+                    Some(ScopeSelector { match_expressions: vec![scope_req("BestEffort", "In", &["a"])] });
+            }),
+            vec![(Invalid, "spec.scopeSelector.matchExpressions.operator")],
+        ),
+        (
+            "invalid-cross-namespace-affinity-operator",
+            quota(|s| {
+                s.scope_selector = Some(ScopeSelector {
+                    match_expressions: vec![scope_req("CrossNamespacePodAffinity", "In", &["cluster-services"])],
+                });
+            }),
+            vec![(Invalid, "spec.scopeSelector.matchExpressions.operator")],
+        ),
+        (
+            "invalid-conflicting-scope-selectors",
+            quota(|s| {
+                pods_only(s);
+                s.scope_selector = Some(ScopeSelector {
+                    match_expressions: vec![
+                        scope_req("BestEffort", "Exists", &[]),
+                        scope_req("NotBestEffort", "Exists", &[]),
+                    ],
+                });
+            }),
+            vec![(Invalid, "spec.scopeSelector.matchExpressions")],
+        ),
     ];
     for (name, rq, want) in bad {
         assert_eq!(kinds(&resource_quota(&rq, None)), pairs(&want), "{name}");
@@ -423,7 +562,9 @@ fn resource_quotas_as_upstream() {
     );
     assert_eq!(
         strings(&errs),
-        [r#"spec.scopeSelector.matchExpressions: Invalid value: {"MatchExpressions":[{"ScopeName":"BestEffort","Operator":"Exists","Values":null}]}: unsupported scope applied to resource"#]
+        [
+            r#"spec.scopeSelector.matchExpressions: Invalid value: {"MatchExpressions":[{"ScopeName":"BestEffort","Operator":"Exists","Values":null}]}: unsupported scope applied to resource"#
+        ]
     );
 }
 
@@ -449,14 +590,24 @@ fn resource_quota_updates_and_status() {
         kinds(&resource_quota(&with_status, None)),
         pairs(&[(Invalid, "status.hard[cpu]"), (Invalid, "status.used[pods]")])
     );
-    assert_eq!(kinds(&quota_status(&with_status)), pairs(&[(Invalid, "status.hard[cpu]"), (Invalid, "status.used[pods]")]));
+    assert_eq!(
+        kinds(&quota_status(&with_status)),
+        pairs(&[(Invalid, "status.hard[cpu]"), (Invalid, "status.used[pods]")])
+    );
     assert!(resource_quota(&with_status, Some(&with_status)).is_empty());
 }
 
 // ---------------------------------------------------------------------------------------------
 // LimitRange.
 
-fn item(ty: &str, max: &[(&str, &str)], min: &[(&str, &str)], def: &[(&str, &str)], req: &[(&str, &str)], ratio: &[(&str, &str)]) -> LimitRangeItem {
+fn item(
+    ty: &str,
+    max: &[(&str, &str)],
+    min: &[(&str, &str)],
+    def: &[(&str, &str)],
+    req: &[(&str, &str)],
+    ratio: &[(&str, &str)],
+) -> LimitRangeItem {
     LimitRangeItem {
         r#type: LimitType(ty.into()),
         max: list(max),
@@ -482,35 +633,131 @@ fn limit_ranges_as_upstream() {
         vec![("cpu", v), ("memory", v)]
     }
     let good: Vec<(&str, Vec<LimitRangeItem>)> = vec![
-        ("all-fields-valid", vec![
-            item("Pod", &[("cpu", "100m"), ("memory", "10000Mi")], &[("cpu", "5m"), ("memory", "100Mi")], &[], &[], &[("cpu", "10")]),
-            item("Container", &[("cpu", "100m")], &[("cpu", "5m")], &[("cpu", "50m")], &[("cpu", "10m")], &[("cpu", "10")]),
-        ]),
+        (
+            "all-fields-valid",
+            vec![
+                item(
+                    "Pod",
+                    &[("cpu", "100m"), ("memory", "10000Mi")],
+                    &[("cpu", "5m"), ("memory", "100Mi")],
+                    &[],
+                    &[],
+                    &[("cpu", "10")],
+                ),
+                item(
+                    "Container",
+                    &[("cpu", "100m")],
+                    &[("cpu", "5m")],
+                    &[("cpu", "50m")],
+                    &[("cpu", "10m")],
+                    &[("cpu", "10")],
+                ),
+            ],
+        ),
         ("pvc-min-only", vec![item("PersistentVolumeClaim", &[], &[("storage", "5Gi")], &[], &[], &[])]),
         ("pvc-max-only", vec![item("PersistentVolumeClaim", &[("storage", "10Gi")], &[], &[], &[], &[])]),
-        ("all-fields-valid-big-numbers", vec![item("Container", &[("cpu", "100m")], &[("cpu", "0m")], &[("cpu", "50m")], &[("cpu", "10m")], &[("cpu", "20")])]),
-        ("thirdparty-fields-all-valid-standard-container-resources", vec![item("thirdparty.com/foo", &cpu_mem("100m"), &cpu_mem("5m"), &cpu_mem("50m"), &cpu_mem("10m"), &[])]),
-        ("thirdparty-fields-all-valid-storage-resources", vec![item("thirdparty.com/foo", &[("storage", "10Gi")], &[("storage", "1Gi")], &[("storage", "5Gi")], &[("storage", "2Gi")], &[])]),
+        (
+            "all-fields-valid-big-numbers",
+            vec![item(
+                "Container",
+                &[("cpu", "100m")],
+                &[("cpu", "0m")],
+                &[("cpu", "50m")],
+                &[("cpu", "10m")],
+                &[("cpu", "20")],
+            )],
+        ),
+        (
+            "thirdparty-fields-all-valid-standard-container-resources",
+            vec![item("thirdparty.com/foo", &cpu_mem("100m"), &cpu_mem("5m"), &cpu_mem("50m"), &cpu_mem("10m"), &[])],
+        ),
+        (
+            "thirdparty-fields-all-valid-storage-resources",
+            vec![item(
+                "thirdparty.com/foo",
+                &[("storage", "10Gi")],
+                &[("storage", "1Gi")],
+                &[("storage", "5Gi")],
+                &[("storage", "2Gi")],
+                &[],
+            )],
+        ),
     ];
     for (name, items) in good {
         let errs = limit_range(&limit_range_of(items));
         assert!(errs.is_empty(), "{name}: {:?}", strings(&errs));
     }
     let bad: Vec<(&str, Vec<LimitRangeItem>, Vec<(ErrorType, &str)>)> = vec![
-        ("duplicate-limit-type", vec![item("Pod", &[], &[], &[], &[], &[]), item("Pod", &[], &[], &[], &[], &[])], vec![(Duplicate, "spec.limits[1].type")]),
-        ("default-limit-type-pod", vec![item("Pod", &[("cpu", "100m")], &[("cpu", "0m")], &[("cpu", "10m")], &[], &[])], vec![(Forbidden, "spec.limits[0].default")]),
-        ("default-request-limit-type-pod", vec![item("Pod", &[], &[], &[], &[("cpu", "10m")], &[])], vec![(Forbidden, "spec.limits[0].defaultRequest")]),
-        ("min value 100m is greater than max value 10m", vec![item("Pod", &[("cpu", "10m")], &[("cpu", "100m")], &[], &[], &[])], vec![(Invalid, "spec.limits[0].min[cpu]")]),
-        ("invalid spec default outside range", vec![item("Container", &[("cpu", "1")], &[("cpu", "100m")], &[("cpu", "2")], &[], &[])], vec![(Invalid, "spec.limits[0].default[cpu]")]),
-        ("invalid spec default request outside range", vec![item("Container", &[("cpu", "1")], &[("cpu", "100m")], &[], &[("cpu", "2")], &[])], vec![(Invalid, "spec.limits[0].defaultRequest[cpu]")]),
-        ("invalid spec default request more than default", vec![item("Container", &[("cpu", "2")], &[("cpu", "100m")], &[("cpu", "500m")], &[("cpu", "800m")], &[])], vec![(Invalid, "spec.limits[0].defaultRequest[cpu]")]),
-        ("invalid spec maxLimitRequestRatio less than 1", vec![item("Pod", &[], &[], &[], &[], &[("memory", "800m")])], vec![(Invalid, "spec.limits[0].maxLimitRequestRatio[memory]")]),
-        ("invalid spec maxLimitRequestRatio greater than max/min", vec![item("Container", &[("memory", "10Gi")], &[("memory", "1Gi")], &[], &[], &[("memory", "20")])], vec![(Invalid, "spec.limits[0].maxLimitRequestRatio[memory]")]),
-        ("invalid non standard limit type", vec![item("foo", &[], &[], &[], &[], &[])], vec![(Invalid, "spec.limits[0].type")]),
-        ("min and max values missing, one required", vec![item("PersistentVolumeClaim", &[], &[], &[], &[], &[])], vec![(Required, "spec.limits[0].limits")]),
-        ("invalid min greater than max", vec![item("PersistentVolumeClaim", &[("storage", "1Gi")], &[("storage", "2Gi")], &[], &[], &[])], vec![(Invalid, "spec.limits[0].min[storage]")]),
-        ("invalid-container-resource-name", vec![item("Container", &[("storage", "1Gi")], &[], &[], &[], &[])], vec![(Invalid, "spec.limits[0].max[storage]")]),
-        ("hugepages default must equal default request", vec![item("Container", &[], &[], &[("hugepages-2Mi", "4Mi")], &[("hugepages-2Mi", "2Mi")], &[])], vec![(Invalid, "spec.limits[0].defaultRequest[hugepages-2Mi]")]),
+        (
+            "duplicate-limit-type",
+            vec![item("Pod", &[], &[], &[], &[], &[]), item("Pod", &[], &[], &[], &[], &[])],
+            vec![(Duplicate, "spec.limits[1].type")],
+        ),
+        (
+            "default-limit-type-pod",
+            vec![item("Pod", &[("cpu", "100m")], &[("cpu", "0m")], &[("cpu", "10m")], &[], &[])],
+            vec![(Forbidden, "spec.limits[0].default")],
+        ),
+        (
+            "default-request-limit-type-pod",
+            vec![item("Pod", &[], &[], &[], &[("cpu", "10m")], &[])],
+            vec![(Forbidden, "spec.limits[0].defaultRequest")],
+        ),
+        (
+            "min value 100m is greater than max value 10m",
+            vec![item("Pod", &[("cpu", "10m")], &[("cpu", "100m")], &[], &[], &[])],
+            vec![(Invalid, "spec.limits[0].min[cpu]")],
+        ),
+        (
+            "invalid spec default outside range",
+            vec![item("Container", &[("cpu", "1")], &[("cpu", "100m")], &[("cpu", "2")], &[], &[])],
+            vec![(Invalid, "spec.limits[0].default[cpu]")],
+        ),
+        (
+            "invalid spec default request outside range",
+            vec![item("Container", &[("cpu", "1")], &[("cpu", "100m")], &[], &[("cpu", "2")], &[])],
+            vec![(Invalid, "spec.limits[0].defaultRequest[cpu]")],
+        ),
+        (
+            "invalid spec default request more than default",
+            vec![item("Container", &[("cpu", "2")], &[("cpu", "100m")], &[("cpu", "500m")], &[("cpu", "800m")], &[])],
+            vec![(Invalid, "spec.limits[0].defaultRequest[cpu]")],
+        ),
+        (
+            "invalid spec maxLimitRequestRatio less than 1",
+            vec![item("Pod", &[], &[], &[], &[], &[("memory", "800m")])],
+            vec![(Invalid, "spec.limits[0].maxLimitRequestRatio[memory]")],
+        ),
+        (
+            "invalid spec maxLimitRequestRatio greater than max/min",
+            vec![item("Container", &[("memory", "10Gi")], &[("memory", "1Gi")], &[], &[], &[("memory", "20")])],
+            vec![(Invalid, "spec.limits[0].maxLimitRequestRatio[memory]")],
+        ),
+        (
+            "invalid non standard limit type",
+            vec![item("foo", &[], &[], &[], &[], &[])],
+            vec![(Invalid, "spec.limits[0].type")],
+        ),
+        (
+            "min and max values missing, one required",
+            vec![item("PersistentVolumeClaim", &[], &[], &[], &[], &[])],
+            vec![(Required, "spec.limits[0].limits")],
+        ),
+        (
+            "invalid min greater than max",
+            vec![item("PersistentVolumeClaim", &[("storage", "1Gi")], &[("storage", "2Gi")], &[], &[], &[])],
+            vec![(Invalid, "spec.limits[0].min[storage]")],
+        ),
+        (
+            "invalid-container-resource-name",
+            vec![item("Container", &[("storage", "1Gi")], &[], &[], &[], &[])],
+            vec![(Invalid, "spec.limits[0].max[storage]")],
+        ),
+        (
+            "hugepages default must equal default request",
+            vec![item("Container", &[], &[], &[("hugepages-2Mi", "4Mi")], &[("hugepages-2Mi", "2Mi")], &[])],
+            vec![(Invalid, "spec.limits[0].defaultRequest[hugepages-2Mi]")],
+        ),
     ];
     for (name, items, want) in bad {
         assert_eq!(kinds(&limit_range(&limit_range_of(items))), pairs(&want), "{name}");
@@ -526,7 +773,9 @@ fn limit_ranges_as_upstream() {
     );
     assert_eq!(
         msg(vec![item("Container", &[("memory", "10Gi")], &[("memory", "1Gi")], &[], &[], &[("memory", "20")])]),
-        [r#"spec.limits[0].maxLimitRequestRatio[memory]: Invalid value: "20": ratio 20 is greater than max/min = 10.000000"#]
+        [
+            r#"spec.limits[0].maxLimitRequestRatio[memory]: Invalid value: "20": ratio 20 is greater than max/min = 10.000000"#
+        ]
     );
     assert_eq!(
         msg(vec![item("Pod", &[], &[], &[], &[], &[("memory", "800m")])]),
@@ -567,25 +816,45 @@ fn events_as_upstream_legacy_checks() {
         ("default namespace, involved in none", ev("default", "", |_| {}), vec![]),
         ("namespaces match", ev("test", "test", |_| {}), vec![]),
         ("namespaces differ", ev("test", "other", |_| {}), vec![(Invalid, "involvedObject.namespace")]),
-        ("non-default namespace, involved in none", ev("test", "", |_| {}), vec![(Invalid, "involvedObject.namespace")]),
+        (
+            "non-default namespace, involved in none",
+            ev("test", "", |_| {}),
+            vec![(Invalid, "involvedObject.namespace")],
+        ),
         ("new event in kube-system about a cluster object", ev("kube-system", "", reported), vec![]),
-        ("new event elsewhere about a cluster object", ev("test", "", reported), vec![(Invalid, "involvedObject.namespace")]),
-        ("new event missing its reporter", ev("default", "", |e| e.event_time = now), vec![
-            (Required, "reportingController"),
-            (Invalid, "reportingController"),
-            (Invalid, "reportingController"),
-            (Required, "reportingInstance"),
-            (Required, "action"),
-            (Required, "reason"),
-        ]),
-        ("new event with a long action", ev("default", "", |e| {
-            reported(e);
-            e.action = "a".repeat(129);
-        }), vec![(Invalid, "action")]),
-        ("new event with a long message", ev("default", "", |e| {
-            reported(e);
-            e.message = "m".repeat(1025);
-        }), vec![(Invalid, "message")]),
+        (
+            "new event elsewhere about a cluster object",
+            ev("test", "", reported),
+            vec![(Invalid, "involvedObject.namespace")],
+        ),
+        (
+            "new event missing its reporter",
+            ev("default", "", |e| e.event_time = now),
+            vec![
+                (Required, "reportingController"),
+                (Invalid, "reportingController"),
+                (Invalid, "reportingController"),
+                (Required, "reportingInstance"),
+                (Required, "action"),
+                (Required, "reason"),
+            ],
+        ),
+        (
+            "new event with a long action",
+            ev("default", "", |e| {
+                reported(e);
+                e.action = "a".repeat(129);
+            }),
+            vec![(Invalid, "action")],
+        ),
+        (
+            "new event with a long message",
+            ev("default", "", |e| {
+                reported(e);
+                e.message = "m".repeat(1025);
+            }),
+            vec![(Invalid, "message")],
+        ),
     ];
     for (name, e, want) in cases {
         assert_eq!(kinds(&event(&e)), pairs(&want), "{name}");

@@ -339,7 +339,11 @@ impl Cidr {
 /// Upstream's `IsValidCIDR`: parses, no leading zeros, not IPv4-mapped, no host bits, canonical.
 pub(crate) fn is_valid_cidr(path: &Path, value: &str) -> ErrorList {
     let Some(c) = parse_cidr_sloppy(value) else {
-        return vec![FieldError::invalid(path, value, "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)")];
+        return vec![FieldError::invalid(
+            path,
+            value,
+            "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)",
+        )];
     };
     let why = if c.leading_zero {
         Some("must not have leading 0s in IP or prefix length")

@@ -14,9 +14,9 @@ use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 use super::resources::{basic_resource, is_native_resource, positive_quantity, quantity_value};
 use super::{dns1123_label, dns1123_subdomain, immutable};
 use crate::core::v1::{
-    CSIPersistentVolumeSource, NodeSelector, NodeSelectorRequirement, PersistentVolume, PersistentVolumeAccessMode, PersistentVolumeClaim,
-    PersistentVolumeClaimSpec, PersistentVolumeSource, ResourceName, SecretReference, TypedLocalObjectReference,
-    TypedObjectReference, VolumeNodeAffinity,
+    CSIPersistentVolumeSource, NodeSelector, NodeSelectorRequirement, PersistentVolume, PersistentVolumeAccessMode,
+    PersistentVolumeClaim, PersistentVolumeClaimSpec, PersistentVolumeSource, ResourceName, SecretReference,
+    TypedLocalObjectReference, TypedObjectReference, VolumeNodeAffinity,
 };
 use crate::meta::v1::validation::validate_label_selector;
 
@@ -136,7 +136,9 @@ fn node_selector(sel: &NodeSelector, path: &Path) -> ErrorList {
             }
             errs.extend(kapi_machinery::validation::content::validate_qualified_name(&p.child("key"), &req.key));
             for (k, v) in req.values.iter().enumerate() {
-                errs.extend(is_label_value(v).into_iter().map(|m| FieldError::invalid(p.child("values").index(k), v, &m)));
+                errs.extend(
+                    is_label_value(v).into_iter().map(|m| FieldError::invalid(p.child("values").index(k), v, &m)),
+                );
             }
         }
     }
@@ -351,7 +353,9 @@ fn persistent_volume_update(new: &PersistentVolume, old: &PersistentVolume) -> E
         &Path::new("volumeMode"),
     ));
     // Upstream's path is `nodeAffinity`, without `spec`.
-    if old.spec.node_affinity.is_some() && !node_affinity_same(new.spec.node_affinity.as_ref(), old.spec.node_affinity.as_ref()) {
+    if old.spec.node_affinity.is_some()
+        && !node_affinity_same(new.spec.node_affinity.as_ref(), old.spec.node_affinity.as_ref())
+    {
         errs.push(FieldError::invalid_value(
             Path::new("nodeAffinity"),
             node_affinity_value(new.spec.node_affinity.as_ref()),
@@ -383,7 +387,9 @@ fn node_affinity_same(new: Option<&VolumeNodeAffinity>, old: Option<&VolumeNodeA
     let (Some(new), Some(old)) = (new, old) else { return new == old };
     let (Some(new), Some(old)) = (&new.required, &old.required) else { return new.required == old.required };
     let (new, old) = (new.node_selector_terms.as_deref(), old.node_selector_terms.as_deref());
-    let (Some(new), Some(old)) = (new, old) else { return new.unwrap_or_default().is_empty() && old.unwrap_or_default().is_empty() };
+    let (Some(new), Some(old)) = (new, old) else {
+        return new.unwrap_or_default().is_empty() && old.unwrap_or_default().is_empty();
+    };
     let same_req = |n: &NodeSelectorRequirement, o: &NodeSelectorRequirement| {
         let key_ok = n.key == o.key || BETA_TO_GA_LABELS.iter().any(|(beta, ga)| o.key == *beta && n.key == *ga);
         key_ok && n.operator == o.operator && n.values == o.values
@@ -511,10 +517,16 @@ fn data_source_common(name: &str, kind: &str, api_group: Option<&str>, path: &Pa
     }
     let group = api_group.unwrap_or_default();
     if group.is_empty() && kind != "PersistentVolumeClaim" {
-        errs.push(FieldError::invalid(path, kind, "must be 'PersistentVolumeClaim' when referencing the default apiGroup"));
+        errs.push(FieldError::invalid(
+            path,
+            kind,
+            "must be 'PersistentVolumeClaim' when referencing the default apiGroup",
+        ));
     }
     if !group.is_empty() {
-        errs.extend(is_dns1123_subdomain(group).into_iter().map(|m| FieldError::invalid(path.child("apiGroup"), group, &m)));
+        errs.extend(
+            is_dns1123_subdomain(group).into_iter().map(|m| FieldError::invalid(path.child("apiGroup"), group, &m)),
+        );
     }
 }
 
@@ -572,7 +584,8 @@ fn claim_spec(spec: &PersistentVolumeClaimSpec, path: &Path) -> ErrorList {
     }
     // Upstream reports these with the path `<spec>.dataSource` as the bad value.
     let data_source_path = BadValue::Str(format!("{}.dataSource", path.as_str()));
-    let cross_namespace = spec.data_source_ref.as_ref().is_some_and(|r| r.namespace.as_deref().is_some_and(|n| !n.is_empty()));
+    let cross_namespace =
+        spec.data_source_ref.as_ref().is_some_and(|r| r.namespace.as_deref().is_some_and(|n| !n.is_empty()));
     if cross_namespace {
         if spec.data_source.is_some() {
             errs.push(FieldError::invalid_value(
@@ -671,11 +684,15 @@ fn claim_update(new: &PersistentVolumeClaim, old: &PersistentVolumeClaim) -> Err
         || new.spec.volume_mode.as_ref().map_or(BadValue::Json("null".into()), |m| BadValue::named(&m.0)),
         &Path::new("volumeMode"),
     ));
-    if old.spec.volume_attributes_class_name.is_some() && new.spec.volume_attributes_class_name != old.spec.volume_attributes_class_name {
+    if old.spec.volume_attributes_class_name.is_some()
+        && new.spec.volume_attributes_class_name != old.spec.volume_attributes_class_name
+    {
         let path = Path::new("spec").child("volumeAttributesClassName");
         match new.spec.volume_attributes_class_name.as_deref() {
             None => errs.push(FieldError::forbidden(path, "update from non-nil value to nil is forbidden")),
-            Some("") => errs.push(FieldError::forbidden(path, "update from non-nil value to an empty string is forbidden")),
+            Some("") => {
+                errs.push(FieldError::forbidden(path, "update from non-nil value to an empty string is forbidden"))
+            }
             Some(_) => {}
         }
     }

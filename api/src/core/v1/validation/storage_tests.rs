@@ -37,7 +37,11 @@ fn volume(edit: impl FnOnce(&mut PersistentVolumeSpec)) -> PersistentVolume {
         ..PersistentVolumeSpec::default()
     };
     edit(&mut spec);
-    PersistentVolume { metadata: ObjectMeta { name: "foo".into(), ..ObjectMeta::default() }, spec, ..PersistentVolume::default() }
+    PersistentVolume {
+        metadata: ObjectMeta { name: "foo".into(), ..ObjectMeta::default() },
+        spec,
+        ..PersistentVolume::default()
+    }
 }
 
 /// (type, field) of each error, the pairs upstream's tests compare.
@@ -70,10 +74,16 @@ fn persistent_volumes_as_upstream_scenarios() {
             Box::new(|s| s.volume_mode = Some(PersistentVolumeMode("Block".into()))),
             vec![],
         ),
-        ("invalid-accessmode", Box::new(|s| s.access_modes = modes(&["fakemode"])), vec![(NotSupported, "spec.accessModes")]),
+        (
+            "invalid-accessmode",
+            Box::new(|s| s.access_modes = modes(&["fakemode"])),
+            vec![(NotSupported, "spec.accessModes")],
+        ),
         (
             "invalid-reclaimpolicy",
-            Box::new(|s| s.persistent_volume_reclaim_policy = PersistentVolumeReclaimPolicy("fakeReclaimPolicy".into())),
+            Box::new(|s| {
+                s.persistent_volume_reclaim_policy = PersistentVolumeReclaimPolicy("fakeReclaimPolicy".into())
+            }),
             vec![(NotSupported, "spec.persistentVolumeReclaimPolicy")],
         ),
         (
@@ -315,10 +325,22 @@ fn claims_as_upstream_scenarios() {
     #[allow(clippy::type_complexity, reason = "a test table")]
     let cases: Vec<(&str, Box<dyn FnOnce(&mut PersistentVolumeClaimSpec)>, Vec<(ErrorType, &str)>)> = vec![
         ("good-claim", Box::new(|_| {}), vec![]),
-        ("invalid-claim-zero-capacity", Box::new(|s| s.resources.requests = resources(&[("storage", "0G")])), vec![(Invalid, "spec.resources[storage]")]),
-        ("missing-storage-request", Box::new(|s| s.resources.requests.clear()), vec![(Required, "spec.resources[storage]")]),
+        (
+            "invalid-claim-zero-capacity",
+            Box::new(|s| s.resources.requests = resources(&[("storage", "0G")])),
+            vec![(Invalid, "spec.resources[storage]")],
+        ),
+        (
+            "missing-storage-request",
+            Box::new(|s| s.resources.requests.clear()),
+            vec![(Required, "spec.resources[storage]")],
+        ),
         ("missing-accessmodes", Box::new(|s| s.access_modes.clear()), vec![(Required, "spec.accessModes")]),
-        ("invalid-accessmode", Box::new(|s| s.access_modes = modes(&["fakemode"])), vec![(NotSupported, "spec.accessModes")]),
+        (
+            "invalid-accessmode",
+            Box::new(|s| s.access_modes = modes(&["fakemode"])),
+            vec![(NotSupported, "spec.accessModes")],
+        ),
         (
             "with-read-write-once-pod-and-others",
             Box::new(|s| s.access_modes = modes(&["ReadWriteOncePod", "ReadWriteMany"])),
@@ -342,7 +364,8 @@ fn claims_as_upstream_scenarios() {
         (
             "invalid-data-source-kind",
             Box::new(|s| {
-                s.data_source = Some(TypedLocalObjectReference { api_group: None, kind: "Pod".into(), name: "p".into() })
+                s.data_source =
+                    Some(TypedLocalObjectReference { api_group: None, kind: "Pod".into(), name: "p".into() })
             }),
             vec![(Invalid, "spec.dataSource")],
         ),
@@ -477,10 +500,7 @@ fn claim_updates_as_upstream() {
     let vac = |v: Option<&str>| bound(claim(|s| s.volume_attributes_class_name = v.map(Into::into)), "10G");
     assert!(persistent_volume_claim(&vac(Some("b")), Some(&vac(Some("a")))).is_empty());
     assert_eq!(
-        persistent_volume_claim(&vac(None), Some(&vac(Some("a"))))
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>(),
+        persistent_volume_claim(&vac(None), Some(&vac(Some("a")))).iter().map(ToString::to_string).collect::<Vec<_>>(),
         [
             "spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n  spec.volumeAttributesClassName: changed\n",
             "spec.volumeAttributesClassName: Forbidden: update from non-nil value to nil is forbidden"
@@ -517,7 +537,10 @@ fn claim_status_updates_as_upstream() {
             (NotSupported, "status.allocatedResources".to_owned()),
         ]
     );
-    assert_eq!(errs[0].to_string(), "status.capacity[storage]: Invalid value: -5000000000: must be a valid resource quantity");
+    assert_eq!(
+        errs[0].to_string(),
+        "status.capacity[storage]: Invalid value: -5000000000: must be a valid resource quantity"
+    );
     c = claim(|s| s.access_modes.clear());
     assert_eq!(kinds(&persistent_volume_claim_status(&c)), [(Required, "Spec.accessModes".to_owned())]);
 }

@@ -14,6 +14,9 @@ use crate::core::v1::{
 };
 use crate::meta::v1::ObjectMeta;
 
+/// A table row: the case's name, its input and the (type, field) of each expected error.
+type Case<T> = (&'static str, T, Vec<(ErrorType, &'static str)>);
+
 fn q(s: &str) -> Quantity {
     Quantity::parse(s).expect("test quantities parse")
 }
@@ -56,7 +59,7 @@ fn nodes_on_create() {
         n.spec.pod_cidrs = vec!["192.168.0.0/16".into(), "2001:db8::/64".into()];
     });
     assert!(node_for_test(&good, None).is_empty());
-    let cases: Vec<(&str, Node, Vec<(ErrorType, &str)>)> = vec![
+    let cases: Vec<Case<Node>> = vec![
         (
             "missing-taint-key",
             node(|n| n.spec.taints = vec![taint("", "special-user-1", "NoSchedule")]),
@@ -258,7 +261,7 @@ fn endpoints_as_upstream() {
     let subset = |addrs: Vec<EndpointAddress>, ports: Vec<EndpointPort>| {
         endpoints_with(vec![EndpointSubset { addresses: addrs, not_ready_addresses: vec![], ports }])
     };
-    let cases: Vec<(&str, Endpoints, Vec<(ErrorType, &str)>)> = vec![
+    let cases: Vec<Case<Endpoints>> = vec![
         ("empty addresses", subset(vec![], vec![eport("a", 93, "TCP")]), vec![(Required, "subsets[0]")]),
         (
             "invalid IP",
@@ -431,7 +434,7 @@ fn resource_quotas_as_upstream() {
     for (name, rq) in good {
         assert!(resource_quota(&rq, None).is_empty(), "{name}: {:?}", strings(&resource_quota(&rq, None)));
     }
-    let bad: Vec<(&str, ResourceQuota, Vec<(ErrorType, &str)>)> = vec![
+    let bad: Vec<Case<ResourceQuota>> = vec![
         ("negative-limits", quota(|s| s.hard = list(&[("cpu", "-100")])), vec![(Invalid, "spec.hard[cpu]")]),
         ("fractional-api-resource", quota(|s| s.hard = list(&[("pods", "0.5")])), vec![(Invalid, "spec.hard[pods]")]),
         (
@@ -687,7 +690,7 @@ fn limit_ranges_as_upstream() {
         let errs = limit_range(&limit_range_of(items));
         assert!(errs.is_empty(), "{name}: {:?}", strings(&errs));
     }
-    let bad: Vec<(&str, Vec<LimitRangeItem>, Vec<(ErrorType, &str)>)> = vec![
+    let bad: Vec<Case<Vec<LimitRangeItem>>> = vec![
         (
             "duplicate-limit-type",
             vec![item("Pod", &[], &[], &[], &[], &[]), item("Pod", &[], &[], &[], &[], &[])],
@@ -811,7 +814,7 @@ fn events_as_upstream_legacy_checks() {
         e.action = "Create".into();
         e.reason = "Pulled".into();
     };
-    let cases: Vec<(&str, Event, Vec<(ErrorType, &str)>)> = vec![
+    let cases: Vec<Case<Event>> = vec![
         ("no namespace, involved in none", ev("", "", |_| {}), vec![(Invalid, "namespace")]),
         ("default namespace, involved in none", ev("default", "", |_| {}), vec![]),
         ("namespaces match", ev("test", "test", |_| {}), vec![]),

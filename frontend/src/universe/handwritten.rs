@@ -198,3 +198,15 @@ pub(super) fn check(u: &mut Universe, fns: Vec<(FileId, FnDef)>) -> Vec<HandWrit
     u.diagnostics.extend(found);
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Convention, classify};
+
+    #[test]
+    fn status_validators_are_told_from_validators_by_their_suffix() {
+        assert_eq!(classify("validate_pod_status_update"), Some((Convention::StatusValidator, "pod")));
+        assert_eq!(classify("validate_component_status"), Some((Convention::Validator, "component_status")));
+        assert_eq!(classify("validate_pod"), Some((Convention::Validator, "pod")));
+    }
+}

@@ -51,6 +51,7 @@ pub struct Scheme {
     by_type: HashMap<TypeId, GroupVersionKind>,
     defaulters: HashMap<TypeId, Vec<DefaultFn>>,
     validators: HashMap<TypeId, Vec<ValidateFn>>,
+    status_validators: HashMap<TypeId, Vec<ValidateFn>>,
     conversions: HashMap<(TypeId, TypeId), ConvertFn>,
     field_labels: HashMap<GroupVersionKind, FieldLabelFn>,
     lifecycles: HashMap<GroupVersionKind, Lifecycle>,
@@ -64,6 +65,7 @@ impl Scheme {
             by_type: HashMap::new(),
             defaulters: HashMap::new(),
             validators: HashMap::new(),
+            status_validators: HashMap::new(),
             conversions: HashMap::new(),
             field_labels: HashMap::new(),
             lifecycles: HashMap::new(),
@@ -158,6 +160,38 @@ impl Scheme {
                 f(new, old.and_then(|o| o.as_any().downcast_ref::<T>()))
             },
         ));
+    }
+
+    /// Adds a validation function for writes to a kind's `status` subresource (upstream's
+    /// `Validate<Kind>StatusUpdate`): it gets the new object and the stored one. Such writes run
+    /// these instead of the kind's own validation functions.
+    pub fn add_status_validation_func<T: Kind>(&mut self, f: fn(&T, &T) -> ErrorList) {
+        self.status_validators.entry(TypeId::of::<T>()).or_default().push(Box::new(
+            move |obj: &dyn Object, old: Option<&dyn Object>| {
+                let (Some(new), Some(old)) =
+                    (obj.as_any().downcast_ref::<T>(), old.and_then(|o| o.as_any().downcast_ref::<T>()))
+                else {
+                    return ErrorList::new();
+                };
+                f(new, old)
+            },
+        ));
+    }
+
+    /// Runs the status validation functions registered for the object's type against the
+    /// stored object (none: no errors), dropping repeated errors as [`Scheme::validate`] does.
+    pub fn validate_status(&self, obj: &dyn Object, old: &dyn Object) -> ErrorList {
+        let mut errs = ErrorList::new();
+        if let Some(fs) = self.status_validators.get(&obj.as_any().type_id()) {
+            for f in fs {
+                for e in f(obj, Some(old)) {
+                    if !errs.contains(&e) {
+                        errs.push(e);
+                    }
+                }
+            }
+        }
+        errs
     }
 
     /// Whether a validation function is registered for the object's type.

@@ -192,6 +192,8 @@ struct State {
     close_epoch: u64,
     /// Object validation for creates and updates of the main resource (none: metadata only).
     validator: Option<validation::Validator>,
+    /// Object validation for writes to the `status` subresource (none: not validated).
+    status_validator: Option<validation::Validator>,
 }
 
 struct Shared {
@@ -642,11 +644,14 @@ impl State {
         };
         let nm = meta_mut(&info, new.as_mut())?;
         nm.resource_version = old.resource_version.clone();
-        // Status writes are not validated: the kinds validated so far have no status checks.
-        if subresource.is_none()
-            && !skip_validation
-            && let Some(v) = &self.validator
-        {
+        // The main resource runs the kind's validation; a status write runs its status
+        // validation instead, as upstream's status strategies do.
+        let validator = match subresource {
+            None => self.validator.as_ref(),
+            Some("status") => self.status_validator.as_ref(),
+            Some(_) => None,
+        };
+        if !skip_validation && let Some(v) = validator {
             let errs = v(new.as_ref(), Some(existing.as_ref()));
             if !errs.is_empty() {
                 return Err(api_errors::invalid_object(&info, &key.1, &errs));
@@ -823,9 +828,18 @@ impl ObjectTracker {
         self.lock().validator = Some(v);
     }
 
-    /// Stops validating objects (metadata is still checked).
+    /// Validates every write to a `status` subresource with `v` (given the new and the stored
+    /// object) before it is stored, dry runs included; failures are a `422 Invalid`. Replaces an
+    /// earlier status validator.
+    pub fn set_status_validator(&self, v: validation::Validator) {
+        self.lock().status_validator = Some(v);
+    }
+
+    /// Stops validating objects and status writes (metadata is still checked).
     pub fn clear_validator(&self) {
-        self.lock().validator = None;
+        let mut state = self.lock();
+        state.validator = None;
+        state.status_validator = None;
     }
 
     /// An empty tracker keeping the last `size` changes for watches and continued lists.
@@ -845,6 +859,7 @@ impl ObjectTracker {
                     bookmark_epoch: 0,
                     close_epoch: 0,
                     validator: None,
+                    status_validator: None,
                 }),
                 changed,
             }),

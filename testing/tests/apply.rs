@@ -121,7 +121,8 @@ async fn status_apply_and_extraction() {
     let opts = ApplyOptions { field_manager: "deployer".into(), ..Default::default() };
     api.apply(&deployment_config(), &opts).await.unwrap();
     let status = DeploymentApplyConfiguration::new("web", "ns")
-        .with_status(DeploymentStatusApplyConfiguration::default().with_ready_replicas(2));
+        // Ready replicas may not exceed replicas: status writes are validated.
+        .with_status(DeploymentStatusApplyConfiguration::default().with_replicas(2).with_ready_replicas(2));
     let ctl = ApplyOptions { field_manager: "ctl".into(), ..Default::default() };
     let out = api.apply_status(&status, &ctl).await.unwrap();
     assert_eq!(out.status.ready_replicas, 2);

@@ -229,22 +229,24 @@ async fn status_apply_records_a_status_entry() {
     let (api, _server) = deployments().await;
     api.apply(&web(Some(3), vec![container("app", "nginx:1")]), &opts("deployer")).await.unwrap();
     let status = DeploymentApplyConfiguration::new("web", "ns")
-        .with_status(DeploymentStatusApplyConfiguration::default().with_ready_replicas(2));
+        // `unavailableReplicas` has no bound but zero: status writes are validated, and ready
+        // replicas may not exceed the (unset) replicas.
+        .with_status(DeploymentStatusApplyConfiguration::default().with_unavailable_replicas(2));
     api.apply_status(&status, &opts("ctl")).await.unwrap();
     let d = live(&api).await;
     let e = entry(&d, "ctl", "Apply").unwrap();
     assert_eq!(e.subresource, "status");
-    assert_eq!(fields(Some(e)), r#"{"f:status":{"f:readyReplicas":{}}}"#);
+    assert_eq!(fields(Some(e)), r#"{"f:status":{"f:unavailableReplicas":{}}}"#);
     // The status manager's entry is distinct from its (absent) entry for the object.
     assert_eq!(d.metadata.managed_fields.iter().filter(|e| e.manager == "ctl").count(), 1);
     // A status update by another manager takes the field: its entry is for the subresource too.
     let mut d2 = d.clone();
-    d2.status.ready_replicas = 3;
+    d2.status.unavailable_replicas = 3;
     api.update_status(&d2, &UpdateOptions { field_manager: "kcm".into(), ..Default::default() }).await.unwrap();
     let d = live(&api).await;
     let e = entry(&d, "kcm", "Update").unwrap();
     assert_eq!(e.subresource, "status");
-    assert_eq!(fields(Some(e)), r#"{"f:status":{"f:readyReplicas":{}}}"#);
+    assert_eq!(fields(Some(e)), r#"{"f:status":{"f:unavailableReplicas":{}}}"#);
     assert!(entry(&d, "ctl", "Apply").is_none(), "the applier lost its only field");
 }
 

@@ -272,3 +272,278 @@ async fn deployments_whose_selector_misses_the_template_are_refused() {
         )]
     );
 }
+
+/// The `(type, field)` of each cause, for kinds whose messages the unit tables pin.
+fn cause_fields(e: &kapi_client::Error) -> Vec<(String, String)> {
+    invalid(e).3.into_iter().map(|(t, f, _)| (t, f)).collect()
+}
+
+fn pairs(want: &[(&str, &str)]) -> Vec<(String, String)> {
+    want.iter().map(|(t, f)| ((*t).to_owned(), (*f).to_owned())).collect()
+}
+
+fn quantities(
+    items: &[(&str, &str)],
+) -> std::collections::BTreeMap<kapi_api::core::v1::ResourceName, kapi_machinery::types::Quantity> {
+    items
+        .iter()
+        .map(|(k, v)| {
+            (kapi_api::core::v1::ResourceName((*k).into()), kapi_machinery::types::Quantity::parse(v).unwrap())
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn persistent_volumes_and_claims_are_validated() {
+    use kapi_api::core::v1::{
+        HostPathVolumeSource, PersistentVolume, PersistentVolumeAccessMode, PersistentVolumeClaim,
+        PersistentVolumeClaimSpec, PersistentVolumeSource, PersistentVolumeSpec, VolumeResourceRequirements,
+    };
+    let (client, _server, _test) = http_client().await;
+    let pvs = client.api::<PersistentVolume>();
+    let pv = |path: &str, mode: &str| PersistentVolume {
+        metadata: ObjectMeta { name: "pv1".into(), ..Default::default() },
+        spec: PersistentVolumeSpec {
+            capacity: quantities(&[("storage", "10Gi")]),
+            access_modes: vec![PersistentVolumeAccessMode(mode.into())],
+            persistent_volume_source: PersistentVolumeSource {
+                host_path: Some(HostPathVolumeSource { path: path.into(), r#type: None }),
+                ..Default::default()
+            },
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let err = pvs.create(&pv("/data/..", "fakemode"), &CreateOptions::default()).await.unwrap_err();
+    let (code, reason, _, causes) = invalid(&err);
+    assert_eq!((code, reason.as_str()), (422, "Invalid"));
+    assert_eq!(
+        causes,
+        [
+            (
+                "FieldValueNotSupported".to_owned(),
+                "spec.accessModes".to_owned(),
+                r#"Unsupported value: "fakemode": supported values: "ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod""#.to_owned()
+            ),
+            (
+                "FieldValueInvalid".to_owned(),
+                "spec.hostPath.path".to_owned(),
+                r#"Invalid value: "/data/..": must not contain '..'"#.to_owned()
+            ),
+        ]
+    );
+    // A valid volume is stored; its source may not change.
+    let stored = pvs.create(&pv("/data", "ReadWriteOnce"), &CreateOptions::default()).await.unwrap();
+    let mut moved = stored.clone();
+    moved.spec.persistent_volume_source.host_path.as_mut().unwrap().path = "/other".into();
+    let err = pvs.update(&moved, &UpdateOptions::default()).await.unwrap_err();
+    assert_eq!(cause_fields(&err), pairs(&[("FieldValueForbidden", "spec.persistentvolumesource")]));
+
+    let pvcs = client.namespaced::<PersistentVolumeClaim>("default");
+    let claim = |storage: &str| PersistentVolumeClaim {
+        metadata: ObjectMeta { name: "claim".into(), namespace: "default".into(), ..Default::default() },
+        spec: PersistentVolumeClaimSpec {
+            access_modes: vec![PersistentVolumeAccessMode("ReadWriteOnce".into())],
+            resources: VolumeResourceRequirements {
+                requests: quantities(&[("storage", storage)]),
+                ..Default::default()
+            },
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let err = pvcs.create(&claim("0"), &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        invalid(&err).2,
+        r#"PersistentVolumeClaim "claim" is invalid: spec.resources[storage]: Invalid value: "0": must be greater than zero"#
+    );
+    // An unbound claim may not change its request.
+    let stored = pvcs.create(&claim("1Gi"), &CreateOptions::default()).await.unwrap();
+    let mut grown = stored.clone();
+    grown.spec.resources.requests = quantities(&[("storage", "2Gi")]);
+    let err = pvcs.update(&grown, &UpdateOptions::default()).await.unwrap_err();
+    assert_eq!(cause_fields(&err), pairs(&[("FieldValueForbidden", "spec")]));
+    // Its status update keeps the access modes and checks the recorded capacity.
+    let patch = Patch::Merge(br#"{"status":{"capacity":{"storage":"-1Gi"}}}"#.to_vec());
+    let err = pvcs
+        .patch_subresource::<PersistentVolumeClaim>("claim", "status", &patch, &PatchOptions::default())
+        .await
+        .unwrap_err();
+    assert_eq!(
+        invalid(&err).3,
+        [(
+            "FieldValueInvalid".to_owned(),
+            "status.capacity[storage]".to_owned(),
+            "Invalid value: -1073741824: must be a valid resource quantity".to_owned()
+        )]
+    );
+}
+
+#[tokio::test]
+async fn nodes_endpoints_quotas_limit_ranges_and_events_are_validated() {
+    use kapi_api::core::v1::{
+        EndpointAddress, EndpointSubset, Endpoints, Event, LimitRange, LimitRangeItem, LimitRangeSpec, LimitType, Node,
+        NodeSpec, ObjectReference, ResourceQuota, ResourceQuotaScope, ResourceQuotaSpec, Taint, TaintEffect,
+    };
+    let (client, _server, _test) = http_client().await;
+
+    let node = Node {
+        metadata: ObjectMeta { name: "n1".into(), ..Default::default() },
+        spec: NodeSpec {
+            pod_cidrs: vec!["10.0.0.1/16".into()],
+            taints: vec![Taint {
+                key: "k".into(),
+                value: "v".into(),
+                effect: TaintEffect("Sometimes".into()),
+                time_added: None,
+            }],
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let err = client.api::<Node>().create(&node, &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        cause_fields(&err),
+        pairs(&[("FieldValueNotSupported", "metadata.taints[0].effect"), ("FieldValueInvalid", "spec.podCIDRs[0]")])
+    );
+
+    let endpoints = Endpoints {
+        metadata: ObjectMeta { name: "svc".into(), namespace: "default".into(), ..Default::default() },
+        subsets: vec![EndpointSubset {
+            addresses: vec![EndpointAddress { ip: "127.0.0.1".into(), ..Default::default() }],
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let err =
+        client.namespaced::<Endpoints>("default").create(&endpoints, &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        invalid(&err).2,
+        r#"Endpoints "svc" is invalid: subsets[0].addresses[0].ip: Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128)"#
+    );
+
+    let quota = ResourceQuota {
+        metadata: ObjectMeta { name: "q".into(), namespace: "default".into(), ..Default::default() },
+        spec: ResourceQuotaSpec {
+            hard: quantities(&[("pods", "1.5")]),
+            scopes: vec![ResourceQuotaScope("BestEffort".into()), ResourceQuotaScope("NotBestEffort".into())],
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let err =
+        client.namespaced::<ResourceQuota>("default").create(&quota, &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        invalid(&err).2,
+        r#"ResourceQuota "q" is invalid: [spec.hard[pods]: Invalid value: "1500m": must be an integer, spec.scopes: Invalid value: ["BestEffort","NotBestEffort"]: conflicting scopes]"#
+    );
+
+    let limits = LimitRange {
+        metadata: ObjectMeta { name: "l".into(), namespace: "default".into(), ..Default::default() },
+        spec: LimitRangeSpec {
+            limits: Some(vec![LimitRangeItem {
+                // A `Container` limit would also get defaults from max and min, and their errors.
+                r#type: LimitType("Pod".into()),
+                max: quantities(&[("cpu", "1")]),
+                min: quantities(&[("cpu", "2")]),
+                ..Default::default()
+            }]),
+        },
+        ..Default::default()
+    };
+    let err = client.namespaced::<LimitRange>("default").create(&limits, &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        invalid(&err).2,
+        r#"LimitRange "l" is invalid: spec.limits[0].min[cpu]: Invalid value: "2": min value 2 is greater than max value 1"#
+    );
+
+    let event = Event {
+        metadata: ObjectMeta { name: "e".into(), namespace: "default".into(), ..Default::default() },
+        involved_object: ObjectReference {
+            namespace: "other".into(),
+            name: "p".into(),
+            kind: "Pod".into(),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let err = client.namespaced::<Event>("default").create(&event, &CreateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        invalid(&err).2,
+        r#"Event "e" is invalid: involvedObject.namespace: Invalid value: "other": does not match event.namespace"#
+    );
+}
+
+#[tokio::test]
+async fn status_writes_run_the_status_validation() {
+    use kapi_api::apps::v1::{ControllerRevision, Deployment};
+    use kapi_api::core::v1::Namespace;
+    let (client, _server, _test) = http_client().await;
+    let api = client.namespaced::<Deployment>("default");
+    let stored = api.create(&deployment("web", "web"), &CreateOptions::default()).await.unwrap();
+
+    // A status update: counts above the total are refused, valid ones stored.
+    let mut bad = stored.clone();
+    bad.status.replicas = 1;
+    bad.status.ready_replicas = 2;
+    let err = api.update_status(&bad, &UpdateOptions::default()).await.unwrap_err();
+    let (code, reason, message, _) = invalid(&err);
+    assert_eq!((code, reason.as_str()), (422, "Invalid"));
+    assert_eq!(
+        message,
+        r#"Deployment.apps "web" is invalid: status.readyReplicas: Invalid value: 2: cannot be greater than status.replicas"#
+    );
+    let mut good = stored.clone();
+    good.status.replicas = 2;
+    good.status.ready_replicas = 2;
+    good.status.collision_count = Some(1);
+    api.update_status(&good, &UpdateOptions::default()).await.unwrap();
+
+    // A status patch: the collision count may not go down.
+    let patch = Patch::Merge(br#"{"status":{"collisionCount":0}}"#.to_vec());
+    let err = api.patch_subresource::<Deployment>("web", "status", &patch, &PatchOptions::default()).await.unwrap_err();
+    assert_eq!(
+        invalid(&err).3,
+        [(
+            "FieldValueInvalid".to_owned(),
+            "status.collisionCount".to_owned(),
+            "Invalid value: 0: cannot be decremented".to_owned()
+        )]
+    );
+
+    // The main resource still runs the kind's own validation, not the status's.
+    let mut relabelled = api.get("web", &GetOptions::default()).await.unwrap();
+    relabelled.spec.template.metadata.labels.insert("app".into(), "api".into());
+    let err = api.update(&relabelled, &UpdateOptions::default()).await.unwrap_err();
+    assert_eq!(cause_fields(&err), pairs(&[("FieldValueInvalid", "spec.template.metadata.labels")]));
+
+    // A namespace without deletion must stay `Active`.
+    let namespaces = client.api::<Namespace>();
+    let ns = namespaces
+        .create(
+            &Namespace { metadata: ObjectMeta { name: "team".into(), ..Default::default() }, ..Default::default() },
+            &CreateOptions::default(),
+        )
+        .await
+        .unwrap();
+    let mut terminating = ns.clone();
+    terminating.status.phase.0 = "Terminating".into();
+    let err = namespaces.update_status(&terminating, &UpdateOptions::default()).await.unwrap_err();
+    assert_eq!(
+        invalid(&err).2,
+        r#"Namespace "team" is invalid: status.Phase: Invalid value: "Terminating": may only be 'Active' if `deletionTimestamp` is empty"#
+    );
+
+    // A controller revision without data is refused.
+    let revision = ControllerRevision {
+        metadata: ObjectMeta { name: "rev".into(), namespace: "default".into(), ..Default::default() },
+        revision: 1,
+        ..Default::default()
+    };
+    let err = client
+        .namespaced::<ControllerRevision>("default")
+        .create(&revision, &CreateOptions::default())
+        .await
+        .unwrap_err();
+    assert_eq!(invalid(&err).2, r#"ControllerRevision.apps "rev" is invalid: data: Required value: data is mandatory"#);
+}

@@ -1,4 +1,4 @@
-//! register-gen: for every package that declares `+groupName=<group>`, a `register.rs` with the group name, versions, an `add_known_types` that registers each kind (and list kind) of the package, and an `add_to_scheme` that adds the defaulting, hand-written validation (`validate_<kind>`), generated declarative validation (`validate_declarative_<kind>`) and conversion functions and the common option kinds too. The common kinds are reached as `::kapi_api::meta::v1`, which works in users' crates and, through `extern crate self as kapi_api`, in ours.
+//! register-gen: for every package that declares `+groupName=<group>`, a `register.rs` with the group name, versions, an `add_known_types` that registers each kind (and list kind) of the package, and an `add_to_scheme` that adds the defaulting, hand-written validation (`validate_<kind>`, and `validate_<kind>_status_update` for status writes), generated declarative validation (`validate_declarative_<kind>`) and conversion functions and the common option kinds too. The common kinds are reached as `::kapi_api::meta::v1`, which works in users' crates and, through `extern crate self as kapi_api`, in ours.
 
 use kapi_frontend::diagnostics::Diagnostic;
 use kapi_frontend::markers::GROUP_NAME;
@@ -56,6 +56,14 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
             u.hand_written_in(&pkg.rel, Convention::Validator).map(|h| (h.type_name.clone(), h.path(u))).collect();
         validators.sort_by(|a, b| a.0.cmp(&b.0));
         let register_validation = validators.iter().map(|(_, p)| quote!(scheme.add_validation_func(#p);));
+        // Hand-written `validate_<kind>_status_update` functions, for `status` subresource writes.
+        let mut status_validators: Vec<(String, syn::Path)> = u
+            .hand_written_in(&pkg.rel, Convention::StatusValidator)
+            .map(|h| (h.type_name.clone(), h.path(u)))
+            .collect();
+        status_validators.sort_by(|a, b| a.0.cmp(&b.0));
+        let register_status_validation =
+            status_validators.iter().map(|(_, p)| quote!(scheme.add_status_validation_func(#p);));
         // Generated declarative validation, after the hand-written functions of the same kinds.
         let register_declarative =
             super::validation::validated_kinds(u, &plan.needs_validation, &pkg.rel).into_iter().map(|t| {
@@ -94,6 +102,7 @@ pub fn generate(u: &Universe, plan: &Plan, out: &mut Emitted, diagnostics: &mut 
                 #register_defaults
                 #(#register_validation)*
                 #(#register_declarative)*
+                #(#register_status_validation)*
                 #register_conversions
                 #register_lifecycles
                 for version in VERSIONS {

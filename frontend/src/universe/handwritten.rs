@@ -1,4 +1,4 @@
-//! The conventions for hand-written functions the generators call (`set_defaults_<type>`, `convert_<type>_{to,from}_internal`, `fuzz_<type>`, `validate_<kind>`), checked in one place.
+//! The conventions for hand-written functions the generators call (`set_defaults_<type>`, `convert_<type>_{to,from}_internal`, `fuzz_<type>`, `validate_<kind>`, `validate_<kind>_status_update`), checked in one place.
 
 use std::path::PathBuf;
 
@@ -37,6 +37,10 @@ pub enum Convention {
     /// `Validate<Kind>` and `Validate<Kind>Update`). Only names of a versioned kind of the package
     /// follow it: `validate_` is a common prefix for helpers, which stay unchecked.
     Validator,
+    /// `pub fn validate_<kind>_status_update(obj: &Kind, old: &Kind) -> ErrorList` (upstream's
+    /// `Validate<Kind>StatusUpdate`), run on writes to the `status` subresource instead of the
+    /// kind's own validation. Like [`Convention::Validator`], only names of a kind follow it.
+    StatusValidator,
 }
 
 /// A hand-written function that follows a convention, checked.
@@ -92,6 +96,9 @@ fn classify(name: &str) -> Option<(Convention, &str)> {
         return None;
     }
     if let Some(t) = name.strip_prefix("validate_") {
+        if let Some(kind) = t.strip_suffix("_status_update") {
+            return Some((Convention::StatusValidator, kind));
+        }
         return Some((Convention::Validator, t));
     }
     name.strip_prefix("fuzz_").map(|t| (Convention::Fuzzer, t))
@@ -120,10 +127,12 @@ pub(super) fn check(u: &mut Universe, fns: Vec<(FileId, FnDef)>) -> Vec<HandWrit
                     Convention::Defaulter => !t.def.attrs.is_internal(),
                     Convention::Conversion(_) => !t.def.attrs.is_internal() && u.hub_type_of(t).is_some(),
                     Convention::Fuzzer => true,
-                    Convention::Validator => !t.def.attrs.is_internal() && t.kind().is_some(),
+                    Convention::Validator | Convention::StatusValidator => {
+                        !t.def.attrs.is_internal() && t.kind().is_some()
+                    }
                 }
         });
-        if candidate.is_none() && convention == Convention::Validator {
+        if candidate.is_none() && matches!(convention, Convention::Validator | Convention::StatusValidator) {
             continue;
         }
         let Some(ty) = candidate.map(|t| t.name()) else {
@@ -134,7 +143,9 @@ pub(super) fn check(u: &mut Universe, fns: Vec<(FileId, FnDef)>) -> Vec<HandWrit
                     "`convert_<type in snake case>_to_internal` / `_from_internal`",
                 ),
                 Convention::Fuzzer => ("no type of this package", "`fuzz_<type in snake case>`"),
-                Convention::Validator => unreachable!("validator names without a kind are skipped above"),
+                Convention::Validator | Convention::StatusValidator => {
+                    unreachable!("validator names without a kind are skipped above")
+                }
             };
             found.push(
                 at(format!("`{name}` names {what}"))
@@ -167,6 +178,11 @@ pub(super) fn check(u: &mut Universe, fns: Vec<(FileId, FnDef)>) -> Vec<HandWrit
                     && f.output.as_ref().is_some_and(|o| last_ident_is(o, "ErrorList")),
                 format!("pub fn {name}(obj: &{ty}, old: Option<&{ty}>) -> ErrorList"),
             ),
+            Convention::StatusValidator => (
+                matches!(&f.inputs[..], [a, b] if ref_to(a, &ty) && ref_to(b, &ty))
+                    && f.output.as_ref().is_some_and(|o| last_ident_is(o, "ErrorList")),
+                format!("pub fn {name}(obj: &{ty}, old: &{ty}) -> ErrorList"),
+            ),
         };
         if !ok || !f.is_pub {
             let mut d = at(format!("hand-written function `{name}` has the wrong signature"))
@@ -181,4 +197,16 @@ pub(super) fn check(u: &mut Universe, fns: Vec<(FileId, FnDef)>) -> Vec<HandWrit
     }
     u.diagnostics.extend(found);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Convention, classify};
+
+    #[test]
+    fn status_validators_are_told_from_validators_by_their_suffix() {
+        assert_eq!(classify("validate_pod_status_update"), Some((Convention::StatusValidator, "pod")));
+        assert_eq!(classify("validate_component_status"), Some((Convention::Validator, "component_status")));
+        assert_eq!(classify("validate_pod"), Some((Convention::Validator, "pod")));
+    }
 }

@@ -61,13 +61,23 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
     add_known_types(scheme)?;
     super::defaulters::register_defaults(scheme);
     scheme.add_validation_func(crate::core::v1::validation::validate_config_map);
+    scheme.add_validation_func(crate::core::v1::validation::validate_endpoints);
+    scheme.add_validation_func(crate::core::v1::validation::validate_event);
+    scheme.add_validation_func(crate::core::v1::validation::validate_limit_range);
     scheme.add_validation_func(crate::core::v1::validation::validate_namespace);
+    scheme.add_validation_func(crate::core::v1::validation::validate_node);
+    scheme.add_validation_func(crate::core::v1::validation::validate_persistent_volume);
+    scheme
+        .add_validation_func(
+            crate::core::v1::validation::validate_persistent_volume_claim,
+        );
     scheme.add_validation_func(crate::core::v1::validation::validate_pod);
     scheme.add_validation_func(crate::core::v1::validation::validate_pod_template);
     scheme
         .add_validation_func(
             crate::core::v1::validation::validate_replication_controller,
         );
+    scheme.add_validation_func(crate::core::v1::validation::validate_resource_quota);
     scheme.add_validation_func(crate::core::v1::validation::validate_secret);
     scheme.add_validation_func(crate::core::v1::validation::validate_service);
     scheme.add_validation_func(super::validation::validate_declarative_node);
@@ -82,6 +92,18 @@ pub fn add_to_scheme(scheme: &mut Scheme) -> Result<(), SchemeError> {
             super::validation::validate_declarative_replication_controller,
         );
     scheme.add_validation_func(super::validation::validate_declarative_secret);
+    scheme
+        .add_status_validation_func(
+            crate::core::v1::validation::validate_namespace_status_update,
+        );
+    scheme
+        .add_status_validation_func(
+            crate::core::v1::validation::validate_persistent_volume_claim_status_update,
+        );
+    scheme
+        .add_status_validation_func(
+            crate::core::v1::validation::validate_resource_quota_status_update,
+        );
     #[cfg(feature = "internal")] super::conversions::register_conversions(scheme);
     super::lifecycle::add_lifecycles(scheme);
     for version in VERSIONS {

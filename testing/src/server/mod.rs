@@ -230,6 +230,7 @@ impl ApiServer {
         let scheme = Arc::new(RwLock::new(scheme));
         // Writes are validated by the validation functions registered in the scheme.
         tracker.set_validator(crate::tracker::validation::from_scheme(scheme.clone()));
+        tracker.set_status_validator(crate::tracker::validation::status_from_scheme(scheme.clone()));
         ApiServer {
             tracker,
             scheme,
@@ -250,6 +251,7 @@ impl ApiServer {
     pub fn set_validation(&self, on: bool) {
         if on {
             self.tracker.set_validator(crate::tracker::validation::from_scheme(self.scheme.clone()));
+            self.tracker.set_status_validator(crate::tracker::validation::status_from_scheme(self.scheme.clone()));
         } else {
             self.tracker.clear_validator();
         }

@@ -1,4 +1,4 @@
-//! The tracker's hook for object validation: a function the test server installs (from its scheme's registered `validate_<kind>` functions) that every create and update of the main resource runs before anything is stored.
+//! The tracker's hooks for object validation: functions the test server installs (from its scheme's registered `validate_<kind>` and `validate_<kind>_status_update` functions) that every create and update of the main resource, and every status write, runs before anything is stored.
 
 use std::sync::Arc;
 
@@ -12,4 +12,13 @@ pub type Validator = Arc<dyn Fn(&dyn Object, Option<&dyn Object>) -> Vec<FieldEr
 /// test server's, which can gain kinds after the tracker has the hook).
 pub fn from_scheme(scheme: Arc<std::sync::RwLock<kapi_machinery::Scheme>>) -> Validator {
     Arc::new(move |obj, old| scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner).validate(obj, old))
+}
+
+/// A validator for status writes that runs the status validation functions registered in a
+/// scheme behind a lock; without a stored object there is nothing to check.
+pub fn status_from_scheme(scheme: Arc<std::sync::RwLock<kapi_machinery::Scheme>>) -> Validator {
+    Arc::new(move |obj, old| match old {
+        Some(old) => scheme.read().unwrap_or_else(std::sync::PoisonError::into_inner).validate_status(obj, old),
+        None => Vec::new(),
+    })
 }

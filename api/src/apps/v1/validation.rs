@@ -1,9 +1,9 @@
-//! Hand-written validation of apps/v1 workloads (deployments, replica sets, stateful sets, daemon sets), with the checks, field paths and messages of upstream's `pkg/apis/apps/validation`.
+//! Hand-written validation of apps/v1 workloads (deployments, replica sets, stateful sets, daemon sets), their status updates and controller revisions, with the checks, field paths and messages of upstream's `pkg/apis/apps/validation`.
 //!
 //! Each controller's pod template is validated as core's (`validate_pod_template_spec`), then
 //! the controller's own rules: a selector that matches the template, `restartPolicy: Always`, no
 //! `activeDeadlineSeconds`, the strategy's fields, and what may change on update. Not covered:
-//! `ValidateReadOnlyPersistentDisks` for several replicas, and status updates.
+//! `ValidateReadOnlyPersistentDisks` for several replicas.
 
 use std::collections::BTreeSet;
 
@@ -12,8 +12,8 @@ use kapi_machinery::validation::content::regex_error;
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::{
-    DaemonSet, DaemonSetUpdateStrategy, Deployment, DeploymentStrategy, ReplicaSet, RollingUpdateDeployment,
-    StatefulSet,
+    ControllerRevision, DaemonSet, DaemonSetUpdateStrategy, Deployment, DeploymentStrategy, ReplicaSet,
+    RollingUpdateDeployment, StatefulSet,
 };
 use crate::core::v1::validation::{
     Selector, immutable, json_value, non_negative, restart_always, selector_mismatch, validate_pod_template_spec,
@@ -396,6 +396,190 @@ pub fn validate_stateful_set(obj: &StatefulSet, old: Option<&StatefulSet>) -> Er
             errs.push(FieldError::forbidden(&path, STATEFUL_SET_SPEC_UPDATE));
         }
     }
+    errs
+}
+
+// ---------------------------------------------------------------------------------------------
+// Controller revisions.
+
+/// Validates a `ControllerRevision` (upstream's `ValidateControllerRevision` and
+/// `ValidateControllerRevisionUpdate`): `data` set, `revision` not negative, and on update
+/// `data` unchanged.
+pub fn validate_controller_revision(obj: &ControllerRevision, old: Option<&ControllerRevision>) -> ErrorList {
+    let mut errs = ErrorList::new();
+    // Upstream's internal `Data` is an object, nil when the raw bytes are absent or `null`.
+    let absent = obj.data.raw.as_deref().is_none_or(|b| b.is_empty() || b == b"null");
+    if absent {
+        errs.push(FieldError::required("data", "data is mandatory"));
+    }
+    errs.extend(non_negative(obj.revision, &Path::new("revision")));
+    if let Some(old) = old {
+        errs.extend(immutable(&obj.data, &old.data, || json_value(&obj.data), &Path::new("data")));
+    }
+    errs
+}
+
+// ---------------------------------------------------------------------------------------------
+// Status updates.
+
+/// `cannot be decremented` when a collision count goes down or is unset (upstream's
+/// `IsDecremented`); the value shown is 0 for an unset count.
+fn collision_count_decremented(new: Option<i32>, old: Option<i32>) -> ErrorList {
+    let decremented = match (new, old) {
+        (None, Some(_)) => true,
+        (Some(n), Some(o)) => n < o,
+        _ => false,
+    };
+    if decremented {
+        return vec![FieldError::invalid_value(
+            Path::new("status").child("collisionCount"),
+            new.unwrap_or(0),
+            "cannot be decremented",
+        )];
+    }
+    Vec::new()
+}
+
+/// `cannot be greater than <what>` for each count that exceeds its bound.
+fn not_above(errs: &mut ErrorList, path: &Path, checks: &[(&str, i32, i32, &str)]) {
+    for (field, value, bound, what) in checks {
+        if value > bound {
+            errs.push(FieldError::invalid_value(path.child(field), *value, &format!("cannot be greater than {what}")));
+        }
+    }
+}
+
+fn non_negatives(errs: &mut ErrorList, path: &Path, fields: &[(&str, Option<i64>)]) {
+    for (field, value) in fields {
+        if let Some(v) = value {
+            errs.extend(non_negative(*v, &path.child(field)));
+        }
+    }
+}
+
+/// Validates a deployment's `/status` update (upstream's `ValidateDeploymentStatusUpdate`):
+/// counts not negative, none above `replicas`, available not above ready, and the collision
+/// count not decremented.
+pub fn validate_deployment_status_update(obj: &Deployment, old: &Deployment) -> ErrorList {
+    let s = &obj.status;
+    let path = Path::new("status");
+    let mut errs = ErrorList::new();
+    non_negatives(
+        &mut errs,
+        &path,
+        &[
+            ("observedGeneration", Some(s.observed_generation)),
+            ("replicas", Some(i64::from(s.replicas))),
+            ("updatedReplicas", Some(i64::from(s.updated_replicas))),
+            ("readyReplicas", Some(i64::from(s.ready_replicas))),
+            ("availableReplicas", Some(i64::from(s.available_replicas))),
+            ("unavailableReplicas", Some(i64::from(s.unavailable_replicas))),
+            ("terminatingReplicas", s.terminating_replicas.map(i64::from)),
+            ("collisionCount", s.collision_count.map(i64::from)),
+        ],
+    );
+    not_above(
+        &mut errs,
+        &path,
+        &[
+            ("updatedReplicas", s.updated_replicas, s.replicas, "status.replicas"),
+            ("readyReplicas", s.ready_replicas, s.replicas, "status.replicas"),
+            ("availableReplicas", s.available_replicas, s.replicas, "status.replicas"),
+            ("availableReplicas", s.available_replicas, s.ready_replicas, "readyReplicas"),
+        ],
+    );
+    errs.extend(collision_count_decremented(s.collision_count, old.status.collision_count));
+    errs
+}
+
+/// Validates a replica set's `/status` update (upstream's `ValidateReplicaSetStatusUpdate`):
+/// counts not negative, none above `replicas`, available not above ready.
+pub fn validate_replica_set_status_update(obj: &ReplicaSet, _old: &ReplicaSet) -> ErrorList {
+    let s = &obj.status;
+    let path = Path::new("status");
+    let mut errs = ErrorList::new();
+    non_negatives(
+        &mut errs,
+        &path,
+        &[
+            ("replicas", Some(i64::from(s.replicas))),
+            ("fullyLabeledReplicas", Some(i64::from(s.fully_labeled_replicas))),
+            ("readyReplicas", Some(i64::from(s.ready_replicas))),
+            ("availableReplicas", Some(i64::from(s.available_replicas))),
+            ("observedGeneration", Some(s.observed_generation)),
+            ("terminatingReplicas", s.terminating_replicas.map(i64::from)),
+        ],
+    );
+    not_above(
+        &mut errs,
+        &path,
+        &[
+            ("fullyLabeledReplicas", s.fully_labeled_replicas, s.replicas, "status.replicas"),
+            ("readyReplicas", s.ready_replicas, s.replicas, "status.replicas"),
+            ("availableReplicas", s.available_replicas, s.replicas, "status.replicas"),
+            ("availableReplicas", s.available_replicas, s.ready_replicas, "readyReplicas"),
+        ],
+    );
+    errs
+}
+
+/// Validates a daemon set's `/status` update (upstream's `ValidateDaemonSetStatusUpdate`):
+/// counts not negative and the collision count not decremented.
+pub fn validate_daemon_set_status_update(obj: &DaemonSet, old: &DaemonSet) -> ErrorList {
+    let s = &obj.status;
+    let mut errs = ErrorList::new();
+    non_negatives(
+        &mut errs,
+        &Path::new("status"),
+        &[
+            ("currentNumberScheduled", Some(i64::from(s.current_number_scheduled))),
+            ("numberMisscheduled", Some(i64::from(s.number_misscheduled))),
+            ("desiredNumberScheduled", Some(i64::from(s.desired_number_scheduled))),
+            ("numberReady", Some(i64::from(s.number_ready))),
+            ("observedGeneration", Some(s.observed_generation)),
+            ("updatedNumberScheduled", Some(i64::from(s.updated_number_scheduled))),
+            ("numberAvailable", Some(i64::from(s.number_available))),
+            ("numberUnavailable", Some(i64::from(s.number_unavailable))),
+            ("collisionCount", s.collision_count.map(i64::from)),
+        ],
+    );
+    errs.extend(collision_count_decremented(s.collision_count, old.status.collision_count));
+    errs
+}
+
+/// Validates a stateful set's `/status` update (upstream's `ValidateStatefulSetStatusUpdate`):
+/// counts not negative, none above `replicas`, available not above ready, and the collision
+/// count not decremented.
+pub fn validate_stateful_set_status_update(obj: &StatefulSet, old: &StatefulSet) -> ErrorList {
+    let s = &obj.status;
+    let path = Path::new("status");
+    let mut errs = ErrorList::new();
+    // The v1 `observedGeneration` is a plain integer: upstream's internal pointer is never nil.
+    non_negatives(
+        &mut errs,
+        &path,
+        &[
+            ("replicas", Some(i64::from(s.replicas))),
+            ("readyReplicas", Some(i64::from(s.ready_replicas))),
+            ("currentReplicas", Some(i64::from(s.current_replicas))),
+            ("updatedReplicas", Some(i64::from(s.updated_replicas))),
+            ("availableReplicas", Some(i64::from(s.available_replicas))),
+            ("observedGeneration", Some(s.observed_generation)),
+            ("collisionCount", s.collision_count.map(i64::from)),
+        ],
+    );
+    not_above(
+        &mut errs,
+        &path,
+        &[
+            ("readyReplicas", s.ready_replicas, s.replicas, "status.replicas"),
+            ("currentReplicas", s.current_replicas, s.replicas, "status.replicas"),
+            ("updatedReplicas", s.updated_replicas, s.replicas, "status.replicas"),
+            ("availableReplicas", s.available_replicas, s.replicas, "status.replicas"),
+            ("availableReplicas", s.available_replicas, s.ready_replicas, "status.readyReplicas"),
+        ],
+    );
+    errs.extend(collision_count_decremented(s.collision_count, old.status.collision_count));
     errs
 }
 

@@ -348,3 +348,181 @@ fn stateful_set_updates() {
         ]
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Controller revisions and status updates (`TestValidateControllerRevision`,
+// `TestValidateControllerRevisionUpdate`, `TestValidateDeploymentStatusUpdate`,
+// `TestValidateReplicaSetStatusUpdate`, `TestValidateDaemonSetStatusUpdate`,
+// `TestValidateStatefulSetStatusUpdate`).
+
+fn revision(data: Option<&[u8]>, number: i64) -> ControllerRevision {
+    ControllerRevision {
+        metadata: ObjectMeta { name: "rev".into(), namespace: "ns".into(), ..ObjectMeta::default() },
+        data: kapi_machinery::types::RawExtension { raw: data.map(<[u8]>::to_vec) },
+        revision: number,
+        ..ControllerRevision::default()
+    }
+}
+
+#[test]
+fn controller_revisions() {
+    let good = revision(Some(br#"{"a":1}"#), 1);
+    assert!(validate_controller_revision(&good, None).is_empty());
+    assert_eq!(
+        strings(&validate_controller_revision(&revision(None, 1), None)),
+        ["data: Required value: data is mandatory"]
+    );
+    assert_eq!(
+        strings(&validate_controller_revision(&revision(Some(b"null"), 1), None)),
+        ["data: Required value: data is mandatory"]
+    );
+    assert_eq!(
+        strings(&validate_controller_revision(&revision(Some(br#"{"a":1}"#), -1), None)),
+        ["revision: Invalid value: -1: must be greater than or equal to 0"]
+    );
+    // The revision number may change on update; the data may not.
+    assert!(validate_controller_revision(&revision(Some(br#"{"a":1}"#), 2), Some(&good)).is_empty());
+    let errs = validate_controller_revision(&revision(Some(br#"{"a":2}"#), 1), Some(&good));
+    assert_eq!(errs.len(), 1);
+    assert_eq!(errs[0].field, "data");
+    assert!(errs[0].to_string().ends_with("field is immutable"));
+}
+
+#[test]
+fn deployment_status_updates() {
+    let mut old = Deployment::default();
+    old.status.collision_count = Some(2);
+    let with = |edit: &dyn Fn(&mut Deployment)| {
+        let mut d = old.clone();
+        edit(&mut d);
+        d
+    };
+    let good = with(&|d| {
+        d.status.replicas = 3;
+        d.status.updated_replicas = 3;
+        d.status.ready_replicas = 2;
+        d.status.available_replicas = 1;
+        d.status.collision_count = Some(3);
+    });
+    assert!(validate_deployment_status_update(&good, &old).is_empty());
+    let cases: Vec<(&str, Deployment, Vec<&str>)> = vec![
+        (
+            "invalid (negative) replicas",
+            with(&|d| d.status.replicas = -1),
+            // Zero counts are then above the negative total, as upstream also reports.
+            vec![
+                "status.replicas: Invalid value: -1: must be greater than or equal to 0",
+                "status.updatedReplicas: Invalid value: 0: cannot be greater than status.replicas",
+                "status.readyReplicas: Invalid value: 0: cannot be greater than status.replicas",
+                "status.availableReplicas: Invalid value: 0: cannot be greater than status.replicas",
+            ],
+        ),
+        (
+            "invalid (negative) observedGeneration",
+            with(&|d| d.status.observed_generation = -3),
+            vec!["status.observedGeneration: Invalid value: -3: must be greater than or equal to 0"],
+        ),
+        (
+            "updatedReplicas greater than replicas",
+            with(&|d| {
+                d.status.replicas = 2;
+                d.status.updated_replicas = 3;
+            }),
+            vec!["status.updatedReplicas: Invalid value: 3: cannot be greater than status.replicas"],
+        ),
+        (
+            "availableReplicas greater than readyReplicas",
+            with(&|d| {
+                d.status.replicas = 3;
+                d.status.ready_replicas = 1;
+                d.status.available_replicas = 2;
+            }),
+            vec!["status.availableReplicas: Invalid value: 2: cannot be greater than readyReplicas"],
+        ),
+        (
+            "collisionCount decremented",
+            with(&|d| d.status.collision_count = Some(1)),
+            vec!["status.collisionCount: Invalid value: 1: cannot be decremented"],
+        ),
+        (
+            "collisionCount unset",
+            with(&|d| d.status.collision_count = None),
+            vec!["status.collisionCount: Invalid value: 0: cannot be decremented"],
+        ),
+    ];
+    for (name, d, want) in cases {
+        assert_eq!(strings(&validate_deployment_status_update(&d, &old)), want, "{name}");
+    }
+}
+
+#[test]
+fn replica_set_status_updates() {
+    let old = ReplicaSet::default();
+    let with = |edit: &dyn Fn(&mut ReplicaSet)| {
+        let mut r = old.clone();
+        edit(&mut r);
+        r
+    };
+    let good = with(&|r| {
+        r.status.replicas = 3;
+        r.status.fully_labeled_replicas = 3;
+        r.status.ready_replicas = 2;
+        r.status.available_replicas = 1;
+    });
+    assert!(validate_replica_set_status_update(&good, &old).is_empty());
+    assert_eq!(
+        strings(&validate_replica_set_status_update(
+            &with(&|r| {
+                r.status.replicas = 2;
+                r.status.fully_labeled_replicas = 3;
+                r.status.ready_replicas = -1;
+            }),
+            &old
+        )),
+        [
+            "status.readyReplicas: Invalid value: -1: must be greater than or equal to 0",
+            "status.fullyLabeledReplicas: Invalid value: 3: cannot be greater than status.replicas",
+            "status.availableReplicas: Invalid value: 0: cannot be greater than readyReplicas",
+        ]
+    );
+}
+
+#[test]
+fn daemon_set_status_updates() {
+    let mut old = DaemonSet::default();
+    old.status.collision_count = Some(1);
+    let mut new = old.clone();
+    new.status.number_ready = -1;
+    new.status.collision_count = Some(0);
+    assert_eq!(
+        strings(&validate_daemon_set_status_update(&new, &old)),
+        [
+            "status.numberReady: Invalid value: -1: must be greater than or equal to 0",
+            "status.collisionCount: Invalid value: 0: cannot be decremented",
+        ]
+    );
+    new = old.clone();
+    new.status.collision_count = Some(2);
+    assert!(validate_daemon_set_status_update(&new, &old).is_empty());
+}
+
+#[test]
+fn stateful_set_status_updates() {
+    let old = StatefulSet::default();
+    let mut new = old.clone();
+    new.status.replicas = 2;
+    new.status.ready_replicas = 2;
+    new.status.current_replicas = 3;
+    new.status.available_replicas = 3;
+    assert_eq!(
+        strings(&validate_stateful_set_status_update(&new, &old)),
+        [
+            "status.currentReplicas: Invalid value: 3: cannot be greater than status.replicas",
+            "status.availableReplicas: Invalid value: 3: cannot be greater than status.replicas",
+            "status.availableReplicas: Invalid value: 3: cannot be greater than status.readyReplicas",
+        ]
+    );
+    new.status.current_replicas = 2;
+    new.status.available_replicas = 1;
+    assert!(validate_stateful_set_status_update(&new, &old).is_empty());
+}

@@ -1,10 +1,12 @@
-//! Hand-written validation of batch/v1 jobs and cron jobs, with the checks, field paths and messages of upstream's `pkg/apis/batch/validation`.
+//! Hand-written validation of batch/v1 jobs (and their status updates) and cron jobs, with the checks, field paths and messages of upstream's `pkg/apis/batch/validation`.
 //!
 //! Upstream's job strategy generates a job's selector and template labels before validating
 //! (unless `manualSelector` is set); the test server does not, so a job without a selector and
 //! without `manualSelector: true` is not asked for one, and the generated-selector checks are
 //! skipped. Not covered: success policies, `maxFailedIndexes`, `managedBy` values, the
-//! indexed-job size limits, scheduling directives that a suspended job may change, and status.
+//! indexed-job size limits, scheduling directives that a suspended job may change, and the status rules upstream's
+//! strategy switches on per job (`JobStatusValidationOptions`: finished jobs, completion times,
+//! indexes, counters that may not decrease).
 
 mod cron;
 
@@ -418,6 +420,79 @@ fn time_zone(tz: Option<&str>, path: &Path) -> ErrorList {
     }
     if let Err(e) = cron::load_location(tz) {
         errs.push(FieldError::invalid(path, tz, &e));
+    }
+    errs
+}
+
+// ---------------------------------------------------------------------------------------------
+// Status updates.
+
+fn condition_true(job: &Job, ty: &str) -> bool {
+    job.status.conditions.iter().any(|c| c.r#type.0 == ty && c.status.0 == "True")
+}
+
+/// An `Invalid` error without a value (upstream's `field.OmitValueType`).
+fn invalid_no_value(path: &Path, detail: &str) -> FieldError {
+    FieldError::new(kapi_machinery::validation::ErrorType::Invalid, path, BadValue::Omitted, detail)
+}
+
+/// Validates a job's `/status` update (upstream's `ValidateJobUpdateStatus`, the checks it
+/// makes whatever the strategy's options): counts not negative, uncounted terminated pods
+/// non-empty and unique, `SuccessCriteriaMet` neither with `Failed` nor `FailureTarget`, not
+/// removed once set and not added to a job already complete without it.
+pub fn validate_job_status_update(obj: &Job, old: &Job) -> ErrorList {
+    let s = &obj.status;
+    let path = Path::new("status");
+    let mut errs = ErrorList::new();
+    errs.extend(non_negative(i64::from(s.active), &path.child("active")));
+    errs.extend(non_negative(i64::from(s.succeeded), &path.child("succeeded")));
+    errs.extend(non_negative(i64::from(s.failed), &path.child("failed")));
+    if let Some(ready) = s.ready {
+        errs.extend(non_negative(i64::from(ready), &path.child("ready")));
+    }
+    if let Some(terminating) = s.terminating {
+        errs.extend(non_negative(i64::from(terminating), &path.child("terminating")));
+    }
+    if let Some(u) = &s.uncounted_terminated_pods {
+        let upath = path.child("uncountedTerminatedPods");
+        let mut seen = BTreeSet::new();
+        for (field, list) in [("succeeded", &u.succeeded), ("failed", &u.failed)] {
+            for (i, uid) in list.iter().enumerate() {
+                let p = upath.child(field).index(i);
+                if uid.is_empty() {
+                    errs.push(FieldError::invalid(p, uid, "must not be empty"));
+                } else if !seen.insert(uid.as_str()) {
+                    errs.push(FieldError::duplicate(p, uid.as_str()));
+                }
+            }
+        }
+    }
+    let conditions = path.child("conditions");
+    let criteria_met = condition_true(obj, "SuccessCriteriaMet");
+    if criteria_met && condition_true(obj, "Failed") {
+        errs.push(invalid_no_value(&conditions, "cannot set SuccessCriteriaMet=True and Failed=true conditions"));
+    }
+    if criteria_met && condition_true(obj, "FailureTarget") {
+        errs.push(invalid_no_value(
+            &conditions,
+            "cannot set SuccessCriteriaMet=True and FailureTarget=true conditions",
+        ));
+    }
+    if obj.spec.success_policy.is_some() && !criteria_met && condition_true(obj, "Complete") {
+        errs.push(invalid_no_value(
+            &conditions,
+            "cannot set Complete=True for Job with SuccessPolicy unless SuccessCriteriaMet=True",
+        ));
+    }
+    let old_met = condition_true(old, "SuccessCriteriaMet");
+    if old_met && !criteria_met {
+        errs.push(invalid_no_value(&conditions, "cannot disable the SuccessCriteriaMet=True condition"));
+    }
+    if condition_true(old, "Complete") && !old_met && criteria_met {
+        errs.push(invalid_no_value(
+            &conditions,
+            "cannot set SuccessCriteriaMet=True for Job already has Complete=true conditions",
+        ));
     }
     errs
 }

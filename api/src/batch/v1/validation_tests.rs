@@ -292,3 +292,91 @@ fn cron_job_time_zones() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Status updates (`TestValidateJobUpdateStatus`, the checks made whatever the options).
+
+fn condition(ty: &str) -> crate::batch::v1::JobCondition {
+    crate::batch::v1::JobCondition {
+        r#type: crate::batch::v1::JobConditionType(ty.into()),
+        status: ConditionStatus("True".into()),
+        ..Default::default()
+    }
+}
+
+#[test]
+fn job_status_updates() {
+    let old = Job::default();
+    let with = |edit: &dyn Fn(&mut Job)| {
+        let mut j = old.clone();
+        edit(&mut j);
+        j
+    };
+    let good = with(&|j| {
+        j.status.active = 1;
+        j.status.succeeded = 2;
+        j.status.failed = 3;
+        j.status.ready = Some(1);
+    });
+    assert!(validate_job_status_update(&good, &old).is_empty());
+    let cases: Vec<(&str, Job, Vec<&str>)> = vec![
+        (
+            "negative counts",
+            with(&|j| {
+                j.status.active = -1;
+                j.status.succeeded = -2;
+                j.status.failed = -3;
+                j.status.ready = Some(-1);
+                j.status.terminating = Some(-2);
+            }),
+            vec![
+                "status.active: Invalid value: -1: must be greater than or equal to 0",
+                "status.succeeded: Invalid value: -2: must be greater than or equal to 0",
+                "status.failed: Invalid value: -3: must be greater than or equal to 0",
+                "status.ready: Invalid value: -1: must be greater than or equal to 0",
+                "status.terminating: Invalid value: -2: must be greater than or equal to 0",
+            ],
+        ),
+        (
+            "empty and repeated uncounted pods",
+            with(&|j| {
+                j.status.uncounted_terminated_pods = Some(crate::batch::v1::UncountedTerminatedPods {
+                    succeeded: vec!["a".into(), String::new()],
+                    failed: vec!["a".into()],
+                });
+            }),
+            vec![
+                "status.uncountedTerminatedPods.succeeded[1]: Invalid value: \"\": must not be empty",
+                "status.uncountedTerminatedPods.failed[0]: Duplicate value: \"a\"",
+            ],
+        ),
+        (
+            "success criteria met and failed",
+            with(&|j| j.status.conditions = vec![condition("SuccessCriteriaMet"), condition("Failed")]),
+            vec!["status.conditions: Invalid value: cannot set SuccessCriteriaMet=True and Failed=true conditions"],
+        ),
+        (
+            "success criteria met and failure target",
+            with(&|j| j.status.conditions = vec![condition("SuccessCriteriaMet"), condition("FailureTarget")]),
+            vec![
+                "status.conditions: Invalid value: cannot set SuccessCriteriaMet=True and FailureTarget=true conditions",
+            ],
+        ),
+    ];
+    for (name, j, want) in cases {
+        assert_eq!(strings(&validate_job_status_update(&j, &old)), want, "{name}");
+    }
+    // Success criteria, once met, stay met; a job complete without them does not gain them.
+    let met = with(&|j| j.status.conditions = vec![condition("SuccessCriteriaMet")]);
+    assert_eq!(
+        strings(&validate_job_status_update(&old, &met)),
+        ["status.conditions: Invalid value: cannot disable the SuccessCriteriaMet=True condition"]
+    );
+    let complete = with(&|j| j.status.conditions = vec![condition("Complete")]);
+    assert_eq!(
+        strings(&validate_job_status_update(&met, &complete)),
+        [
+            "status.conditions: Invalid value: cannot set SuccessCriteriaMet=True for Job already has Complete=true conditions"
+        ]
+    );
+}

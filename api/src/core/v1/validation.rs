@@ -1,4 +1,4 @@
-//! Hand-written validation of core/v1 kinds (config maps, secrets, namespaces, services, pods, pod templates, replication controllers), with the checks, field paths and messages of upstream's `pkg/apis/core/validation`.
+//! Hand-written validation of core/v1 kinds (config maps, secrets, namespaces, services, pods, pod templates, replication controllers, persistent volumes and claims, nodes, endpoints, resource quotas, limit ranges, events) and of their status updates, with the checks, field paths and messages of upstream's `pkg/apis/core/validation`.
 //!
 //! Upstream validates its internal types after defaulting; these functions take the v1 types the
 //! test server stores, also after defaulting, and report the same paths and messages. Object
@@ -7,7 +7,10 @@
 //! defaults of the fixtures' release apply (see `api/src/features.rs`); the module docs of
 //! `pod.rs` list them.
 
+mod cluster;
 mod pod;
+mod resources;
+mod storage;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -18,7 +21,8 @@ use kapi_machinery::validation::content::{
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::{
-    ConfigMap, Namespace, Pod, PodTemplate, PodTemplateSpec, ReplicationController, Secret, Service, ServicePort,
+    ConfigMap, Endpoints, Event, LimitRange, Namespace, Node, PersistentVolume, PersistentVolumeClaim, Pod,
+    PodTemplate, PodTemplateSpec, ReplicationController, ResourceQuota, Secret, Service, ServicePort,
 };
 use crate::meta::v1::validation::validate_labels;
 use crate::meta::v1::{LabelSelector, LabelSelectorOperator};
@@ -677,6 +681,80 @@ pub fn validate_replication_controller(obj: &ReplicationController, _old: Option
         }
     }
     errs
+}
+
+// ---------------------------------------------------------------------------------------------
+// Volumes, nodes, endpoints, quotas, limit ranges and events (see the submodules).
+
+/// Validates a `PersistentVolume` on create or update (upstream's `ValidatePersistentVolume`
+/// and `ValidatePersistentVolumeUpdate`): access modes, a positive `storage` capacity, the
+/// reclaim policy, node affinity, exactly one source, class names and volume mode; on update
+/// the source, volume mode and node affinity unchanged.
+pub fn validate_persistent_volume(obj: &PersistentVolume, old: Option<&PersistentVolume>) -> ErrorList {
+    storage::persistent_volume(obj, old)
+}
+
+/// Validates a `PersistentVolumeClaim` on create or update (upstream's
+/// `ValidatePersistentVolumeClaim` and `ValidatePersistentVolumeClaimUpdate`): access modes,
+/// selector, a positive `storage` request, class names, volume mode and data sources; on update
+/// an unchanged spec except a first volume name, a storage class set from nil and, once bound,
+/// the storage request (which may not drop to the recorded capacity).
+pub fn validate_persistent_volume_claim(obj: &PersistentVolumeClaim, old: Option<&PersistentVolumeClaim>) -> ErrorList {
+    storage::persistent_volume_claim(obj, old)
+}
+
+/// Validates a claim's `/status` update (upstream's
+/// `ValidatePersistentVolumeClaimStatusUpdate`): access modes still set, capacity quantities,
+/// allocated resources and their resize statuses.
+pub fn validate_persistent_volume_claim_status_update(
+    obj: &PersistentVolumeClaim,
+    _old: &PersistentVolumeClaim,
+) -> ErrorList {
+    storage::persistent_volume_claim_status(obj)
+}
+
+/// Validates a `Node` on create or update (upstream's `ValidateNode` and `ValidateNodeUpdate`):
+/// taints, capacity and allocatable quantities, pod CIDRs; on update unique addresses, pod CIDRs
+/// and provider ID unchanged once set, the config source and `externalID`.
+pub fn validate_node(obj: &Node, old: Option<&Node>) -> ErrorList {
+    cluster::node(obj, old)
+}
+
+/// Validates `Endpoints` (upstream's `ValidateEndpoints`): subsets with addresses, valid
+/// non-special IPs, hostnames, node names and ports.
+pub fn validate_endpoints(obj: &Endpoints, _old: Option<&Endpoints>) -> ErrorList {
+    cluster::endpoints(obj)
+}
+
+/// Validates a `ResourceQuota` (upstream's `ValidateResourceQuota` and
+/// `ValidateResourceQuotaUpdate`): resource names and non-negative (whole where counted)
+/// quantities, scopes and the scope selector; on update the scopes unchanged.
+pub fn validate_resource_quota(obj: &ResourceQuota, old: Option<&ResourceQuota>) -> ErrorList {
+    cluster::resource_quota(obj, old)
+}
+
+/// Validates a quota's `/status` update (upstream's `ValidateResourceQuotaStatusUpdate`): the
+/// names and quantities of `status.hard` and `status.used`.
+pub fn validate_resource_quota_status_update(obj: &ResourceQuota, _old: &ResourceQuota) -> ErrorList {
+    cluster::quota_status(obj)
+}
+
+/// Validates a `LimitRange` (upstream's `ValidateLimitRange`): limit types, resource names,
+/// and min ≤ default request ≤ default ≤ max with sensible ratios.
+pub fn validate_limit_range(obj: &LimitRange, _old: Option<&LimitRange>) -> ErrorList {
+    cluster::limit_range(obj)
+}
+
+/// Validates a core/v1 `Event` on create or update (upstream's `ValidateEventCreate` and
+/// `ValidateEventUpdate` for core/v1 requests, which run only the legacy checks).
+pub fn validate_event(obj: &Event, _old: Option<&Event>) -> ErrorList {
+    cluster::event(obj)
+}
+
+/// Validates a namespace's `/status` update (upstream's `ValidateNamespaceStatusUpdate`): the
+/// phase `Active`, or `Terminating` once deletion has begun.
+pub fn validate_namespace_status_update(obj: &Namespace, _old: &Namespace) -> ErrorList {
+    cluster::namespace_status(obj)
 }
 
 #[cfg(test)]

@@ -1,0 +1,365 @@
+//! Resource names, quantities and IP/CIDR formats as upstream's core validation and `helper` package judge them, shared by nodes, quotas, limit ranges and volumes.
+
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+
+use kapi_machinery::types::Quantity;
+use kapi_machinery::validation::content::is_qualified_name;
+use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
+
+use super::NEGATIVE;
+
+/// Resource names upstream knows (`standardResources`), besides huge pages.
+const STANDARD_RESOURCES: &[&str] = &[
+    "cpu",
+    "memory",
+    "ephemeral-storage",
+    "requests.cpu",
+    "requests.memory",
+    "requests.ephemeral-storage",
+    "limits.cpu",
+    "limits.memory",
+    "limits.ephemeral-storage",
+    "pods",
+    "resourcequotas",
+    "services",
+    "replicationcontrollers",
+    "secrets",
+    "configmaps",
+    "persistentvolumeclaims",
+    "storage",
+    "requests.storage",
+    "services.nodeports",
+    "services.loadbalancers",
+];
+
+/// Resource names the quota system tracks (`standardQuotaResources`), besides huge pages.
+const STANDARD_QUOTA_RESOURCES: &[&str] = &[
+    "cpu",
+    "memory",
+    "ephemeral-storage",
+    "requests.cpu",
+    "requests.memory",
+    "requests.storage",
+    "requests.ephemeral-storage",
+    "limits.cpu",
+    "limits.memory",
+    "limits.ephemeral-storage",
+    "pods",
+    "resourcequotas",
+    "services",
+    "replicationcontrollers",
+    "secrets",
+    "persistentvolumeclaims",
+    "configmaps",
+    "services.nodeports",
+    "services.loadbalancers",
+];
+
+/// Resources counted in whole units (`integerResources`), besides extended resources.
+const INTEGER_RESOURCES: &[&str] = &[
+    "pods",
+    "resourcequotas",
+    "services",
+    "replicationcontrollers",
+    "secrets",
+    "configmaps",
+    "persistentvolumeclaims",
+    "services.nodeports",
+    "services.loadbalancers",
+];
+
+/// Upstream's `IsQuotaHugePageResourceName`.
+fn is_quota_hugepages(name: &str) -> bool {
+    name.starts_with("hugepages-") || name.starts_with("requests.hugepages-")
+}
+
+/// Upstream's `IsNativeResource`: unprefixed, or in a `kubernetes.io/` domain.
+pub(crate) fn is_native_resource(name: &str) -> bool {
+    !name.contains('/') || name.contains("kubernetes.io/")
+}
+
+/// Upstream's `IsExtendedResourceName`: not native, not `requests.`-prefixed, and a qualified
+/// name once `requests.` is put in front.
+pub(crate) fn is_extended_resource_name(name: &str) -> bool {
+    if is_native_resource(name) || name.starts_with("requests.") {
+        return false;
+    }
+    is_qualified_name(&format!("requests.{name}")).is_empty()
+}
+
+/// Upstream's `IsOvercommitAllowed`: native resources other than huge pages.
+pub(crate) fn overcommit_allowed(name: &str) -> bool {
+    is_native_resource(name) && !name.starts_with("hugepages-")
+}
+
+/// Upstream's `IsStandardQuotaResourceName`.
+pub(crate) fn is_standard_quota_resource(name: &str) -> bool {
+    STANDARD_QUOTA_RESOURCES.contains(&name) || is_quota_hugepages(name)
+}
+
+/// A quantity as upstream prints a `resource.Quantity` bad value: its JSON string.
+pub(crate) fn quantity_json(q: &Quantity) -> BadValue {
+    BadValue::Json(format!("\"{q}\""))
+}
+
+/// Upstream's `validateResourceName`: a qualified name, and unprefixed only when standard.
+pub(crate) fn resource_name(name: &str, path: &Path) -> ErrorList {
+    let errs: ErrorList = is_qualified_name(name)
+        .into_iter()
+        .map(|m| FieldError::invalid_value(path, BadValue::named(name), &m))
+        .collect();
+    if !errs.is_empty() {
+        return errs;
+    }
+    if !name.contains('/') && !STANDARD_RESOURCES.contains(&name) && !is_quota_hugepages(name) {
+        return vec![FieldError::invalid_value(
+            path,
+            BadValue::named(name),
+            "must be a standard resource type or fully qualified",
+        )];
+    }
+    errs
+}
+
+/// Upstream's `validateContainerResourceName`: a resource name a container may ask for.
+pub(crate) fn container_resource_name(name: &str, path: &Path) -> ErrorList {
+    let mut errs = resource_name(name, path);
+    if !name.contains('/') {
+        if !["cpu", "memory", "ephemeral-storage"].contains(&name) && !name.starts_with("hugepages-") {
+            errs.push(FieldError::invalid_value(
+                path,
+                BadValue::named(name),
+                "must be a standard resource for containers",
+            ));
+        }
+    } else if !is_native_resource(name) && !is_extended_resource_name(name) {
+        errs.push(FieldError::invalid_value(
+            path,
+            BadValue::named(name),
+            "doesn't follow extended resource name standard",
+        ));
+    }
+    errs
+}
+
+/// Upstream's `ValidateResourceQuotaResourceName`.
+pub(crate) fn quota_resource_name(name: &str, path: &Path) -> ErrorList {
+    let mut errs = resource_name(name, path);
+    if !name.contains('/') && !is_standard_quota_resource(name) {
+        errs.push(FieldError::invalid_value(path, BadValue::named(name), "must be a standard resource for quota"));
+    }
+    errs
+}
+
+/// Upstream's `ValidateResourceQuantityValue`: not negative, and whole for integer resources.
+pub(crate) fn quantity_value(name: &str, q: &Quantity, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    if q.sign() < 0 {
+        errs.push(FieldError::invalid(path, &q.to_string(), NEGATIVE));
+    }
+    if (INTEGER_RESOURCES.contains(&name) || is_extended_resource_name(name)) && q.milli_value() % 1000 != 0 {
+        errs.push(FieldError::invalid_value(path, quantity_json(q), "must be an integer"));
+    }
+    errs
+}
+
+/// Upstream's `ValidatePositiveQuantityValue`.
+pub(crate) fn positive_quantity(q: &Quantity, path: &Path) -> ErrorList {
+    if q.sign() <= 0 {
+        return vec![FieldError::invalid(path, &q.to_string(), "must be greater than zero")];
+    }
+    Vec::new()
+}
+
+/// Upstream's `validateBasicResource`: the integer value not negative.
+pub(crate) fn basic_resource(q: &Quantity, path: &Path) -> ErrorList {
+    if q.value() < 0 {
+        return vec![FieldError::invalid_value(path, q.value(), "must be a valid resource quantity")];
+    }
+    Vec::new()
+}
+
+// ---------------------------------------------------------------------------------------------
+// IP addresses and CIDRs, as `k8s.io/utils/net`'s sloppy parsers and apimachinery's strict checks.
+
+/// An IPv4 address as Go's old parser read it: four decimal parts, each at most 255, leading
+/// zeros allowed (and meaning decimal). Also says whether any part had a leading zero.
+fn parse_ipv4_sloppy(s: &str) -> Option<(Ipv4Addr, bool)> {
+    let mut octets = [0u8; 4];
+    let mut leading_zero = false;
+    let mut parts = s.split('.');
+    for o in &mut octets {
+        let p = parts.next()?;
+        if p.is_empty() || p.len() > 8 || !p.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        leading_zero |= p.len() > 1 && p.starts_with('0');
+        *o = u8::try_from(p.parse::<u32>().ok()?).ok()?;
+    }
+    if parts.next().is_some() {
+        return None;
+    }
+    Some((Ipv4Addr::from(octets), leading_zero))
+}
+
+/// `netutils.ParseIPSloppy`, with whether the text had a leading zero in an IPv4 part.
+fn parse_ip_sloppy(s: &str) -> Option<(IpAddr, bool)> {
+    if s.contains(':') {
+        // An IPv6 address may end in an IPv4 one, whose parts may also have leading zeros.
+        if let Ok(a) = s.parse::<Ipv6Addr>() {
+            return Some((IpAddr::V6(a), false));
+        }
+        let (head, tail) = s.rsplit_once(':')?;
+        let (v4, _) = parse_ipv4_sloppy(tail)?;
+        let rebuilt = format!("{head}:{v4}");
+        return rebuilt.parse::<Ipv6Addr>().ok().map(|a| (IpAddr::V6(a), true));
+    }
+    parse_ipv4_sloppy(s).map(|(a, z)| (IpAddr::V4(a), z))
+}
+
+/// Go's `net.IP.String()`: IPv4-mapped addresses print as IPv4.
+fn go_ip_string(ip: IpAddr) -> String {
+    match ip {
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => v6.to_string(),
+        },
+        IpAddr::V4(v4) => v4.to_string(),
+    }
+}
+
+fn is_v4_mapped(ip: IpAddr) -> bool {
+    matches!(ip, IpAddr::V6(v6) if v6.to_ipv4_mapped().is_some())
+}
+
+/// Upstream's `IsValidIP`: parses, no leading zeros, not IPv4-mapped, and canonical.
+pub(crate) fn is_valid_ip(path: &Path, value: &str) -> ErrorList {
+    let Some((ip, leading_zero)) = parse_ip_sloppy(value) else {
+        return vec![FieldError::invalid(path, value, "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)")];
+    };
+    let mut errs = ErrorList::new();
+    if leading_zero {
+        errs.push(FieldError::invalid(path, value, "must not have leading 0s"));
+    }
+    if is_v4_mapped(ip) {
+        errs.push(FieldError::invalid(path, value, "must not be an IPv4-mapped IPv6 address"));
+    }
+    if errs.is_empty() {
+        let canonical = go_ip_string(ip);
+        if canonical != value {
+            errs.push(FieldError::invalid(path, value, &format!("must be in canonical form (\"{canonical}\")")));
+        }
+    }
+    errs
+}
+
+/// Upstream's `ValidateNonSpecialIP`: an IP that is not unspecified, loopback or link-local.
+pub(crate) fn non_special_ip(value: &str, path: &Path) -> ErrorList {
+    let Some((ip, _)) = parse_ip_sloppy(value) else {
+        return vec![FieldError::invalid(path, value, "must be a valid IP address")];
+    };
+    let ip = match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(IpAddr::V6(v6), IpAddr::V4),
+        v4 => v4,
+    };
+    let (unspecified, loopback, link_local, link_local_multicast) = match ip {
+        IpAddr::V4(a) => {
+            let o = a.octets();
+            (a.is_unspecified(), o[0] == 127, o[0] == 169 && o[1] == 254, o[0] == 224 && o[1] == 0 && o[2] == 0)
+        }
+        IpAddr::V6(a) => {
+            let s = a.segments();
+            (a.is_unspecified(), a.is_loopback(), s[0] & 0xffc0 == 0xfe80, s[0] & 0xff0f == 0xff02)
+        }
+    };
+    let mut errs = ErrorList::new();
+    if unspecified {
+        errs.push(FieldError::invalid(path, value, &format!("may not be unspecified ({value})")));
+    }
+    if loopback {
+        errs.push(FieldError::invalid(path, value, "may not be in the loopback range (127.0.0.0/8, ::1/128)"));
+    }
+    if link_local {
+        errs.push(FieldError::invalid(path, value, "may not be in the link-local range (169.254.0.0/16, fe80::/10)"));
+    }
+    if link_local_multicast {
+        errs.push(FieldError::invalid(
+            path,
+            value,
+            "may not be in the link-local multicast range (224.0.0.0/24, ff02::/10)",
+        ));
+    }
+    errs
+}
+
+/// A parsed CIDR: the address, the prefix length, and whether the text had leading zeros.
+pub(crate) struct Cidr {
+    pub(crate) ip: IpAddr,
+    pub(crate) bits: u8,
+    leading_zero: bool,
+}
+
+/// `netutils.ParseCIDRSloppy`.
+pub(crate) fn parse_cidr_sloppy(s: &str) -> Option<Cidr> {
+    let (addr, len) = s.split_once('/')?;
+    let (ip, mut leading_zero) = parse_ip_sloppy(addr)?;
+    if len.is_empty() || len.len() > 8 || !len.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    leading_zero |= len.len() > 1 && len.starts_with('0');
+    let bits: u8 = len.parse().ok()?;
+    let max = if matches!(ip, IpAddr::V4(_)) { 32 } else { 128 };
+    if bits > max {
+        return None;
+    }
+    Some(Cidr { ip, bits, leading_zero })
+}
+
+impl Cidr {
+    /// The address with the bits after the prefix cleared.
+    fn masked(&self) -> IpAddr {
+        match self.ip {
+            IpAddr::V4(a) => {
+                let mask = u32::MAX.checked_shl(32 - u32::from(self.bits)).unwrap_or(0);
+                IpAddr::V4(Ipv4Addr::from(u32::from(a) & mask))
+            }
+            IpAddr::V6(a) => {
+                let mask = u128::MAX.checked_shl(128 - u32::from(self.bits)).unwrap_or(0);
+                IpAddr::V6(Ipv6Addr::from(u128::from(a) & mask))
+            }
+        }
+    }
+
+    /// Whether this is an IPv4 network (IPv4-mapped addresses count, as Go's `To4` does).
+    pub(crate) fn is_v4(&self) -> bool {
+        matches!(self.ip, IpAddr::V4(_)) || is_v4_mapped(self.ip)
+    }
+}
+
+/// Upstream's `IsValidCIDR`: parses, no leading zeros, not IPv4-mapped, no host bits, canonical.
+pub(crate) fn is_valid_cidr(path: &Path, value: &str) -> ErrorList {
+    let Some(c) = parse_cidr_sloppy(value) else {
+        return vec![FieldError::invalid(
+            path,
+            value,
+            "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)",
+        )];
+    };
+    let why = if c.leading_zero {
+        Some("must not have leading 0s in IP or prefix length")
+    } else if is_v4_mapped(c.ip) {
+        Some("must not have an IPv4-mapped IPv6 address")
+    } else if c.masked() != c.ip {
+        Some("must not have bits set beyond the prefix length")
+    } else {
+        None
+    };
+    if let Some(why) = why {
+        return vec![FieldError::invalid(path, value, why)];
+    }
+    let canonical = format!("{}/{}", go_ip_string(c.masked()), c.bits);
+    if canonical != value {
+        return vec![FieldError::invalid(path, value, &format!("must be in canonical form (\"{canonical}\")"))];
+    }
+    Vec::new()
+}

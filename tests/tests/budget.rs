@@ -134,9 +134,10 @@ fn a_small_budget_is_enforced_and_a_fitting_one_is_invisible() {
     assert!(Serializer::new(&s, Format::Json, Options::default()).decode(labels, None).is_ok());
 }
 
-/// Decoded lists hold exactly their elements: protobuf counts a repeated field's run of elements
-/// before allocating it, JSON gives back the spare capacity of growth, so a cached object keeps
-/// no unused buffer (docs/benchmarks.md, "Heap per decoded object").
+/// Decoded lists keep (almost) no unused buffer: protobuf counts a repeated field's run of
+/// elements before allocating it, and JSON gives back growth's spare capacity where it is worth a
+/// reallocation (under 128 spare bytes stay), so a cached object holds what it uses
+/// (docs/benchmarks.md, "Heap per decoded object").
 #[test]
 fn decoded_lists_keep_no_spare_capacity() {
     let s = scheme();
@@ -159,23 +160,31 @@ fn decoded_lists_keep_no_spare_capacity() {
     let from_pb = Serializer::new(&s, Format::Protobuf, Options::default()).decode(&pb, None).expect("decodes");
     let vwc_pb = from_pb.object.into_any().downcast::<ValidatingWebhookConfiguration>().expect("a VWC");
     assert_eq!(vwc, vwc_pb);
+    fn tight<T>(format: &str, what: &str, v: &Vec<T>) {
+        if format == "protobuf" {
+            assert_eq!(v.capacity(), v.len(), "{format}: {what}");
+        } else {
+            let spare = (v.capacity() - v.len()) * size_of::<T>();
+            assert!(spare < 128, "{format}: {what}: {spare} spare bytes");
+        }
+    }
     for (format, v) in [("json", &vwc), ("protobuf", &vwc_pb)] {
-        let tight = |what: &str, len: usize, cap: usize| assert_eq!((len, cap), (len, len), "{format}: {what}");
         assert_eq!(v.webhooks.len(), 5);
-        tight("webhooks", v.webhooks.len(), v.webhooks.capacity());
+        tight(format, "webhooks", &v.webhooks);
+        assert_eq!(v.webhooks.capacity(), 5, "{format}: webhooks (3 spare slots are worth giving back)");
         let fin = &v.metadata.finalizers;
-        tight("finalizers", fin.len(), fin.capacity());
+        tight(format, "finalizers", fin);
         for w in &v.webhooks {
             let versions = w.admission_review_versions.as_ref().expect("versions");
-            tight("admissionReviewVersions", versions.len(), versions.capacity());
+            tight(format, "admissionReviewVersions", versions);
             let rules = &w.rules;
             assert_eq!(rules.len(), 3);
-            tight("rules", rules.len(), rules.capacity());
+            tight(format, "rules", rules);
             for r in rules {
                 let ops = &r.operations;
-                tight("operations", ops.len(), ops.capacity());
+                tight(format, "operations", ops);
                 let res = &r.rule.resources;
-                tight("resources", res.len(), res.capacity());
+                tight(format, "resources", res);
             }
         }
     }

@@ -230,6 +230,9 @@ impl<T: JsonDecode> JsonDecode for Box<T> {
     }
 }
 
+/// Spare list capacity, in bytes, that a decoded list gives back.
+const SHRINK_AT_SPARE_BYTES: usize = 128;
+
 /// A Go slice. An empty `Vec` encodes as `[]`; wrap it in `Option` to have a nil slice (`null`).
 impl<T: JsonEncode + JsonElement> JsonEncode for Vec<T> {
     fn encode_json(&self, w: &mut JsonWriter) {
@@ -263,8 +266,11 @@ impl<T: JsonDecode + JsonElement + Default> JsonDecode for Vec<T> {
             self.push(v);
         }
         // Growth by doubling leaves up to half the buffer unused, and a decoded object is kept
-        // (an informer's cache holds it for its life): give the spare capacity back once.
-        self.shrink_to_fit();
+        // (an informer's cache holds it for its life): give the spare capacity back once, where
+        // it is worth a reallocation (lists of structs; a few spare string slots are not).
+        if (self.capacity() - self.len()) * size_of::<T>() >= SHRINK_AT_SPARE_BYTES {
+            self.shrink_to_fit();
+        }
         Ok(())
     }
 }

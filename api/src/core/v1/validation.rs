@@ -564,33 +564,46 @@ fn port_key_value(p: &ServicePort) -> BadValue {
 }
 
 fn validate_service_port(p: &ServicePort, require_name: bool, names: &mut BTreeSet<String>, path: &Path) -> ErrorList {
-    let mut errs = ErrorList::new();
-    if require_name && p.name.is_empty() {
-        errs.push(FieldError::required(path.child("name"), ""));
-    } else if !p.name.is_empty() {
-        errs.extend(dns1123_label(&p.name, &path.child("name")));
-        if !names.insert(p.name.clone()) {
-            errs.push(FieldError::duplicate(path.child("name"), p.name.as_str()));
-        }
+    let mut errs = port_name(&p.name, require_name, path);
+    if !p.name.is_empty() && !names.insert(p.name.clone()) {
+        errs.push(FieldError::duplicate(path.child("name"), p.name.as_str()));
     }
-    errs.extend(
-        is_valid_port_num(i64::from(p.port))
-            .into_iter()
-            .map(|m| FieldError::invalid_value(path.child("port"), p.port, &m)),
-    );
-    let proto = p.protocol.0.as_str();
-    if proto.is_empty() {
-        errs.push(FieldError::required(path.child("protocol"), ""));
-    } else if !PROTOCOLS.contains(&proto) {
-        errs.push(FieldError::not_supported_value(path.child("protocol"), BadValue::named(proto), PROTOCOLS));
-    }
+    errs.extend(port_and_protocol(p.port, &p.protocol.0, path));
     errs.extend(port_num_or_name(&p.target_port, &path.child("targetPort")));
-    if let Some(app) = &p.app_protocol {
-        errs.extend(
-            is_qualified_name(app).into_iter().map(|m| FieldError::invalid(path.child("appProtocol"), app, &m)),
-        );
+    errs.extend(app_protocol(p.app_protocol.as_deref(), path));
+    errs
+}
+
+/// A service's or an endpoint's port name: required when the object has several ports, and a
+/// DNS label when set.
+pub(crate) fn port_name(name: &str, require_name: bool, path: &Path) -> ErrorList {
+    if require_name && name.is_empty() {
+        vec![FieldError::required(path.child("name"), "")]
+    } else if !name.is_empty() {
+        dns1123_label(name, &path.child("name"))
+    } else {
+        ErrorList::new()
+    }
+}
+
+/// A port number in 1–65535 and a protocol (required) that upstream supports.
+pub(crate) fn port_and_protocol(port: i32, protocol: &str, path: &Path) -> ErrorList {
+    let mut errs: ErrorList = is_valid_port_num(i64::from(port))
+        .into_iter()
+        .map(|m| FieldError::invalid_value(path.child("port"), port, &m))
+        .collect();
+    if protocol.is_empty() {
+        errs.push(FieldError::required(path.child("protocol"), ""));
+    } else if !PROTOCOLS.contains(&protocol) {
+        errs.push(FieldError::not_supported_value(path.child("protocol"), BadValue::named(protocol), PROTOCOLS));
     }
     errs
+}
+
+/// An `appProtocol`, when set: a qualified name.
+pub(crate) fn app_protocol(app: Option<&str>, path: &Path) -> ErrorList {
+    let Some(app) = app else { return ErrorList::new() };
+    is_qualified_name(app).into_iter().map(|m| FieldError::invalid(path.child("appProtocol"), app, &m)).collect()
 }
 
 /// `clusterIPs`, or `[clusterIP]` when only the singular field is set (upstream's strategy

@@ -3,20 +3,19 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use kapi_machinery::types::Quantity;
-use kapi_machinery::validation::content::{is_dns1123_subdomain, is_label_value, is_qualified_name, is_valid_port_num};
+use kapi_machinery::validation::content::{is_dns1123_subdomain, is_label_value, is_qualified_name};
 use kapi_machinery::validation::{BadValue, ErrorList, FieldError, Path};
 
 use super::resources::{
     container_resource_name, is_standard_quota_resource, is_valid_cidr, is_valid_ip, non_special_ip,
     overcommit_allowed, parse_cidr_sloppy, quantity_json, quantity_value, quota_resource_name, resource_name,
 };
-use super::{dns1123_label, is_config_map_key};
+use super::{app_protocol, dns1123_label, is_config_map_key, port_and_protocol, port_name};
 use crate::core::v1::{
     ConfigMapNodeConfigSource, EndpointAddress, EndpointPort, Endpoints, Event, LimitRange, Namespace, Node,
     NodeConfigSource, ResourceQuota, ResourceQuotaSpec, Taint,
 };
 
-const PROTOCOLS: &[&str] = &["SCTP", "TCP", "UDP"];
 const TAINT_EFFECTS: &[&str] = &["NoSchedule", "PreferNoSchedule", "NoExecute"];
 const LIMIT_TYPES: &[&str] = &["Pod", "Container", "PersistentVolumeClaim"];
 /// Upstream's `IsStandardResourceQuotaScope`.
@@ -304,28 +303,9 @@ fn endpoint_address(a: &EndpointAddress, path: &Path) -> ErrorList {
 }
 
 fn endpoint_port(p: &EndpointPort, require_name: bool, path: &Path) -> ErrorList {
-    let mut errs = ErrorList::new();
-    if require_name && p.name.is_empty() {
-        errs.push(FieldError::required(path.child("name"), ""));
-    } else if !p.name.is_empty() {
-        errs.extend(dns1123_label(&p.name, &path.child("name")));
-    }
-    errs.extend(
-        is_valid_port_num(i64::from(p.port))
-            .into_iter()
-            .map(|m| FieldError::invalid_value(path.child("port"), p.port, &m)),
-    );
-    let proto = p.protocol.0.as_str();
-    if proto.is_empty() {
-        errs.push(FieldError::required(path.child("protocol"), ""));
-    } else if !PROTOCOLS.contains(&proto) {
-        errs.push(FieldError::not_supported_value(path.child("protocol"), BadValue::named(proto), PROTOCOLS));
-    }
-    if let Some(app) = &p.app_protocol {
-        errs.extend(
-            is_qualified_name(app).into_iter().map(|m| FieldError::invalid(path.child("appProtocol"), app, &m)),
-        );
-    }
+    let mut errs = port_name(&p.name, require_name, path);
+    errs.extend(port_and_protocol(p.port, &p.protocol.0, path));
+    errs.extend(app_protocol(p.app_protocol.as_deref(), path));
     errs
 }
 

@@ -104,21 +104,19 @@ pub(crate) fn quantity_json(q: &Quantity) -> BadValue {
 
 /// Upstream's `validateResourceName`: a qualified name, and unprefixed only when standard.
 pub(crate) fn resource_name(name: &str, path: &Path) -> ErrorList {
-    let errs: ErrorList = is_qualified_name(name)
-        .into_iter()
-        .map(|m| FieldError::invalid_value(path, BadValue::named(name), &m))
-        .collect();
+    let errs: ErrorList = is_qualified_name(name).into_iter().map(|m| bad_name(path, name, &m)).collect();
     if !errs.is_empty() {
         return errs;
     }
     if !name.contains('/') && !STANDARD_RESOURCES.contains(&name) && !is_quota_hugepages(name) {
-        return vec![FieldError::invalid_value(
-            path,
-            BadValue::named(name),
-            "must be a standard resource type or fully qualified",
-        )];
+        return vec![bad_name(path, name, "must be a standard resource type or fully qualified")];
     }
     errs
+}
+
+/// A resource name upstream refuses, quoted as it quotes one.
+fn bad_name(path: &Path, name: &str, message: &str) -> FieldError {
+    FieldError::invalid_value(path, BadValue::named(name), message)
 }
 
 /// Upstream's `validateContainerResourceName`: a resource name a container may ask for.
@@ -126,18 +124,10 @@ pub(crate) fn container_resource_name(name: &str, path: &Path) -> ErrorList {
     let mut errs = resource_name(name, path);
     if !name.contains('/') {
         if !["cpu", "memory", "ephemeral-storage"].contains(&name) && !name.starts_with("hugepages-") {
-            errs.push(FieldError::invalid_value(
-                path,
-                BadValue::named(name),
-                "must be a standard resource for containers",
-            ));
+            errs.push(bad_name(path, name, "must be a standard resource for containers"));
         }
     } else if !is_native_resource(name) && !is_extended_resource_name(name) {
-        errs.push(FieldError::invalid_value(
-            path,
-            BadValue::named(name),
-            "doesn't follow extended resource name standard",
-        ));
+        errs.push(bad_name(path, name, "doesn't follow extended resource name standard"));
     }
     errs
 }
@@ -146,7 +136,7 @@ pub(crate) fn container_resource_name(name: &str, path: &Path) -> ErrorList {
 pub(crate) fn quota_resource_name(name: &str, path: &Path) -> ErrorList {
     let mut errs = resource_name(name, path);
     if !name.contains('/') && !is_standard_quota_resource(name) {
-        errs.push(FieldError::invalid_value(path, BadValue::named(name), "must be a standard resource for quota"));
+        errs.push(bad_name(path, name, "must be a standard resource for quota"));
     }
     errs
 }

@@ -79,84 +79,83 @@ fn controller(meta: &ObjectMeta) -> String {
 macro_rules! printers {
     (@print Deployment, $o:ident, $now:ident) => {{
         let (names, images) = containers($o.spec.template.spec.containers.as_deref());
-        Printed::new(DEPLOYMENT, vec![
-            $o.metadata.name.clone().into(),
-            format!("{}/{}", $o.status.ready_replicas, count($o.spec.replicas)).into(),
-            $o.status.updated_replicas.into(),
-            $o.status.available_replicas.into(),
-            age(&$o.metadata, $now),
-            names.into(),
-            images.into(),
-            selector_text($o.spec.selector.as_ref()).into(),
-        ])
+        Printed::new(
+            DEPLOYMENT,
+            vec![
+                $o.metadata.name.clone().into(),
+                format!("{}/{}", $o.status.ready_replicas, count($o.spec.replicas)).into(),
+                $o.status.updated_replicas.into(),
+                $o.status.available_replicas.into(),
+                age(&$o.metadata, $now),
+                names.into(),
+                images.into(),
+                selector_text($o.spec.selector.as_ref()).into(),
+            ],
+        )
     }};
     (@print ReplicaSet, $o:ident, $now:ident) => {{
         let (names, images) = containers($o.spec.template.spec.containers.as_deref());
-        Printed::new(REPLICA_SET, vec![
-            $o.metadata.name.clone().into(),
-            count($o.spec.replicas).into(),
-            $o.status.replicas.into(),
-            $o.status.ready_replicas.into(),
-            age(&$o.metadata, $now),
-            names.into(),
-            images.into(),
-            format_label_selector($o.spec.selector.as_ref()).into(),
-        ])
+        Printed::new(
+            REPLICA_SET,
+            vec![
+                $o.metadata.name.clone().into(),
+                count($o.spec.replicas).into(),
+                $o.status.replicas.into(),
+                $o.status.ready_replicas.into(),
+                age(&$o.metadata, $now),
+                names.into(),
+                images.into(),
+                format_label_selector($o.spec.selector.as_ref()).into(),
+            ],
+        )
     }};
     (@print StatefulSet, $o:ident, $now:ident) => {{
         let (names, images) = containers($o.spec.template.spec.containers.as_deref());
-        Printed::new(STATEFUL_SET, vec![
-            $o.metadata.name.clone().into(),
-            format!("{}/{}", $o.status.ready_replicas, count($o.spec.replicas)).into(),
-            age(&$o.metadata, $now),
-            names.into(),
-            images.into(),
-        ])
+        Printed::new(
+            STATEFUL_SET,
+            vec![
+                $o.metadata.name.clone().into(),
+                format!("{}/{}", $o.status.ready_replicas, count($o.spec.replicas)).into(),
+                age(&$o.metadata, $now),
+                names.into(),
+                images.into(),
+            ],
+        )
     }};
     (@print DaemonSet, $o:ident, $now:ident) => {{
         let (names, images) = containers($o.spec.template.spec.containers.as_deref());
-        Printed::new(DAEMON_SET, vec![
-            $o.metadata.name.clone().into(),
-            $o.status.desired_number_scheduled.into(),
-            $o.status.current_number_scheduled.into(),
-            $o.status.number_ready.into(),
-            $o.status.updated_number_scheduled.into(),
-            $o.status.number_available.into(),
-            format_labels(&$o.spec.template.spec.node_selector).into(),
-            age(&$o.metadata, $now),
-            names.into(),
-            images.into(),
-            format_label_selector($o.spec.selector.as_ref()).into(),
-        ])
+        Printed::new(
+            DAEMON_SET,
+            vec![
+                $o.metadata.name.clone().into(),
+                $o.status.desired_number_scheduled.into(),
+                $o.status.current_number_scheduled.into(),
+                $o.status.number_ready.into(),
+                $o.status.updated_number_scheduled.into(),
+                $o.status.number_available.into(),
+                format_labels(&$o.spec.template.spec.node_selector).into(),
+                age(&$o.metadata, $now),
+                names.into(),
+                images.into(),
+                format_label_selector($o.spec.selector.as_ref()).into(),
+            ],
+        )
     }};
     (@print ControllerRevision, $o:ident, $now:ident) => {{
-        Printed::new(CONTROLLER_REVISION, vec![
-            $o.metadata.name.clone().into(),
-            controller(&$o.metadata).into(),
-            $o.revision.into(),
-            age(&$o.metadata, $now),
-        ])
+        Printed::new(
+            CONTROLLER_REVISION,
+            vec![
+                $o.metadata.name.clone().into(),
+                controller(&$o.metadata).into(),
+                $o.revision.into(),
+                age(&$o.metadata, $now),
+            ],
+        )
     }};
-    ($($feature:literal: $m:path { $($kind:ident),* })*) => {
-        pub(super) fn print(any: &dyn Any, now: i64) -> Option<Printed> {
-            $(
-                #[cfg(feature = $feature)]
-                {
-                    use $m as m;
-                    $(
-                        if let Some(o) = any.downcast_ref::<m::$kind>() {
-                            return Some(printers!(@print $kind, o, now));
-                        }
-                    )*
-                }
-            )*
-            let _ = (any, now);
-            None
-        }
-    }
 }
 
-printers! {
+print_each_kind! {
+    printers;
     "apps": crate::apps::v1 { Deployment, ReplicaSet, StatefulSet, DaemonSet, ControllerRevision }
     "apps": crate::apps::v1beta2 { Deployment, ReplicaSet, StatefulSet, DaemonSet, ControllerRevision }
     "apps": crate::apps::v1beta1 { Deployment, StatefulSet, ControllerRevision }

@@ -16,6 +16,28 @@ use kapi_machinery::types::Time;
 
 use crate::meta::v1::{LabelSelector, ObjectMeta};
 
+/// Writes a printer module's `print` over that module's `printers!` macro: each listed kind of
+/// each enabled group version is tried in turn and printed by `printers!(@print Kind, o, now)`.
+macro_rules! print_each_kind {
+    ($printer:ident; $($feature:literal: $m:path { $($kind:ident),* })*) => {
+        pub(super) fn print(any: &dyn Any, now: i64) -> Option<Printed> {
+            $(
+                #[cfg(feature = $feature)]
+                {
+                    use $m as m;
+                    $(
+                        if let Some(o) = any.downcast_ref::<m::$kind>() {
+                            return Some($printer!(@print $kind, o, now));
+                        }
+                    )*
+                }
+            )*
+            let _ = (any, now);
+            None
+        }
+    };
+}
+
 #[cfg(feature = "admissionregistration")]
 mod admission;
 #[cfg(feature = "apiregistration")]

@@ -110,14 +110,17 @@ macro_rules! printers {
             .iter()
             .filter_map(|i| [i.ip.as_str(), i.hostname.as_str()].into_iter().find(|s| !s.is_empty()))
             .collect();
-        Printed::new(INGRESS, vec![
-            $o.metadata.name.clone().into(),
-            $o.spec.ingress_class_name.clone().unwrap_or_else(|| "<none>".into()).into(),
-            hosts($o.spec.rules.iter().map(|r| r.host.as_str())).into(),
-            addrs.join(",").into(),
-            (if $o.spec.tls.is_empty() { "80" } else { "80, 443" }).into(),
-            age(&$o.metadata, $now),
-        ])
+        Printed::new(
+            INGRESS,
+            vec![
+                $o.metadata.name.clone().into(),
+                $o.spec.ingress_class_name.clone().unwrap_or_else(|| "<none>".into()).into(),
+                hosts($o.spec.rules.iter().map(|r| r.host.as_str())).into(),
+                addrs.join(",").into(),
+                (if $o.spec.tls.is_empty() { "80" } else { "80, 443" }).into(),
+                age(&$o.metadata, $now),
+            ],
+        )
     }};
     (@print IngressClass, $o:ident, $now:ident) => {{
         let params = $o.spec.parameters.as_ref().map_or_else(
@@ -127,27 +130,43 @@ macro_rules! printers {
                 None => format!("{}/{}", p.kind, p.name),
             },
         );
-        Printed::new(INGRESS_CLASS, vec![
-            $o.metadata.name.clone().into(),
-            $o.spec.controller.clone().into(),
-            params.into(),
-            age(&$o.metadata, $now),
-        ])
+        Printed::new(
+            INGRESS_CLASS,
+            vec![
+                $o.metadata.name.clone().into(),
+                $o.spec.controller.clone().into(),
+                params.into(),
+                age(&$o.metadata, $now),
+            ],
+        )
     }};
     (@print NetworkPolicy, $o:ident, $now:ident) => {{
-        Printed::new(NETWORK_POLICY, vec![
-            $o.metadata.name.clone().into(),
-            format_label_selector(Some(&$o.spec.pod_selector)).into(),
-            age(&$o.metadata, $now),
-        ])
+        Printed::new(
+            NETWORK_POLICY,
+            vec![
+                $o.metadata.name.clone().into(),
+                format_label_selector(Some(&$o.spec.pod_selector)).into(),
+                age(&$o.metadata, $now),
+            ],
+        )
     }};
     (@print RoleBinding, $o:ident, $now:ident) => {
-        binding(&$o.metadata, &$o.role_ref.kind, &$o.role_ref.name,
-            $o.subjects.iter().map(|s| (s.kind.as_str(), s.name.as_str(), s.namespace.as_str())), $now)
+        binding(
+            &$o.metadata,
+            &$o.role_ref.kind,
+            &$o.role_ref.name,
+            $o.subjects.iter().map(|s| (s.kind.as_str(), s.name.as_str(), s.namespace.as_str())),
+            $now,
+        )
     };
     (@print ClusterRoleBinding, $o:ident, $now:ident) => {
-        binding(&$o.metadata, &$o.role_ref.kind, &$o.role_ref.name,
-            $o.subjects.iter().map(|s| (s.kind.as_str(), s.name.as_str(), s.namespace.as_str())), $now)
+        binding(
+            &$o.metadata,
+            &$o.role_ref.kind,
+            &$o.role_ref.name,
+            $o.subjects.iter().map(|s| (s.kind.as_str(), s.name.as_str(), s.namespace.as_str())),
+            $now,
+        )
     };
     (@print StorageClass, $o:ident, $now:ident) => {{
         let default =
@@ -155,23 +174,29 @@ macro_rules! printers {
                 .iter()
                 .any(|a| $o.metadata.annotations.get(*a).is_some_and(|v| v == "true"));
         let name = if default { format!("{} (default)", $o.metadata.name) } else { $o.metadata.name.clone() };
-        Printed::new(STORAGE_CLASS, vec![
-            name.into(),
-            $o.provisioner.clone().into(),
-            $o.reclaim_policy.as_ref().map_or("Delete", |p| p.0.as_str()).into(),
-            $o.volume_binding_mode.as_ref().map_or("Immediate", |m| m.0.as_str()).into(),
-            $o.allow_volume_expansion.unwrap_or(false).into(),
-            age(&$o.metadata, $now),
-        ])
+        Printed::new(
+            STORAGE_CLASS,
+            vec![
+                name.into(),
+                $o.provisioner.clone().into(),
+                $o.reclaim_policy.as_ref().map_or("Delete", |p| p.0.as_str()).into(),
+                $o.volume_binding_mode.as_ref().map_or("Immediate", |m| m.0.as_str()).into(),
+                $o.allow_volume_expansion.unwrap_or(false).into(),
+                age(&$o.metadata, $now),
+            ],
+        )
     }};
     (@print PodDisruptionBudget, $o:ident, $now:ident) => {{
-        Printed::new(POD_DISRUPTION_BUDGET, vec![
-            $o.metadata.name.clone().into(),
-            int_or_string($o.spec.min_available.as_ref()).into(),
-            int_or_string($o.spec.max_unavailable.as_ref()).into(),
-            $o.status.disruptions_allowed.into(),
-            age(&$o.metadata, $now),
-        ])
+        Printed::new(
+            POD_DISRUPTION_BUDGET,
+            vec![
+                $o.metadata.name.clone().into(),
+                int_or_string($o.spec.min_available.as_ref()).into(),
+                int_or_string($o.spec.max_unavailable.as_ref()).into(),
+                $o.status.disruptions_allowed.into(),
+                age(&$o.metadata, $now),
+            ],
+        )
     }};
     (@print Lease, $o:ident, $now:ident) => {{
         let holder = $o.spec.holder_identity.clone().unwrap_or_default();
@@ -179,35 +204,21 @@ macro_rules! printers {
     }};
     (@print PriorityClass, $o:ident, $now:ident) => {{
         let preemption = $o.preemption_policy.as_ref().map(|p| p.0.clone()).unwrap_or_default();
-        Printed::new(PRIORITY_CLASS, vec![
-            $o.metadata.name.clone().into(),
-            $o.value.into(),
-            $o.global_default.into(),
-            age(&$o.metadata, $now),
-            preemption.into(),
-        ])
+        Printed::new(
+            PRIORITY_CLASS,
+            vec![
+                $o.metadata.name.clone().into(),
+                $o.value.into(),
+                $o.global_default.into(),
+                age(&$o.metadata, $now),
+                preemption.into(),
+            ],
+        )
     }};
-    ($($feature:literal: $m:path { $($kind:ident),* })*) => {
-        /// Every served version prints as upstream's printer of the internal type does.
-        pub(super) fn print(any: &dyn Any, now: i64) -> Option<Printed> {
-            $(
-                #[cfg(feature = $feature)]
-                {
-                    use $m as m;
-                    $(
-                        if let Some(o) = any.downcast_ref::<m::$kind>() {
-                            return Some(printers!(@print $kind, o, now));
-                        }
-                    )*
-                }
-            )*
-            let _ = (any, now);
-            None
-        }
-    }
 }
 
-printers! {
+print_each_kind! {
+    printers;
     "networking": crate::networking::v1 { Ingress, IngressClass, NetworkPolicy }
     "networking": crate::networking::v1beta1 { Ingress, IngressClass }
     "extensions": crate::extensions::v1beta1 { Ingress, NetworkPolicy }
